@@ -1,0 +1,94 @@
+'use client'
+
+import {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent} from 'react'
+import {ChevronIcon} from '@/components/ui/icons'
+import {NavLink} from './NavLink'
+import styles from './SiteHeader.module.css'
+
+export type ServicesMenuGroup = {
+  group: string
+  label: string
+  pages: {label: string; href: string}[]
+}
+
+export type ServicesMenuProps = {
+  groups: ServicesMenuGroup[]
+  label?: string
+}
+
+/**
+ * The Services disclosure: a button (aria-expanded) that shows the four service columns. Opens on
+ * click / Enter / Space; closes on Escape (focus returns to the button), on a click or focus
+ * outside, and when a link is chosen. A mega panel on desktop, an inline list in the mobile menu.
+ */
+export function ServicesMenu({groups, label = 'Services'}: ServicesMenuProps) {
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelId = `services-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
+
+  useEffect(() => {
+    if (!open) return
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation() // the mobile menu around it stays open
+      setOpen(false)
+      buttonRef.current?.focus()
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget as Node | null
+    if (next && !rootRef.current?.contains(next)) setOpen(false)
+  }
+
+  function onPanelClick(event: MouseEvent<HTMLDivElement>) {
+    if ((event.target as Element).closest('a')) setOpen(false)
+  }
+
+  return (
+    <div ref={rootRef} className={styles.services} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.navLink}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+        <ChevronIcon size={16} className={styles.servicesChevron} />
+      </button>
+      <div id={panelId} className={styles.servicesPanel} data-open={open} hidden={!open} onClick={onPanelClick}>
+        <div className={styles.servicesGrid}>
+          {groups.map((group) => {
+            const headingId = `${panelId}-${group.group}`
+            return (
+              <div key={group.group} className={styles.servicesColumn}>
+                <p id={headingId} className={styles.servicesHeading}>
+                  {group.label}
+                </p>
+                <ul role="list" aria-labelledby={headingId} className={styles.servicesList}>
+                  {group.pages.map((page) => (
+                    <li key={page.href}>
+                      <NavLink href={page.href} className={styles.servicesLink}>
+                        {page.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+'use client'
+
+import {useId, useRef, useState, type KeyboardEvent} from 'react'
+import {ChevronIcon} from './icons'
+import styles from './Accordion.module.css'
+
+export type AccordionItem = {
+  /** Stable key, unique within the accordion. */
+  id: string
+  question: string
+  /** The answer's paragraphs. */
+  answer: string[]
+}
+
+export type AccordionProps = {
+  items: AccordionItem[]
+  /** Level of the heading element around each question (default 3). */
+  headingLevel?: 2 | 3 | 4 | 5 | 6
+  /** Item open at first render (default: none). */
+  defaultOpenId?: string | null
+  className?: string
+}
+
+const slug = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, '')
+
+/**
+ * WAI-ARIA accordion: one panel open at a time, clicking the open header closes it. Headers are
+ * buttons (aria-expanded, aria-controls) inside headings; panels are regions labelled by their
+ * header. Arrow Up/Down, Home and End move focus between headers.
+ */
+export function Accordion({items, headingLevel = 3, defaultOpenId = null, className}: AccordionProps) {
+  const [openId, setOpenId] = useState<string | null>(defaultOpenId)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const base = `acc-${slug(useId())}`
+  const Heading = `h${headingLevel}` as const
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const root = rootRef.current
+    if (!root) return
+    const triggers = Array.from(root.querySelectorAll<HTMLButtonElement>('button[data-accordion-trigger]')).filter(
+      (button) => button.closest('[data-accordion]') === root,
+    )
+    const index = triggers.indexOf(event.currentTarget)
+    let next: number
+    switch (event.key) {
+      case 'ArrowDown':
+        next = (index + 1) % triggers.length
+        break
+      case 'ArrowUp':
+        next = (index - 1 + triggers.length) % triggers.length
+        break
+      case 'Home':
+        next = 0
+        break
+      case 'End':
+        next = triggers.length - 1
+        break
+      default:
+        return
+    }
+    event.preventDefault()
+    triggers[next]?.focus()
+  }
+
+  return (
+    <div ref={rootRef} className={[styles.accordion, className].filter(Boolean).join(' ')} data-accordion="">
+      {items.map((item) => {
+        const open = item.id === openId
+        const buttonId = `${base}-${slug(item.id)}-button`
+        const panelId = `${base}-${slug(item.id)}-panel`
+        return (
+          <div key={item.id} className={styles.item} data-open={open}>
+            <Heading className={styles.heading}>
+              <button
+                type="button"
+                id={buttonId}
+                className={styles.trigger}
+                aria-expanded={open}
+                aria-controls={panelId}
+                data-accordion-trigger=""
+                onClick={() => setOpenId(open ? null : item.id)}
+                onKeyDown={onKeyDown}
+              >
+                <span>{item.question}</span>
+                <span className={styles.chevron} aria-hidden="true">
+                  <ChevronIcon size={18} />
+                </span>
+              </button>
+            </Heading>
+            <div id={panelId} role="region" aria-labelledby={buttonId} className={styles.panel}>
+              <div className={styles.panelInner}>
+                <div className={styles.answer}>
+                  {item.answer.map((line, i) => (
+                    <p key={i}>{line}</p>
+                  ))}
+                </div>
+              </div>
+            </div>
+          </div>
+        )
+      })}
+    </div>
+  )
+}

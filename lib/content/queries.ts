@@ -1,0 +1,148 @@
+import {defineQuery} from 'next-sanity'
+
+/**
+ * Every GROQ query the site runs. The same text runs against the Sanity Content Lake or, offline,
+ * against the local dataset with groq-js; `npm run sanity:typegen` turns each into a result type in
+ * sanity.types.ts. Images are projected to {url, width, height, alt} so pages never see asset ids.
+ */
+
+const image = /* groq */ `{
+  alt,
+  "url": asset->url,
+  "width": asset->metadata.dimensions.width,
+  "height": asset->metadata.dimensions.height
+}`
+
+const seo = /* groq */ `seo{title, description}`
+
+export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  companyName,
+  description,
+  phone,
+  email,
+  address{street, city, region, postalCode, country},
+  serviceAreas,
+  mapLocation{lat, lng},
+  mapLabel,
+  feedbackFormUrl,
+  satisfactionClaim,
+  openingHours,
+  copyright
+}`)
+
+export const serviceMenuQuery = defineQuery(`*[_type == "servicePage" && defined(slug.current)] | order(menuOrder asc, title asc){
+  menuGroup,
+  menuLabel,
+  "slug": slug.current
+}`)
+
+export const homePageQuery = defineQuery(`*[_type == "homePage" && _id == "homePage"][0]{
+  ${seo},
+  hero{headline, subtitle, tagline, ctaLabel, image${image}},
+  about{heading, body, highlights[]{_key, title, text}, image${image}},
+  servicesSection{
+    heading,
+    intro,
+    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current}
+  },
+  testimonialsSection{
+    heading,
+    intro,
+    shareLabel,
+    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage${image}}
+  },
+  faqSection{heading, intro, faqs[]->{_id, question, answer}},
+  contactSection{heading, intro}
+}`)
+
+export const servicePageSlugsQuery = defineQuery(
+  `*[_type == "servicePage" && defined(slug.current)].slug.current`,
+)
+
+export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.current == $slug][0]{
+  title,
+  "slug": slug.current,
+  layout,
+  ${seo},
+  hero{heading, text, ctaLabel, image${image}},
+  benefits{heading, intro, items[]{_key, title, text}},
+  features[]{_key, title, text},
+  whyChooseUs{heading, text, points[]{_key, title, text}, image${image}},
+  included{heading, items},
+  quoteSection{heading, text},
+  commonQuestions{heading, items[]{_key, question, answer}},
+  finalCta{heading, text, buttonLabel}
+}`)
+
+export const blogsPageQuery = defineQuery(`*[_type == "blogsPage" && _id == "blogsPage"][0]{${seo}, heading, intro}`)
+
+export const blogPostListQuery = defineQuery(`*[_type == "blogPost" && defined(slug.current)] | order(coalesce(legacyNumber, 999) asc, publishedAt desc){
+  _id,
+  title,
+  "slug": slug.current,
+  teaser,
+  publishedAt,
+  heroImage${image}
+}`)
+
+export const blogPostQuery = defineQuery(`*[_type == "blogPost" && slug.current == $slug][0]{
+  _id,
+  title,
+  "slug": slug.current,
+  teaser,
+  publishedAt,
+  _updatedAt,
+  author,
+  heroImage${image},
+  body
+}`)
+
+/** Old article addresses (/blog1 … /blog6, /blog/{number}) resolve through this to today's slug. */
+export const blogSlugByLegacyNumberQuery = defineQuery(
+  `*[_type == "blogPost" && legacyNumber == $legacyNumber][0].slug.current`,
+)
+
+export const blogPostSlugsQuery = defineQuery(
+  `*[_type == "blogPost" && defined(slug.current)]{"slug": slug.current, legacyNumber}`,
+)
+
+export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
+  ${seo},
+  heading,
+  intro,
+  image${image},
+  body,
+  values[]{_key, title, text},
+  finalCta{heading, text, buttonLabel}
+}`)
+
+export const faqsPageQuery = defineQuery(`*[_type == "faqsPage" && _id == "faqsPage"][0]{
+  ${seo},
+  heading,
+  intro,
+  groups[]{_key, heading, faqs[]->{_id, question, answer}}
+}`)
+
+export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{${seo}, heading, intro, image${image}}`)
+
+export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "legalPage"][0]{
+  ${seo},
+  heading,
+  intro,
+  lastUpdated,
+  privacy{heading, body},
+  terms{heading, body},
+  refund{heading, body}
+}`)
+
+/** Booking sidebars: reviews and popular questions of one booking form. */
+export const bookingSidebarQuery = defineQuery(`{
+  "reviews": *[_type == "reviewSample" && form == $form] | order(order asc){_id, text, author, stars},
+  "questions": *[_type == "popularQuestion" && form == $form] | order(order asc){_id, question, answer}
+}`)
+
+/** Everything the sitemap lists besides the fixed routes. */
+export const sitemapQuery = defineQuery(`{
+  "servicePages": *[_type == "servicePage" && defined(slug.current)]{"slug": slug.current, _updatedAt},
+  "blogPosts": *[_type == "blogPost" && defined(slug.current)]{"slug": slug.current, _updatedAt}
+}`)

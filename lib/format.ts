@@ -1,0 +1,34 @@
+/** Small, framework-free formatting helpers shared by server and client code. */
+
+/**
+ * A `tel:` link for a North American phone number as people write it ("(425) 555-0142",
+ * "425.555.0142", "+1 425 555 0142"): digits only, with the +1 country code.
+ * Numbers that are not 10 digits (or 11 starting with 1) keep their digits as written.
+ */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  if (digits.length === 10) return `tel:+1${digits}`
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`
+}
+
+/** A `mailto:` link for an e-mail address. */
+export function mailtoHref(email: string): string {
+  return `mailto:${email.trim()}`
+}
+
+export type PostalAddress = {
+  street: string
+  city: string
+  region: string
+  postalCode: string
+  country: string
+}
+
+/** An address as display lines: ["123 Main St", "Renton, WA 98057"]. The country is left out. */
+export function addressLines(address: PostalAddress): string[] {
+  const locality = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+  return [address.street, locality].filter(Boolean)
+}

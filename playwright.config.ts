@@ -1,0 +1,64 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const PORT = 3100; // not 3000, so a dev server or `npm start` doesn't clash with the tests' server
+
+// Shared with the tests (workers inherit the runner's environment) and with the web server
+// (Playwright passes process.env on to it). The dataset is a per-run copy of studio/dataset/ made
+// by scripts/prepare-e2e-dataset.mjs, so content tests may edit it and trigger revalidation.
+const SANITY_REVALIDATE_SECRET = 'test-revalidate-secret';
+const SANITY_LOCAL_DATASET = join(root, 'test-results', 'dataset', 'production.ndjson');
+process.env.SANITY_REVALIDATE_SECRET = SANITY_REVALIDATE_SECRET;
+process.env.SANITY_LOCAL_DATASET = SANITY_LOCAL_DATASET;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  // Debian's Chromium; `npx playwright install` cannot download browsers here.
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Playwright empties its outputDir before starting the web server; keep it apart from
+  // test-results/dataset, which the web server reads.
+  outputDir: 'test-results/playwright',
+  workers: 2,
+  retries: 0, // a flaky test gets fixed, not retried
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'site', testIgnore: /.*\.content\.spec\.ts/, use: chromium },
+    // Tests that change content run last, after every site test has passed.
+    { name: 'content', testMatch: /.*\.content\.spec\.ts/, dependencies: ['site'], use: chromium },
+  ],
+  webServer: {
+    // One production build per run: copy the dataset, build against it, serve on PORT.
+    command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && next build && next start -p ${PORT}`,
+    port: PORT,
+    reuseExistingServer: !process.env.CI,
+    timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // Added to the runner's own environment, which Playwright passes on as well.
+    env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET },
+  },
+});

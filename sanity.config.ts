@@ -1,0 +1,30 @@
+'use client'
+
+import {defineConfig} from 'sanity'
+import {structureTool} from 'sanity/structure'
+import {apiVersion, dataset, studioProjectId} from './studio/env'
+import {SINGLETON_TYPES, schemaTypes} from './studio/schemaTypes'
+import {structure} from './studio/structure'
+
+const singletons = new Set<string>(SINGLETON_TYPES)
+
+export default defineConfig({
+  name: 'default',
+  title: 'Cleaning website',
+  basePath: '/studio',
+  projectId: studioProjectId,
+  dataset,
+  apiVersion,
+  plugins: [structureTool({structure})],
+  schema: {
+    types: schemaTypes,
+    // Singletons are edited in place, never created again from the "new document" menu.
+    templates: (templates) => templates.filter(({schemaType}) => !singletons.has(schemaType)),
+  },
+  document: {
+    actions: (actions, {schemaType}) =>
+      singletons.has(schemaType)
+        ? actions.filter(({action}) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+        : actions,
+  },
+})

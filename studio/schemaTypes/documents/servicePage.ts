@@ -1,0 +1,183 @@
+import {defineArrayMember, defineField, defineType} from 'sanity'
+
+/**
+ * The four layouts a service page can take. The layout decides where the calls to action lead:
+ * information pages and the carpet landing page go to a booking form, quote landings jump to the
+ * quote section, and mold remediation dials the phone (it is booked by phone only).
+ */
+export const SERVICE_PAGE_LAYOUTS = [
+  {title: 'Information page (house cleaning, books at /house_cleaning)', value: 'information'},
+  {title: 'Quote landing (exterior and commercial, asks for a quote)', value: 'quoteLanding'},
+  {title: 'Carpet landing (books at /carpet_cleaning)', value: 'carpetLanding'},
+  {title: 'Mold remediation (inspection by phone)', value: 'mold'},
+] as const
+
+/** The Services menu columns a page is listed under. */
+export const SERVICE_MENU_GROUPS = [
+  {title: 'House Cleaning', value: 'house'},
+  {title: 'Exterior Cleaning', value: 'exterior'},
+  {title: 'Mold Remediation', value: 'mold'},
+  {title: 'Commercial Cleaning', value: 'commercial'},
+] as const
+
+type Parent = {layout?: string} | undefined
+const isInformation = (parent: Parent) => parent?.layout === 'information'
+const hasQuoteSection = (parent: Parent) => parent?.layout === 'quoteLanding' || parent?.layout === 'mold'
+
+export const servicePage = defineType({
+  name: 'servicePage',
+  title: 'Service page',
+  type: 'document',
+  groups: [
+    {name: 'page', title: 'Page', default: true},
+    {name: 'sections', title: 'Sections'},
+    {name: 'seo', title: 'Search and sharing'},
+  ],
+  fields: [
+    defineField({name: 'title', description: 'The service\'s name, e.g. "Deep Cleaning".', type: 'string', group: 'page', validation: (rule) => rule.required().max(60)}),
+    defineField({
+      name: 'slug',
+      description: 'The page address, e.g. deep-cleaning for /deep-cleaning.',
+      type: 'slug',
+      group: 'page',
+      options: {source: 'title', maxLength: 60},
+      validation: (rule) =>
+        rule.required().custom((slug) =>
+          slug?.current && /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/.test(slug.current)
+            ? true
+            : 'Use lower-case letters, digits and dashes only',
+        ),
+    }),
+    defineField({
+      name: 'layout',
+      type: 'string',
+      group: 'page',
+      options: {list: [...SERVICE_PAGE_LAYOUTS], layout: 'radio'},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'menuGroup',
+      title: 'Services menu column',
+      type: 'string',
+      group: 'page',
+      options: {list: [...SERVICE_MENU_GROUPS]},
+      validation: (rule) => rule.required(),
+    }),
+    defineField({name: 'menuLabel', description: 'How the page is named in the Services menu.', type: 'string', group: 'page', validation: (rule) => rule.required().max(40)}),
+    defineField({name: 'menuOrder', description: 'Position within its menu column, 1 first.', type: 'number', group: 'page', validation: (rule) => rule.required().integer().min(1).max(20)}),
+    defineField({name: 'seo', type: 'seo', group: 'seo'}),
+    defineField({
+      name: 'hero',
+      type: 'object',
+      group: 'page',
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(400)}),
+        defineField({
+          name: 'ctaLabel',
+          title: 'Button label',
+          description: 'E.g. Get Started, Request a Quote, Schedule Your Inspection.',
+          type: 'string',
+          validation: (rule) => rule.required().max(40),
+        }),
+        defineField({name: 'image', type: 'accessibleImage'}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'benefits',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({name: 'intro', type: 'text', rows: 3, validation: (rule) => rule.required().max(500)}),
+        defineField({name: 'items', type: 'array', of: [defineArrayMember({type: 'titledText'})], validation: (rule) => rule.required().min(3).max(6)}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'features',
+      title: 'Feature highlights',
+      description: 'Three short highlights shown as badges.',
+      type: 'array',
+      group: 'sections',
+      of: [defineArrayMember({type: 'titledText'})],
+      validation: (rule) => rule.required().length(3),
+    }),
+    defineField({
+      name: 'whyChooseUs',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({name: 'text', type: 'text', rows: 4, validation: (rule) => rule.required().max(700)}),
+        defineField({name: 'points', type: 'array', of: [defineArrayMember({type: 'titledText'})], validation: (rule) => rule.required().min(3).max(6)}),
+        defineField({name: 'image', type: 'accessibleImage'}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'included',
+      title: 'What is included',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({
+          name: 'items',
+          description: 'Information pages list what a visit covers; landing pages list exactly five items.',
+          type: 'array',
+          of: [defineArrayMember({type: 'string'})],
+          validation: (rule) =>
+            rule.required().min(5).max(14).custom((items, context) => {
+              const layout = (context.document as {layout?: string} | undefined)?.layout
+              if (layout && layout !== 'information' && Array.isArray(items) && items.length !== 5) {
+                return 'Landing pages list exactly five included items'
+              }
+              return true
+            }),
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'quoteSection',
+      title: 'Quote section',
+      description: 'The section "Request a Quote" jumps to (anchor #quote).',
+      type: 'object',
+      group: 'sections',
+      hidden: ({document}) => !hasQuoteSection(document as Parent),
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(500)}),
+      ],
+      validation: (rule) =>
+        rule.custom((value, context) =>
+          hasQuoteSection(context.document as Parent) && !value ? 'Quote landings and mold need a quote section' : true,
+        ),
+    }),
+    defineField({
+      name: 'commonQuestions',
+      type: 'object',
+      group: 'sections',
+      fields: [
+        defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
+        defineField({
+          name: 'items',
+          type: 'array',
+          of: [defineArrayMember({type: 'questionAnswer'})],
+          validation: (rule) =>
+            rule.required().min(3).max(8).custom((items, context) =>
+              isInformation(context.document as Parent) && Array.isArray(items) && items.length !== 6
+                ? 'Information pages have six common questions'
+                : true,
+            ),
+        }),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({name: 'finalCta', title: 'Final call to action', type: 'callToAction', group: 'sections'}),
+  ],
+  orderings: [{title: 'Menu', name: 'menu', by: [{field: 'menuGroup', direction: 'asc'}, {field: 'menuOrder', direction: 'asc'}]}],
+  preview: {select: {title: 'title', subtitle: 'slug.current', media: 'hero.image'}},
+})

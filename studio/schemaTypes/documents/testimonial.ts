@@ -1,0 +1,16 @@
+import {defineField, defineType} from 'sanity'
+
+/** A customer's words on the home page. */
+export const testimonial = defineType({
+  name: 'testimonial',
+  title: 'Testimonial',
+  type: 'document',
+  fields: [
+    defineField({name: 'quoteTitle', type: 'string', validation: (rule) => rule.required().max(80)}),
+    defineField({name: 'quoteText', type: 'text', rows: 4, validation: (rule) => rule.required().min(20).max(500)}),
+    defineField({name: 'userImage', title: 'Photo', type: 'accessibleImage'}),
+    defineField({name: 'name', type: 'string', validation: (rule) => rule.required().max(60)}),
+    defineField({name: 'position', description: 'E.g. "Homeowner, Kent".', type: 'string', validation: (rule) => rule.required().max(80)}),
+  ],
+  preview: {select: {title: 'name', subtitle: 'quoteTitle', media: 'userImage'}},
+})

@@ -1,0 +1,52 @@
+import {accessibleImage} from './objects/accessibleImage'
+import {callToAction} from './objects/callToAction'
+import {questionAnswer} from './objects/questionAnswer'
+import {richText} from './objects/richText'
+import {seo} from './objects/seo'
+import {titledText} from './objects/titledText'
+import {blogPost} from './documents/blogPost'
+import {faqItem} from './documents/faqItem'
+import {homePage} from './documents/homePage'
+import {aboutPage, blogsPage, contactPage, faqsPage, legalPage} from './documents/pages'
+import {popularQuestion} from './documents/popularQuestion'
+import {reviewSample} from './documents/reviewSample'
+import {serviceCard} from './documents/serviceCard'
+import {servicePage} from './documents/servicePage'
+import {siteSettings} from './documents/siteSettings'
+import {testimonial} from './documents/testimonial'
+
+/** Documents with exactly one instance; their _id equals their type name. */
+export const SINGLETON_TYPES = [
+  'siteSettings',
+  'homePage',
+  'aboutPage',
+  'faqsPage',
+  'contactPage',
+  'blogsPage',
+  'legalPage',
+] as const
+
+export const schemaTypes = [
+  // objects
+  accessibleImage,
+  callToAction,
+  questionAnswer,
+  richText,
+  seo,
+  titledText,
+  // documents
+  siteSettings,
+  homePage,
+  aboutPage,
+  faqsPage,
+  contactPage,
+  blogsPage,
+  legalPage,
+  servicePage,
+  serviceCard,
+  testimonial,
+  faqItem,
+  blogPost,
+  reviewSample,
+  popularQuestion,
+]
