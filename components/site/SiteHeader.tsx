@@ -1,0 +1,54 @@
+import {getServiceMenu, getSiteSettings} from '@/lib/content'
+import {Button} from '@/components/ui/Button'
+import {Logo} from './Logo'
+import {MobileMenu} from './MobileMenu'
+import {NavLink} from './NavLink'
+import {ServicesMenu} from './ServicesMenu'
+import styles from './SiteHeader.module.css'
+
+const BOOKING_HREF = '/house_cleaning'
+
+const LINKS_AFTER_SERVICES = [
+  {label: 'About', href: '/about'},
+  {label: 'Booking', href: BOOKING_HREF},
+  {label: 'Blogs', href: '/blogs'},
+  {label: 'FAQs', href: '/faqs'},
+  {label: 'Contact', href: '/contact'},
+] as const
+
+/** The sticky site header: logo, main navigation (collapsing below 1024 px) and Book Now. */
+export async function SiteHeader() {
+  const [settings, serviceMenu] = await Promise.all([getSiteSettings(), getServiceMenu()])
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <Logo companyName={settings.companyName} className={styles.logo} />
+        <MobileMenu>
+          <nav aria-label="Main" className={styles.nav}>
+            <ul role="list" className={styles.navList}>
+              <li>
+                <NavLink href="/" className={styles.navLink}>
+                  Home
+                </NavLink>
+              </li>
+              <li>
+                <ServicesMenu groups={serviceMenu} />
+              </li>
+              {LINKS_AFTER_SERVICES.map((link) => (
+                <li key={link.label}>
+                  <NavLink href={link.href} className={styles.navLink}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </MobileMenu>
+        <Button href={BOOKING_HREF} size="sm" className={styles.bookNow}>
+          Book Now
+        </Button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,187 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {afterAll, describe, expect, it} from 'vitest'
+import {formatProblem, validateDatasetFile, type DatasetValidationResult} from './dataset-validation.ts'
+
+type Doc = Record<string, unknown> & {_id: string; _type: string}
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})))
+
+const block = (key: string, text: string) => ({
+  _type: 'block',
+  _key: key,
+  style: 'normal',
+  markDefs: [],
+  children: [{_type: 'span', _key: `${key}s`, text, marks: []}],
+})
+const image = (alt: string, file = 'photo.svg') => ({_type: 'accessibleImage', alt, _sanityAsset: `image@file://./images/${file}`})
+const titled = (key: string, n: number) => ({_type: 'titledText', _key: key, title: `Title ${n}`, text: `Some text number ${n}.`})
+
+/** A small dataset that passes: two blog posts, a service page, its card, an FAQ item. */
+function validDocuments(): Doc[] {
+  const body = [1, 2, 3, 4, 5].map((n) => block(`b${n}`, `Paragraph ${n}.`))
+  return [
+    {
+      _id: 'post-oven',
+      _type: 'blogPost',
+      title: 'How to clean an oven',
+      slug: {_type: 'slug', current: 'clean-an-oven'},
+      legacyNumber: 1,
+      publishedAt: '2025-01-02',
+      author: 'Ann Lee',
+      teaser: 'A practical guide to a spotless oven without harsh chemicals, in one afternoon.',
+      heroImage: image('A clean oven door'),
+      body,
+    },
+    {
+      _id: 'post-spring',
+      _type: 'blogPost',
+      title: 'Spring cleaning checklist',
+      slug: {_type: 'slug', current: 'spring-cleaning'},
+      legacyNumber: 2,
+      publishedAt: '2025-02-02',
+      author: 'Bob Ray',
+      teaser: 'Everything to tick off when the days get longer and the windows need attention.',
+      heroImage: image('Open windows in spring'),
+      body,
+    },
+    {_id: 'faq-supplies', _type: 'faqItem', question: 'Do you bring supplies?', answer: ['Yes, we bring everything.']},
+    {
+      _id: 'svc-deep',
+      _type: 'servicePage',
+      title: 'Deep Cleaning',
+      slug: {_type: 'slug', current: 'deep-cleaning'},
+      layout: 'information',
+      menuGroup: 'house',
+      menuLabel: 'Deep Cleaning',
+      menuOrder: 1,
+      seo: {title: 'Deep Cleaning in Renton', description: 'Thorough top-to-bottom deep cleaning for homes in Renton and King County.'},
+      hero: {heading: 'Deep cleaning', text: 'We clean every corner.', ctaLabel: 'Get Started', image: image('A sparkling kitchen')},
+      benefits: {heading: 'Benefits', intro: 'Why a deep clean helps.', items: [1, 2, 3].map((n) => titled(`be${n}`, n))},
+      features: [1, 2, 3].map((n) => titled(`f${n}`, n)),
+      whyChooseUs: {heading: 'Why us', text: 'Because we care.', points: [1, 2, 3].map((n) => titled(`w${n}`, n)), image: image('Our team at work')},
+      included: {heading: 'Included', items: ['Kitchen', 'Bathrooms', 'Bedrooms', 'Floors', 'Windows']},
+      commonQuestions: {
+        heading: 'Questions',
+        items: [1, 2, 3, 4, 5, 6].map((n) => ({_type: 'questionAnswer', _key: `q${n}`, question: `Question number ${n}?`, answer: [`Answer ${n}.`]})),
+      },
+      finalCta: {heading: 'Book now', text: 'Get your home clean.', buttonLabel: 'Book'},
+    },
+    {
+      _id: 'card-deep',
+      _type: 'serviceCard',
+      title: 'Deep Cleaning',
+      summary: 'Top to bottom.',
+      image: image('A clean living room'),
+      subServices: ['Kitchens', 'Baths'],
+      link: {_type: 'reference', _ref: 'svc-deep'},
+    },
+  ]
+}
+
+/** Writes the documents (or raw lines) as dataset.ndjson with images/photo.svg next to it, and validates it. */
+async function validate(documents: (Doc | string)[]): Promise<DatasetValidationResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dataset-validation-'))
+  dirs.push(dir)
+  mkdirSync(path.join(dir, 'images'))
+  writeFileSync(path.join(dir, 'images', 'photo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>')
+  const file = path.join(dir, 'dataset.ndjson')
+  writeFileSync(file, documents.map((doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc))).join('\n') + '\n')
+  return validateDatasetFile(file)
+}
+
+/** The dataset with one document changed. */
+function withChange(id: string, change: (doc: Doc) => void): Doc[] {
+  const documents = validDocuments()
+  change(documents.find((doc) => doc._id === id)!)
+  return documents
+}
+
+const errorLines = (result: DatasetValidationResult) => result.errors.map(formatProblem)
+
+describe('validateDatasetFile', () => {
+  it('passes a valid dataset', {timeout: 60_000}, async () => {
+    const result = await validate(validDocuments())
+    expect(errorLines(result)).toEqual([])
+    expect(result.documents).toBe(5)
+    // Only the singletons this small dataset leaves out.
+    expect(result.warnings.every((warning) => warning.id === '(dataset)')).toBe(true)
+  })
+
+  it('reports a missing required field', async () => {
+    const result = await validate(withChange('post-oven', (doc) => delete doc.author))
+    expect(errorLines(result)).toEqual(['post-oven author: Required'])
+  })
+
+  it('reports an over-long SEO title', async () => {
+    const result = await validate(withChange('svc-deep', (doc) => ((doc.seo as {title: string}).title = 'A'.repeat(61))))
+    expect(errorLines(result)).toEqual(['svc-deep seo.title: Must be at most 60 characters long'])
+  })
+
+  it('reports a duplicate slug on both documents', async () => {
+    const result = await validate(withChange('post-spring', (doc) => (doc.slug = {_type: 'slug', current: 'clean-an-oven'})))
+    expect(errorLines(result)).toEqual(['post-oven slug: Slug is already in use', 'post-spring slug: Slug is already in use'])
+  })
+
+  it('reports a duplicate legacyNumber on both articles', async () => {
+    const result = await validate(withChange('post-spring', (doc) => (doc.legacyNumber = 1)))
+    expect(errorLines(result)).toEqual([
+      'post-oven legacyNumber: Another article already has this number',
+      'post-spring legacyNumber: Another article already has this number',
+    ])
+  })
+
+  it('reports a dangling reference', async () => {
+    const result = await validate(withChange('card-deep', (doc) => (doc.link = {_type: 'reference', _ref: 'svc-gone'})))
+    expect(errorLines(result)).toEqual(['card-deep link: reference to a document that is not in the dataset: "svc-gone"'])
+  })
+
+  it('reports a reference to a document of the wrong type', async () => {
+    const result = await validate(withChange('card-deep', (doc) => (doc.link = {_type: 'reference', _ref: 'faq-supplies'})))
+    expect(errorLines(result)).toEqual(['card-deep link: "faq-supplies" is a faqItem, but this field references only servicePage'])
+  })
+
+  it('reports a missing image file', async () => {
+    const result = await validate(withChange('post-oven', (doc) => (doc.heroImage = image('A clean oven door', 'missing.svg'))))
+    expect(result.errors).toHaveLength(1)
+    expect(formatProblem(result.errors[0])).toMatch(/^post-oven heroImage: image file not found: .*missing\.svg$/)
+  })
+
+  it('reports an unknown field', async () => {
+    const result = await validate(withChange('faq-supplies', (doc) => (doc.heading = 'Supplies')))
+    expect(errorLines(result)).toEqual([expect.stringMatching(/^faq-supplies heading: unknown field "heading" on type faqItem/)])
+    // Nested objects too, with a suggestion.
+    const nested = await validate(withChange('svc-deep', (doc) => ((doc.hero as Record<string, unknown>).headline = 'Deep cleaning')))
+    expect(errorLines(nested)).toEqual([expect.stringMatching(/^svc-deep hero\.headline: unknown field "headline" in hero \(did you mean "heading"\?\)/)])
+  })
+
+  it('reports array items without _key, and duplicate keys', async () => {
+    const result = await validate(
+      withChange('svc-deep', (doc) => {
+        const features = doc.features as Record<string, unknown>[]
+        delete features[0]._key
+        features[2]._key = features[1]._key
+      }),
+    )
+    expect(errorLines(result)).toEqual([
+      'svc-deep features[0]: array item has no _key (every object in an array needs a unique string _key)',
+      'svc-deep features[2]: duplicate _key "f2" (also item 1 of this array)',
+    ])
+  })
+
+  it('reports bad lines, duplicate and private ids, and unknown types', async () => {
+    const documents: (Doc | string)[] = validDocuments()
+    documents.push('{"_id": "broken",', {_id: 'faq-supplies', _type: 'faqItem', question: 'Do you clean ovens?', answer: ['Yes.']})
+    documents.push({_id: 'drafts.faq-ovens', _type: 'faqItem', question: 'Do you clean ovens?', answer: ['Yes.']})
+    documents.push({_id: 'seo-1', _type: 'seo'}, {_id: 'x-1', _type: 'pricingTable'})
+    const result = await validate(documents)
+    const lines = errorLines(result)
+    expect(lines).toContainEqual(expect.stringMatching(/^line:6: invalid JSON/))
+    expect(lines).toContain('faq-supplies _id: duplicate _id: line:7 repeats the document at line:3')
+    expect(lines).toContainEqual(expect.stringMatching(/^drafts\.faq-ovens _id: "drafts\.faq-ovens" contains '\.'/))
+    expect(lines).toContain('seo-1 _type: seo is not a document type (it is an object type of the schema)')
+    expect(lines).toContainEqual(expect.stringMatching(/^x-1 _type: unknown document type "pricingTable"/))
+  })
+})

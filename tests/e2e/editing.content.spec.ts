@@ -1,0 +1,87 @@
+import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {expect, test, type APIRequestContext, type Page} from '@playwright/test'
+import {getDocument, writeDocument, type Doc} from './support/dataset'
+
+/**
+ * An editor publishes a change: the dataset (a copy made for this run) changes and Sanity's webhook
+ * calls /api/revalidate with its signature. The statically built pages must then show the change
+ * without a new build. Runs in the "content" project, after every other test.
+ */
+test.describe.configure({mode: 'serial'})
+
+async function publish(request: APIRequestContext, doc: Doc) {
+  writeDocument(doc)
+  const body = JSON.stringify({_id: doc._id, _type: doc._type})
+  const signature = await encodeSignatureHeader(body, Date.now(), process.env.SANITY_REVALIDATE_SECRET!)
+  return request.post('/api/revalidate', {
+    data: body,
+    headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature},
+  })
+}
+
+/** Static pages regenerate in the background: the first visit after a change may still be the old page. */
+async function expectEventually(page: Page, path: string, text: string) {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path)
+        return (await page.locator('main').textContent()) ?? ''
+      },
+      {timeout: 30_000, intervals: [250, 500, 1000]},
+    )
+    .toContain(text)
+}
+
+test('a changed home hero headline, service benefit and blog title show after publishing', async ({page, request}) => {
+  const home = getDocument<Doc & {hero: {headline: string}}>('homePage')
+  const deep = getDocument<Doc & {benefits: {items: {title: string}[]}}>('servicePage-deep-cleaning')
+  const blog = getDocument<Doc & {title: string; slug: {current: string}}>('blogPost-2')
+  const originals = [home, deep, blog].map((doc) => structuredClone(doc))
+
+  try {
+    await page.goto('/')
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(home.hero.headline)
+
+    home.hero.headline = 'Spotless Homes Across King County'
+    expect((await publish(request, home)).status()).toBe(200)
+    deep.benefits.items[0].title = 'Baseboards You Could Eat Off'
+    expect((await publish(request, deep)).status()).toBe(200)
+    blog.title = 'Moss on Northwest Roofs: A Homeowner’s Field Guide'
+    expect((await publish(request, blog)).status()).toBe(200)
+
+    await expectEventually(page, '/', 'Spotless Homes Across King County')
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Spotless Homes Across King County')
+    await expectEventually(page, '/deep-cleaning', 'Baseboards You Could Eat Off')
+    await expectEventually(page, `/blog/${blog.slug.current}`, 'Moss on Northwest Roofs: A Homeowner’s Field Guide')
+    await expectEventually(page, '/blogs', 'Moss on Northwest Roofs: A Homeowner’s Field Guide')
+  } finally {
+    for (const doc of originals) await publish(request, doc)
+  }
+})
+
+test('a webhook call without a valid signature is refused and changes nothing', async ({page, request}) => {
+  const home = getDocument<Doc & {hero: {headline: string}}>('homePage')
+  const body = JSON.stringify({_id: 'homePage', _type: 'homePage'})
+  const forged = await encodeSignatureHeader(body, Date.now(), 'not-the-secret')
+
+  const unsigned = await request.post('/api/revalidate', {data: body, headers: {'content-type': 'application/json'}})
+  expect(unsigned.status()).toBe(401)
+  const wrong = await request.post('/api/revalidate', {
+    data: body,
+    headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: forged},
+  })
+  expect(wrong.status()).toBe(401)
+
+  // The file changes, but without a valid call the built page keeps what was published.
+  const original = structuredClone(home)
+  try {
+    writeDocument({...home, hero: {...home.hero, headline: 'Unpublished Draft Headline'}})
+    await request.post('/api/revalidate', {data: body, headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: forged}})
+    for (let visit = 0; visit < 3; visit++) {
+      await page.goto('/')
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(original.hero.headline)
+    }
+  } finally {
+    writeDocument(original)
+  }
+})

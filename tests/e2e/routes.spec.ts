@@ -1,0 +1,56 @@
+import {expect, test} from '@playwright/test'
+import {marketingRoutes} from './support/routes'
+
+test.describe('routes', () => {
+  test('the spec lists 14 service pages and 6 articles, and every marketing route is served', () => {
+    const routes = marketingRoutes()
+    expect(routes).toHaveLength(6 + 14 + 6)
+  })
+
+  for (const {path, heading} of marketingRoutes()) {
+    test(`${path} answers 200 with its heading`, async ({page}) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', {level: 1})).toHaveText(heading)
+      await expect(page.locator('h1')).toHaveCount(1)
+    })
+  }
+
+  for (const path of ['/no-such-page', '/blog/no-such-article', '/services/deep/cleaning']) {
+    test(`${path} answers 404 with the not-found texts`, async ({page, baseURL}) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found')
+      await expect(page.getByText(`The requested URL ${baseURL}${path} was not found on this server.`)).toBeVisible()
+      await expect(page.getByText(`The requested URL ${path} was not found on this server.`)).toBeVisible()
+      // The site's chrome is there once, so a lost visitor can find their way.
+      await expect(page.getByRole('banner')).toHaveCount(1)
+      await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    })
+  }
+
+  test('every page has its own title, description and canonical URL', async ({page, baseURL}) => {
+    const seen = new Set<string>()
+    for (const {path} of marketingRoutes()) {
+      await page.goto(path)
+      const title = await page.title()
+      expect(title.length, path).toBeGreaterThan(10)
+      expect(seen.has(title), `${path} repeats the title "${title}"`).toBe(false)
+      seen.add(title)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/?' : path}$`))
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+    }
+    expect(baseURL).toBeTruthy()
+  })
+
+  test('sitemap.xml lists every marketing page and robots.txt points to it', async ({request}) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    for (const {path} of marketingRoutes()) {
+      expect(sitemap).toContain(`${path === '/' ? '' : path}</loc>`)
+    }
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toContain('Sitemap:')
+    expect(robots).toContain('Disallow: /studio')
+  })
+})
