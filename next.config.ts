@@ -12,6 +12,13 @@ const nextConfig: NextConfig = {
       {pathname: '/**', search: ''},
     ],
   },
+  async rewrites() {
+    return [
+      // The old article addresses /blog1 … /blog6: the article page looks the number up and answers
+      // 308 to /blog/{slug} (as it does for /blog/3). Checked before dynamic routes such as /[service].
+      {source: '/blog:number(\\d{1,3})', destination: '/blog/:number'},
+    ]
+  },
 }
 
 export default nextConfig

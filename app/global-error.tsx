@@ -61,6 +61,7 @@ export default function GlobalError({
               Try again
             </button>
             {/* A full page load: the client router may be what failed. */}
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
             <a
               href="/"
               style={{

@@ -1,32 +1,30 @@
 import '@/styles/globals.css'
 import type {Metadata} from 'next'
-import {headers} from 'next/headers'
+import {RequestedUrl} from '@/components/site/PathAware'
 import {SiteShell} from '@/components/site/SiteShell'
-import {RequestedPath} from '@/components/site/RequestedPath'
 import {Button} from '@/components/ui/Button'
 import {Container} from '@/components/ui/Container'
+import {siteUrl} from '@/lib/site-url'
 import styles from './not-found.module.css'
 
 export const metadata: Metadata = {
   title: 'Page Not Found',
 }
 
-/** The request's origin as the visitor typed it (behind a proxy: the forwarded host and scheme). */
-async function requestOrigin(): Promise<string> {
-  const h = await headers()
-  const host = (h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost').split(',')[0]!.trim()
-  const forwardedProto = h.get('x-forwarded-proto')?.split(',')[0]?.trim()
-  const proto = forwardedProto || (/^(localhost|127\.|\[::1\])/.test(host) ? 'http' : 'https')
-  return `${proto}://${host}`
-}
+// Unmatched URLs are rendered per request, so the server-rendered page names the requested path
+// (a prerendered /_not-found would say "/_not-found"). This applies to the /_not-found route only;
+// other routes stay static.
+export const dynamic = 'force-dynamic'
 
 /**
- * 404 for unmatched URLs and notFound(). It renders inside the root layout only, so it brings the
- * site's CSS and chrome itself.
+ * 404 for unmatched URLs and notFound(). It renders inside the root layout only (not the (site)
+ * layout), so it brings the site's CSS and chrome itself.
+ *
+ * No request APIs (headers()) here: Next renders this boundary into every route, so they would make
+ * every page dynamic. The server renders the configured site origin (SITE_URL); in the browser
+ * RequestedUrl swaps in the page's own origin.
  */
-export default async function NotFound() {
-  const origin = await requestOrigin()
-
+export default function NotFound() {
   return (
     <SiteShell>
       <section className={styles.section} aria-labelledby="not-found-heading">
@@ -36,11 +34,18 @@ export default async function NotFound() {
           </p>
           <h1 id="not-found-heading">Page Not Found</h1>
           <p className={styles.lead}>
-            The requested URL <span className={styles.url}><RequestedPath origin={origin} /></span> was not found on
-            this server.
+            The requested URL{' '}
+            <span className={styles.url}>
+              <RequestedUrl origin={new URL(siteUrl).origin} />
+            </span>{' '}
+            was not found on this server.
           </p>
           <p className={styles.detail}>
-            The requested URL <span className={styles.url}><RequestedPath /></span> was not found on this server.
+            The requested URL{' '}
+            <span className={styles.url}>
+              <RequestedUrl />
+            </span>{' '}
+            was not found on this server.
           </p>
           <div className={styles.actions}>
             <Button href="/" size="lg">

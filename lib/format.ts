@@ -32,3 +32,23 @@ export function addressLines(address: PostalAddress): string[] {
     .join(', ')
   return [address.street, locality].filter(Boolean)
 }
+
+/** The company's time zone: dates are shown as a visitor in Renton would read them. */
+export const COMPANY_TIME_ZONE = 'America/Los_Angeles'
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/**
+ * A date in en-US long form ("January 21, 2025"), in the company's time zone. A calendar date
+ * ("2025-01-21", Sanity's `date` type) is shown as that day, never shifted by the time zone; a
+ * date-time is converted to Pacific time first.
+ */
+export function formatDate(value: string): string {
+  const dateOnly = DATE_ONLY.exec(value)
+  // Noon UTC of a calendar date is the same calendar day in every US time zone.
+  const date = dateOnly
+    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]), 12))
+    : new Date(value)
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${value}`)
+  return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: COMPANY_TIME_ZONE}).format(date)
+}

@@ -1,7 +1,23 @@
 import '@/styles/globals.css'
+import type {Metadata} from 'next'
 import {SiteShell} from '@/components/site/SiteShell'
+import {getSiteSettings} from '@/lib/content'
 
-/** Every public page: the site's styles and chrome. (The Studio at /studio is outside this group.) */
+/** Every page's title ends with the company name; the name itself is content. */
+export async function generateMetadata(): Promise<Metadata> {
+  const {companyName, description} = await getSiteSettings()
+  return {
+    title: {template: `%s | ${companyName}`, default: companyName},
+    description,
+    openGraph: {siteName: companyName, locale: 'en_US'},
+  }
+}
+
+/**
+ * Every public page: the site's styles and chrome. (The Studio at /studio is outside this group.)
+ * app/not-found.tsx renders the same SiteShell; keeping the two identical lets them share one client
+ * chunk.
+ */
 export default function SiteLayout({children}: {children: React.ReactNode}) {
   return <SiteShell>{children}</SiteShell>
 }

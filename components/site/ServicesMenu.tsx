@@ -2,7 +2,7 @@
 
 import {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent} from 'react'
 import {ChevronIcon} from '@/components/ui/icons'
-import {NavLink} from './NavLink'
+import {NavLink} from './PathAware'
 import styles from './SiteHeader.module.css'
 
 export type ServicesMenuGroup = {

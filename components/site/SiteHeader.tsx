@@ -2,7 +2,7 @@ import {getServiceMenu, getSiteSettings} from '@/lib/content'
 import {Button} from '@/components/ui/Button'
 import {Logo} from './Logo'
 import {MobileMenu} from './MobileMenu'
-import {NavLink} from './NavLink'
+import {NavLink} from './PathAware'
 import {ServicesMenu} from './ServicesMenu'
 import styles from './SiteHeader.module.css'
 

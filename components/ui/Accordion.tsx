@@ -18,6 +18,13 @@ export type AccordionProps = {
   headingLevel?: 2 | 3 | 4 | 5 | 6
   /** Item open at first render (default: none). */
   defaultOpenId?: string | null
+  /**
+   * Controlled mode: the open item (null = none). With onOpenChange, lets several accordions share
+   * one open answer (a page of FAQ groups). Omit for the usual self-managed accordion.
+   */
+  openId?: string | null
+  /** Called with the item to open, or null when the open one is closed. */
+  onOpenChange?: (id: string | null) => void
   className?: string
 }
 
@@ -28,8 +35,20 @@ const slug = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, '')
  * buttons (aria-expanded, aria-controls) inside headings; panels are regions labelled by their
  * header. Arrow Up/Down, Home and End move focus between headers.
  */
-export function Accordion({items, headingLevel = 3, defaultOpenId = null, className}: AccordionProps) {
-  const [openId, setOpenId] = useState<string | null>(defaultOpenId)
+export function Accordion({
+  items,
+  headingLevel = 3,
+  defaultOpenId = null,
+  openId: controlledOpenId,
+  onOpenChange,
+  className,
+}: AccordionProps) {
+  const [ownOpenId, setOwnOpenId] = useState<string | null>(defaultOpenId)
+  const openId = controlledOpenId !== undefined ? controlledOpenId : ownOpenId
+  const setOpenId = (id: string | null) => {
+    if (controlledOpenId === undefined) setOwnOpenId(id)
+    onOpenChange?.(id)
+  }
   const rootRef = useRef<HTMLDivElement>(null)
   const base = `acc-${slug(useId())}`
   const Heading = `h${headingLevel}` as const

@@ -1,0 +1,39 @@
+import type {Metadata} from 'next'
+import {getHomePage, getSiteSettings} from '@/lib/content'
+import {pageMetadata} from '@/lib/page-metadata'
+import {faqPageData, jsonLd, localBusinessData} from '@/lib/structured-data'
+import {AboutSection} from '@/components/home/AboutSection'
+import {ContactSection} from '@/components/home/ContactSection'
+import {FaqSection} from '@/components/home/FaqSection'
+import {HomeHero} from '@/components/home/HomeHero'
+import {ServicesSection} from '@/components/home/ServicesSection'
+import {TestimonialsSection} from '@/components/home/TestimonialsSection'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const home = await getHomePage()
+  return pageMetadata({seo: home.seo, path: '/', image: home.hero.image})
+}
+
+/** Home (spec §2): hero, About Us, Our Services, Testimonials, FAQ, contact with the map. */
+export default async function HomePage() {
+  const [home, settings] = await Promise.all([getHomePage(), getSiteSettings()])
+
+  return (
+    <>
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{__html: jsonLd(localBusinessData(settings))}}
+      />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(home.faqSection.faqs))}}
+      />
+      <HomeHero hero={home.hero} />
+      <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} />
+      <ServicesSection section={home.servicesSection} />
+      <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} />
+      <FaqSection section={home.faqSection} />
+      <ContactSection section={home.contactSection} settings={settings} />
+    </>
+  )
+}

@@ -1,0 +1,54 @@
+import type {HomePage} from '@/lib/content'
+import Link from 'next/link'
+import {Card} from '@/components/ui/Card'
+import {ContentImage} from '@/components/ui/ContentImage'
+import {ArrowRightIcon, CheckIcon} from '@/components/ui/icons'
+import {Section} from '@/components/ui/Section'
+import styles from './ServicesSection.module.css'
+
+type ServiceCard = HomePage['servicesSection']['cards'][number]
+
+function ServiceCardItem({card}: {card: ServiceCard}) {
+  return (
+    <Card as="li" padding="none" interactive className={styles.card}>
+      <ContentImage
+        image={card.image}
+        sizes="(min-width: 72rem) 18rem, (min-width: 40rem) 45vw, 100vw"
+        className={styles.image}
+      />
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          {card.title}
+        </h3>
+        <p className={styles.summary}>{card.summary}</p>
+        {card.subServices.length > 0 ? (
+          <ul role="list" className={styles.subServices}>
+            {card.subServices.map((name) => (
+              <li key={name}>
+                <CheckIcon size={16} />
+                {name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Link href={`/${card.slug}`} className={styles.link}>
+          Learn more<span className="visually-hidden"> about {card.title}</span>
+          <ArrowRightIcon size={16} />
+        </Link>
+      </div>
+    </Card>
+  )
+}
+
+/** Our Services: the four service cards, each leading to its page. */
+export function ServicesSection({section}: {section: HomePage['servicesSection']}) {
+  return (
+    <Section id="services" heading={section.heading} intro={section.intro} tone="tinted" width="wide" align="center">
+      <ul role="list" className={styles.grid}>
+        {section.cards.map((card) => (
+          <ServiceCardItem key={card._id} card={card} />
+        ))}
+      </ul>
+    </Section>
+  )
+}

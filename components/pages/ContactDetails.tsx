@@ -1,0 +1,79 @@
+import type {SiteSettings} from '@/lib/content'
+import {addressLines, mailtoHref, telHref} from '@/lib/format'
+import {IconBadge} from '@/components/ui/Badge'
+import {ClockIcon, MailIcon, MapPinIcon, PhoneIcon} from '@/components/ui/icons'
+import styles from './ContactDetails.module.css'
+
+export type ContactDetailsProps = {
+  settings: SiteSettings
+  /** Opening hours (the contact page shows them; the home section leaves them out). */
+  showHours?: boolean
+  /** Service areas line under the address. */
+  showAreas?: boolean
+  className?: string
+}
+
+/** An e-mail address that may wrap after its "@" (never inside the domain) on narrow screens. */
+function EmailText({email}: {email: string}) {
+  const at = email.indexOf('@')
+  if (at < 0) return <>{email}</>
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  )
+}
+
+/** Phone, e-mail (tel:/mailto: links), address and optionally hours and service areas, from site settings. */
+export function ContactDetails({settings, showHours = false, showAreas = true, className}: ContactDetailsProps) {
+  return (
+    <ul role="list" className={[styles.list, className].filter(Boolean).join(' ')}>
+      <li className={styles.row}>
+        <IconBadge icon={<PhoneIcon />} size="sm" />
+        <div>
+          <p className={styles.label}>Phone</p>
+          <a className={styles.value} href={telHref(settings.phone)}>
+            {settings.phone}
+          </a>
+        </div>
+      </li>
+      <li className={styles.row}>
+        <IconBadge icon={<MailIcon />} size="sm" />
+        <div>
+          <p className={styles.label}>E-mail</p>
+          <a className={styles.value} href={mailtoHref(settings.email)}>
+            <EmailText email={settings.email} />
+          </a>
+        </div>
+      </li>
+      <li className={styles.row}>
+        <IconBadge icon={<MapPinIcon />} size="sm" />
+        <div>
+          <p className={styles.label}>Address</p>
+          <address className={styles.address}>
+            {addressLines(settings.address).map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+          {showAreas && settings.serviceAreas.length > 0 ? (
+            <p className={styles.areas}>
+              <span className={styles.areasLabel}>Serving </span>
+              {settings.serviceAreas.join(' · ')}
+            </p>
+          ) : null}
+        </div>
+      </li>
+      {showHours ? (
+        <li className={styles.row}>
+          <IconBadge icon={<ClockIcon />} size="sm" />
+          <div>
+            <p className={styles.label}>Opening hours</p>
+            <p className={styles.plain}>{settings.openingHours}</p>
+          </div>
+        </li>
+      ) : null}
+    </ul>
+  )
+}

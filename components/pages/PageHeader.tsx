@@ -1,0 +1,35 @@
+import type {ReactNode} from 'react'
+import {Container, type ContainerWidth} from '@/components/ui/Container'
+import styles from './PageHeader.module.css'
+
+export type PageHeaderProps = {
+  heading: string
+  intro?: string
+  /** Small uppercase label above the heading. */
+  eyebrow?: ReactNode
+  /** A small line under the intro ("Last updated …"). */
+  note?: ReactNode
+  /** Anything else under the intro. */
+  children?: ReactNode
+  /** Optional picture beside the text on wide screens. */
+  media?: ReactNode
+  width?: ContainerWidth
+}
+
+/** The opening band of a content page: the page's h1 and its intro on a soft background. */
+export function PageHeader({heading, intro, eyebrow, note, children, media, width = 'default'}: PageHeaderProps) {
+  return (
+    <header className={[styles.header, media ? styles.withMedia : null].filter(Boolean).join(' ')}>
+      <Container width={width} className={styles.inner}>
+        <div className={styles.text}>
+          {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+          <h1 className={styles.heading}>{heading}</h1>
+          {intro ? <p className={styles.intro}>{intro}</p> : null}
+          {note ? <p className={styles.note}>{note}</p> : null}
+          {children}
+        </div>
+        {media ? <div className={styles.media}>{media}</div> : null}
+      </Container>
+    </header>
+  )
+}

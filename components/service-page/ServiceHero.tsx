@@ -1,0 +1,55 @@
+import {Button} from '@/components/ui/Button'
+import {Container} from '@/components/ui/Container'
+import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
+import {ArrowRightIcon, PhoneIcon} from '@/components/ui/icons'
+import type {CallToActionTarget} from '@/lib/service-page-actions'
+import styles from './ServiceHero.module.css'
+
+export type ServiceHeroProps = {
+  eyebrow: string
+  heading: string
+  text: string
+  ctaLabel: string
+  cta: CallToActionTarget
+  image: ContentImageData
+  /** The company phone as written in the settings, shown under a button that dials it. */
+  phone: string
+}
+
+/** The page's opening: title, heading (the page's h1), text and call to action beside the hero image. */
+export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone}: ServiceHeroProps) {
+  return (
+    <section className={styles.hero} aria-labelledby="service-hero-heading" data-service-hero="">
+      <Container className={styles.inner}>
+        <div className={styles.copy}>
+          <p className={styles.eyebrow}>{eyebrow}</p>
+          <h1 id="service-hero-heading" className={styles.heading}>
+            {heading}
+          </h1>
+          <p className={styles.text}>{text}</p>
+          <div className={styles.actions}>
+            <Button
+              href={cta.href}
+              size="lg"
+              iconStart={cta.kind === 'phone' ? <PhoneIcon /> : undefined}
+              iconEnd={cta.kind === 'phone' ? undefined : <ArrowRightIcon />}
+            >
+              {ctaLabel}
+            </Button>
+            {cta.kind === 'phone' ? <p className={styles.phone}>{phone}</p> : null}
+          </div>
+        </div>
+        <div className={styles.media}>
+          <div className={styles.frame}>
+            <ContentImage
+              image={image}
+              sizes="(min-width: 60rem) 34rem, (min-width: 40rem) 90vw, 100vw"
+              priority
+              className={styles.image}
+            />
+          </div>
+        </div>
+      </Container>
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+import {Card} from '@/components/ui/Card'
+import {CheckIcon} from '@/components/ui/icons'
+import {Section, type SectionTone} from '@/components/ui/Section'
+import styles from './ServiceIncluded.module.css'
+
+export type ServiceIncludedProps = {
+  heading: string
+  items: string[]
+  tone: SectionTone
+}
+
+/** What a visit covers, as a checklist. Long lists (information pages) run in two columns. */
+export function ServiceIncluded({heading, items, tone}: ServiceIncludedProps) {
+  const long = items.length > 6
+  return (
+    <Section heading={heading} tone={tone} align="center" width={long ? 'default' : 'narrow'}>
+      <Card padding="lg" className={styles.card}>
+        <ul role="list" className={styles.list} data-columns={long ? 2 : 1} data-included-list="">
+          {items.map((item, index) => (
+            <li key={index} className={styles.item}>
+              <span className={styles.check} aria-hidden="true">
+                <CheckIcon size={16} strokeWidth={3} />
+              </span>
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </Section>
+  )
+}

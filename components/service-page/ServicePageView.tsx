@@ -1,0 +1,85 @@
+import type {ServicePage, SiteSettings} from '@/lib/content'
+import {telHref} from '@/lib/format'
+import {emailHref, questionEmailSubject, quoteEmailHref, serviceCallsToAction} from '@/lib/service-page-actions'
+import {ServiceBenefits} from './ServiceBenefits'
+import {ServiceFeatures} from './ServiceFeatures'
+import {ServiceFinalCta} from './ServiceFinalCta'
+import {ServiceHero} from './ServiceHero'
+import {ServiceIncluded} from './ServiceIncluded'
+import {ServiceQuestions} from './ServiceQuestions'
+import {ServiceQuoteSection} from './ServiceQuoteSection'
+import {ServiceWhyChooseUs} from './ServiceWhyChooseUs'
+
+export type ServicePageViewProps = {
+  page: ServicePage
+  settings: Pick<SiteSettings, 'phone' | 'email'>
+}
+
+/**
+ * One service page in its layout (spec §2): hero, benefits, the three features, why choose us,
+ * what's included, the quote section (quote landings and mold), Common Questions and the final call
+ * to action. Where the calls to action lead is decided by lib/service-page-actions. Section tones
+ * alternate (white, mint, white, mint, the warm quote band, white, dark) so no two alike meet.
+ */
+export function ServicePageView({page, settings}: ServicePageViewProps) {
+  const actions = serviceCallsToAction(page.layout, {phone: settings.phone, hasQuoteContent: page.quoteSection !== null})
+  const phoneHref = telHref(settings.phone)
+  const quoteEmail = quoteEmailHref(settings.email, page.title)
+  const questionEmail = emailHref(settings.email, questionEmailSubject(page.title))
+
+  return (
+    <>
+      <ServiceHero
+        eyebrow={page.title}
+        heading={page.hero.heading}
+        text={page.hero.text}
+        ctaLabel={page.hero.ctaLabel}
+        cta={actions.hero}
+        image={page.hero.image}
+        phone={settings.phone}
+      />
+      <ServiceBenefits
+        heading={page.benefits.heading}
+        intro={page.benefits.intro}
+        items={page.benefits.items}
+        tone="plain"
+      />
+      <ServiceFeatures features={page.features} tone="tinted" label={`${page.title}: highlights`} />
+      <ServiceWhyChooseUs
+        heading={page.whyChooseUs.heading}
+        text={page.whyChooseUs.text}
+        points={page.whyChooseUs.points}
+        image={page.whyChooseUs.image}
+        tone="plain"
+      />
+      <ServiceIncluded heading={page.included.heading} items={page.included.items} tone="tinted" />
+      {actions.showQuoteSection && page.quoteSection ? (
+        <ServiceQuoteSection
+          heading={page.quoteSection.heading}
+          text={page.quoteSection.text}
+          phone={settings.phone}
+          phoneHref={phoneHref}
+          email={settings.email}
+          emailHref={quoteEmail}
+          phoneButtonLabel={page.layout === 'mold' ? page.hero.ctaLabel : undefined}
+        />
+      ) : null}
+      <ServiceQuestions
+        heading={page.commonQuestions.heading}
+        items={page.commonQuestions.items}
+        phone={settings.phone}
+        phoneHref={phoneHref}
+        email={settings.email}
+        emailHref={questionEmail}
+        tone="plain"
+      />
+      <ServiceFinalCta
+        heading={page.finalCta.heading}
+        text={page.finalCta.text}
+        buttonLabel={page.finalCta.buttonLabel}
+        cta={actions.final}
+        phone={settings.phone}
+      />
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import {Accordion} from '@/components/ui/Accordion'
+import {MailIcon, PhoneIcon} from '@/components/ui/icons'
+import {Section, type SectionTone} from '@/components/ui/Section'
+import {EmailText} from './EmailText'
+import styles from './ServiceQuestions.module.css'
+
+export type ServiceQuestionsProps = {
+  heading: string
+  items: {_key: string; question: string; answer: string[]}[]
+  phone: string
+  phoneHref: string
+  email: string
+  emailHref: string
+  tone: SectionTone
+}
+
+/** Common Questions: one answer open at a time, then where to ask anything else. */
+export function ServiceQuestions({heading, items, phone, phoneHref, email, emailHref, tone}: ServiceQuestionsProps) {
+  return (
+    <Section id="questions" heading={heading} tone={tone} align="center" width="narrow">
+      <Accordion items={items.map(({_key, question, answer}) => ({id: _key, question, answer}))} />
+      <div className={styles.more}>
+        <p className={styles.moreLabel}>Still have a question?</p>
+        <ul role="list" className={styles.contacts}>
+          <li>
+            <a href={phoneHref} className={styles.contact}>
+              <PhoneIcon size={18} />
+              <span>{phone}</span>
+            </a>
+          </li>
+          <li>
+            <a href={emailHref} className={styles.contact}>
+              <MailIcon size={18} />
+              <span>
+                <EmailText email={email} />
+              </span>
+            </a>
+          </li>
+        </ul>
+      </div>
+    </Section>
+  )
+}
