@@ -608,7 +608,7 @@ export type ServiceMenuQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  servicesSection{    heading,    intro,    cards[]->{_id, title, summary, subServices, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}, "slug": link->slug.current}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  servicesSection{    heading,    intro,    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}, "slug": link->slug.current}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
 export type HomePageQueryResult = {
   seo: {
     title: string | null;
@@ -648,7 +648,7 @@ export type HomePageQueryResult = {
       _id: string;
       title: string | null;
       summary: string | null;
-      subServices: Array<string> | null;
+      subServices: Array<string> | Array<never>;
       image: {
         alt: string | null;
         url: string | null;

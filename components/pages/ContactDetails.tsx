@@ -1,6 +1,7 @@
 import type {SiteSettings} from '@/lib/content'
 import {addressLines, mailtoHref, telHref} from '@/lib/format'
 import {IconBadge} from '@/components/ui/Badge'
+import {EmailText} from '@/components/ui/EmailText'
 import {ClockIcon, MailIcon, MapPinIcon, PhoneIcon} from '@/components/ui/icons'
 import styles from './ContactDetails.module.css'
 
@@ -11,19 +12,6 @@ export type ContactDetailsProps = {
   /** Service areas line under the address. */
   showAreas?: boolean
   className?: string
-}
-
-/** An e-mail address that may wrap after its "@" (never inside the domain) on narrow screens. */
-function EmailText({email}: {email: string}) {
-  const at = email.indexOf('@')
-  if (at < 0) return <>{email}</>
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  )
 }
 
 /** Phone, e-mail (tel:/mailto: links), address and optionally hours and service areas, from site settings. */

@@ -1,7 +1,7 @@
-import {Button} from '@/components/ui/Button'
 import {Container} from '@/components/ui/Container'
-import {ArrowRightIcon, PhoneIcon, SparkleIcon} from '@/components/ui/icons'
+import {SparkleIcon} from '@/components/ui/icons'
 import type {CallToActionTarget} from '@/lib/service-page-actions'
+import {ServiceCtaButton} from './ServiceCtaButton'
 import styles from './ServiceFinalCta.module.css'
 
 export type ServiceFinalCtaProps = {
@@ -28,15 +28,7 @@ export function ServiceFinalCta({heading, text, buttonLabel, cta, phone}: Servic
             <p className={styles.text}>{text}</p>
           </div>
           <div className={styles.actions}>
-            <Button
-              href={cta.href}
-              size="lg"
-              iconStart={cta.kind === 'phone' ? <PhoneIcon /> : undefined}
-              iconEnd={cta.kind === 'phone' ? undefined : <ArrowRightIcon />}
-            >
-              {buttonLabel}
-            </Button>
-            {cta.kind === 'phone' ? <p className={styles.phone}>{phone}</p> : null}
+            <ServiceCtaButton label={buttonLabel} cta={cta} phone={phone} phoneClassName={styles.phone} />
           </div>
         </div>
       </Container>

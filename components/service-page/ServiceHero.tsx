@@ -1,8 +1,7 @@
-import {Button} from '@/components/ui/Button'
 import {Container} from '@/components/ui/Container'
 import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
-import {ArrowRightIcon, PhoneIcon} from '@/components/ui/icons'
 import type {CallToActionTarget} from '@/lib/service-page-actions'
+import {ServiceCtaButton} from './ServiceCtaButton'
 import styles from './ServiceHero.module.css'
 
 export type ServiceHeroProps = {
@@ -28,15 +27,7 @@ export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone
           </h1>
           <p className={styles.text}>{text}</p>
           <div className={styles.actions}>
-            <Button
-              href={cta.href}
-              size="lg"
-              iconStart={cta.kind === 'phone' ? <PhoneIcon /> : undefined}
-              iconEnd={cta.kind === 'phone' ? undefined : <ArrowRightIcon />}
-            >
-              {ctaLabel}
-            </Button>
-            {cta.kind === 'phone' ? <p className={styles.phone}>{phone}</p> : null}
+            <ServiceCtaButton label={ctaLabel} cta={cta} phone={phone} phoneClassName={styles.phone} />
           </div>
         </div>
         <div className={styles.media}>

@@ -1,7 +1,7 @@
 import {Accordion} from '@/components/ui/Accordion'
 import {MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section, type SectionTone} from '@/components/ui/Section'
-import {EmailText} from './EmailText'
+import {EmailText} from '@/components/ui/EmailText'
 import styles from './ServiceQuestions.module.css'
 
 export type ServiceQuestionsProps = {

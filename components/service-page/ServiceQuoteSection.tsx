@@ -4,7 +4,7 @@ import {Card} from '@/components/ui/Card'
 import {MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import {QUOTE_SECTION_ID} from '@/lib/service-page-actions'
-import {EmailText} from './EmailText'
+import {EmailText} from '@/components/ui/EmailText'
 import styles from './ServiceQuoteSection.module.css'
 
 export type ServiceQuoteSectionProps = {

@@ -1,0 +1,10 @@
+import {expect, test} from '@playwright/test'
+
+test('the Studio loads at /studio without the site chrome and, offline, says it cannot reach Sanity', async ({page}) => {
+  const response = await page.goto('/studio')
+  expect(response?.status()).toBe(200)
+  // No network here: the Studio starts and reports that it cannot reach Sanity's servers.
+  await expect(page.getByText("Couldn't reach the Sanity servers")).toBeVisible({timeout: 30_000})
+  await expect(page.getByRole('link', {name: 'Skip to main content'})).toHaveCount(0)
+  await expect(page.getByRole('navigation', {name: 'Main'})).toHaveCount(0)
+})
