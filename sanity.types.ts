@@ -248,6 +248,7 @@ export type BlogsPage = {
   seo?: Seo;
   heading?: string;
   intro?: string;
+  articleCta?: CallToAction;
 };
 
 export type ContactPage = {
@@ -772,7 +773,7 @@ export type ServicePageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: blogsPageQuery
-// Query: *[_type == "blogsPage" && _id == "blogsPage"][0]{seo{title, description}, heading, intro}
+// Query: *[_type == "blogsPage" && _id == "blogsPage"][0]{seo{title, description}, heading, intro, articleCta{heading, text, buttonLabel}}
 export type BlogsPageQueryResult = {
   seo: {
     title: string | null;
@@ -780,6 +781,11 @@ export type BlogsPageQueryResult = {
   } | null;
   heading: string | null;
   intro: string | null;
+  articleCta: {
+    heading: string | null;
+    text: string | null;
+    buttonLabel: string | null;
+  } | null;
 } | null;
 
 // Source: lib/content/queries.ts

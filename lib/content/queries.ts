@@ -74,7 +74,9 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   finalCta{heading, text, buttonLabel}
 }`)
 
-export const blogsPageQuery = defineQuery(`*[_type == "blogsPage" && _id == "blogsPage"][0]{${seo}, heading, intro}`)
+export const blogsPageQuery = defineQuery(
+  `*[_type == "blogsPage" && _id == "blogsPage"][0]{${seo}, heading, intro, articleCta{heading, text, buttonLabel}}`,
+)
 
 export const blogPostListQuery = defineQuery(`*[_type == "blogPost" && defined(slug.current)] | order(coalesce(legacyNumber, 999) asc, publishedAt desc){
   _id,

@@ -45,7 +45,7 @@ test('/blogs lists six articles with image, title, teaser and a Read More link t
 
 test('an article shows its hero image, title, date, author, body and a closing call to book', async ({page}) => {
   const post = posts()[2]
-  const cta = getDocument<{finalCta: CallToAction}>('aboutPage').finalCta
+  const cta = getDocument<{articleCta: CallToAction}>('blogsPage').articleCta
   await page.goto(`/blog/${post.slug.current}`)
   const article = page.getByRole('article')
   await expect(article.getByRole('heading', {level: 1})).toHaveText(post.title)

@@ -233,6 +233,9 @@ test.describe('the map', () => {
     const src = await frame.getAttribute('src')
     expect(src).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?bbox=[-\d.,]+&layer=mapnik&marker=/)
     expect(src).toContain(`marker=${site.mapLocation.lat},${site.mapLocation.lng}`)
+    // The frame itself is lazy: it asks OpenStreetMap once it is on screen, where a visitor who
+    // pressed Show map is looking.
+    await frame.scrollIntoViewIfNeeded()
     await expect.poll(() => requests.length).toBeGreaterThan(0)
 
     await expect(contact.getByRole('link', {name: /View larger map/})).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\//)

@@ -150,3 +150,16 @@ test.describe('scroll to top', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
   })
 })
+
+test.describe('at the narrowest phone width', () => {
+  test.use({viewport: {width: 320, height: 640}})
+
+  for (const path of ['/', '/deep-cleaning', '/roof-cleaning', '/blogs', '/contact', '/legal']) {
+    test(`${path} reflows without sideways scrolling at 320 px`, async ({page}) => {
+      await page.goto(path)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await expect(page.getByRole('banner').getByRole('link', {name: 'Book Now'})).toBeInViewport({ratio: 1})
+    })
+  }
+})

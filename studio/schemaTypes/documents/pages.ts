@@ -69,7 +69,16 @@ export const blogsPage = defineType({
   name: 'blogsPage',
   title: 'Blogs page',
   type: 'document',
-  fields: [seo, heading, intro],
+  fields: [
+    seo,
+    heading,
+    intro,
+    defineField({
+      name: 'articleCta',
+      title: 'Call to action under every article',
+      type: 'callToAction',
+    }),
+  ],
   preview: {prepare: () => ({title: 'Blogs page'})},
 })
 

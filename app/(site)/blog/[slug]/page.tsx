@@ -1,10 +1,10 @@
 import type {Metadata} from 'next'
 import {notFound, permanentRedirect} from 'next/navigation'
 import {
-  getAboutPage,
   getBlogPost,
   getBlogPostSlugs,
   getBlogSlugByLegacyNumber,
+  getBlogsPage,
   getSiteSettings,
 } from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
@@ -57,7 +57,7 @@ export default async function BlogPostPage({params}: Props) {
     permanentRedirect(`/blog/${current}`)
   }
 
-  const [post, settings, about] = await Promise.all([getBlogPost(slug), getSiteSettings(), getAboutPage()])
+  const [post, settings, blogs] = await Promise.all([getBlogPost(slug), getSiteSettings(), getBlogsPage()])
   if (!post) notFound()
 
   return (
@@ -69,8 +69,7 @@ export default async function BlogPostPage({params}: Props) {
           <RichText value={post.body} />
         </Container>
       </article>
-      {/* The closing call to book: the About page's, the site's one general "book now" band. */}
-      <FinalCta cta={about.finalCta} />
+      <FinalCta cta={blogs.articleCta} />
     </>
   )
 }
