@@ -9,9 +9,10 @@ import {getDocument, writeDocument, type Doc} from './support/dataset'
  */
 test.describe.configure({mode: 'serial'})
 
-async function publish(request: APIRequestContext, doc: Doc) {
-  writeDocument(doc)
-  const body = JSON.stringify({_id: doc._id, _type: doc._type})
+/** Writes the documents, then calls the webhook once, as Sanity does after a publish. */
+async function publish(request: APIRequestContext, ...docs: Doc[]) {
+  for (const doc of docs) writeDocument(doc)
+  const body = JSON.stringify({_id: docs[0]._id, _type: docs[0]._type})
   const signature = await encodeSignatureHeader(body, Date.now(), process.env.SANITY_REVALIDATE_SECRET!)
   return request.post('/api/revalidate', {
     data: body,
@@ -41,13 +42,15 @@ test('a changed home hero headline, service benefit and blog title show after pu
   try {
     await page.goto('/')
     await expect(page.getByRole('heading', {level: 1})).toHaveText(home.hero.headline)
+    // Leave the page so no link prefetch is regenerating a page while the content changes (a page
+    // rendered from the old content and stored after the webhook would count as fresh).
+    await page.goto('about:blank')
+    await page.waitForTimeout(1000)
 
     home.hero.headline = 'Spotless Homes Across King County'
-    expect((await publish(request, home)).status()).toBe(200)
     deep.benefits.items[0].title = 'Baseboards You Could Eat Off'
-    expect((await publish(request, deep)).status()).toBe(200)
     blog.title = 'Moss on Northwest Roofs: A Homeowner’s Field Guide'
-    expect((await publish(request, blog)).status()).toBe(200)
+    expect((await publish(request, home, deep, blog)).status()).toBe(200)
 
     await expectEventually(page, '/', 'Spotless Homes Across King County')
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Spotless Homes Across King County')
@@ -55,7 +58,9 @@ test('a changed home hero headline, service benefit and blog title show after pu
     await expectEventually(page, `/blog/${blog.slug.current}`, 'Moss on Northwest Roofs: A Homeowner’s Field Guide')
     await expectEventually(page, '/blogs', 'Moss on Northwest Roofs: A Homeowner’s Field Guide')
   } finally {
-    for (const doc of originals) await publish(request, doc)
+    await page.goto('about:blank')
+    await page.waitForTimeout(1000) // let regenerations the visits above started finish first
+    await publish(request, ...originals)
   }
 })
 
