@@ -1,0 +1,107 @@
+import 'server-only'
+
+import {PaymentConfigurationError, type PaymentProvider, type PaymentProviderName} from './provider'
+import {stripeProviderFromEnv} from './stripe'
+import {
+  TEST_CHECKOUT_REFUSED_MESSAGE,
+  testCheckoutAllowed,
+  TestCheckoutProvider,
+  testCheckoutProviderFromEnv,
+} from './test-checkout'
+
+/**
+ * The app's one entry to payments. Route handlers and pages call `getPaymentProvider()` and work
+ * with the `PaymentProvider` interface; which provider runs is decided here from the environment:
+ * - STRIPE_SECRET_KEY set → Stripe (STRIPE_WEBHOOK_SECRET verifies webhooks; STRIPE_API_HOST,
+ *   STRIPE_API_PORT, STRIPE_API_PROTOCOL point the SDK elsewhere, for tests or a proxy);
+ * - else the local test checkout, unless refused (production mode without TEST_CHECKOUT_ENABLED=true);
+ * - else a `PaymentConfigurationError` saying what to set.
+ */
+
+type Env = Record<string, string | undefined>
+
+/** Which provider the environment selects; throws `PaymentConfigurationError` when none may run. */
+export function paymentProviderName(env: Env = process.env): PaymentProviderName {
+  if (env.STRIPE_SECRET_KEY?.trim()) return 'stripe'
+  if (testCheckoutAllowed(env)) return 'test-checkout'
+  throw new PaymentConfigurationError(`No payment provider is configured. ${TEST_CHECKOUT_REFUSED_MESSAGE}`)
+}
+
+const CACHE_KEY = Symbol.for('renton-cleaning.payments.provider')
+
+interface CachedProvider {
+  signature: string
+  provider: PaymentProvider
+}
+
+/**
+ * The configured provider, built once per process and configuration (rebuilt if the relevant
+ * environment variables change, as they do in tests).
+ */
+export function getPaymentProvider(env: Env = process.env): PaymentProvider {
+  const name = paymentProviderName(env)
+  const signature = JSON.stringify([
+    name,
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+    env.STRIPE_API_HOST,
+    env.STRIPE_API_PORT,
+    env.STRIPE_API_PROTOCOL,
+    env.BOOKINGS_DATA_DIR,
+  ])
+  const holder = globalThis as typeof globalThis & {[CACHE_KEY]?: CachedProvider}
+  const cached = holder[CACHE_KEY]
+  if (cached && cached.signature === signature) return cached.provider
+  const provider = name === 'stripe' ? stripeProviderFromEnv(env) : testCheckoutProviderFromEnv(env)
+  holder[CACHE_KEY] = {signature, provider}
+  return provider
+}
+
+/**
+ * The test checkout, for its own page and Pay/Cancel actions (`/checkout/test/<id>`), or null when
+ * another provider is configured or the test checkout is refused (the page then answers 404).
+ */
+export function getTestCheckout(env: Env = process.env): TestCheckoutProvider | null {
+  let provider: PaymentProvider
+  try {
+    provider = getPaymentProvider(env)
+  } catch (error) {
+    if (error instanceof PaymentConfigurationError) return null
+    throw error
+  }
+  return provider instanceof TestCheckoutProvider ? provider : null
+}
+
+export {
+  assertValidCheckoutRequest,
+  CHECKOUT_SESSION_ID_PLACEHOLDER,
+  CheckoutNotFoundError,
+  checkoutReturnUrls,
+  InvalidCheckoutRequestError,
+  InvalidWebhookSignatureError,
+  MIN_CHARGE_CENTS,
+  PaymentConfigurationError,
+  PaymentProviderError,
+} from './provider'
+export type {
+  CheckoutDetails,
+  CheckoutPaymentStatus,
+  CheckoutRequest,
+  CheckoutSession,
+  CheckoutStatus,
+  PaymentCurrency,
+  PaymentEvent,
+  PaymentEventKind,
+  PaymentProvider,
+  PaymentProviderName,
+} from './provider'
+export {
+  isTestCheckoutSessionId,
+  testCheckoutAllowed,
+  testCheckoutDetails,
+  testCheckoutPath,
+  TestCheckoutProvider,
+  testCheckoutReturnUrl,
+  TEST_CHECKOUT_REFUSED_MESSAGE,
+} from './test-checkout'
+export type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'

@@ -1,0 +1,201 @@
+/**
+ * The payment layer in business words. The booking route creates a checkout for a stored booking,
+ * the success page and the test checkout confirm it, the webhook route turns a provider's signed
+ * notification into a `PaymentEvent`. Which provider runs (Stripe or the local test checkout) is
+ * decided in `lib/payments/index.ts` and nowhere else.
+ *
+ * Plain TypeScript: no SDK, no React, no Node APIs. Safe to import from any server module.
+ */
+
+export type PaymentProviderName = 'stripe' | 'test-checkout'
+
+/** The only currency the business charges in. */
+export type PaymentCurrency = 'usd'
+
+/** The card provider's minimum charge (Stripe: $0.50 in USD). decisions.md refuses smaller totals. */
+export const MIN_CHARGE_CENTS = 50
+
+/**
+ * The literal placeholder Stripe replaces with the session id when it redirects to the success URL.
+ * It must stay literal (not %7B…%7D), so build URLs with `checkoutReturnUrls`, not `URLSearchParams`.
+ */
+export const CHECKOUT_SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}'
+
+export interface CheckoutRequest {
+  /** The stored booking's id (a UUID); sent as `metadata.bookingId` and `client_reference_id`. */
+  bookingId: string
+  /** The server's price in integer cents; at least `MIN_CHARGE_CENTS`. */
+  amountCents: number
+  currency: PaymentCurrency
+  /** The line item's name, naming the service: 'House Cleaning — Deep Cleaning'. */
+  description: string
+  customerEmail: string
+  /** Absolute URL containing the literal `{CHECKOUT_SESSION_ID}` placeholder. */
+  successUrl: string
+  /** Absolute URL the customer returns to when they cancel. */
+  cancelUrl: string
+  /** Same key, same checkout: a repeated submission gets the session the first one created. */
+  idempotencyKey: string
+}
+
+export interface CheckoutSession {
+  id: string
+  /** Where the browser goes to pay: Stripe's hosted page, or `/checkout/test/<id>`. */
+  url: string
+}
+
+export type CheckoutPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required'
+export type CheckoutStatus = 'open' | 'complete' | 'expired'
+
+/** A checkout as the provider reports it now (used by the success page to confirm a payment). */
+export interface CheckoutDetails {
+  id: string
+  /** From `metadata.bookingId` (else `client_reference_id`); null if the session has neither. */
+  bookingId: string | null
+  paymentStatus: CheckoutPaymentStatus
+  status: CheckoutStatus
+  amountTotalCents: number | null
+  /** Lower-case ISO code ('usd'), null if the provider does not say. */
+  currency: string | null
+}
+
+export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'ignored'
+
+/**
+ * A verified provider notification, reduced to what the booking needs.
+ * - `paid`: the money is collected (checkout completed with payment_status paid, or an async
+ *   payment succeeded).
+ * - `expired`: the checkout expired unpaid. `failed`: an async payment (e.g. bank debit) failed.
+ * - `ignored`: anything else, including a completed checkout still waiting for an async payment.
+ * The handler must answer 2xx for every kind; only a bad signature is refused.
+ */
+export interface PaymentEvent {
+  kind: PaymentEventKind
+  /** The checkout session the event is about (checkout events only). */
+  sessionId?: string
+  /** The booking the session was created for (checkout events whose session carries one). */
+  bookingId?: string
+  /** Amount and currency of the session, for checkout events; compare with the booking's cents. */
+  amountTotalCents?: number | null
+  currency?: string | null
+  /** The provider's event id (Stripe's `evt_…`), for logs and de-duplication. */
+  eventId: string
+  /** The provider's event type, e.g. 'checkout.session.completed'. */
+  eventType: string
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName
+  /** Creates (or, for a repeated idempotency key, returns) the checkout for a booking. */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>
+  /**
+   * The checkout's current state. Throws `CheckoutNotFoundError` for an unknown or malformed id,
+   * `PaymentProviderError` when the provider cannot be reached or refuses.
+   */
+  retrieveCheckout(sessionId: string): Promise<CheckoutDetails>
+  /**
+   * Verifies and maps a webhook. `rawBody` is the request body exactly as received (read it with
+   * `await request.text()`, never re-serialised JSON). Throws `InvalidWebhookSignatureError` for a
+   * missing or bad signature (answer 400, change nothing), `PaymentConfigurationError` when no
+   * webhook secret is configured (answer 500 so the provider retries).
+   */
+  parseWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>
+}
+
+/** A webhook whose signature is missing, malformed, for another secret, stale, or does not match the body. */
+export class InvalidWebhookSignatureError extends Error {
+  constructor(message = 'Invalid webhook signature', options?: {cause?: unknown}) {
+    super(message, options)
+    this.name = 'InvalidWebhookSignatureError'
+  }
+}
+
+/** The environment does not allow taking payments (no provider, test checkout refused, missing secret). */
+export class PaymentConfigurationError extends Error {
+  constructor(message: string, options?: {cause?: unknown}) {
+    super(message, options)
+    this.name = 'PaymentConfigurationError'
+  }
+}
+
+/** A checkout request the server should never build (programming error, not customer input). */
+export class InvalidCheckoutRequestError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InvalidCheckoutRequestError'
+  }
+}
+
+/**
+ * The provider refused a request or could not be reached. `message` is the provider's own message
+ * (e.g. Stripe's); `statusCode` is its HTTP status when there was one.
+ */
+export class PaymentProviderError extends Error {
+  readonly provider: PaymentProviderName
+  readonly statusCode: number | undefined
+  readonly code: string | undefined
+  readonly requestId: string | undefined
+
+  constructor(
+    provider: PaymentProviderName,
+    message: string,
+    details: {statusCode?: number; code?: string; requestId?: string; cause?: unknown} = {},
+  ) {
+    super(message, {cause: details.cause})
+    this.name = 'PaymentProviderError'
+    this.provider = provider
+    this.statusCode = details.statusCode
+    this.code = details.code
+    this.requestId = details.requestId
+  }
+}
+
+/** No checkout with this id (unknown, malformed, or from another account or mode). */
+export class CheckoutNotFoundError extends PaymentProviderError {
+  constructor(provider: PaymentProviderName, sessionId: string, details: {cause?: unknown; requestId?: string} = {}) {
+    super(provider, `No checkout session ${JSON.stringify(sessionId.slice(0, 80))}`, {...details, statusCode: 404})
+    this.name = 'CheckoutNotFoundError'
+  }
+}
+
+/**
+ * The issue's return URLs: `/success?bookingId=…&session_id={CHECKOUT_SESSION_ID}` and
+ * `/cancel?bookingId=…`, absolute on `origin` (e.g. 'https://example.com'). The placeholder stays
+ * literal, as Stripe requires.
+ */
+export function checkoutReturnUrls(origin: string, bookingId: string): {successUrl: string; cancelUrl: string} {
+  const base = new URL(origin).origin
+  const id = encodeURIComponent(bookingId)
+  return {
+    successUrl: `${base}/success?bookingId=${id}&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+    cancelUrl: `${base}/cancel?bookingId=${id}`,
+  }
+}
+
+/** Throws `InvalidCheckoutRequestError` unless the request is one a provider may be sent. */
+export function assertValidCheckoutRequest(request: CheckoutRequest): void {
+  const fail = (message: string): never => {
+    throw new InvalidCheckoutRequestError(message)
+  }
+  if (typeof request.bookingId !== 'string' || request.bookingId.trim() === '') fail('bookingId is required')
+  if (!Number.isSafeInteger(request.amountCents)) fail('amountCents must be an integer number of cents')
+  if (request.amountCents < MIN_CHARGE_CENTS) {
+    fail(`amountCents ${request.amountCents} is below the minimum charge of ${MIN_CHARGE_CENTS} cents`)
+  }
+  if (request.currency !== 'usd') fail(`currency must be 'usd', got ${JSON.stringify(request.currency)}`)
+  if (typeof request.description !== 'string' || request.description.trim() === '') fail('description is required')
+  if (typeof request.customerEmail !== 'string' || !request.customerEmail.includes('@')) {
+    fail('customerEmail must be an e-mail address')
+  }
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '') {
+    fail('idempotencyKey is required')
+  }
+  if (request.idempotencyKey.length > 255) fail('idempotencyKey must be at most 255 characters')
+  if (typeof request.successUrl !== 'string' || !request.successUrl.includes(CHECKOUT_SESSION_ID_PLACEHOLDER)) {
+    fail(
+      `successUrl must contain the literal ${CHECKOUT_SESSION_ID_PLACEHOLDER} placeholder` +
+        (/%7BCHECKOUT_SESSION_ID%7D/i.test(String(request.successUrl)) ? ' (it was URL-encoded)' : ''),
+    )
+  }
+  if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') fail('cancelUrl is required')
+}

@@ -1,0 +1,285 @@
+import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import {getPaymentProvider, getTestCheckout, paymentProviderName} from './index'
+import {
+  CheckoutNotFoundError,
+  InvalidCheckoutRequestError,
+  InvalidWebhookSignatureError,
+  PaymentConfigurationError,
+  PaymentProviderError,
+  type CheckoutRequest,
+} from './provider'
+import {StripePaymentProvider} from './stripe'
+import {
+  createMemoryTestCheckoutSessions,
+  fileTestCheckoutSessions,
+  reloadFileTestCheckoutSessions,
+  testCheckoutAllowed,
+  testCheckoutFilePath,
+  TestCheckoutProvider,
+  testCheckoutProviderFromEnv,
+  testCheckoutReturnUrl,
+} from './test-checkout'
+
+const BOOKING_ID = '9d6a0c1e-2b3f-4a5d-8e7f-0a1b2c3d4e5f'
+
+function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  return {
+    bookingId: BOOKING_ID,
+    amountCents: 12_345,
+    currency: 'usd',
+    description: 'Carpet Cleaning — Weekly',
+    customerEmail: 'sam.lee@example.com',
+    successUrl: `http://localhost:3000/success?bookingId=${BOOKING_ID}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `http://localhost:3000/cancel?bookingId=${BOOKING_ID}`,
+    idempotencyKey: `key-${BOOKING_ID}`,
+    ...overrides,
+  }
+}
+
+let dataDir: string
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'test-checkout-'))
+})
+
+afterEach(async () => {
+  await rm(dataDir, {recursive: true, force: true})
+})
+
+function fileProvider(): TestCheckoutProvider {
+  return testCheckoutProviderFromEnv({NODE_ENV: 'test', BOOKINGS_DATA_DIR: dataDir})
+}
+
+describe('test checkout', () => {
+  it('creates a session: a test_cs_ id, the /checkout/test/<id> URL, and the session saved', async () => {
+    const provider = fileProvider()
+    const session = await provider.createCheckout(request())
+
+    expect(provider.name).toBe('test-checkout')
+    expect(session.id).toMatch(/^test_cs_[0-9a-f]{32}$/)
+    expect(session.url).toBe(`/checkout/test/${session.id}`)
+
+    const saved = await provider.getSession(session.id)
+    expect(saved).toMatchObject({
+      id: session.id,
+      bookingId: BOOKING_ID,
+      amountCents: 12_345,
+      currency: 'usd',
+      description: 'Carpet Cleaning — Weekly',
+      status: 'open',
+      completedAt: null,
+    })
+    // On disk already when createCheckout resolves.
+    const file = JSON.parse(await readFile(join(dataDir, 'test-checkout.json'), 'utf8'))
+    expect(file.sessions.map((s: {id: string}) => s.id)).toEqual([session.id])
+    // No customer e-mail in the test table: it does not need it.
+    expect(JSON.stringify(file)).not.toContain('sam.lee@example.com')
+
+    await expect(provider.retrieveCheckout(session.id)).resolves.toEqual({
+      id: session.id,
+      bookingId: BOOKING_ID,
+      paymentStatus: 'unpaid',
+      status: 'open',
+      amountTotalCents: 12_345,
+      currency: 'usd',
+    })
+  })
+
+  it('after complete(id, "paid"), retrieveCheckout reports paid and complete; a later cancel changes nothing', async () => {
+    const provider = fileProvider()
+    const {id} = await provider.createCheckout(request())
+
+    const paid = await provider.complete(id, 'paid')
+    expect(paid).toMatchObject({id, status: 'paid'})
+    expect(paid?.completedAt).toEqual(expect.any(String))
+    await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({
+      bookingId: BOOKING_ID,
+      paymentStatus: 'paid',
+      status: 'complete',
+      amountTotalCents: 12_345,
+    })
+
+    expect(await provider.complete(id, 'paid')).toMatchObject({status: 'paid', completedAt: paid?.completedAt})
+    expect(await provider.complete(id, 'cancelled')).toMatchObject({status: 'paid'})
+    await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({paymentStatus: 'paid'})
+  })
+
+  it('a cancelled session reads as expired and unpaid, and can no longer be paid', async () => {
+    const provider = fileProvider()
+    const {id} = await provider.createCheckout(request())
+    expect(await provider.complete(id, 'cancelled')).toMatchObject({status: 'cancelled'})
+    expect(await provider.complete(id, 'paid')).toMatchObject({status: 'cancelled'})
+    await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({paymentStatus: 'unpaid', status: 'expired'})
+  })
+
+  it('survives a reload from the file (a restarted server)', async () => {
+    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
+    const before = fileProvider()
+    const paidSession = await before.createCheckout(request())
+    const openSession = await before.createCheckout(request({bookingId: 'other-booking', idempotencyKey: 'other-key'}))
+    await before.complete(paidSession.id, 'paid')
+
+    const after = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
+    expect(after.sessions).not.toBe(before.sessions)
+    await expect(after.retrieveCheckout(paidSession.id)).resolves.toMatchObject({
+      bookingId: BOOKING_ID,
+      paymentStatus: 'paid',
+      status: 'complete',
+    })
+    await expect(after.retrieveCheckout(openSession.id)).resolves.toMatchObject({
+      bookingId: 'other-booking',
+      paymentStatus: 'unpaid',
+      status: 'open',
+    })
+    // The idempotency key is remembered across the restart too.
+    await expect(after.createCheckout(request())).resolves.toEqual(paidSession)
+    // The file is replaced atomically: no temp file is left beside it.
+    expect(await readdir(dataDir)).toEqual(['test-checkout.json'])
+  })
+
+  it('shares one table per file within the process (every route bundle sees the same sessions)', async () => {
+    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
+    expect(fileTestCheckoutSessions(filePath)).toBe(fileTestCheckoutSessions(filePath))
+  })
+
+  it('refuses to overwrite a sessions file it cannot read', async () => {
+    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
+    await writeFile(filePath, '{not json')
+    const provider = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
+    await expect(provider.createCheckout(request())).rejects.toThrow(/not valid JSON/)
+    expect(await readFile(filePath, 'utf8')).toBe('{not json')
+  })
+
+  it('returns the same session for the same idempotency key, also for concurrent requests', async () => {
+    const provider = fileProvider()
+    const sessions = await Promise.all([
+      provider.createCheckout(request()),
+      provider.createCheckout(request()),
+      provider.createCheckout(request()),
+    ])
+    expect(new Set(sessions.map((s) => s.id)).size).toBe(1)
+    await expect(provider.createCheckout(request())).resolves.toEqual(sessions[0])
+
+    const other = await provider.createCheckout(request({idempotencyKey: 'another-submission'}))
+    expect(other.id).not.toBe(sessions[0].id)
+
+    // Reusing a key for a different booking or amount is refused, as Stripe does.
+    await expect(provider.createCheckout(request({amountCents: 99_999}))).rejects.toBeInstanceOf(PaymentProviderError)
+  })
+
+  it('keeps many concurrent sessions (writes made during a write are not lost)', async () => {
+    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
+    const provider = fileProvider()
+    const created = await Promise.all(
+      Array.from({length: 25}, (_, i) => provider.createCheckout(request({bookingId: `b-${i}`, idempotencyKey: `k-${i}`}))),
+    )
+    await Promise.all(created.slice(0, 10).map((s) => provider.complete(s.id, 'paid')))
+
+    const reloaded = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
+    for (const [i, session] of created.entries()) {
+      await expect(reloaded.retrieveCheckout(session.id)).resolves.toMatchObject({
+        bookingId: `b-${i}`,
+        paymentStatus: i < 10 ? 'paid' : 'unpaid',
+      })
+    }
+  })
+
+  it('throws CheckoutNotFoundError for an unknown or malformed id; complete returns null', async () => {
+    const provider = fileProvider()
+    await expect(provider.retrieveCheckout(`test_cs_${'0'.repeat(32)}`)).rejects.toBeInstanceOf(CheckoutNotFoundError)
+    await expect(provider.retrieveCheckout('../../etc/passwd')).rejects.toBeInstanceOf(CheckoutNotFoundError)
+    await expect(provider.retrieveCheckout('cs_test_abc')).rejects.toBeInstanceOf(CheckoutNotFoundError)
+    expect(await provider.complete('nope', 'paid')).toBeNull()
+    expect(await provider.getSession('nope')).toBeNull()
+  })
+
+  it('validates the request like the Stripe adapter', async () => {
+    const provider = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+    await expect(provider.createCheckout(request({amountCents: 0}))).rejects.toBeInstanceOf(InvalidCheckoutRequestError)
+    await expect(provider.createCheckout(request({successUrl: 'http://localhost:3000/success'}))).rejects.toBeInstanceOf(
+      InvalidCheckoutRequestError,
+    )
+  })
+
+  it('fills the success URL placeholder for the Pay redirect, and returns the cancel URL for Cancel', async () => {
+    const provider = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+    const {id} = await provider.createCheckout(request())
+    const record = await provider.getSession(id)
+    expect(record).not.toBeNull()
+    expect(testCheckoutReturnUrl(record!, 'paid')).toBe(
+      `http://localhost:3000/success?bookingId=${BOOKING_ID}&session_id=${id}`,
+    )
+    expect(testCheckoutReturnUrl(record!, 'cancelled')).toBe(`http://localhost:3000/cancel?bookingId=${BOOKING_ID}`)
+  })
+
+  it('accepts no webhook: parseWebhook refuses like a bad signature', async () => {
+    const provider = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+    await expect(provider.parseWebhook()).rejects.toBeInstanceOf(InvalidWebhookSignatureError)
+  })
+})
+
+describe('test checkout in production mode', () => {
+  it('is allowed outside production, refused in production without TEST_CHECKOUT_ENABLED=true', () => {
+    expect(testCheckoutAllowed({})).toBe(true)
+    expect(testCheckoutAllowed({NODE_ENV: 'development'})).toBe(true)
+    expect(testCheckoutAllowed({NODE_ENV: 'test'})).toBe(true)
+    expect(testCheckoutAllowed({NODE_ENV: 'production'})).toBe(false)
+    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'false'})).toBe(false)
+    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: ''})).toBe(false)
+    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'yes'})).toBe(false)
+    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
+    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: '1'})).toBe(true)
+  })
+
+  it('refuses to build the test checkout with a message naming TEST_CHECKOUT_ENABLED', () => {
+    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir})).toThrow(
+      PaymentConfigurationError,
+    )
+    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir})).toThrow(
+      /TEST_CHECKOUT_ENABLED=true/,
+    )
+  })
+
+  it('allows it with TEST_CHECKOUT_ENABLED=true', async () => {
+    const provider = testCheckoutProviderFromEnv({
+      NODE_ENV: 'production',
+      TEST_CHECKOUT_ENABLED: 'true',
+      BOOKINGS_DATA_DIR: dataDir,
+    })
+    const {id} = await provider.createCheckout(request())
+    await provider.complete(id, 'paid')
+    await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({paymentStatus: 'paid'})
+  })
+})
+
+describe('getPaymentProvider', () => {
+  it('chooses Stripe when STRIPE_SECRET_KEY is set, whatever the mode', () => {
+    const env = {NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_selection', STRIPE_WEBHOOK_SECRET: 'whsec_x'}
+    expect(paymentProviderName(env)).toBe('stripe')
+    const provider = getPaymentProvider(env)
+    expect(provider).toBeInstanceOf(StripePaymentProvider)
+    expect(provider.name).toBe('stripe')
+    expect(getPaymentProvider(env)).toBe(provider) // built once
+    expect(getTestCheckout(env)).toBeNull()
+  })
+
+  it('chooses the test checkout with no provider configured outside production', () => {
+    const env = {NODE_ENV: 'development', BOOKINGS_DATA_DIR: dataDir}
+    expect(paymentProviderName(env)).toBe('test-checkout')
+    expect(getPaymentProvider(env).name).toBe('test-checkout')
+    expect(getTestCheckout(env)).toBe(getPaymentProvider(env))
+    // A blank key is no key.
+    expect(paymentProviderName({...env, STRIPE_SECRET_KEY: '  '})).toBe('test-checkout')
+  })
+
+  it('in production with neither Stripe nor TEST_CHECKOUT_ENABLED, throws a configuration error', () => {
+    const env = {NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir}
+    expect(() => getPaymentProvider(env)).toThrow(PaymentConfigurationError)
+    expect(() => getPaymentProvider(env)).toThrow(/No payment provider is configured.*TEST_CHECKOUT_ENABLED=true/)
+    expect(getTestCheckout(env)).toBeNull()
+    expect(getPaymentProvider({...env, TEST_CHECKOUT_ENABLED: 'true'}).name).toBe('test-checkout')
+  })
+})
