@@ -1,0 +1,169 @@
+import {BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
+import type {BookingExtras, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
+
+/**
+ * The one mapping between the app's camelCase bookings and the snake_case columns of
+ * public.bookings1 (supabase/migrations), shared by the SQL and the Supabase adapters.
+ */
+
+export const BOOKINGS_TABLE = 'bookings1'
+
+/** App field → column, for every field of NewBooking except the derived money columns. */
+const FIELD_COLUMNS = {
+  industry: 'industry',
+  idempotencyKey: 'idempotency_key',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  address: 'address',
+  notes: 'notes',
+  location: 'location',
+  service: 'service',
+  frequency: 'frequency',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  halfBath: 'half_bath',
+  den: 'den',
+  extras: 'extras',
+  instructions: 'instructions',
+  date: 'date',
+  tip: 'tip',
+  parkingFee: 'parking_fee',
+  hours: 'hours',
+  minutes: 'minutes',
+  rooms: 'rooms',
+  stairs: 'stairs',
+  coupon: 'coupon',
+  discountCents: 'discount_cents',
+  amountCents: 'amount_cents',
+} as const satisfies {[K in keyof NewBooking]-?: string}
+
+/** The columns written when a booking is created, in a fixed order. */
+export const INSERT_COLUMNS = [...Object.values(FIELD_COLUMNS), 'amount', 'discount'] as const
+export type InsertColumn = (typeof INSERT_COLUMNS)[number]
+
+/** Every column of a stored booking, in a fixed order (what the adapters select). */
+export const BOOKING_COLUMNS = [
+  'id',
+  ...INSERT_COLUMNS,
+  'payment_status',
+  'payment_provider',
+  'payment_session_id',
+  'created_at',
+  'updated_at',
+  'paid_at',
+] as const
+export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
+
+/** Columns of type jsonb (the SQL adapter sends them as JSON text). */
+export const JSON_COLUMNS: ReadonlySet<string> = new Set(['extras', 'instructions'])
+
+/** A row to insert: JSON columns as values, money as exact decimal strings. */
+export type BookingInsertRow = Record<InsertColumn, string | number | BookingExtras | BookingInstructions | null>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
+/** 12345 → '123.45' (exact: no floating point). */
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(cents)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/** The row for a new booking; refuses what the database would refuse less clearly. */
+export function toInsertRow(booking: NewBooking): BookingInsertRow {
+  if (!isUuid(booking.idempotencyKey)) throw new BookingStoreError('The idempotency key must be a UUID.')
+  if (!INDUSTRIES.includes(booking.industry)) throw new BookingStoreError(`Unknown industry: ${String(booking.industry)}`)
+  if (!Number.isSafeInteger(booking.amountCents)) throw new BookingStoreError('amountCents must be an integer.')
+  const discountCents = booking.discountCents ?? null
+  if (discountCents !== null && !Number.isSafeInteger(discountCents)) throw new BookingStoreError('discountCents must be an integer.')
+  if (booking.date != null && !/^\d{4}-\d{2}-\d{2}$/.test(booking.date)) throw new BookingStoreError('date must be YYYY-MM-DD.')
+
+  const row = {} as BookingInsertRow
+  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [keyof NewBooking, InsertColumn][]) {
+    row[column] = booking[field] ?? null
+  }
+  row.amount = centsToDollars(booking.amountCents)
+  row.discount = discountCents === null ? null : centsToDollars(discountCents)
+  return row
+}
+
+function text(value: unknown): string | null {
+  return value == null ? null : String(value)
+}
+
+function int(value: unknown): number | null {
+  return value == null ? null : Number(value)
+}
+
+/** numeric(10,2) arrives as '12.50' (Postgres drivers) or 12.5 (PostgREST's JSON). */
+function money(value: unknown): string | null {
+  if (value == null) return null
+  if (typeof value === 'number') return value.toFixed(2)
+  const [whole, fraction = ''] = String(value).split('.')
+  return `${whole}.${fraction.padEnd(2, '0')}`
+}
+
+/** timestamptz arrives as a Date (Postgres drivers) or an ISO string (PostgREST). */
+function timestamp(value: unknown): string | null {
+  if (value == null) return null
+  const date = value instanceof Date ? value : new Date(String(value))
+  if (Number.isNaN(date.getTime())) throw new BookingStoreError(`Unreadable timestamp: ${String(value)}`)
+  return date.toISOString()
+}
+
+/** date arrives as 'YYYY-MM-DD' (PostgREST, or the SQL adapter's date::text). */
+function calendarDate(value: unknown): string | null {
+  if (value == null) return null
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  return String(value).slice(0, 10)
+}
+
+/** A stored booking from a row holding BOOKING_COLUMNS. */
+export function fromRow(row: Record<string, unknown>): StoredBooking {
+  const status = String(row.payment_status)
+  if (!(PAYMENT_STATUSES as readonly string[]).includes(status)) throw new BookingStoreError(`Unknown payment status: ${status}`)
+  return {
+    id: String(row.id),
+    industry: String(row.industry) as Industry,
+    idempotencyKey: String(row.idempotency_key),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    phone: String(row.phone),
+    address: String(row.address),
+    notes: text(row.notes),
+    location: text(row.location),
+    service: text(row.service),
+    frequency: text(row.frequency),
+    bedrooms: int(row.bedrooms),
+    bathrooms: int(row.bathrooms),
+    halfBath: int(row.half_bath),
+    den: int(row.den),
+    extras: (row.extras ?? null) as BookingExtras | null,
+    instructions: (row.instructions ?? null) as BookingInstructions | null,
+    date: calendarDate(row.date),
+    tip: text(row.tip),
+    parkingFee: text(row.parking_fee),
+    hours: int(row.hours),
+    minutes: int(row.minutes),
+    rooms: int(row.rooms),
+    stairs: int(row.stairs),
+    coupon: text(row.coupon),
+    discountCents: int(row.discount_cents),
+    discount: money(row.discount),
+    amountCents: Number(row.amount_cents),
+    amount: money(row.amount) ?? centsToDollars(Number(row.amount_cents)),
+    paymentStatus: status as PaymentStatus,
+    paymentProvider: text(row.payment_provider),
+    paymentSessionId: text(row.payment_session_id),
+    createdAt: timestamp(row.created_at) as string,
+    updatedAt: timestamp(row.updated_at),
+    paidAt: timestamp(row.paid_at),
+  }
+}

@@ -1,0 +1,400 @@
+import {randomUUID} from 'node:crypto'
+import {mkdtempSync, rmSync} from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type {PGlite} from '@electric-sql/pglite'
+import {createClient} from '@supabase/supabase-js'
+import pg from 'pg'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {BOOKING_COLUMNS, toInsertRow} from './mapping'
+import {applyMigrations, migrationFiles} from './migrations'
+import {openPgliteDatabase} from './pglite'
+import {createSqlBookingStore, type SqlClient} from './sql-store'
+import {BookingStoreError, type BookingStore} from './store'
+import {createSupabaseBookingStore} from './supabase-store'
+import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
+import {findPostgresTools, startThrowawayCluster, type PostgresCluster} from './test-support/postgres-cluster'
+import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
+
+/**
+ * One contract, three stores: the SQL adapter on PGlite (the embedded default), the same adapter on
+ * a real PostgreSQL server (a throwaway cluster, when initdb is installed), and the Supabase
+ * adapter through supabase-js against a local PostgREST stand-in backed by PGlite.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+const SETUP_TIMEOUT = 60_000
+
+type Harness = {
+  store: BookingStore
+  /** Direct SQL on the database behind the store, as its owner. */
+  sql: SqlClient
+  close(): Promise<void>
+}
+
+function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+async function countWhere(sql: SqlClient, condition: string, params: unknown[]): Promise<number> {
+  const {rows} = await sql.query<{n: number}>(`select count(*)::int as n from public.bookings1 where ${condition}`, params)
+  return rows[0].n
+}
+
+function storeContract(setup: () => Promise<Harness>) {
+  let h: Harness
+  beforeAll(async () => {
+    h = await setup()
+  }, SETUP_TIMEOUT)
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('creates a pending booking with a random UUID id', async () => {
+    const input = commercialBooking()
+    const {booking, created} = await h.store.createPending(input)
+    expect(created).toBe(true)
+    expect(booking.id).toMatch(UUID)
+    expect(booking.paymentStatus).toBe('pending')
+    expect(booking.createdAt).toMatch(ISO_TIME)
+    expect(Math.abs(Date.parse(booking.createdAt) - Date.now())).toBeLessThan(60_000)
+  })
+
+  it.each([
+    ['a full house booking (extras and instructions objects)', houseBooking],
+    ['a post-construction booking (hours and minutes)', postConstructionBooking],
+    ['a carpet booking (location, date, coupon; instructions as text)', carpetBooking],
+    ['an exterior booking ({keyInfo} instructions)', exteriorBooking],
+    ['a commercial booking (sub-service, date, location)', commercialBooking],
+  ])('keeps every field of %s', async (_name, make) => {
+    const input = make()
+    const {booking} = await h.store.createPending(input)
+    const expected = expectedStored(input, {id: expect.stringMatching(UUID), createdAt: expect.stringMatching(ISO_TIME)})
+    expect(booking).toEqual(expected)
+    expect(await h.store.findById(booking.id)).toEqual(booking)
+  })
+
+  it('keeps text exactly, quotes and all', async () => {
+    const notes = `It's "fine" \\ 100% ; drop table bookings1; -- \n second line\ttab 🧹`
+    const {booking} = await h.store.createPending(houseBooking({notes, lastName: "D'Arcy"}))
+    expect((await h.store.findById(booking.id))?.notes).toBe(notes)
+  })
+
+  it('returns the same booking for the same idempotency key, and stores one row', async () => {
+    const input = houseBooking()
+    const first = await h.store.createPending(input)
+    const second = await h.store.createPending({...input, notes: 'sent again'})
+    expect(first.created).toBe(true)
+    expect(second.created).toBe(false)
+    expect(second.booking).toEqual(first.booking)
+    expect(await countWhere(h.sql, 'idempotency_key = $1', [input.idempotencyKey])).toBe(1)
+  })
+
+  it('stores one booking when the same submission arrives five times at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const input = carpetBooking()
+      const results = await Promise.all(Array.from({length: 5}, () => h.store.createPending({...input})))
+      expect(new Set(results.map((result) => result.booking.id)).size).toBe(1)
+      expect(results.filter((result) => result.created)).toHaveLength(1)
+      expect(await countWhere(h.sql, 'idempotency_key = $1', [input.idempotencyKey])).toBe(1)
+    }
+  })
+
+  it('keeps different submissions apart', async () => {
+    const [a, b] = await Promise.all([h.store.createPending(houseBooking()), h.store.createPending(houseBooking())])
+    expect(a.booking.id).not.toBe(b.booking.id)
+    expect(a.created && b.created).toBe(true)
+  })
+
+  it('marks a pending booking paid once', async () => {
+    const {booking} = await h.store.createPending(houseBooking())
+    const paidAt = new Date('2030-02-20T18:30:15.123Z')
+    expect(await h.store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt})).toBe('changed')
+    const paid = await h.store.findById(booking.id)
+    expect(paid).toMatchObject({paymentStatus: 'paid', paidAt: paidAt.toISOString()})
+    expect(paid?.updatedAt).toMatch(ISO_TIME)
+
+    // The webhook and the success page both confirming, or the same event twice: nothing changes.
+    expect(await h.store.markPaid(booking.id, {sessionId: paid!.paymentSessionId!, paidAt: new Date()})).toBe('unchanged')
+    expect(await h.store.findById(booking.id)).toEqual(paid)
+  })
+
+  it('does not close a paid booking', async () => {
+    const {booking} = await h.store.createPending(exteriorBooking())
+    await h.store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: new Date()})
+    for (const status of ['cancelled', 'expired', 'failed'] as const) {
+      expect(await h.store.markClosed(booking.id, status)).toBe('unchanged')
+    }
+    expect((await h.store.findById(booking.id))?.paymentStatus).toBe('paid')
+  })
+
+  it.each(['cancelled', 'expired', 'failed'] as const)('closes a pending booking as %s, once, and never pays it afterwards', async (status) => {
+    const {booking} = await h.store.createPending(commercialBooking())
+    expect(await h.store.markClosed(booking.id, status)).toBe('changed')
+    expect(await h.store.markClosed(booking.id, status)).toBe('unchanged')
+    expect(await h.store.markClosed(booking.id, status === 'expired' ? 'cancelled' : 'expired')).toBe('unchanged')
+    expect(await h.store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: new Date()})).toBe('unchanged')
+    const closed = await h.store.findById(booking.id)
+    expect(closed).toMatchObject({paymentStatus: status, paidAt: null})
+  })
+
+  it('attaches a payment session and finds the booking by it', async () => {
+    const {booking} = await h.store.createPending(carpetBooking())
+    const sessionId = `cs_test_${randomUUID()}`
+    expect(await h.store.attachPaymentSession(booking.id, {provider: 'stripe', sessionId})).toBe('changed')
+    const found = await h.store.findBySessionId(sessionId)
+    expect(found).toMatchObject({id: booking.id, paymentProvider: 'stripe', paymentSessionId: sessionId, paymentStatus: 'pending'})
+    expect(await h.store.findBySessionId(`cs_test_${randomUUID()}`)).toBeNull()
+    expect(await h.store.findBySessionId('')).toBeNull()
+
+    // Paid with that session: still found by it; no other session can be attached any more.
+    await h.store.markPaid(booking.id, {sessionId, paidAt: new Date()})
+    expect((await h.store.findBySessionId(sessionId))?.paymentStatus).toBe('paid')
+    expect(await h.store.attachPaymentSession(booking.id, {provider: 'stripe', sessionId: `cs_test_${randomUUID()}`})).toBe('unchanged')
+    expect((await h.store.findById(booking.id))?.paymentSessionId).toBe(sessionId)
+  })
+
+  it('answers null or unchanged for unknown and malformed ids, never throwing', async () => {
+    const malformed = ['', 'not-a-uuid', '123', `${randomUUID()}x`, "' or 1=1 --", '00000000-0000-0000-0000-00000000000g']
+    expect(await h.store.findById(randomUUID())).toBeNull()
+    for (const id of malformed) {
+      expect(await h.store.findById(id)).toBeNull()
+      expect(await h.store.markPaid(id, {sessionId: 'cs_x', paidAt: new Date()})).toBe('unchanged')
+      expect(await h.store.markClosed(id, 'cancelled')).toBe('unchanged')
+      expect(await h.store.attachPaymentSession(id, {provider: 'stripe', sessionId: 'cs_x'})).toBe('unchanged')
+    }
+    expect(await h.store.markPaid(randomUUID(), {sessionId: 'cs_y', paidAt: new Date()})).toBe('unchanged')
+  })
+
+  it("refuses a total below the card provider's minimum, and stores nothing", async () => {
+    const input = commercialBooking({amountCents: 49})
+    await expect(h.store.createPending(input)).rejects.toBeInstanceOf(BookingStoreError)
+    expect(await countWhere(h.sql, 'idempotency_key = $1', [input.idempotencyKey])).toBe(0)
+    await expect(h.store.createPending(commercialBooking({idempotencyKey: 'not-a-uuid'}))).rejects.toBeInstanceOf(BookingStoreError)
+  })
+
+  it('has row level security on, no policy, and nothing granted to anon or authenticated', async () => {
+    const {rows: [table]} = await h.sql.query<{relrowsecurity: boolean}>(
+      `select relrowsecurity from pg_class where oid = 'public.bookings1'::regclass`,
+    )
+    expect(table.relrowsecurity).toBe(true)
+    const {rows: policies} = await h.sql.query(`select 1 from pg_policies where schemaname = 'public' and tablename = 'bookings1'`)
+    expect(policies).toHaveLength(0)
+    const {rows: [privileges]} = await h.sql.query<Record<string, boolean>>(`select
+      has_table_privilege('anon', 'public.bookings1', 'select') as anon_select,
+      has_table_privilege('anon', 'public.bookings1', 'insert') as anon_insert,
+      has_table_privilege('anon', 'public.bookings1', 'update') as anon_update,
+      has_table_privilege('authenticated', 'public.bookings1', 'select') as authenticated_select,
+      has_table_privilege('authenticated', 'public.bookings1', 'insert') as authenticated_insert,
+      has_table_privilege('service_role', 'public.bookings1', 'select') as service_select,
+      has_table_privilege('service_role', 'public.bookings1', 'insert') as service_insert,
+      has_table_privilege('service_role', 'public.bookings1', 'update') as service_update,
+      has_table_privilege('service_role', 'public.bookings1', 'delete') as service_delete`)
+    expect(privileges).toEqual({
+      anon_select: false,
+      anon_insert: false,
+      anon_update: false,
+      authenticated_select: false,
+      authenticated_insert: false,
+      service_select: true,
+      service_insert: true,
+      service_update: true,
+      service_delete: false,
+    })
+    const {rows: [index]} = await h.sql.query<{n: number}>(
+      `select count(*)::int as n from pg_indexes where tablename = 'bookings1' and indexdef like '%(created_at)%'`,
+    )
+    expect(index.n).toBe(1)
+  })
+}
+
+function pgliteClient(db: PGlite): SqlClient {
+  return db
+}
+
+describe('booking store on PGlite (the embedded default)', () => {
+  storeContract(async () => {
+    const dir = tempDir('bookings-pglite-')
+    const db = await openPgliteDatabase(dir)
+    return {
+      store: createSqlBookingStore(db),
+      sql: pgliteClient(db),
+      async close() {
+        await db.close()
+        rmSync(dir, {recursive: true, force: true})
+      },
+    }
+  })
+
+  it('applies each migration file once, also when opened again', async () => {
+    const dir = tempDir('bookings-pglite-reopen-')
+    try {
+      let db = await openPgliteDatabase(dir)
+      const {booking} = await createSqlBookingStore(db).createPending(houseBooking())
+      await db.close()
+      db = await openPgliteDatabase(dir)
+      const {rows} = await db.query<{name: string}>('select name from public.schema_migrations order by name')
+      expect(rows.map((row) => row.name)).toEqual(migrationFiles())
+      expect(await applyMigrations(db)).toEqual([])
+      expect((await createSqlBookingStore(db).findById(booking.id))?.id).toBe(booking.id)
+      await db.close()
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+  }, SETUP_TIMEOUT)
+})
+
+const postgresTools = findPostgresTools()
+if ('missing' in postgresTools) {
+  console.warn(`Skipping the booking store contract tests on a real PostgreSQL server: ${postgresTools.missing}.`)
+} else {
+  console.info(`Booking store contract tests on a real PostgreSQL server: ${postgresTools.description}.`)
+}
+
+describe.skipIf('missing' in postgresTools)('booking store on a real PostgreSQL server (throwaway cluster)', () => {
+  storeContract(async () => {
+    if ('missing' in postgresTools) throw new Error(postgresTools.missing)
+    let cluster: PostgresCluster | undefined
+    let pool: pg.Pool | undefined
+    try {
+      cluster = await startThrowawayCluster(postgresTools)
+      pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: 6})
+      // Open every connection now, so concurrent calls in the tests really run side by side.
+      const warm = await Promise.all(Array.from({length: 6}, () => pool!.connect()))
+      for (const client of warm) client.release()
+      const connection = await pool.connect()
+      try {
+        await applyMigrations({
+          query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
+          exec: (text: string) => connection.query(text),
+        })
+      } finally {
+        connection.release()
+      }
+    } catch (error) {
+      await pool?.end()
+      await cluster?.stop()
+      throw error
+    }
+    const sql: SqlClient = {
+      query: async <R,>(text: string, params?: unknown[]) => ({rows: (await pool!.query(text, params)).rows as R[]}),
+    }
+    return {
+      store: createSqlBookingStore(sql),
+      sql,
+      async close() {
+        await pool!.end()
+        await cluster!.stop()
+      },
+    }
+  })
+
+})
+
+describe('booking store on Supabase (supabase-js against a PostgREST stand-in)', () => {
+  const SERVICE_ROLE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.service-role-test'
+  const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYW5vbiJ9.anon-test'
+  let postgrest: PostgrestStandIn
+
+  storeContract(async () => {
+    const dir = tempDir('bookings-postgrest-')
+    const db = await openPgliteDatabase(dir)
+    postgrest = await startPostgrestStandIn(db, {
+      keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
+      exposedTables: ['bookings1'],
+    })
+    return {
+      store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}),
+      sql: pgliteClient(db),
+      async close() {
+        await postgrest.close()
+        await db.close()
+        rmSync(dir, {recursive: true, force: true})
+      },
+    }
+  })
+
+  function lastRequest(method: string) {
+    const request = postgrest.requests.findLast((r) => r.method === method)
+    if (!request) throw new Error(`no ${method} request`)
+    return request
+  }
+
+  function expectServiceRoleHeaders(request: {headers: Record<string, unknown>}) {
+    expect(request.headers.apikey).toBe(SERVICE_ROLE_KEY)
+    expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
+  }
+
+  it('creates with an upsert that ignores duplicates on idempotency_key and returns the row', async () => {
+    const input = houseBooking()
+    postgrest.requests.length = 0
+    await createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}).createPending(input)
+    const post = lastRequest('POST')
+    expect(post.path).toBe('/rest/v1/bookings1')
+    expect(post.query.get('on_conflict')).toBe('idempotency_key')
+    expect(post.query.get('select')).toBe(BOOKING_COLUMNS.join(','))
+    expect(post.prefer).toEqual(expect.arrayContaining(['resolution=ignore-duplicates', 'return=representation']))
+    expect(post.headers['content-type']).toMatch(/^application\/json/)
+    expect(post.headers['content-profile']).toBe('public')
+    expectServiceRoleHeaders(post)
+    expect(post.body).toEqual(toInsertRow(input))
+    expect(post.body).toMatchObject({idempotency_key: input.idempotencyKey, first_name: 'Ada', half_bath: 1, parking_fee: '$10', amount: '219.17', amount_cents: 21917})
+  })
+
+  it('reads back the stored booking with GET filters when the key was used before', async () => {
+    const input = carpetBooking()
+    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
+    await store.createPending(input)
+    postgrest.requests.length = 0
+    expect((await store.createPending(input)).created).toBe(false)
+    const [post, get] = postgrest.requests
+    expect(post.method).toBe('POST')
+    expect(get.method).toBe('GET')
+    expect(get.path).toBe('/rest/v1/bookings1')
+    expect(get.query.get('idempotency_key')).toBe(`eq.${input.idempotencyKey}`)
+    expect(get.headers['accept-profile']).toBe('public')
+    expectServiceRoleHeaders(get)
+  })
+
+  it('changes payment status with a PATCH filtered on id and payment_status=pending', async () => {
+    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
+    const {booking} = await store.createPending(exteriorBooking())
+    postgrest.requests.length = 0
+    const paidAt = new Date('2030-01-02T03:04:05.678Z')
+    await store.markPaid(booking.id, {sessionId: 'cs_test_wire', paidAt})
+    const patch = lastRequest('PATCH')
+    expect(patch.path).toBe('/rest/v1/bookings1')
+    expect(patch.query.get('id')).toBe(`eq.${booking.id}`)
+    expect(patch.query.get('payment_status')).toBe('eq.pending')
+    expect(patch.query.get('select')).toBe('id')
+    expect(patch.prefer).toContain('return=representation')
+    expect(patch.body).toEqual({
+      payment_status: 'paid',
+      payment_session_id: 'cs_test_wire',
+      paid_at: paidAt.toISOString(),
+      updated_at: expect.stringMatching(ISO_TIME),
+    })
+    expectServiceRoleHeaders(patch)
+  })
+
+  it('cannot read or write bookings with the public (anon) key', async () => {
+    const {booking} = await createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}).createPending(houseBooking())
+    const anon = createClient(postgrest.url, ANON_KEY, {auth: {persistSession: false, autoRefreshToken: false}})
+    const read = await anon.from('bookings1').select('*').eq('id', booking.id)
+    expect(read.error?.code).toBe('42501')
+    expect(read.status).toBe(401)
+    const write = await anon.from('bookings1').insert(toInsertRow(houseBooking()))
+    expect(write.error?.code).toBe('42501')
+    const update = await anon.from('bookings1').update({payment_status: 'paid'}).eq('id', booking.id)
+    expect(update.error?.code).toBe('42501')
+    const anonStore = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: ANON_KEY})
+    await expect(anonStore.findById(booking.id)).rejects.toThrow(/permission denied/)
+  })
+
+  it('reports a wrong key as an error', async () => {
+    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: 'wrong-key'})
+    await expect(store.createPending(houseBooking())).rejects.toThrow(/Invalid API key/)
+  })
+})
+

@@ -1,0 +1,122 @@
+/**
+ * The booking store: where bookings live between Confirm & Pay and the payment provider's answer.
+ * Two adapters implement it (PGlite, the embedded default, and Supabase); `getBookingStore()` in
+ * ./index.ts picks one from the environment and nothing else in the app knows which.
+ *
+ * Money is in integer cents; the dollar columns the spec stores (amount, discount) are derived from
+ * them. Payment status only moves forward from `pending`, once: pending → paid, or pending →
+ * cancelled / expired / failed. Every method is safe to call twice.
+ */
+
+export const INDUSTRIES = ['house', 'exterior', 'carpet', 'commercial'] as const
+export type Industry = (typeof INDUSTRIES)[number]
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+/** The end states of a booking that was not paid. */
+export type ClosedStatus = Exclude<PaymentStatus, 'pending' | 'paid'>
+
+/** Extra name → count (house and carpet). */
+export type BookingExtras = Record<string, number>
+/**
+ * House: question → chosen answer; exterior: `{keyInfo: choice}`; carpet: the key-information
+ * choice as text (spec §3).
+ */
+export type BookingInstructions = Record<string, string> | string
+
+/**
+ * A booking as the server has validated and priced it. Fields a form does not have are left out
+ * (or null). Dates are calendar dates `YYYY-MM-DD`.
+ */
+export type NewBooking = {
+  industry: Industry
+  /** One per submission (a UUID made by the form); the same key again returns the same booking. */
+  idempotencyKey: string
+
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  notes?: string | null
+
+  location?: string | null
+  /** The service, or the commercial sub-service. */
+  service?: string | null
+  frequency?: string | null
+  bedrooms?: number | null
+  bathrooms?: number | null
+  halfBath?: number | null
+  den?: number | null
+  extras?: BookingExtras | null
+  instructions?: BookingInstructions | null
+  date?: string | null
+  /** As chosen on the form, e.g. '10%'. */
+  tip?: string | null
+  /** As chosen on the form, e.g. '$5'. */
+  parkingFee?: string | null
+  hours?: number | null
+  minutes?: number | null
+  rooms?: number | null
+  stairs?: number | null
+
+  /** The coupon code as applied (trimmed), or null. */
+  coupon?: string | null
+  /** The discount applied, in cents. */
+  discountCents?: number | null
+  /** The amount charged, in cents (at least 50, the card provider's minimum). */
+  amountCents: number
+}
+
+type Nullable<T> = {[K in keyof T]-?: Exclude<T[K], undefined> | null}
+
+export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyKey' | 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'amountCents'>> &
+  Pick<NewBooking, 'industry' | 'idempotencyKey' | 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'amountCents'> & {
+    id: string
+    /** The amount charged in dollars with two decimals, e.g. '123.45' (the `amount` column). */
+    amount: string
+    /** The discount in dollars with two decimals (the `discount` column), or null. */
+    discount: string | null
+    paymentStatus: PaymentStatus
+    paymentProvider: string | null
+    paymentSessionId: string | null
+    /** ISO 8601 timestamps (UTC). */
+    createdAt: string
+    updatedAt: string | null
+    paidAt: string | null
+  }
+
+/** Whether a call changed the booking ('unchanged': already in that state, not pending, or unknown). */
+export type StoreChange = 'changed' | 'unchanged'
+
+export interface BookingStore {
+  /**
+   * Stores a new booking as `pending`. Idempotent on `idempotencyKey`: the same key again (also
+   * concurrently) returns the booking stored first, with `created: false`, and stores nothing.
+   */
+  createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}>
+  /** The booking with this id, or null (also for a malformed id). */
+  findById(id: string): Promise<StoredBooking | null>
+  /** The booking whose payment session this is, or null. */
+  findBySessionId(sessionId: string): Promise<StoredBooking | null>
+  /** Records the payment provider's checkout session of a pending booking. */
+  attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange>
+  /**
+   * pending → paid, recording the session that was paid and when. A second call, or a call on a
+   * cancelled, expired or failed booking, changes nothing.
+   */
+  markPaid(id: string, payment: {sessionId: string; paidAt: Date}): Promise<StoreChange>
+  /** pending → cancelled / expired / failed; nothing else changes. */
+  markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
+}
+
+/** A store call that failed (database unreachable, a constraint refused the row, …). */
+export class BookingStoreError extends Error {
+  readonly code: string | undefined
+
+  constructor(message: string, options?: {code?: string; cause?: unknown}) {
+    super(message, {cause: options?.cause})
+    this.name = 'BookingStoreError'
+    this.code = options?.code
+  }
+}

@@ -1,0 +1,105 @@
+import 'server-only'
+
+import {createClient, type SupabaseClient} from '@supabase/supabase-js'
+import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, toInsertRow} from './mapping.ts'
+import {BookingStoreError} from './store.ts'
+import type {BookingStore, ClosedStatus, NewBooking, StoreChange, StoredBooking} from './store.ts'
+
+/**
+ * The booking store on Supabase, through its Data API (PostgREST) with the service role key. Server
+ * only: the key bypasses row level security, and the browser never talks to the database.
+ */
+
+const COLUMNS = BOOKING_COLUMNS.join(',')
+
+type PostgrestErrorLike = {message: string; code?: string; details?: string | null; hint?: string | null}
+type Result<T> = {data: T | null; error: PostgrestErrorLike | null}
+
+function unwrap<T>({data, error}: Result<T>): T | null {
+  if (error) {
+    const more = [error.details, error.hint].filter(Boolean).join(' ')
+    throw new BookingStoreError(`Booking store: ${error.message}${more ? ` (${more})` : ''}`, {code: error.code || undefined})
+  }
+  return data
+}
+
+export type SupabaseBookingStoreConfig = {url: string; serviceRoleKey: string}
+
+export class SupabaseBookingStore implements BookingStore {
+  readonly #client: SupabaseClient
+
+  constructor({url, serviceRoleKey}: SupabaseBookingStoreConfig) {
+    this.#client = createClient(url, serviceRoleKey, {
+      auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false},
+    })
+  }
+
+  #table() {
+    return this.#client.from(BOOKINGS_TABLE)
+  }
+
+  async createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}> {
+    const row = toInsertRow(booking)
+    // INSERT … ON CONFLICT (idempotency_key) DO NOTHING RETURNING …: one row if stored now, none if
+    // the key was used before.
+    const inserted = unwrap(
+      await this.#table().upsert(row, {onConflict: 'idempotency_key', ignoreDuplicates: true}).select(COLUMNS),
+    ) as Record<string, unknown>[] | null
+    if (inserted && inserted.length > 0) return {booking: fromRow(inserted[0]), created: true}
+    const existing = unwrap(
+      await this.#table().select(COLUMNS).eq('idempotency_key', booking.idempotencyKey).maybeSingle(),
+    ) as Record<string, unknown> | null
+    if (!existing) throw new BookingStoreError('Booking store: the booking with this idempotency key could not be read back.')
+    return {booking: fromRow(existing), created: false}
+  }
+
+  async findById(id: string): Promise<StoredBooking | null> {
+    if (!isUuid(id)) return null
+    const row = unwrap(await this.#table().select(COLUMNS).eq('id', id).maybeSingle()) as Record<string, unknown> | null
+    return row ? fromRow(row) : null
+  }
+
+  async findBySessionId(sessionId: string): Promise<StoredBooking | null> {
+    if (typeof sessionId !== 'string' || sessionId === '') return null
+    const row = unwrap(
+      await this.#table().select(COLUMNS).eq('payment_session_id', sessionId).maybeSingle(),
+    ) as Record<string, unknown> | null
+    return row ? fromRow(row) : null
+  }
+
+  async attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange> {
+    if (!isUuid(id)) return 'unchanged'
+    return this.#updatePending(id, {payment_provider: session.provider, payment_session_id: session.sessionId})
+  }
+
+  async markPaid(id: string, payment: {sessionId: string; paidAt: Date}): Promise<StoreChange> {
+    if (!isUuid(id)) return 'unchanged'
+    return this.#updatePending(id, {
+      payment_status: 'paid',
+      payment_session_id: payment.sessionId,
+      paid_at: payment.paidAt.toISOString(),
+    })
+  }
+
+  async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {
+    if (!isUuid(id)) return 'unchanged'
+    if (!['cancelled', 'expired', 'failed'].includes(status)) throw new BookingStoreError(`Not a closing status: ${status}`)
+    return this.#updatePending(id, {payment_status: status})
+  }
+
+  /** UPDATE … WHERE id = … AND payment_status = 'pending' RETURNING id: changed if a row came back. */
+  async #updatePending(id: string, values: Record<string, string>): Promise<StoreChange> {
+    const rows = unwrap(
+      await this.#table()
+        .update({...values, updated_at: new Date().toISOString()})
+        .eq('id', id)
+        .eq('payment_status', 'pending')
+        .select('id'),
+    ) as unknown[] | null
+    return rows && rows.length > 0 ? 'changed' : 'unchanged'
+  }
+}
+
+export function createSupabaseBookingStore(config: SupabaseBookingStoreConfig): BookingStore {
+  return new SupabaseBookingStore(config)
+}

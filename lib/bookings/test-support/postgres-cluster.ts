@@ -1,0 +1,131 @@
+import {execFile as execFileCallback, execFileSync} from 'node:child_process'
+import {chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync} from 'node:fs'
+import {createServer} from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import {promisify} from 'node:util'
+
+const execFile = promisify(execFileCallback)
+
+/**
+ * A throwaway PostgreSQL cluster for tests: initdb into a temporary directory, pg_ctl start on a
+ * free port listening only on a Unix socket in that directory, pg_ctl stop and delete at the end.
+ *
+ * initdb and postgres refuse to run as root. When the tests run as root, the cluster is run as the
+ * `postgres` system user (Debian's packages create it) through `runuser -u postgres --`, in a
+ * directory handed over to that user; as any other user it runs as that user.
+ */
+
+export type PostgresTools = {binDir: string; initdb: string; pgCtl: string; runAs: string[]; description: string}
+
+function onPath(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, command)
+    if (dir && existsSync(file)) return file
+  }
+  return null
+}
+
+function userExists(name: string): {uid: number; gid: number} | null {
+  try {
+    const uid = Number(execFileSync('id', ['-u', name], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim())
+    const gid = Number(execFileSync('id', ['-g', name], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim())
+    return {uid, gid}
+  } catch {
+    return null
+  }
+}
+
+/** initdb and pg_ctl and how to run them here, or the reason they cannot be used. */
+export function findPostgresTools(): PostgresTools | {missing: string} {
+  let initdb = onPath('initdb')
+  if (!initdb && existsSync('/usr/lib/postgresql')) {
+    const versions = readdirSync('/usr/lib/postgresql')
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a))
+    for (const version of versions) {
+      const candidate = path.join('/usr/lib/postgresql', version, 'bin', 'initdb')
+      if (existsSync(candidate)) {
+        initdb = candidate
+        break
+      }
+    }
+  }
+  if (!initdb) return {missing: 'initdb is not on PATH nor in /usr/lib/postgresql/*/bin'}
+  const binDir = path.dirname(realpathSync(initdb))
+  const pgCtl = path.join(binDir, 'pg_ctl')
+  if (!existsSync(pgCtl)) return {missing: `pg_ctl not found next to ${initdb}`}
+  let runAs: string[] = []
+  let description = `${initdb} as the current user`
+  if (process.getuid?.() === 0) {
+    const runuser = onPath('runuser') ?? (existsSync('/usr/sbin/runuser') ? '/usr/sbin/runuser' : null)
+    if (!userExists('postgres')) return {missing: 'running as root and there is no postgres user to run initdb as'}
+    if (!runuser) return {missing: 'running as root and runuser is not available to run initdb as postgres'}
+    runAs = [runuser, '-u', 'postgres', '--']
+    description = `${initdb} via \`runuser -u postgres --\` (the tests run as root, which initdb refuses)`
+  }
+  return {binDir, initdb: path.join(binDir, 'initdb'), pgCtl, runAs, description}
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number}
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type PostgresCluster = {
+  /** The socket directory (node-postgres: `host`). */
+  host: string
+  port: number
+  user: string
+  database: string
+  stop(): Promise<void>
+}
+
+export async function startThrowawayCluster(tools: PostgresTools): Promise<PostgresCluster> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bookings-pg-'))
+  const dataDir = path.join(dir, 'data')
+  const run = (file: string, args: string[]) => {
+    const [command, ...prefix] = [...tools.runAs, file]
+    return execFile(command, [...prefix, ...args], {encoding: 'utf8'})
+  }
+  if (tools.runAs.length > 0) {
+    const owner = userExists('postgres')!
+    chownSync(dir, owner.uid, owner.gid)
+  }
+  let started = false
+  try {
+    await run(tools.initdb, ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'])
+    const port = await freePort()
+    await run(tools.pgCtl, [
+      '-D', dataDir,
+      '-l', path.join(dir, 'server.log'),
+      '-w',
+      '-o', `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`,
+      'start',
+    ])
+    started = true
+    return {
+      host: dir,
+      port,
+      user: 'postgres',
+      database: 'postgres',
+      async stop() {
+        try {
+          await run(tools.pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+        } finally {
+          rmSync(dir, {recursive: true, force: true})
+        }
+      },
+    }
+  } catch (error) {
+    if (started) await run(tools.pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+    rmSync(dir, {recursive: true, force: true})
+    throw error
+  }
+}
