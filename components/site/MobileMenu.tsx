@@ -1,8 +1,9 @@
 'use client'
 
-import {useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode} from 'react'
+import {useRef, type KeyboardEvent, type ReactNode} from 'react'
 import {CloseIcon, MenuIcon} from '@/components/ui/icons'
 import styles from './SiteHeader.module.css'
+import {useDisclosure} from './useDisclosure'
 
 /**
  * Below 1024 px the navigation collapses behind a "Menu" button (aria-expanded, aria-controls).
@@ -10,29 +11,14 @@ import styles from './SiteHeader.module.css'
  * always shown inline and the button is hidden (CSS).
  */
 export function MobileMenu({children}: {children: ReactNode}) {
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelId = `site-nav-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
-
-  useEffect(() => {
-    if (!open) return
-    function onPointerDown(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+  const {open, setOpen, rootRef, panelId, closeOnLinkClick} = useDisclosure('site-nav')
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && open) {
       setOpen(false)
       buttonRef.current?.focus()
     }
-  }
-
-  function onPanelClick(event: MouseEvent<HTMLDivElement>) {
-    if ((event.target as Element).closest('a')) setOpen(false)
   }
 
   return (
@@ -48,7 +34,7 @@ export function MobileMenu({children}: {children: ReactNode}) {
       >
         {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
       </button>
-      <div id={panelId} className={styles.menuPanel} data-open={open} onClick={onPanelClick}>
+      <div id={panelId} className={styles.menuPanel} data-open={open} onClick={closeOnLinkClick}>
         {children}
       </div>
     </div>

@@ -1,9 +1,10 @@
 'use client'
 
-import {useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent} from 'react'
+import {useRef, type FocusEvent, type KeyboardEvent} from 'react'
 import {ChevronIcon} from '@/components/ui/icons'
 import {NavLink} from './PathAware'
 import styles from './SiteHeader.module.css'
+import {useDisclosure} from './useDisclosure'
 
 export type ServicesMenuGroup = {
   group: string
@@ -22,19 +23,8 @@ export type ServicesMenuProps = {
  * outside, and when a link is chosen. A mega panel on desktop, an inline list in the mobile menu.
  */
 export function ServicesMenu({groups, label = 'Services'}: ServicesMenuProps) {
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelId = `services-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
-
-  useEffect(() => {
-    if (!open) return
-    function onPointerDown(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointerDown)
-    return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+  const {open, setOpen, rootRef, panelId, closeOnLinkClick} = useDisclosure('services')
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && open) {
@@ -47,10 +37,6 @@ export function ServicesMenu({groups, label = 'Services'}: ServicesMenuProps) {
   function onBlur(event: FocusEvent<HTMLDivElement>) {
     const next = event.relatedTarget as Node | null
     if (next && !rootRef.current?.contains(next)) setOpen(false)
-  }
-
-  function onPanelClick(event: MouseEvent<HTMLDivElement>) {
-    if ((event.target as Element).closest('a')) setOpen(false)
   }
 
   return (
@@ -66,7 +52,7 @@ export function ServicesMenu({groups, label = 'Services'}: ServicesMenuProps) {
         {label}
         <ChevronIcon size={16} className={styles.servicesChevron} />
       </button>
-      <div id={panelId} className={styles.servicesPanel} data-open={open} hidden={!open} onClick={onPanelClick}>
+      <div id={panelId} className={styles.servicesPanel} data-open={open} hidden={!open} onClick={closeOnLinkClick}>
         <div className={styles.servicesGrid}>
           {groups.map((group) => {
             const headingId = `${panelId}-${group.group}`
