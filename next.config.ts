@@ -1,6 +1,9 @@
 import type {NextConfig} from 'next'
 
 const nextConfig: NextConfig = {
+  // The embedded booking database loads its WebAssembly and data files from its own package
+  // directory at run time: keep it a plain Node require instead of bundling it.
+  serverExternalPackages: ['@electric-sql/pglite'],
   images: {
     // Sanity's CDN (a configured project). ContentImage normally asks the CDN itself for each size
     // (?w=…&auto=format&fit=max); this pattern lets next/image optimise those URLs too.

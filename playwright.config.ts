@@ -13,6 +13,20 @@ const SANITY_LOCAL_DATASET = join(root, 'test-results', 'dataset', 'production.n
 process.env.SANITY_REVALIDATE_SECRET = SANITY_REVALIDATE_SECRET;
 process.env.SANITY_LOCAL_DATASET = SANITY_LOCAL_DATASET;
 
+// Bookings: the embedded database in a per-run directory (emptied by scripts/prepare-e2e-bookings.mjs
+// before the server starts) and the local test checkout, which `next start` (production mode) refuses
+// unless enabled. Stripe and Supabase are switched off whatever the runner's environment holds. The
+// booking rate limit is raised: every test posts from the same address.
+const BOOKING_ENV = {
+  BOOKINGS_DATA_DIR: join(root, 'test-results', 'bookings-data'),
+  TEST_CHECKOUT_ENABLED: 'true',
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  SUPABASE_URL: '',
+  SUPABASE_SERVICE_ROLE_KEY: '',
+  BOOKING_RATE_LIMIT_MAX: '100000',
+};
+
 const chromium = {
   ...devices['Desktop Chrome'],
   // Debian's Chromium; `npx playwright install` cannot download browsers here.
@@ -51,14 +65,14 @@ export default defineConfig({
     { name: 'content', testMatch: /.*\.content\.spec\.ts/, dependencies: ['site'], use: chromium },
   ],
   webServer: {
-    // One production build per run: copy the dataset, build against it, serve on PORT.
-    command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && next build && next start -p ${PORT}`,
+    // One production build per run: copy the dataset, empty the bookings, build, serve on PORT.
+    command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && next start -p ${PORT}`,
     port: PORT,
     reuseExistingServer: !process.env.CI,
     timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine
     stdout: 'pipe',
     stderr: 'pipe',
     // Added to the runner's own environment, which Playwright passes on as well.
-    env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET },
+    env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV },
   },
 });

@@ -27,15 +27,22 @@ export function paymentProviderName(env: Env = process.env): PaymentProviderName
   throw new PaymentConfigurationError(`No payment provider is configured. ${TEST_CHECKOUT_REFUSED_MESSAGE}`)
 }
 
-const CACHE_KEY = Symbol.for('renton-cleaning.payments.provider')
-
 interface CachedProvider {
   signature: string
   provider: PaymentProvider
 }
 
 /**
- * The configured provider, built once per process and configuration (rebuilt if the relevant
+ * Kept per module instance, not on globalThis: Next.js bundles each route separately, each with
+ * its own copy of the provider classes and error classes, so a provider built by one bundle would
+ * fail `instanceof TestCheckoutProvider` and throw errors that fail `instanceof
+ * InvalidWebhookSignatureError` in another. What must be shared (the test checkout's sessions) is
+ * shared through its own process-wide registry (test-checkout.ts).
+ */
+let cached: CachedProvider | undefined
+
+/**
+ * The configured provider, built once per bundle and configuration (rebuilt if the relevant
  * environment variables change, as they do in tests).
  */
 export function getPaymentProvider(env: Env = process.env): PaymentProvider {
@@ -49,11 +56,9 @@ export function getPaymentProvider(env: Env = process.env): PaymentProvider {
     env.STRIPE_API_PROTOCOL,
     env.BOOKINGS_DATA_DIR,
   ])
-  const holder = globalThis as typeof globalThis & {[CACHE_KEY]?: CachedProvider}
-  const cached = holder[CACHE_KEY]
   if (cached && cached.signature === signature) return cached.provider
   const provider = name === 'stripe' ? stripeProviderFromEnv(env) : testCheckoutProviderFromEnv(env)
-  holder[CACHE_KEY] = {signature, provider}
+  cached = {signature, provider}
   return provider
 }
 

@@ -1,0 +1,48 @@
+import type {Metadata} from 'next'
+import styles from '@/components/payment/PaymentResult.module.css'
+import {PageHeader} from '@/components/pages/PageHeader'
+import {Button} from '@/components/ui/Button'
+import {Card} from '@/components/ui/Card'
+import {Section} from '@/components/ui/Section'
+import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
+import {acknowledgeCancel, singleParam} from '@/lib/booking/flow'
+import {getBookingStore, getPaymentProvider} from '@/lib/booking/server'
+
+export const metadata: Metadata = {
+  title: 'Payment Cancelled or Failed',
+  robots: {index: false, follow: false},
+}
+
+export const dynamic = 'force-dynamic'
+
+async function formPathFor(bookingId: string | null): Promise<string> {
+  try {
+    const {formPath} = await acknowledgeCancel(bookingId, {store: await getBookingStore(), payments: () => getPaymentProvider()})
+    return formPath
+  } catch (error) {
+    console.error('Cancel page: the booking could not be checked', error)
+    return INDUSTRY_PATHS.house
+  }
+}
+
+/** /cancel?bookingId=…: the payment was cancelled; the booking stays unpaid. A way back to its form. */
+export default async function CancelPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
+  const formPath = await formPathFor(singleParam((await searchParams).bookingId))
+  return (
+    <>
+      <PageHeader heading="Payment Cancelled or Failed" width="narrow" />
+      <Section width="narrow" ariaLabel="What happens now">
+        <Card className={styles.card}>
+          <p className={styles.status}>Your booking was not paid, and no card was charged.</p>
+          <p className={styles.note}>You can book again whenever you are ready, or call us and we will help.</p>
+          <div className={styles.actions}>
+            <Button href={formPath}>Back to the booking form</Button>
+            <Button href="/contact" variant="secondary">
+              Contact us
+            </Button>
+          </div>
+        </Card>
+      </Section>
+    </>
+  )
+}

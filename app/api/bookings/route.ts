@@ -1,0 +1,15 @@
+import {handleBookingRequest, requestOrigin} from '@/lib/booking/routes'
+import {bookingFlowDeps, bookingRateLimiter, clientAddress} from '@/lib/booking/server'
+
+/**
+ * Confirm & Pay: validates, prices and stores the booking, creates its checkout and answers
+ * `{ok: true, bookingId, checkoutUrl}` (the answers are listed in lib/booking/flow-messages.ts).
+ */
+export async function POST(request: Request) {
+  return handleBookingRequest(request, {
+    limiter: bookingRateLimiter(),
+    clientKey: (req) => clientAddress(req.headers),
+    origin: (req) => requestOrigin(req),
+    deps: bookingFlowDeps,
+  })
+}

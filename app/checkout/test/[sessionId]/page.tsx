@@ -1,0 +1,33 @@
+import type {Metadata} from 'next'
+import {notFound} from 'next/navigation'
+import {TestCheckoutView} from '@/components/payment/TestCheckoutView'
+import {bookingSummaryForSuccess} from '@/lib/booking/flow'
+import {getBookingStore, getTestCheckout} from '@/lib/booking/server'
+import {getSiteSettings} from '@/lib/content'
+
+export const metadata: Metadata = {
+  title: 'Test checkout',
+  robots: {index: false, follow: false},
+}
+
+export const dynamic = 'force-dynamic'
+
+/**
+ * The local test checkout (decisions.md): the booking's summary and total from the booking store,
+ * Pay and Cancel. 404 when the test checkout is refused (production mode without
+ * TEST_CHECKOUT_ENABLED, or Stripe configured) or the session is unknown.
+ */
+export default async function TestCheckoutPage({params}: {params: Promise<{sessionId: string}>}) {
+  const {sessionId} = await params
+  const checkout = getTestCheckout()
+  if (!checkout) notFound()
+  const session = await checkout.getSession(sessionId)
+  if (!session) notFound()
+  const [summary, settings] = await Promise.all([
+    getBookingStore().then((store) => bookingSummaryForSuccess(session.bookingId, {store})),
+    getSiteSettings(),
+  ])
+  if (!summary) notFound()
+
+  return <TestCheckoutView companyName={settings.companyName} session={session} summary={summary} />
+}

@@ -1,0 +1,137 @@
+'use client'
+
+import {useMemo, type ReactNode} from 'react'
+import {FormProvider, useWatch} from 'react-hook-form'
+import {
+  COMMERCIAL_DEFAULTS,
+  COMMERCIAL_SUB_SERVICES,
+  commercialFrequenciesFor,
+  INDUSTRY_NAMES,
+  LOCATIONS,
+  type CommercialSubService,
+} from '@/lib/booking/catalog'
+import {previewCommercialPrice} from '@/lib/booking/pricing'
+import type {CommercialBookingInput} from '@/lib/booking/schemas'
+import {ConfirmPayButton} from '../shared/ConfirmPayButton'
+import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '../shared/fields'
+import {FormErrorBanner} from '../shared/FormErrorBanner'
+import {SummaryCard} from '../shared/SummaryCard'
+import {useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
+import {useBookingSubmit} from '../shared/useBookingSubmit'
+import {useCompanyToday} from '../shared/useCompanyToday'
+import styles from '../shared/booking.module.css'
+
+/** Starting values: Snohomish County (spec §9), nothing else chosen. */
+const COMMERCIAL_FORM_DEFAULTS = {
+  ...COMMERCIAL_DEFAULTS,
+  date: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  notes: '',
+} satisfies Partial<CommercialBookingInput>
+
+/** The commercial form's state, shared by the form and the sidebar summary. */
+export function CommercialBookingProvider({children}: {children: ReactNode}) {
+  const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS)
+  return <FormProvider {...form}>{children}</FormProvider>
+}
+
+function useCommercialBreakdown() {
+  const {control} = useBookingFormContext<'commercial'>()
+  const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
+  const frequency = useWatch({control, name: 'frequency'}) as string | undefined
+  const breakdown = useMemo(() => previewCommercialPrice({subService}), [subService])
+  return {subService: subService || null, frequency: frequency || null, breakdown}
+}
+
+/** The sidebar's summary: industry, sub-service or N/A, the price lines and the total in dollars. */
+export function CommercialSummary() {
+  const {subService, frequency, breakdown} = useCommercialBreakdown()
+  return (
+    <SummaryCard
+      rows={[
+        {label: 'Industry', value: INDUSTRY_NAMES.commercial},
+        {label: 'Service', value: subService ?? 'N/A'},
+        {label: 'Frequency', value: frequency ?? 'Not selected'},
+      ]}
+      breakdown={breakdown}
+    />
+  )
+}
+
+/** /commercial_cleaning: location, sub-service, frequency, date, customer details, notes. */
+export function CommercialBookingForm() {
+  const {control, setValue, getFieldState} = useBookingFormContext<'commercial'>()
+  const {formProps, busy, formError} = useBookingSubmit('commercial')
+  const today = useCompanyToday()
+  const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
+  const frequencies = commercialFrequenciesFor(subService || null)
+
+  return (
+    <form {...formProps} aria-label="Commercial cleaning booking" className={styles.form}>
+      <FieldsetSection>
+        <RadioCardGroup control={control} name="location" legend="Location" headingLevel={2} options={LOCATIONS} />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="subService"
+          legend="Service"
+          headingLevel={2}
+          options={COMMERCIAL_SUB_SERVICES}
+          minCardWidth="13rem"
+          required
+          onValueChange={() => {
+            // Spec §4: changing the sub-service clears the chosen frequency.
+            setValue('frequency', '' as never, {shouldValidate: Boolean(getFieldState('frequency').error)})
+          }}
+        />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="frequency"
+          legend="Frequency"
+          headingLevel={2}
+          description={
+            subService === 'Construction Final Clean' ? 'Construction Final Clean is a one-time service.' : undefined
+          }
+          options={frequencies}
+          emptyText="Choose a service first to see its frequencies."
+          required
+        />
+      </FieldsetSection>
+
+      <FormSection heading="Select Date">
+        <TextField control={control} name="date" type="date" label="Date" description="Any day from today (Pacific Time)." min={today} required />
+      </FormSection>
+
+      <FormSection heading="Customer Details" grid>
+        <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
+        <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
+        <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
+        <TextField control={control} name="phone" type="tel" label="Phone" description="10 digits, e.g. 425-555-0142" autoComplete="tel-national" inputMode="tel" required />
+        <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
+      </FormSection>
+
+      <FormSection heading="Special Notes">
+        <TextAreaField control={control} name="notes" label="Notes for our team" description="Optional: access, opening hours, anything we should know." />
+      </FormSection>
+
+      <div className={styles.formFooter}>
+        <FormErrorBanner message={formError} />
+        <CommercialConfirmPay busy={busy} />
+      </div>
+    </form>
+  )
+}
+
+function CommercialConfirmPay({busy}: {busy: boolean}) {
+  const {breakdown} = useCommercialBreakdown()
+  return <ConfirmPayButton busy={busy} totalCents={breakdown.totalCents} />
+}

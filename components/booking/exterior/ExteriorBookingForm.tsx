@@ -1,0 +1,189 @@
+'use client'
+
+import type {ReactNode} from 'react'
+import {FormProvider, useWatch} from 'react-hook-form'
+import {ConfirmPayButton} from '@/components/booking/shared/ConfirmPayButton'
+import {FormErrorBanner} from '@/components/booking/shared/FormErrorBanner'
+import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/booking/shared/fields'
+import sharedStyles from '@/components/booking/shared/booking.module.css'
+import {SummaryCard} from '@/components/booking/shared/SummaryCard'
+import {useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
+import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
+import {
+  EXTERIOR_DEFAULTS,
+  EXTERIOR_FREQUENCIES,
+  EXTERIOR_PARKING_OPTIONS,
+  EXTERIOR_SERVICES,
+  EXTERIOR_TIP_OPTIONS,
+  EXTERIOR_UNPRICED_NOTE,
+  INDUSTRY_NAMES,
+  KEY_INFO_OPTIONS,
+} from '@/lib/booking/catalog'
+import {formatUsd} from '@/lib/booking/money'
+import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
+
+/*
+ * The exterior cleaning booking screen (/exterior_cleaning, spec §2 and §9): service, frequency,
+ * tips and parking (recorded with the booking, not charged: spec §9), customer details, key
+ * information, notes, Confirm & Pay; and the sidebar's live summary. The form and the summary share
+ * one react-hook-form instance through ExteriorBookingProvider, which the page wraps around
+ * BookingPageLayout. Validation is the server's zod schema (exteriorBookingSchema), so the messages
+ * are spec §5's word for word.
+ */
+
+type ExteriorValues = BookingFormValues['exterior']
+
+/** Nothing chosen yet, except the recorded-only tip and parking (0% and $0, as on the house form). */
+const EXTERIOR_FORM_DEFAULTS = {
+  ...EXTERIOR_DEFAULTS,
+  industry: 'exterior' as const,
+  service: '' as never,
+  frequency: '' as never,
+  keyInfo: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  notes: '',
+} satisfies Partial<ExteriorValues>
+
+/** Wraps the page (form and sidebar) so the summary follows what is typed. */
+export function ExteriorBookingProvider({children}: {children: ReactNode}) {
+  const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS)
+  return <FormProvider {...form}>{children}</FormProvider>
+}
+
+/** The form's values as they are now, priced with the same function the server charges with. */
+function useExteriorPreview() {
+  const {control} = useBookingFormContext<'exterior'>()
+  const values = useWatch({control})
+  return {values, breakdown: previewExteriorPrice(values)}
+}
+
+/** "+$30.00" */
+const addOn = (cents: number) => `+${formatUsd(cents)}`
+
+/** The sidebar's Summary Section: industry, service, frequency, what is charged, and the unpriced choices. */
+export function ExteriorSummary() {
+  const {values, breakdown} = useExteriorPreview()
+  return (
+    <SummaryCard
+      heading="Summary Section"
+      rows={[
+        {label: 'Industry', value: INDUSTRY_NAMES.exterior},
+        {label: 'Service', value: values.service || 'Not selected'},
+        {label: 'Frequency', value: values.frequency || 'Not selected'},
+        {label: 'Tip (not charged online)', value: values.tip || EXTERIOR_DEFAULTS.tip},
+        {label: 'Parking (not charged online)', value: values.parkingFee || EXTERIOR_DEFAULTS.parkingFee},
+      ]}
+      breakdown={breakdown}
+      showDiscount={false}
+      note={EXTERIOR_UNPRICED_NOTE}
+    />
+  )
+}
+
+export function ExteriorBookingForm() {
+  const {control} = useBookingFormContext<'exterior'>()
+  const {formProps, busy, formError} = useBookingSubmit('exterior')
+  const {breakdown} = useExteriorPreview()
+
+  return (
+    <form {...formProps} aria-label="Exterior cleaning booking" className={sharedStyles.form}>
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="service"
+          legend="Services"
+          headingLevel={2}
+          description={`Every exterior visit starts from a ${formatUsd(EXTERIOR_BASE_CENTS)} base charge; the service and the frequency are added to it.`}
+          minCardWidth="13rem"
+          required
+          options={EXTERIOR_SERVICES.map((service) => ({
+            value: service,
+            label: service,
+            description: addOn(EXTERIOR_SERVICE_CENTS[service]),
+          }))}
+        />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="frequency"
+          legend="Frequency"
+          headingLevel={2}
+          description="How often should we come?"
+          required
+          options={EXTERIOR_FREQUENCIES.map((frequency) => ({
+            value: frequency,
+            label: frequency,
+            description: addOn(EXTERIOR_FREQUENCY_CENTS[frequency]),
+          }))}
+        />
+      </FieldsetSection>
+
+      <FormSection heading="Tips & Parking (Optional)" description={EXTERIOR_UNPRICED_NOTE}>
+        <RadioCardGroup control={control} name="tip" legend="Tip for your crew" size="compact" options={EXTERIOR_TIP_OPTIONS} />
+        <RadioCardGroup
+          control={control}
+          name="parkingFee"
+          legend="Parking fee"
+          size="compact"
+          options={EXTERIOR_PARKING_OPTIONS}
+        />
+      </FormSection>
+
+      <FormSection heading="Customer Details" grid>
+        <TextField control={control} name="firstName" label="First name" required autoComplete="given-name" />
+        <TextField control={control} name="lastName" label="Last name" required autoComplete="family-name" />
+        <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
+        <TextField
+          control={control}
+          name="phone"
+          label="Phone number"
+          type="tel"
+          required
+          autoComplete="tel-national"
+          inputMode="tel"
+          description="10 digits, e.g. 425-555-0142."
+        />
+        <TextField
+          control={control}
+          name="address"
+          label="Address"
+          required
+          autoComplete="street-address"
+          className={fieldLayout.wide}
+        />
+      </FormSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="keyInfo"
+          legend="Key Information"
+          headingLevel={2}
+          description="Optional: how can we get in if we need to?"
+          size="compact"
+          options={KEY_INFO_OPTIONS}
+        />
+      </FieldsetSection>
+
+      <FormSection heading="Special Notes Or Instructions">
+        <TextAreaField
+          control={control}
+          name="notes"
+          label="Notes for your crew (optional)"
+          description="Gate codes, pets, areas to avoid, anything we should know."
+        />
+      </FormSection>
+
+      <div className={sharedStyles.formFooter}>
+        <FormErrorBanner message={formError} />
+        <ConfirmPayButton busy={busy} totalCents={breakdown.totalCents} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,215 @@
+'use client'
+
+import {useMemo, type ReactNode} from 'react'
+import {FormProvider, useWatch} from 'react-hook-form'
+import {
+  HOUSE_COUNTS,
+  HOUSE_DEFAULTS,
+  HOUSE_EXTRAS,
+  HOUSE_FREQUENCIES,
+  HOUSE_HOUR_OPTIONS,
+  HOUSE_INSTRUCTION_QUESTIONS,
+  HOUSE_MINUTE_OPTIONS,
+  HOUSE_PARKING_OPTIONS,
+  HOUSE_SERVICES,
+  HOUSE_TIP_OPTIONS,
+  EXTRA_COUNT_MAX,
+  LOCATIONS,
+  type CountRange,
+} from '@/lib/booking/catalog'
+import {formatUsd} from '@/lib/booking/money'
+import {formatDuration, HOUSE_EXTRA_CENTS, previewHousePrice, type HouseBreakdown} from '@/lib/booking/pricing'
+import type {HouseBookingInput} from '@/lib/booking/schemas'
+import {ConfirmPayButton} from '../shared/ConfirmPayButton'
+import {CouponField} from '../shared/CouponField'
+import {
+  CountStepper,
+  FieldsetSection,
+  fieldLayout,
+  FormSection,
+  RadioCardGroup,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../shared/fields'
+import {FormErrorBanner} from '../shared/FormErrorBanner'
+import {SummaryCard, type SummaryRow} from '../shared/SummaryCard'
+import {useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
+import {useBookingSubmit} from '../shared/useBookingSubmit'
+import {useCompanyToday} from '../shared/useCompanyToday'
+import styles from '../shared/booking.module.css'
+
+/** The house form's starting values (decisions.md: counts 1, 1, 0, 0; tip 0 %, parking $0). */
+const HOUSE_FORM_DEFAULTS = {
+  ...HOUSE_DEFAULTS,
+  extras: {...HOUSE_DEFAULTS.extras},
+  frequency: '',
+  date: '',
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  notes: '',
+  coupon: '',
+} satisfies Partial<HouseBookingInput>
+
+function countOptions(range: CountRange): number[] {
+  return Array.from({length: range.max - range.min + 1}, (_, i) => range.min + i)
+}
+
+/**
+ * The house booking form's state, shared by the form and the sidebar summary. Wrap the page's
+ * BookingPageLayout in it.
+ */
+export function HouseBookingProvider({children}: {children: ReactNode}) {
+  const form = useBookingForm('house', HOUSE_FORM_DEFAULTS)
+  return <FormProvider {...form}>{children}</FormProvider>
+}
+
+/** The live price of the form as it stands (null until a service is chosen). */
+function useHouseBreakdown(): {values: Partial<HouseBookingInput>; breakdown: HouseBreakdown | null} {
+  const {control} = useBookingFormContext<'house'>()
+  const values = useWatch({control}) as Partial<HouseBookingInput>
+  const breakdown = useMemo(() => previewHousePrice(values), [values])
+  return {values, breakdown}
+}
+
+/** The sidebar's Summary: service, frequency or N/A, rooms, every price line, discount, total. */
+export function HouseSummary() {
+  const {values, breakdown} = useHouseBreakdown()
+  const service = values.service || null
+  const rows: SummaryRow[] = [
+    {label: 'Service', value: service ?? 'Not selected'},
+    {label: 'Frequency', value: service === 'Regular Cleaning' ? values.frequency || 'Not selected' : 'N/A'},
+  ]
+  if (service === 'Post Construction') {
+    rows.push({label: 'Time', value: formatDuration(values.hours ?? 0, values.minutes ?? 0)})
+  }
+  rows.push({label: 'Bedrooms', value: String(values.bedrooms ?? '')}, {label: 'Bathrooms', value: String(values.bathrooms ?? '')})
+  if (values.halfBaths) rows.push({label: 'Half baths', value: String(values.halfBaths)})
+  if (values.dens) rows.push({label: 'Dens', value: String(values.dens)})
+  return <SummaryCard rows={rows} breakdown={breakdown} pendingText="Choose a service to see your price." />
+}
+
+/** /house_cleaning: the form, in the spec's section order (spec §2). */
+export function HouseBookingForm() {
+  const {control, trigger, getFieldState} = useBookingFormContext<'house'>()
+  // The time rule is reported on Hours: once it shows, re-check it when the minutes change too.
+  const recheckTime = () => {
+    if (getFieldState('hours').error) void trigger('hours')
+  }
+  const {formProps, busy, formError} = useBookingSubmit('house')
+  const today = useCompanyToday()
+  const service = useWatch({control, name: 'service'})
+
+  return (
+    <form {...formProps} aria-label="House cleaning booking" className={styles.form}>
+      <FieldsetSection>
+        <RadioCardGroup control={control} name="location" legend="Where Will The Service Be Taking Place" headingLevel={2} options={LOCATIONS} required />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup control={control} name="service" legend="Services" headingLevel={2} options={HOUSE_SERVICES} minCardWidth="11rem" required />
+      </FieldsetSection>
+
+      {service === 'Regular Cleaning' ? (
+        <FieldsetSection>
+          <RadioCardGroup
+            control={control}
+            name="frequency"
+            legend="Frequency"
+            headingLevel={2}
+            description="How often should we come? Regular visits cost less per visit."
+            options={HOUSE_FREQUENCIES}
+            required
+          />
+        </FieldsetSection>
+      ) : null}
+
+      {service === 'Post Construction' ? (
+        <FormSection heading="Time Required" description="Post Construction is priced by the hour: $154.65 per hour, minutes counted fractionally." grid>
+          <SelectField control={control} name="hours" label="Hours" options={HOUSE_HOUR_OPTIONS} numeric />
+          <SelectField control={control} name="minutes" label="Minutes" options={HOUSE_MINUTE_OPTIONS} numeric onValueChange={recheckTime} />
+        </FormSection>
+      ) : null}
+
+      <FormSection
+        heading="What Needs To Be Done"
+        description={service === 'Post Construction' ? 'The rooms help us plan the visit; Post Construction is priced by the time required.' : undefined}
+        grid
+      >
+        <SelectField control={control} name="bedrooms" label={HOUSE_COUNTS.bedrooms.label} options={countOptions(HOUSE_COUNTS.bedrooms)} numeric />
+        <SelectField control={control} name="bathrooms" label={HOUSE_COUNTS.bathrooms.label} options={countOptions(HOUSE_COUNTS.bathrooms)} numeric />
+        <SelectField control={control} name="halfBaths" label={HOUSE_COUNTS.halfBaths.label} options={countOptions(HOUSE_COUNTS.halfBaths)} numeric />
+        <SelectField control={control} name="dens" label={HOUSE_COUNTS.dens.label} options={countOptions(HOUSE_COUNTS.dens)} numeric />
+      </FormSection>
+
+      <FormSection heading="Select Extras (With Count)" description="Tell us what needs extra care. Extras are included at no charge.">
+        <div>
+          {HOUSE_EXTRAS.map((extra) => (
+            <CountStepper
+              key={extra}
+              control={control}
+              name={`extras.${extra}`}
+              label={extra}
+              min={0}
+              max={EXTRA_COUNT_MAX}
+              note={`${formatUsd(HOUSE_EXTRA_CENTS[extra])} each`}
+            />
+          ))}
+        </div>
+      </FormSection>
+
+      <FormSection heading="Instructions for Providers">
+        {HOUSE_INSTRUCTION_QUESTIONS.map((item) => (
+          <RadioCardGroup key={item.id} control={control} name={`instructions.${item.id}`} legend={item.question} options={item.options} size="compact" required />
+        ))}
+      </FormSection>
+
+      <FormSection heading="Select Date">
+        <TextField
+          control={control}
+          name="date"
+          type="date"
+          label="Date"
+          description="Any day from today (Pacific Time)."
+          min={today}
+          required
+        />
+      </FormSection>
+
+      <FormSection heading="Tips & Parking (Optional)" description="A tip is a percentage of the service price; parking is added as a flat fee.">
+        <RadioCardGroup control={control} name="tip" legend="Tip" options={HOUSE_TIP_OPTIONS} size="compact" />
+        <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={HOUSE_PARKING_OPTIONS} size="compact" />
+      </FormSection>
+
+      <FormSection heading="Customer Details" grid>
+        <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
+        <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
+        <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
+        <TextField control={control} name="phone" type="tel" label="Phone" description="10 digits, e.g. 425-555-0142" autoComplete="tel-national" inputMode="tel" required />
+        <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
+      </FormSection>
+
+      <FormSection heading="Special Notes Or Instructions">
+        <TextAreaField control={control} name="notes" label="Notes for our team" description="Optional: anything we should know before we arrive." />
+      </FormSection>
+
+      <FormSection heading="Apply Coupon Code">
+        <CouponField control={control} name="coupon" industry="house" onInvalid="keep" />
+      </FormSection>
+
+      <div className={styles.formFooter}>
+        <FormErrorBanner message={formError} />
+        <HouseConfirmPay busy={busy} />
+      </div>
+    </form>
+  )
+}
+
+/** Confirm & Pay with the amount to be charged above it (re-renders with the price, not the whole form). */
+function HouseConfirmPay({busy}: {busy: boolean}) {
+  const {breakdown} = useHouseBreakdown()
+  return <ConfirmPayButton busy={busy} totalCents={breakdown ? breakdown.totalCents : null} />
+}

@@ -1,0 +1,122 @@
+'use client'
+
+import {useId, useState, type KeyboardEvent} from 'react'
+import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
+import {Button} from '@/components/ui/Button'
+import {applyCoupon, COUPON_MAX_LENGTH, INVALID_COUPON_MESSAGE, type CouponIndustry} from '@/lib/booking/coupons'
+import {FieldError} from './fields'
+import fieldStyles from './fields.module.css'
+import styles from './booking.module.css'
+
+export type CouponFieldProps<T extends FieldValues, N extends FieldPath<T>> = {
+  control: Control<T, unknown, unknown>
+  /** The form field holding the APPLIED code ('' = none); this is what is sent and priced. */
+  name: N
+  /** Whose coupon table to check (house: flat amounts, carpet: percentages). */
+  industry: CouponIndustry
+  /**
+   * What an invalid code does to a coupon already applied: keep it (house form, spec §4: "the
+   * discount unchanged") or remove it (carpet form: "sets the discount to 0").
+   */
+  onInvalid?: 'keep' | 'clear'
+  label?: string
+}
+
+/**
+ * Apply Coupon Code: a text box and an Apply button (Enter in the box applies too, it does not submit
+ * the form). A valid code becomes the form's coupon and the summary shows its discount; an unknown
+ * code shows 'Invalid coupon code.' under the box. Codes are trimmed and case-insensitive.
+ */
+export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  industry,
+  onInvalid = 'keep',
+  label = 'Coupon code',
+}: CouponFieldProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const applied = (fieldValue as string | null | undefined) || ''
+  const [draft, setDraft] = useState(applied)
+  const [localError, setLocalError] = useState<string | null>(null)
+  const [status, setStatus] = useState('')
+  const error = localError ?? fieldState.error?.message
+
+  function apply() {
+    const code = draft.trim()
+    if (code === '') {
+      onChange('')
+      setLocalError(null)
+      setStatus(applied ? 'Coupon removed.' : '')
+      return
+    }
+    const result = applyCoupon(industry, code, 0)
+    if (!result.ok || result.code === null) {
+      setLocalError(INVALID_COUPON_MESSAGE)
+      setStatus('')
+      if (onInvalid === 'clear') onChange('')
+      return
+    }
+    onChange(result.code)
+    setLocalError(null)
+    setStatus(`Coupon ${result.code.toUpperCase()} applied.`)
+  }
+
+  function remove() {
+    onChange('')
+    setDraft('')
+    setLocalError(null)
+    setStatus('Coupon removed.')
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      apply()
+    }
+  }
+
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <div className={styles.couponRow}>
+        <input
+          ref={fieldRef}
+          id={id}
+          name={fieldName}
+          type="text"
+          className={fieldStyles.input}
+          value={draft}
+          maxLength={COUPON_MAX_LENGTH}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          onChange={(event) => {
+            setDraft(event.target.value)
+            if (localError) setLocalError(null)
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : status ? `${id}-status` : undefined}
+        />
+        <Button variant="secondary" onClick={apply}>
+          Apply
+        </Button>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+      <div className={styles.couponStatusRow}>
+        <p id={`${id}-status`} className={styles.couponStatus} role="status">
+          {status && !error ? status : ''}
+        </p>
+        {applied ? (
+          <button type="button" className={styles.linkButton} onClick={remove}>
+            Remove coupon {applied.toUpperCase()}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

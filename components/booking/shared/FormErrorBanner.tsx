@@ -1,0 +1,32 @@
+'use client'
+
+import type {Ref} from 'react'
+import styles from './booking.module.css'
+
+export type FormErrorBannerProps = {
+  /** The form-level failure to show (spec §8 texts); null or '' shows nothing. */
+  message: string | null | undefined
+  /** The region (focusable with tabIndex -1), for forms that want to move focus there. */
+  ref?: Ref<HTMLDivElement>
+  className?: string
+}
+
+/**
+ * A form-level failure ("Booking failed: …", "Payment error occurred."), in the page, never a
+ * pop-up. The role="alert" region is always present, so screen readers announce each new message.
+ */
+export function FormErrorBanner({message, ref, className}: FormErrorBannerProps) {
+  return (
+    <div ref={ref} role="alert" tabIndex={-1} className={[styles.alertRegion, className].filter(Boolean).join(' ')}>
+      {message ? (
+        <div className={styles.banner}>
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22" className={styles.bannerIcon}>
+            <circle cx="12" cy="12" r="10" fill="currentColor" />
+            <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+          <p>{message}</p>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,547 @@
+'use client'
+
+import {useId, useRef, useState, type ReactNode} from 'react'
+import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
+import styles from './fields.module.css'
+
+/*
+ * Form fields wired to react-hook-form. Every field takes the form's `control` and a typed `name`
+ * (a react-hook-form path such as "firstName" or "instructions.howClean"); the DOM control carries
+ * that name, so useBookingSubmit can focus the first invalid field in page order. Each field has a
+ * visible label, an optional description and its error message right under the control, wired
+ * with aria-invalid and aria-describedby.
+ */
+
+/** The props every field shares. */
+export type FieldProps<T extends FieldValues, N extends FieldPath<T>> = {
+  control: Control<T, unknown, unknown>
+  name: N
+  label: ReactNode
+  /** Help text under the label, read with the control. */
+  description?: ReactNode
+  /** Marks the control aria-required and shows a "(required)" hint. */
+  required?: boolean
+  className?: string
+}
+
+function join(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ')
+}
+
+function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ')
+  return list || undefined
+}
+
+/** The error line under a control. Rendered only with a message. */
+export function FieldError({id, message}: {id: string; message?: string}) {
+  if (!message) return null
+  return (
+    <p id={id} className={styles.error}>
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18" className={styles.errorIcon}>
+        <circle cx="12" cy="12" r="10" fill="currentColor" />
+        <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+      </svg>
+      <span>{message}</span>
+    </p>
+  )
+}
+
+function RequiredHint({required}: {required?: boolean}) {
+  return required ? <span className={styles.requiredHint}> (required)</span> : null
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text, e-mail, phone, date
+// ---------------------------------------------------------------------------------------------
+
+export type TextFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
+  type?: 'text' | 'email' | 'tel' | 'date'
+  autoComplete?: string
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'search' | 'url' | 'none'
+  maxLength?: number
+  placeholder?: string
+  /** For type="date": earliest and latest selectable day (YYYY-MM-DD). */
+  min?: string
+  max?: string
+}
+
+/** A single-line input (text, email, tel or date). The value is the text as typed. */
+export function TextField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  placeholder,
+  min,
+  max,
+}: TextFieldProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  return (
+    <div className={join(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <RequiredHint required={required} />
+      </label>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      <input
+        ref={fieldRef}
+        id={id}
+        name={fieldName}
+        type={type}
+        className={styles.input}
+        value={(fieldValue as string | null | undefined) ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        min={min}
+        max={max}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+export type TextAreaFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
+  rows?: number
+  maxLength?: number
+  placeholder?: string
+}
+
+/** A multi-line text (notes). */
+export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  rows = 4,
+  maxLength,
+  placeholder,
+}: TextAreaFieldProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  return (
+    <div className={join(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <RequiredHint required={required} />
+      </label>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      <textarea
+        ref={fieldRef}
+        id={id}
+        name={fieldName}
+        rows={rows}
+        className={join(styles.input, styles.textarea)}
+        value={(fieldValue as string | null | undefined) ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Select
+// ---------------------------------------------------------------------------------------------
+
+/** An option: a plain value (shown as its own label) or a value with a label. */
+export type ChoiceOption<V extends string | number = string | number> = V | {value: V; label: ReactNode; description?: ReactNode}
+
+function normalizeOption<V extends string | number>(option: ChoiceOption<V>): {value: V; label: ReactNode; description?: ReactNode} {
+  return typeof option === 'object' ? option : {value: option, label: String(option)}
+}
+
+export type SelectFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
+  options: readonly ChoiceOption<string | number>[]
+  /** A first, empty option ("Select Option"); its value is ''. Omit when a value is always chosen. */
+  placeholder?: string
+  /** Store the chosen value as a number (counts, hours, minutes). */
+  numeric?: boolean
+  /** Called after the value changes (e.g. to clear a dependent field). */
+  onValueChange?: (value: string | number) => void
+}
+
+/** A native <select>. Option labels are what is priced or stored. */
+export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  options,
+  placeholder,
+  numeric = false,
+  onValueChange,
+}: SelectFieldProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  const value = fieldValue as string | number | null | undefined
+  return (
+    <div className={join(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <RequiredHint required={required} />
+      </label>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      <div className={styles.selectWrap}>
+        <select
+          ref={fieldRef}
+          id={id}
+          name={fieldName}
+          className={join(styles.input, styles.select)}
+          value={value == null || (typeof value === 'number' && Number.isNaN(value)) ? '' : String(value)}
+          onChange={(event) => {
+            const raw = event.target.value
+            const next = numeric && raw !== '' ? Number(raw) : raw
+            onChange(next)
+            onValueChange?.(next)
+          }}
+          onBlur={onBlur}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => {
+            const {value: optionValue, label: optionLabel} = normalizeOption(option)
+            return (
+              <option key={String(optionValue)} value={String(optionValue)}>
+                {typeof optionLabel === 'string' || typeof optionLabel === 'number' ? optionLabel : String(optionValue)}
+              </option>
+            )
+          })}
+        </select>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Radio cards
+// ---------------------------------------------------------------------------------------------
+
+export type RadioCardGroupProps<T extends FieldValues, N extends FieldPath<T>> = Omit<FieldProps<T, N>, 'label'> & {
+  /** The group's name, in the <legend>. */
+  legend: ReactNode
+  /**
+   * Render the legend as a heading of this level (a form section that is one question: "Services").
+   * Default: plain legend text.
+   */
+  headingLevel?: 2 | 3 | 4
+  options: readonly ChoiceOption<string>[]
+  /** Minimum card width; cards wrap to as many columns as fit (default "10rem"). */
+  minCardWidth?: string
+  /** compact = small pills for short answers (tips, instruction questions). */
+  size?: 'card' | 'compact'
+  /** Shown instead of the options when there are none (e.g. "Choose a service first."). */
+  emptyText?: ReactNode
+  /** Called after the customer picks a value (e.g. to clear a dependent field). */
+  onValueChange?: (value: string) => void
+}
+
+/**
+ * A set of radio buttons drawn as cards, in a fieldset with a legend. Native radios: Tab enters the
+ * group, arrow keys move the choice. The description and error are tied to the fieldset.
+ */
+export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  legend,
+  headingLevel,
+  description,
+  required,
+  className,
+  options,
+  minCardWidth = '10rem',
+  size = 'card',
+  emptyText,
+  onValueChange,
+}: RadioCardGroupProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  const inputs = useRef<(HTMLInputElement | null)[]>([])
+  const value = fieldValue as string | null | undefined
+  const Heading = headingLevel ? (`h${headingLevel}` as const) : null
+  const normalized = options.map(normalizeOption)
+
+  // react-hook-form focuses a field through its ref: the checked radio, else the first.
+  const focusTarget = useRef({
+    focus: () => {
+      const list = inputs.current.filter((input): input is HTMLInputElement => input !== null)
+      ;(list.find((input) => input.checked) ?? list[0])?.focus()
+    },
+  })
+
+  return (
+    <fieldset
+      ref={() => fieldRef(focusTarget.current)}
+      className={join(styles.fieldset, className)}
+      aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+    >
+      <legend className={join(styles.legend, Heading && styles.legendHeading)}>
+        {Heading ? (
+          <Heading className={styles.legendHeadingText}>
+            {legend}
+            <RequiredHint required={required} />
+          </Heading>
+        ) : (
+          <>
+            {legend}
+            <RequiredHint required={required} />
+          </>
+        )}
+      </legend>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      {normalized.length === 0 && emptyText ? <p className={styles.emptyText}>{emptyText}</p> : null}
+      <div
+        className={join(styles.radioGrid, size === 'compact' && styles.radioGridCompact)}
+        style={{['--min-card' as string]: size === 'compact' ? undefined : minCardWidth}}
+      >
+        {normalized.map((option, index) => {
+          const optionId = `${id}-${index}`
+          const checked = value === option.value
+          return (
+            <label
+              key={option.value}
+              htmlFor={optionId}
+              className={join(styles.radioCard, size === 'compact' && styles.radioCompact)}
+              data-checked={checked || undefined}
+            >
+              <input
+                ref={(element) => {
+                  inputs.current[index] = element
+                }}
+                id={optionId}
+                type="radio"
+                className={styles.radioInput}
+                name={fieldName}
+                value={option.value}
+                checked={checked}
+                onChange={() => {
+                  onChange(option.value)
+                  onValueChange?.(option.value)
+                }}
+                onBlur={onBlur}
+                required={required}
+                aria-describedby={option.description ? `${optionId}-desc` : undefined}
+              />
+              <span className={styles.radioMark} aria-hidden="true" />
+              <span className={styles.radioText}>
+                <span className={styles.radioLabel}>{option.label}</span>
+                {option.description ? (
+                  <span id={`${optionId}-desc`} className={styles.radioDescription}>
+                    {option.description}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Count stepper
+// ---------------------------------------------------------------------------------------------
+
+export type CountStepperProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
+  min: number
+  max: number
+  /** Shown after the label, e.g. "$0.00 each". */
+  note?: ReactNode
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value))
+}
+
+/**
+ * A whole number between min and max: − and + buttons ("Decrease Blinds", "Increase Blinds") around
+ * a number input. The buttons stop at the bounds; a typed value out of range is brought back into
+ * it when the field is left, and never reaches the form outside the range.
+ */
+export function CountStepper<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  required,
+  className,
+  min,
+  max,
+  note,
+}: CountStepperProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  const rawValue = fieldValue as unknown
+  const value = typeof rawValue === 'number' && Number.isInteger(rawValue) ? clamp(rawValue, min, max) : min
+  // The text being typed; null = show the form's value.
+  const [draft, setDraft] = useState<string | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const labelText = typeof label === 'string' ? label : name
+
+  function commit(next: number, announce: boolean) {
+    const bounded = clamp(next, min, max)
+    onChange(bounded)
+    if (announce) setAnnouncement(`${labelText}: ${bounded}`)
+  }
+
+  return (
+    <div className={join(styles.field, styles.stepperField, className)}>
+      <div className={styles.stepperLabelWrap}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+          <RequiredHint required={required} />
+        </label>
+        {note ? <span className={styles.stepperNote}>{note}</span> : null}
+        {description ? (
+          <p id={`${id}-desc`} className={styles.description}>
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={`Decrease ${labelText}`}
+          aria-controls={id}
+          disabled={value <= min}
+          onClick={() => commit(value - 1, true)}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          ref={fieldRef}
+          id={id}
+          name={fieldName}
+          type="number"
+          inputMode="numeric"
+          className={styles.stepInput}
+          min={min}
+          max={max}
+          step={1}
+          value={draft ?? String(value)}
+          onChange={(event) => {
+            const text = event.target.value
+            setDraft(text)
+            const parsed = Number(text)
+            if (text !== '' && Number.isInteger(parsed) && parsed >= min && parsed <= max) onChange(parsed)
+          }}
+          onBlur={() => {
+            if (draft !== null) {
+              const parsed = Number(draft)
+              commit(draft.trim() === '' || !Number.isFinite(parsed) ? value : Math.round(parsed), false)
+              setDraft(null)
+            }
+            onBlur()
+          }}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        />
+        <button
+          type="button"
+          className={styles.stepButton}
+          aria-label={`Increase ${labelText}`}
+          aria-controls={id}
+          disabled={value >= max}
+          onClick={() => commit(value + 1, true)}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+        <span className="visually-hidden" aria-live="polite">
+          {announcement}
+        </span>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sections
+// ---------------------------------------------------------------------------------------------
+
+export type FormSectionProps = {
+  /** The section's heading (an h2 unless headingLevel says otherwise). */
+  heading: ReactNode
+  headingLevel?: 2 | 3
+  /** A short line under the heading. */
+  description?: ReactNode
+  /** Lay the fields out in a responsive grid (two columns where they fit). */
+  grid?: boolean
+  className?: string
+  children: ReactNode
+}
+
+/** One titled step of a booking form ("Customer Details"). */
+export function FormSection({heading, headingLevel = 2, description, grid = false, className, children}: FormSectionProps) {
+  const id = useId()
+  const Heading = `h${headingLevel}` as const
+  return (
+    <section className={join(styles.section, className)} aria-labelledby={`${id}-heading`}>
+      <Heading id={`${id}-heading`} className={styles.sectionHeading}>
+        {heading}
+      </Heading>
+      {description ? <p className={styles.sectionDescription}>{description}</p> : null}
+      <div className={grid ? styles.sectionGrid : styles.sectionBody}>{children}</div>
+    </section>
+  )
+}
+
+/** Layout helpers for fields inside a `FormSection grid`: `wide` spans the whole row. */
+export const fieldLayout = {wide: styles.wide} as const
+
+/** A section whose only content is one RadioCardGroup with `headingLevel={2}` (its legend is the heading). */
+export function FieldsetSection({className, children}: {className?: string; children: ReactNode}) {
+  return <div className={join(styles.section, className)}>{children}</div>
+}

@@ -1,0 +1,129 @@
+/**
+ * What a booking submission can answer, and the words each form shows for a failure (spec §8).
+ * Pure TypeScript with no server imports: the booking forms use it in the browser, the server route
+ * (`POST /api/bookings`) answers with these shapes.
+ *
+ * Answers of `POST /api/bookings`:
+ * - 200 `{ok: true, bookingId, checkoutUrl}`: send the browser to `checkoutUrl`.
+ * - 400 `{ok: false, kind: 'validation', fieldErrors, message}`: `fieldErrors` keyed by form path
+ *   (`firstName`, `instructions.howClean`, `extras.Blinds`; `''` for the whole request).
+ * - 500 `{ok: false, kind: 'save', message}`, 502 `{ok: false, kind: 'payment', message}`,
+ *   502 `{ok: false, kind: 'no-url'}`.
+ * - 413, 415, 429 `{ok: false, kind: 'rejected', message}` (too large, not JSON, too many requests).
+ * A fetch that throws (offline) is `{ok: false, kind: 'network', message}` on the browser's side.
+ */
+import type {Industry} from './catalog'
+
+export type BookingValidationFailure = {
+  ok: false
+  kind: 'validation'
+  /** One message per form path, the first issue of each. */
+  fieldErrors: Record<string, string>
+  /** The first of them: a one-line summary for the form. */
+  message: string
+}
+
+/** What `submitBooking` (lib/booking/flow.ts) can fail with. */
+export type BookingFailure =
+  | BookingValidationFailure
+  /** The booking could not be stored (database unreachable, …). */
+  | {ok: false; kind: 'save'; message: string}
+  /** The payment provider refused or could not be reached; or this booking can no longer be paid. */
+  | {ok: false; kind: 'payment'; message: string}
+  /** The provider created a checkout without a payment page URL. */
+  | {ok: false; kind: 'no-url'}
+
+/** Everything a form can get back from a submission, including what the route and the network add. */
+export type BookingRequestFailure =
+  | BookingFailure
+  /** Refused before it reached the booking flow: too large, not JSON, too many requests. */
+  | {ok: false; kind: 'rejected'; message: string}
+  /** The request did not complete (offline, connection reset); the form's own catch block. */
+  | {ok: false; kind: 'network'; message: string}
+
+export type BookingSuccess = {ok: true; bookingId: string; checkoutUrl: string}
+export type BookingSubmitResult = BookingSuccess | BookingRequestFailure
+
+/** Messages the server answers with (the forms show them through `bookingErrorText`). */
+export const BOOKING_MESSAGES = {
+  saveFailed: 'We could not save your booking. Please try again in a moment.',
+  paymentFailed: 'We could not start the payment. Please try again in a moment.',
+  paymentUnavailable: 'Online payment is not available right now. Please call us to book.',
+  bookingClosed: 'This booking was cancelled or has expired. Please reload the page to book again.',
+  alreadySubmitted: 'This booking was already submitted with other details. Please reload the page to book again.',
+  rateLimited: 'Too many booking requests from your network. Please wait a few minutes and try again.',
+  tooLarge: 'The booking request is too large.',
+  notJson: 'Please reload the page and try again.',
+  unexpected: 'Something went wrong. Please try again in a moment.',
+} as const
+
+/**
+ * The text a form shows for a failed submission, word for word as spec §8 has it:
+ * - house: any save (or other) failure 'Error: {message}', no payment URL 'Stripe redirect failed';
+ * - exterior and commercial: save failure 'Booking failed: {message}', no URL 'Failed to redirect to
+ *   payment.', a payment error or a thrown error 'Payment error occurred.';
+ * - carpet: 'Booking failed: {message}'; 'Payment error occurred.' for a payment failure or a
+ *   missing URL.
+ * Validation failures show their own message (spec §5); the form shows `fieldErrors` beside the fields.
+ */
+export function bookingErrorText(industry: Industry, failure: BookingRequestFailure): string {
+  if (failure.kind === 'validation') return failure.message
+  if (industry === 'house') {
+    return failure.kind === 'no-url' ? 'Stripe redirect failed' : `Error: ${failure.message}`
+  }
+  switch (failure.kind) {
+    case 'save':
+    case 'rejected':
+      return `Booking failed: ${failure.message}`
+    case 'no-url':
+      return industry === 'carpet' ? 'Payment error occurred.' : 'Failed to redirect to payment.'
+    case 'payment':
+    case 'network':
+      return 'Payment error occurred.'
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback
+}
+
+/**
+ * Reads the route's answer (HTTP status and parsed JSON body, or null when the body was not JSON)
+ * into a result. Anything unexpected becomes a failure with a readable message, never a crash.
+ */
+export function bookingResultFromResponse(status: number, body: unknown): BookingSubmitResult {
+  const data = isRecord(body) ? body : {}
+  if (status >= 200 && status < 300) {
+    if (typeof data.bookingId === 'string' && typeof data.checkoutUrl === 'string' && data.checkoutUrl !== '') {
+      return {ok: true, bookingId: data.bookingId, checkoutUrl: data.checkoutUrl}
+    }
+    return {ok: false, kind: 'no-url'}
+  }
+  switch (data.kind) {
+    case 'validation': {
+      const fieldErrors: Record<string, string> = {}
+      if (isRecord(data.fieldErrors)) {
+        for (const [path, message] of Object.entries(data.fieldErrors)) {
+          if (typeof message === 'string') fieldErrors[path] = message
+        }
+      }
+      const message = text(data.message, Object.values(fieldErrors)[0] ?? BOOKING_MESSAGES.notJson)
+      return {ok: false, kind: 'validation', fieldErrors, message}
+    }
+    case 'no-url':
+      return {ok: false, kind: 'no-url'}
+    case 'payment':
+      return {ok: false, kind: 'payment', message: text(data.message, BOOKING_MESSAGES.paymentFailed)}
+    case 'save':
+      return {ok: false, kind: 'save', message: text(data.message, BOOKING_MESSAGES.saveFailed)}
+    case 'rejected':
+      return {ok: false, kind: 'rejected', message: text(data.message, BOOKING_MESSAGES.unexpected)}
+  }
+  if (status === 429) return {ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}
+  if (status === 413) return {ok: false, kind: 'rejected', message: BOOKING_MESSAGES.tooLarge}
+  return {ok: false, kind: 'save', message: text(data.message, BOOKING_MESSAGES.unexpected)}
+}

@@ -1,0 +1,285 @@
+import {randomUUID} from 'node:crypto'
+import {mkdtempSync, rmSync} from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type {PGlite} from '@electric-sql/pglite'
+import Stripe from 'stripe'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {openPgliteDatabase} from '../bookings/pglite'
+import {createSqlBookingStore} from '../bookings/sql-store'
+import type {BookingStore} from '../bookings/store'
+import {PaymentConfigurationError} from '../payments/provider'
+import {StripePaymentProvider} from '../payments/stripe'
+import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
+import {createRateLimiter, clientAddress} from '../rate-limit'
+import {setFlowLogger, type BookingFlowDeps} from './flow'
+import {BOOKING_MESSAGES} from './flow-messages'
+import {completeTestCheckout, handleBookingRequest, handleWebhook, MAX_BOOKING_BODY_BYTES, requestOrigin, type BookingRouteOptions} from './routes'
+import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
+
+/** The HTTP side, with web Requests against the embedded store and the local test checkout. */
+
+let dataDir: string
+let db: PGlite
+let store: BookingStore
+let payments: TestCheckoutProvider
+const log = {error: vi.fn(), warn: vi.fn()}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'booking-routes-'))
+  db = await openPgliteDatabase(dataDir)
+  store = createSqlBookingStore(db)
+  setFlowLogger(log)
+}, 60_000)
+
+afterAll(async () => {
+  setFlowLogger(console)
+  await db.close()
+  rmSync(dataDir, {recursive: true, force: true})
+})
+
+beforeEach(async () => {
+  await db.exec('delete from public.bookings1')
+  payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+})
+
+async function rowCount(): Promise<number> {
+  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+  return rows[0].n
+}
+
+function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOptions {
+  return {
+    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    clientKey: (request) => clientAddress(request.headers),
+    origin: (request) => requestOrigin(request, {}),
+    deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock}),
+    log,
+    ...overrides,
+  }
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}/api/bookings`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...headers},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+describe('POST /api/bookings', () => {
+  it('answers 200 with the booking id and the checkout URL on this origin', async () => {
+    const response = await handleBookingRequest(post(commercialRequest({amount: 1})), options())
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toEqual({ok: true, bookingId: expect.any(String), checkoutUrl: expect.stringMatching(`^${ORIGIN}/checkout/test/test_cs_`)})
+    expect((await store.findById(body.bookingId))?.amountCents).toBe(COMMERCIAL_TOTAL_CENTS)
+  })
+
+  it('answers 400 with the field messages for invalid input, and stores nothing', async () => {
+    const response = await handleBookingRequest(post(commercialRequest({email: 'nope', subService: ''})), options())
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      ok: false,
+      kind: 'validation',
+      fieldErrors: {subService: 'Please fill out the service field.', email: 'Please enter a valid email address.'},
+      message: 'Please fill out the service field.',
+    })
+    expect(await rowCount()).toBe(0)
+  })
+
+  it('answers 400 for a body that is not JSON, 415 for another content type, 413 over 32 kB', async () => {
+    const notJson = await handleBookingRequest(post('{"industry": '), options())
+    expect(notJson.status).toBe(400)
+    expect(await notJson.json()).toMatchObject({kind: 'validation', message: 'Please reload the page and try again.'})
+
+    const form = await handleBookingRequest(post('industry=house', {'content-type': 'application/x-www-form-urlencoded'}), options())
+    expect(form.status).toBe(415)
+
+    const huge = houseRequest({notes: 'x'.repeat(MAX_BOOKING_BODY_BYTES)})
+    const tooLarge = await handleBookingRequest(post(huge), options())
+    expect(tooLarge.status).toBe(413)
+    expect(await tooLarge.json()).toEqual({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.tooLarge})
+
+    // Without a Content-Length (a streamed upload), the cap still holds.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+        controller.close()
+      },
+    })
+    const streamed = new Request(`${ORIGIN}/api/bookings`, {method: 'POST', body: chunks, duplex: 'half'} as RequestInit)
+    expect((await handleBookingRequest(streamed, options())).status).toBe(413)
+    expect(await rowCount()).toBe(0)
+  })
+
+  it('answers 429 with Retry-After once an address has sent too many requests; other addresses go on', async () => {
+    const limited = options({limiter: createRateLimiter({limit: 2, windowMs: 600_000})})
+    expect((await handleBookingRequest(post(commercialRequest()), limited)).status).toBe(200)
+    expect((await handleBookingRequest(post('not json'), limited)).status).toBe(400)
+    const refused = await handleBookingRequest(post(commercialRequest()), limited)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500)
+    expect(await refused.json()).toEqual({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited})
+    expect((await handleBookingRequest(post(commercialRequest(), {'x-forwarded-for': '198.51.100.1'}), limited)).status).toBe(200)
+    expect(await rowCount()).toBe(2)
+  })
+
+  it('answers 500 when no payment provider may run or the store cannot open', async () => {
+    const noPayments = await handleBookingRequest(
+      post(commercialRequest()),
+      options({
+        deps: async () => {
+          throw new PaymentConfigurationError('refused')
+        },
+      }),
+    )
+    expect(noPayments.status).toBe(500)
+    expect(await noPayments.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable})
+
+    const noStore = await handleBookingRequest(
+      post(commercialRequest()),
+      options({
+        deps: async () => {
+          throw new Error('database locked')
+        },
+      }),
+    )
+    expect(noStore.status).toBe(500)
+    expect(await noStore.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
+  })
+
+  it('answers 502 for a payment failure', async () => {
+    const failing = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+    vi.spyOn(failing, 'createCheckout').mockRejectedValue(new Error('provider down'))
+    const response = await handleBookingRequest(
+      post(commercialRequest()),
+      options({deps: async (origin) => ({store, payments: failing, origin, now: fixedClock})}),
+    )
+    expect(response.status).toBe(502)
+    expect(await response.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentFailed})
+  })
+
+  it('sends customers back to SITE_URL when it is set, else to the address the browser used', () => {
+    const request = post({})
+    expect(requestOrigin(request, {})).toBe(ORIGIN)
+    expect(requestOrigin(request, {SITE_URL: 'https://www.cedar.example/'})).toBe('https://www.cedar.example')
+    // Next's request.url names the host it listens on; the Host header is what the customer typed.
+    const behindProxy = new Request('http://localhost:3000/api/bookings', {
+      method: 'POST',
+      headers: {host: 'localhost:3000', 'x-forwarded-host': 'cedar.example, proxy.internal', 'x-forwarded-proto': 'https'},
+    })
+    expect(requestOrigin(behindProxy, {})).toBe('https://cedar.example')
+    const direct = new Request('http://localhost:3000/api/bookings', {method: 'POST', headers: {host: '192.168.1.20:3000'}})
+    expect(requestOrigin(direct, {})).toBe('http://192.168.1.20:3000')
+    const garbage = new Request('http://localhost:3000/api/bookings', {method: 'POST', headers: {host: 'evil.example/path?x'}})
+    expect(requestOrigin(garbage, {})).toBe('http://localhost:3000')
+  })
+})
+
+describe('the test checkout: Pay and Cancel', () => {
+  async function booked(): Promise<{bookingId: string; sessionId: string}> {
+    const response = await handleBookingRequest(post(commercialRequest()), options())
+    const {bookingId, checkoutUrl} = await response.json()
+    return {bookingId, sessionId: new URL(checkoutUrl).pathname.split('/').pop() as string}
+  }
+  const checkoutDeps = () => ({checkout: payments, store, now: fixedClock})
+
+  it('Pay marks the booking paid through fulfilCheckout and goes to the success URL with the session id', async () => {
+    const {bookingId, sessionId} = await booked()
+    expect(await completeTestCheckout(sessionId, 'paid', checkoutDeps())).toEqual({
+      kind: 'redirect',
+      location: `${ORIGIN}/success?bookingId=${bookingId}&session_id=${sessionId}`,
+    })
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('paid')
+    // Pay again (a double click, the back button): nothing changes.
+    const paid = await store.findById(bookingId)
+    await completeTestCheckout(sessionId, 'paid', checkoutDeps())
+    expect(await store.findById(bookingId)).toEqual(paid)
+  })
+
+  it('Cancel marks the booking cancelled and goes to /cancel; Pay afterwards cannot pay it', async () => {
+    const {bookingId, sessionId} = await booked()
+    expect(await completeTestCheckout(sessionId, 'cancelled', checkoutDeps())).toEqual({
+      kind: 'redirect',
+      location: `${ORIGIN}/cancel?bookingId=${bookingId}`,
+    })
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('cancelled')
+    expect(await completeTestCheckout(sessionId, 'paid', checkoutDeps())).toEqual({
+      kind: 'redirect',
+      location: `${ORIGIN}/cancel?bookingId=${bookingId}`,
+    })
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('cancelled')
+  })
+
+  it('Pay on a booking closed meanwhile cancels the session instead of taking the payment', async () => {
+    const {bookingId, sessionId} = await booked()
+    await store.markClosed(bookingId, 'expired')
+    expect(await completeTestCheckout(sessionId, 'paid', checkoutDeps())).toMatchObject({location: `${ORIGIN}/cancel?bookingId=${bookingId}`})
+    expect((await payments.getSession(sessionId))?.status).toBe('cancelled')
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('expired')
+  })
+
+  it('answers not-found for an unknown or malformed session', async () => {
+    expect(await completeTestCheckout('test_cs_0123456789abcdef0123456789abcdef', 'paid', checkoutDeps())).toEqual({kind: 'not-found'})
+    expect(await completeTestCheckout('../../etc/passwd', 'cancelled', checkoutDeps())).toEqual({kind: 'not-found'})
+  })
+})
+
+describe('POST /api/stripe/webhook', () => {
+  const SECRET = 'whsec_routes_test_0123456789'
+  const KEY = 'sk_test_51RoutesTestKey0000000000000000000000'
+  const sdk = new Stripe(KEY)
+  const stripe = new StripePaymentProvider({secretKey: KEY, webhookSecret: SECRET})
+  const webhookDeps = (provider: () => StripePaymentProvider | TestCheckoutProvider = () => stripe) => ({
+    payments: provider,
+    store: async () => store,
+    now: fixedClock,
+    log,
+  })
+
+  async function stripeBooking() {
+    const response = await handleBookingRequest(post(commercialRequest()), options())
+    const {bookingId} = await response.json()
+    const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`
+    await db.query('update public.bookings1 set payment_provider = $2, payment_session_id = $3 where id = $1', [bookingId, 'stripe', sessionId])
+    return {bookingId: bookingId as string, sessionId}
+  }
+
+  function event(type: string, object: Record<string, unknown>, secret = SECRET) {
+    const payload = JSON.stringify({id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type, data: {object}})
+    return {payload, header: sdk.webhooks.generateTestHeaderString({payload, secret})}
+  }
+
+  it('400 for a bad signature, and nothing changes', async () => {
+    const {bookingId, sessionId} = await stripeBooking()
+    const before = await store.findById(bookingId)
+    const forged = event('checkout.session.completed', {id: sessionId, payment_status: 'paid', amount_total: 6000, currency: 'usd', metadata: {bookingId}}, 'whsec_other')
+    const response = await handleWebhook(forged.payload, forged.header, webhookDeps())
+    expect(response.status).toBe(400)
+    expect(await store.findById(bookingId)).toEqual(before)
+  })
+
+  it('200 {received: true} for a paid checkout (twice: changed once) and for an unknown event type', async () => {
+    const {bookingId, sessionId} = await stripeBooking()
+    const paid = event('checkout.session.completed', {id: sessionId, payment_status: 'paid', amount_total: 6000, currency: 'usd', metadata: {bookingId}})
+    const first = await handleWebhook(paid.payload, paid.header, webhookDeps())
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({received: true})
+    const afterFirst = await store.findById(bookingId)
+    expect(afterFirst?.paymentStatus).toBe('paid')
+    expect((await handleWebhook(paid.payload, paid.header, webhookDeps())).status).toBe(200)
+    expect(await store.findById(bookingId)).toEqual(afterFirst)
+
+    const other = event('invoice.paid', {id: 'in_123', object: 'invoice'})
+    expect((await handleWebhook(other.payload, other.header, webhookDeps())).status).toBe(200)
+  })
+
+  it('500 when no webhook secret is configured (Stripe retries), 400 when the test checkout is active', async () => {
+    const paid = event('checkout.session.completed', {id: 'cs_test_x', payment_status: 'paid'})
+    const noSecret = new StripePaymentProvider({secretKey: KEY})
+    expect((await handleWebhook(paid.payload, paid.header, webhookDeps(() => noSecret))).status).toBe(500)
+    expect((await handleWebhook(paid.payload, paid.header, webhookDeps(() => payments))).status).toBe(400)
+  })
+})

@@ -1,0 +1,147 @@
+import {spawn, type ChildProcess} from 'node:child_process'
+import {mkdirSync, rmSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {expect, test} from '@playwright/test'
+import {COMMERCIAL_SERVICE, commercialBooking} from './support/bookings'
+
+/**
+ * Acceptance 6: killing the server (SIGKILL) in the middle of a burst of booking requests loses no
+ * booking that was acknowledged, and the restarted server keeps serving. Runs its own `next start`
+ * from the build the Playwright web server made, on another port with its own data directory.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const PORT = 3197
+const BASE = `http://127.0.0.1:${PORT}`
+const DATA_DIR = join(root, 'test-results', 'durability-bookings-data')
+
+function startServer(): {child: ChildProcess; output: () => string} {
+  let output = ''
+  const child = spawn(join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(PORT), '-H', '127.0.0.1'], {
+    cwd: root,
+    // Its own process group, so the kill reaches every process of the server.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BOOKINGS_DATA_DIR: DATA_DIR,
+      TEST_CHECKOUT_ENABLED: 'true',
+      STRIPE_SECRET_KEY: '',
+      SUPABASE_URL: '',
+      SUPABASE_SERVICE_ROLE_KEY: '',
+      BOOKING_RATE_LIMIT_MAX: '100000',
+    },
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return {child, output: () => output}
+}
+
+async function waitUntilServing(server: {child: ChildProcess; output: () => string}): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`)
+    try {
+      const response = await fetch(`${BASE}/cancel`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The server did not start:\n${server.output()}`)
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    process.kill(-(child.pid as number), signal)
+  } catch {
+    child.kill(signal)
+  }
+  return exited
+}
+
+type Acknowledged = {bookingId: string; checkoutUrl: string}
+
+async function postBooking(): Promise<Acknowledged | null> {
+  try {
+    const response = await fetch(`${BASE}/api/bookings`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify(commercialBooking()),
+    })
+    if (response.status !== 200) return null
+    return (await response.json()) as Acknowledged
+  } catch {
+    return null // the connection died with the server: not acknowledged
+  }
+}
+
+test.describe('booking durability', () => {
+  test.describe.configure({mode: 'serial'})
+  test.setTimeout(240_000)
+
+  let server: ReturnType<typeof startServer> | undefined
+
+  test.beforeAll(() => {
+    rmSync(DATA_DIR, {recursive: true, force: true})
+    mkdirSync(DATA_DIR, {recursive: true})
+  })
+
+  test.afterAll(async () => {
+    if (server) await kill(server.child, 'SIGTERM')
+    rmSync(DATA_DIR, {recursive: true, force: true})
+  })
+
+  test('SIGKILL mid-burst loses no acknowledged booking; the restarted server keeps serving', async () => {
+    server = startServer()
+    await waitUntilServing(server)
+    expect(server.output()).toContain('[booking] Payments: LOCAL TEST CHECKOUT')
+
+    // A burst from 8 clients; the server is killed once 25 bookings have been acknowledged.
+    const acknowledged: Acknowledged[] = []
+    let killed = false
+    const first = server
+    const client = async () => {
+      while (!killed) {
+        const result = await postBooking()
+        if (result) {
+          acknowledged.push(result)
+          if (acknowledged.length >= 25 && !killed) {
+            killed = true
+            await kill(first.child, 'SIGKILL')
+          }
+        } else if (first.child.exitCode !== null || first.child.signalCode !== null) {
+          return
+        }
+      }
+    }
+    await Promise.all(Array.from({length: 8}, client))
+    expect(first.child.signalCode).toBe('SIGKILL')
+    expect(acknowledged.length).toBeGreaterThanOrEqual(25)
+
+    server = startServer()
+    await waitUntilServing(server)
+
+    for (const {bookingId, checkoutUrl} of acknowledged) {
+      const success = await (await fetch(`${BASE}/success?bookingId=${bookingId}`)).text()
+      expect(success, bookingId).toContain(COMMERCIAL_SERVICE)
+      expect(success, bookingId).toContain('Your payment is not confirmed yet.')
+      const checkout = await fetch(`${BASE}${new URL(checkoutUrl).pathname}`)
+      expect(checkout.status, checkoutUrl).toBe(200)
+    }
+
+    // New bookings still work, through payment.
+    const fresh = await postBooking()
+    expect(fresh).not.toBeNull()
+    const pay = await fetch(`${BASE}${new URL(fresh!.checkoutUrl).pathname}/pay`, {method: 'POST', redirect: 'manual'})
+    expect(pay.status).toBe(303)
+    const successUrl = new URL(pay.headers.get('location') as string)
+    const confirmed = await (await fetch(`${BASE}${successUrl.pathname}${successUrl.search}`)).text()
+    expect(confirmed).toContain('Your booking is confirmed. Thank you!')
+  })
+})
