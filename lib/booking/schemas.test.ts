@@ -253,6 +253,68 @@ describe('house messages (spec §5, decisions.md)', () => {
   })
 })
 
+/** What react-hook-form sends for a form whose text fields are all left empty. */
+const emptyText = {firstName: '', lastName: '', email: '', phone: '', address: '', date: '', notes: '', coupon: ''} as const
+
+describe("cross-field rules run alongside the required-field messages ('' from react-hook-form)", () => {
+  it('house: Regular Cleaning without a frequency', () => {
+    expect(messages(house, {...validHouse, ...emptyText, frequency: ''})).toEqual({
+      frequency: 'Please select a cleaning frequency',
+      date: 'Please fill out the date',
+      firstName: 'Please fill out the first name',
+      lastName: 'Please fill out the last name',
+      email: 'Please fill out the email',
+      phone: 'Please fill out the phone number',
+      address: 'Please fill out the address',
+    })
+  })
+
+  it('house: Post Construction without a time', () => {
+    expect(messages(house, {...validHouse, ...emptyText, service: 'Post Construction', hours: 0, minutes: 0})).toEqual({
+      hours: 'Please select the time required for Post Construction.',
+      date: 'Please fill out the date',
+      firstName: 'Please fill out the first name',
+      lastName: 'Please fill out the last name',
+      email: 'Please fill out the email',
+      phone: 'Please fill out the phone number',
+      address: 'Please fill out the address',
+    })
+  })
+
+  it('carpet: no room or staircase', () => {
+    expect(messages(carpet, {...validCarpet, ...emptyText, rooms: 0, stairs: 0})).toEqual({
+      rooms: 'Please add at least one room or staircase.',
+      date: 'Please select a date.',
+      firstName: 'Please enter your first name.',
+      lastName: 'Please enter your last name.',
+      email: 'Please enter your email.',
+      phone: 'Please enter your phone number.',
+      address: 'Please enter your address.',
+    })
+  })
+
+  it('commercial: a frequency the sub-service does not offer', () => {
+    expect(messages(commercial, {...validCommercial, ...emptyText, subService: 'Construction Final Clean', frequency: 'Recurring'})).toEqual({
+      frequency: 'Please choose One-Time for Construction Final Clean.',
+      date: 'Please fill out the date field.',
+      firstName: 'Please fill out the first name field.',
+      lastName: 'Please fill out the last name field.',
+      email: 'Please fill out the email field.',
+      phone: 'Please fill out the phone number field.',
+      address: 'Please fill out the address field.',
+    })
+  })
+
+  it('also when a field fails a later check (too long, invalid date, fractional count)', () => {
+    expect(messages(house, {...validHouse, firstName: 'a'.repeat(61), date: '2025-02-30', bedrooms: 1.5, frequency: ''})).toEqual({
+      frequency: 'Please select a cleaning frequency',
+      bedrooms: 'Bedrooms must be a whole number from 1 to 7.',
+      date: 'Please enter a valid date.',
+      firstName: 'First name must be at most 60 characters.',
+    })
+  })
+})
+
 describe('counts: out of range is refused with a message, never clamped', () => {
   it.each([
     ['bedrooms', 0, 'Bedrooms must be a whole number from 1 to 7.'],

@@ -121,6 +121,13 @@ export function normalizePhone(raw: string): string | null {
 // Field builders
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Runs a check only while its field has no issue yet: the fields' stand-in for `abort: true`. An
+ * aborting check's issue (`continue: false`) would also stop zod from running the object's cross-field
+ * rules, even with `when` (zod skips `when` checks once any issue is explicitly aborted).
+ */
+const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
+
 function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0
@@ -143,10 +150,11 @@ function requiredText({required, label, max}: TextMessages) {
   return z
     .string({error: required})
     .trim()
-    .min(1, {error: required, abort: true})
-    .max(max, {error: `${label} must be at most ${max} characters.`, abort: true})
+    .min(1, {error: required})
+    .max(max, {error: `${label} must be at most ${max} characters.`, ...whileValid})
     .refine((value) => !hasControlCharacters(value, false), {
       error: `Please remove unsupported characters from the ${label.toLowerCase()}.`,
+      ...whileValid,
     })
 }
 
@@ -154,18 +162,18 @@ function emailField(messages: {required: string; invalid: string}) {
   return z
     .string({error: messages.required})
     .trim()
-    .min(1, {error: messages.required, abort: true})
-    .max(TEXT_LIMITS.email, {error: `Email must be at most ${TEXT_LIMITS.email} characters.`, abort: true})
-    .regex(z.regexes.email, {error: messages.invalid})
+    .min(1, {error: messages.required})
+    .max(TEXT_LIMITS.email, {error: `Email must be at most ${TEXT_LIMITS.email} characters.`, ...whileValid})
+    .regex(z.regexes.email, {error: messages.invalid, ...whileValid})
 }
 
 function phoneField(required: string) {
   return z
     .string({error: required})
     .trim()
-    .min(1, {error: required, abort: true})
-    .max(TEXT_LIMITS.phone, {error: PHONE_MESSAGE, abort: true})
-    .refine((value) => normalizePhone(value) !== null, {error: PHONE_MESSAGE})
+    .min(1, {error: required})
+    .max(TEXT_LIMITS.phone, {error: PHONE_MESSAGE, ...whileValid})
+    .refine((value) => normalizePhone(value) !== null, {error: PHONE_MESSAGE, ...whileValid})
     .transform((value) => normalizePhone(value) as string)
 }
 
@@ -173,9 +181,9 @@ function dateField(required: string, clock: Clock) {
   return z
     .string({error: required})
     .trim()
-    .min(1, {error: required, abort: true})
-    .refine(isCalendarDate, {error: DATE_INVALID_MESSAGE, abort: true})
-    .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: DATE_PAST_MESSAGE})
+    .min(1, {error: required})
+    .refine(isCalendarDate, {error: DATE_INVALID_MESSAGE, ...whileValid})
+    .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: DATE_PAST_MESSAGE, ...whileValid})
 }
 
 /** Optional notes: trimmed, at most 2000 characters; missing or null becomes ''. */
@@ -183,8 +191,8 @@ function notesField() {
   return z
     .string({error: 'Please enter your notes as text.'})
     .trim()
-    .max(TEXT_LIMITS.notes, {error: `Notes must be at most ${TEXT_LIMITS.notes} characters.`, abort: true})
-    .refine((value) => !hasControlCharacters(value, true), {error: 'Please remove unsupported characters from the notes.'})
+    .max(TEXT_LIMITS.notes, {error: `Notes must be at most ${TEXT_LIMITS.notes} characters.`})
+    .refine((value) => !hasControlCharacters(value, true), {error: 'Please remove unsupported characters from the notes.', ...whileValid})
     .nullish()
     .transform((value) => value ?? '')
 }
@@ -194,9 +202,10 @@ function countField(range: Pick<CountRange, 'label' | 'min' | 'max'>) {
   const error = countMessage(range)
   return z
     .number({error})
-    .int({error, abort: true})
-    .min(range.min, {error, abort: true})
-    .max(range.max, {error})
+    // Not `.int()`: zod always aborts its issue (`continue: false`), which would skip the cross-field rules.
+    .refine(Number.isInteger, {error})
+    .min(range.min, {error, ...whileValid})
+    .max(range.max, {error, ...whileValid})
 }
 
 /** `{[name]: count}` for every extra, each 0…EXTRA_COUNT_MAX (missing = 0); unknown names refused. */
@@ -222,8 +231,8 @@ function couponField<const I extends 'house' | 'carpet'>(industry: I) {
   return z
     .string({error: INVALID_COUPON_MESSAGE})
     .trim()
-    .max(TEXT_LIMITS.coupon, {error: `Coupon code must be at most ${TEXT_LIMITS.coupon} characters.`, abort: true})
-    .refine((code) => code === '' || findCoupon(industry, code) !== null, {error: INVALID_COUPON_MESSAGE})
+    .max(TEXT_LIMITS.coupon, {error: `Coupon code must be at most ${TEXT_LIMITS.coupon} characters.`})
+    .refine((code) => code === '' || findCoupon(industry, code) !== null, {error: INVALID_COUPON_MESSAGE, ...whileValid})
     .nullish()
     .transform((code): keyof (typeof COUPONS)[I] | null => (code ? (normalizeCouponCode(code) as keyof (typeof COUPONS)[I]) : null))
 }
