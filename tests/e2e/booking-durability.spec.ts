@@ -1,9 +1,8 @@
-import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdirSync, rmSync} from 'node:fs'
-import {dirname, join} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {join} from 'node:path'
 import {expect, test} from '@playwright/test'
 import {COMMERCIAL_SERVICE, commercialBooking} from './support/bookings'
+import {ROOT, killServer as kill, startServer as startPrivateServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
  * Acceptance 6: killing the server (SIGKILL) in the middle of a burst of booking requests loses no
@@ -11,58 +10,12 @@ import {COMMERCIAL_SERVICE, commercialBooking} from './support/bookings'
  * from the build the Playwright web server made, on another port with its own data directory.
  */
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const PORT = 3197
 const BASE = `http://127.0.0.1:${PORT}`
-const DATA_DIR = join(root, 'test-results', 'durability-bookings-data')
+const DATA_DIR = join(ROOT, 'test-results', 'durability-bookings-data')
 
-function startServer(): {child: ChildProcess; output: () => string} {
-  let output = ''
-  const child = spawn(join(root, 'node_modules', '.bin', 'next'), ['start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    cwd: root,
-    // Its own process group, so the kill reaches every process of the server.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      BOOKINGS_DATA_DIR: DATA_DIR,
-      TEST_CHECKOUT_ENABLED: 'true',
-      STRIPE_SECRET_KEY: '',
-      SUPABASE_URL: '',
-      SUPABASE_SERVICE_ROLE_KEY: '',
-      BOOKING_RATE_LIMIT_MAX: '100000',
-    },
-  })
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return {child, output: () => output}
-}
-
-async function waitUntilServing(server: {child: ChildProcess; output: () => string}): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`)
-    try {
-      const response = await fetch(`${BASE}/cancel`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`The server did not start:\n${server.output()}`)
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  try {
-    process.kill(-(child.pid as number), signal)
-  } catch {
-    child.kill(signal)
-  }
-  return exited
+function startServer(): PrivateServer {
+  return startPrivateServer({port: PORT, dataDir: DATA_DIR})
 }
 
 type Acknowledged = {bookingId: string; checkoutUrl: string}

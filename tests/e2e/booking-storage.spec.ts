@@ -1,0 +1,280 @@
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {expect, test, type Page} from '@playwright/test'
+import {openPgliteDatabase} from '../../lib/bookings/pglite.ts'
+import {createSqlBookingStore} from '../../lib/bookings/sql-store.ts'
+import {futureDate, longDate} from './support/bookings'
+import {bookingForm, openBookingScreen, summaryTotal} from './support/booking-ui'
+import {field, group as carpetGroup} from './support/booking-screen'
+import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
+
+/**
+ * Acceptance 1, last part: "the stored booking is `paid` and holds every field entered". A house
+ * booking (every section of the form) and a carpet booking are made through the UI as a customer
+ * would, paid on the local test checkout, and then read back from the embedded store itself.
+ *
+ * The shared e2e server's PGlite directory cannot be opened by a second process while it runs, so
+ * this spec runs a private `next start` (own port, own temporary BOOKINGS_DATA_DIR) from the same
+ * build, stops it with SIGTERM (the store closes its database on SIGTERM) and opens the directory
+ * here with openPgliteDatabase and the store's findById.
+ */
+
+// --- House: every section -------------------------------------------------------------------
+
+const HOUSE = {
+  location: 'King County',
+  service: 'Regular Cleaning',
+  frequency: 'Every Other Week',
+  bedrooms: 4,
+  bathrooms: 3,
+  halfBaths: 2,
+  dens: 1,
+  extras: {Blinds: 2, Oven: 1, Garage: 3},
+  instructions: {
+    'How Clean Is Your Home?': 'Needs Extra Attention',
+    'How Will We Get Inside?': 'provide an access code',
+    'Where Can We Park?': 'Park in my Driveway',
+  },
+  date: futureDate(21),
+  tip: '20%',
+  parkingFee: '$5',
+  firstName: 'Octavia',
+  lastName: 'Brennan-Holt',
+  email: 'octavia.brennan@example.com',
+  phone: '(425) 555-0188',
+  phoneDigits: '4255550188',
+  address: '4410 NE Sunset Blvd, Renton, WA 98059',
+  notes: 'Gate code 2468; please use the side door.',
+  couponTyped: ' SAVE10 ',
+} as const
+
+/*
+ * Worked out by hand from spec §9 / lib/booking/pricing.ts (HOUSE_REGULAR_RATES['Every Other Week']:
+ * base 92.01, bedroom 17.53, bathroom 21.91, half bath 13.15, den 21.91; extras $0 each; tip
+ * round(subtotal × percent), halves up; save10 on the house form = $10 off):
+ *   subtotal = 92.01 + 4 × 17.53 + 3 × 21.91 + 2 × 13.15 + 1 × 21.91 + (2 + 1 + 3) × 0.00
+ *            = 92.01 + 70.12 + 65.73 + 26.30 + 21.91 = 276.07
+ *   tip      = round(276.07 × 0.20) = round(55.214) = 55.21
+ *   total    = 276.07 + 55.21 + 5.00 (parking) − 10.00 (save10) = 326.28  → 32628 cents
+ */
+const HOUSE_TOTAL_CENTS = 32628
+const HOUSE_TOTAL = '$326.28'
+const HOUSE_DISCOUNT_CENTS = 1000
+
+// --- Carpet: location, date and coupon must be stored (decisions.md) -------------------------
+
+const CARPET = {
+  location: 'King County',
+  frequency: 'One-Time',
+  rooms: 2,
+  hallways: 1,
+  date: futureDate(17),
+  keyInfo: 'leave key',
+  firstName: 'Ezekiel',
+  lastName: 'Marchetti',
+  email: 'ezekiel.marchetti@example.com',
+  phone: '425-555-0131',
+  phoneDigits: '4255550131',
+  address: '215 Wells Ave S, Renton, WA 98057',
+  notes: 'Living room rug near the fireplace.',
+} as const
+
+/*
+ * Worked out by hand from spec §9 / lib/booking/pricing.ts (One-Time: room or staircase 52.00,
+ * HALLWAYS 8.25; carpet save20 = 20 % of the total, rounded half up to the cent):
+ *   total    = 2 × 52.00 + 0 × 52.00 + 1 × 8.25 = 112.25
+ *   discount = round(112.25 × 0.20) = 22.45
+ *   charged  = 112.25 − 22.45 = 89.80  → 8980 cents
+ */
+const CARPET_TOTAL_CENTS = 8980
+const CARPET_TOTAL = '$89.80'
+const CARPET_DISCOUNT_CENTS = 2245
+
+const houseForm = (page: Page) => bookingForm(page, 'House cleaning booking')
+const houseGroup = (page: Page, name: string) => houseForm(page).getByRole('group', {name, exact: true})
+
+async function fillHouseForm(page: Page): Promise<void> {
+  const form = houseForm(page)
+  await houseGroup(page, 'Where Will The Service Be Taking Place (required)').getByRole('radio', {name: HOUSE.location, exact: true}).check()
+  await houseGroup(page, 'Services (required)').getByRole('radio', {name: HOUSE.service, exact: true}).check()
+  await houseGroup(page, 'Frequency (required)').getByRole('radio', {name: HOUSE.frequency, exact: true}).check()
+  await form.getByLabel('Bedrooms').selectOption(String(HOUSE.bedrooms))
+  await form.getByLabel('Bathrooms').selectOption(String(HOUSE.bathrooms))
+  await form.getByLabel('Half baths').selectOption(String(HOUSE.halfBaths))
+  await form.getByLabel('Dens').selectOption(String(HOUSE.dens))
+  for (const [extra, count] of Object.entries(HOUSE.extras)) {
+    for (let i = 0; i < count; i += 1) await form.getByRole('button', {name: `Increase ${extra}`}).click()
+    await expect(form.getByRole('spinbutton', {name: extra})).toHaveValue(String(count))
+  }
+  for (const [question, answer] of Object.entries(HOUSE.instructions)) {
+    await houseGroup(page, `${question} (required)`).getByRole('radio', {name: answer, exact: true}).check()
+  }
+  await form.getByRole('textbox', {name: 'Date (required)'}).fill(HOUSE.date)
+  await houseGroup(page, 'Tip').getByRole('radio', {name: HOUSE.tip, exact: true}).check()
+  await houseGroup(page, 'Parking fee').getByRole('radio', {name: HOUSE.parkingFee, exact: true}).check()
+  await form.getByRole('textbox', {name: 'First name'}).fill(HOUSE.firstName)
+  await form.getByRole('textbox', {name: 'Last name'}).fill(HOUSE.lastName)
+  await form.getByRole('textbox', {name: 'E-mail'}).fill(HOUSE.email)
+  await form.getByRole('textbox', {name: 'Phone'}).fill(HOUSE.phone)
+  await form.getByRole('textbox', {name: 'Address'}).fill(HOUSE.address)
+  await form.getByRole('textbox', {name: 'Notes for our team'}).fill(HOUSE.notes)
+  await form.getByRole('textbox', {name: 'Coupon code'}).fill(HOUSE.couponTyped)
+  await form.getByRole('button', {name: 'Apply'}).click()
+}
+
+async function fillCarpetForm(page: Page): Promise<void> {
+  const main = page.getByRole('main')
+  await carpetGroup(page, 'Where Will The Service Be Taking Place').getByRole('radio', {name: CARPET.location}).check()
+  await carpetGroup(page, 'Frequency').getByRole('radio', {name: new RegExp(`^${CARPET.frequency}`)}).check()
+  for (let i = 0; i < CARPET.rooms; i += 1) await page.getByRole('button', {name: 'Increase Rooms'}).click()
+  for (let i = 0; i < CARPET.hallways; i += 1) await page.getByRole('button', {name: 'Increase HALLWAYS'}).click()
+  await field(page, 'Date').fill(CARPET.date)
+  await field(page, 'First name').fill(CARPET.firstName)
+  await field(page, 'Last name').fill(CARPET.lastName)
+  await field(page, 'Email').fill(CARPET.email)
+  await field(page, 'Phone number').fill(CARPET.phone)
+  await field(page, 'Address').fill(CARPET.address)
+  await carpetGroup(page, 'Key Information').getByRole('radio', {name: CARPET.keyInfo}).check()
+  await main.getByRole('textbox', {name: /^Notes/}).fill(CARPET.notes)
+  await main.getByRole('textbox', {name: 'Coupon code'}).fill('save20')
+  await page.getByRole('button', {name: 'Apply'}).click()
+}
+
+/** Confirm & Pay → Pay on the test checkout → /success; returns the booking id from the URL. */
+async function payAndReadBookingId(page: Page, total: string, description: string, date: string, location: string): Promise<string> {
+  await page.getByRole('button', {name: 'Confirm & Pay'}).click()
+  await page.waitForURL(/\/checkout\/test\/test_cs_/)
+  await expect(page.getByText('Test mode — no card is charged.')).toBeVisible()
+  await expect(page.getByText(description)).toBeVisible()
+  await page.getByRole('button', {name: `Pay ${total}`}).click()
+  await page.waitForURL(/\/success\?/)
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Payment Successful')
+  await expect(page.getByText('Your booking is confirmed. Thank you!')).toBeVisible()
+  const details = page.getByRole('main').locator('dl')
+  await expect(details.getByText(description)).toBeVisible()
+  await expect(details.getByText(longDate(date))).toBeVisible()
+  await expect(details.getByText(location)).toBeVisible()
+  await expect(details.getByText(total, {exact: true})).toBeVisible()
+  const bookingId = new URL(page.url()).searchParams.get('bookingId')
+  expect(bookingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  return bookingId as string
+}
+
+test.describe('stored bookings', () => {
+  test.describe.configure({mode: 'serial'})
+  test.use({viewport: {width: 1280, height: 900}})
+
+  let server: PrivateServer | undefined
+  let dataDir = ''
+  const ids: {house?: string; carpet?: string} = {}
+
+  test.beforeAll(async () => {
+    // `next start` is up in about a second; the first PGlite open (initdb + migrations) takes 2–8 s.
+    test.setTimeout(120_000)
+    dataDir = mkdtempSync(join(tmpdir(), 'booking-storage-'))
+    server = startServer({port: await freePort(), dataDir})
+    await waitUntilServing(server, 90_000)
+    expect(server.output()).toContain('[booking] Payments: LOCAL TEST CHECKOUT')
+  })
+
+  test.afterAll(async () => {
+    if (server) await killServer(server.child, 'SIGKILL')
+    if (dataDir) rmSync(dataDir, {recursive: true, force: true})
+  })
+
+  test('a house booking with every section filled in is paid through the UI', async ({page}) => {
+    test.setTimeout(90_000)
+    await openBookingScreen(page, `${server!.baseUrl}/house_cleaning`)
+    await fillHouseForm(page)
+    await expect(summaryTotal(page)).toHaveText(`Total ${HOUSE_TOTAL}`)
+    ids.house = await payAndReadBookingId(page, HOUSE_TOTAL, `House Cleaning – ${HOUSE.service}, ${HOUSE.frequency}`, HOUSE.date, HOUSE.location)
+  })
+
+  test('a carpet booking is paid through the UI', async ({page}) => {
+    test.setTimeout(90_000)
+    await openBookingScreen(page, `${server!.baseUrl}/carpet_cleaning`)
+    await fillCarpetForm(page)
+    await expect(summaryTotal(page)).toHaveText(new RegExp(`^Total\\s+\\${CARPET_TOTAL}$`))
+    ids.carpet = await payAndReadBookingId(page, CARPET_TOTAL, `Carpet Cleaning – ${CARPET.frequency}`, CARPET.date, CARPET.location)
+  })
+
+  test('the stored bookings are paid and hold every field entered', async () => {
+    test.setTimeout(120_000)
+    expect(ids.house).toBeDefined()
+    expect(ids.carpet).toBeDefined()
+    // Stop the server (SIGTERM closes its database) before opening the directory here.
+    await killServer(server!.child, 'SIGTERM')
+    expect(server!.child.exitCode !== null || server!.child.signalCode !== null).toBe(true)
+
+    const db = await openPgliteDatabase(dataDir)
+    try {
+      const store = createSqlBookingStore(db)
+
+      const house = await store.findById(ids.house!)
+      expect(house).not.toBeNull()
+      expect(house).toMatchObject({
+        id: ids.house,
+        industry: 'house',
+        paymentStatus: 'paid',
+        paymentProvider: 'test-checkout',
+        paymentSessionId: expect.stringMatching(/^test_cs_/),
+        paidAt: expect.any(String),
+        amountCents: HOUSE_TOTAL_CENTS,
+        amount: '326.28',
+        firstName: HOUSE.firstName,
+        lastName: HOUSE.lastName,
+        email: HOUSE.email,
+        phone: HOUSE.phoneDigits,
+        address: HOUSE.address,
+        notes: HOUSE.notes,
+        location: HOUSE.location,
+        service: HOUSE.service,
+        frequency: HOUSE.frequency,
+        bedrooms: HOUSE.bedrooms,
+        bathrooms: HOUSE.bathrooms,
+        halfBath: HOUSE.halfBaths,
+        den: HOUSE.dens,
+        date: HOUSE.date,
+        tip: HOUSE.tip,
+        parkingFee: HOUSE.parkingFee,
+        coupon: 'save10',
+        discountCents: HOUSE_DISCOUNT_CENTS,
+        discount: '10.00',
+      })
+      // Every extra, with the counts chosen (the others 0), and the three answers by question.
+      expect(house!.extras).toEqual({'Extra Heavy Duty': 0, Blinds: 2, 'Interior Windows': 0, Oven: 1, Garage: 3})
+      expect(house!.instructions).toEqual(HOUSE.instructions)
+      expect(Number.isNaN(Date.parse(house!.paidAt!))).toBe(false)
+
+      const carpet = await store.findById(ids.carpet!)
+      expect(carpet).not.toBeNull()
+      expect(carpet).toMatchObject({
+        id: ids.carpet,
+        industry: 'carpet',
+        paymentStatus: 'paid',
+        paidAt: expect.any(String),
+        amountCents: CARPET_TOTAL_CENTS,
+        amount: '89.80',
+        firstName: CARPET.firstName,
+        lastName: CARPET.lastName,
+        email: CARPET.email,
+        phone: CARPET.phoneDigits,
+        address: CARPET.address,
+        notes: CARPET.notes,
+        location: CARPET.location,
+        frequency: CARPET.frequency,
+        rooms: CARPET.rooms,
+        stairs: 0,
+        date: CARPET.date,
+        instructions: CARPET.keyInfo,
+        coupon: 'save20',
+        discountCents: CARPET_DISCOUNT_CENTS,
+        discount: '22.45',
+      })
+      expect(carpet!.extras).toEqual({'Pet, Food, Drink Stain': 0, HAZARD: 0, 'WINE STAIN REMOVAL': 0, HALLWAYS: CARPET.hallways})
+    } finally {
+      await db.close()
+    }
+  })
+})
