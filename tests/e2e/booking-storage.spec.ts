@@ -11,8 +11,9 @@ import {freePort, killServer, startServer, waitUntilServing, type PrivateServer}
 
 /**
  * Acceptance 1, last part: "the stored booking is `paid` and holds every field entered". A house
- * booking (every section of the form) and a carpet booking are made through the UI as a customer
- * would, paid on the local test checkout, and then read back from the embedded store itself.
+ * booking (every section of the form), a carpet, an exterior and a commercial booking are made
+ * through the UI as a customer would, paid on the local test checkout, and then read back from the
+ * embedded store itself.
  *
  * The shared e2e server's PGlite directory cannot be opened by a second process while it runs, so
  * this spec runs a private `next start` (own port, own temporary BOOKINGS_DATA_DIR) from the same
@@ -91,6 +92,56 @@ const CARPET_TOTAL_CENTS = 8980
 const CARPET_TOTAL = '$89.80'
 const CARPET_DISCOUNT_CENTS = 2245
 
+// --- Exterior: tip, parking and key information are recorded, not priced --------------------------
+
+const EXTERIOR = {
+  service: 'Gutter Cleaning',
+  frequency: 'Every 3 Months',
+  tip: '15%',
+  parkingFee: '$10',
+  keyInfo: 'access code',
+  firstName: 'Marguerite',
+  lastName: 'Okonkwo-Lind',
+  email: 'marguerite.lind@example.com',
+  phone: '(425) 555-0163',
+  phoneDigits: '4255550163',
+  address: '1420 Maple Valley Hwy, Renton, WA 98058',
+  notes: 'Side gate is unlocked; mind the rhododendrons.',
+} as const
+
+/*
+ * Worked out by hand from spec §9 / lib/booking/pricing.ts (EXTERIOR_BASE_CENTS 40.00,
+ * EXTERIOR_FREQUENCY_CENTS['Every 3 Months'] 10.00, EXTERIOR_SERVICE_CENTS['Gutter Cleaning'] 20.00;
+ * the tip and parking fee are recorded, not charged; no coupon on this form):
+ *   total = 40.00 + 10.00 + 20.00 = 70.00  → 7000 cents
+ */
+const EXTERIOR_TOTAL_CENTS = 7000
+const EXTERIOR_TOTAL = '$70.00'
+
+// --- Commercial: location, sub-service (stored as service), frequency and date -------------------
+
+const COMMERCIAL = {
+  location: 'King County',
+  subService: 'Retail Spaces Cleaning',
+  frequency: 'Recurring',
+  date: futureDate(12),
+  firstName: 'Thaddeus',
+  lastName: 'Okonkwo-Reyes',
+  email: 'thaddeus.or@example.com',
+  phone: '206 555 0119',
+  phoneDigits: '2065550119',
+  address: '400 SW 7th St, Renton, WA 98057',
+  notes: 'Loading dock at the back; badge at reception.',
+} as const
+
+/*
+ * Worked out by hand from spec §9 / lib/booking/pricing.ts (COMMERCIAL_BASE_CENTS 40.00,
+ * COMMERCIAL_SUB_SERVICE_CENTS['Retail Spaces Cleaning'] 30.00; frequency is not priced; no coupon):
+ *   total = 40.00 + 30.00 = 70.00  → 7000 cents
+ */
+const COMMERCIAL_TOTAL_CENTS = 7000
+const COMMERCIAL_TOTAL = '$70.00'
+
 const houseForm = (page: Page) => bookingForm(page, 'House cleaning booking')
 const houseGroup = (page: Page, name: string) => houseForm(page).getByRole('group', {name, exact: true})
 
@@ -141,8 +192,42 @@ async function fillCarpetForm(page: Page): Promise<void> {
   await page.getByRole('button', {name: 'Apply'}).click()
 }
 
-/** Confirm & Pay → Pay on the test checkout → /success; returns the booking id from the URL. */
-async function payAndReadBookingId(page: Page, total: string, description: string, date: string, location: string): Promise<string> {
+async function fillExteriorForm(page: Page): Promise<void> {
+  await carpetGroup(page, 'Services').getByRole('radio', {name: new RegExp(`^${EXTERIOR.service}`)}).check()
+  await carpetGroup(page, 'Frequency').getByRole('radio', {name: new RegExp(`^${EXTERIOR.frequency}`)}).check()
+  await carpetGroup(page, 'Tip for your crew').getByRole('radio', {name: EXTERIOR.tip, exact: true}).check()
+  await carpetGroup(page, 'Parking fee').getByRole('radio', {name: EXTERIOR.parkingFee, exact: true}).check()
+  await field(page, 'First name').fill(EXTERIOR.firstName)
+  await field(page, 'Last name').fill(EXTERIOR.lastName)
+  await field(page, 'Email').fill(EXTERIOR.email)
+  await field(page, 'Phone number').fill(EXTERIOR.phone)
+  await field(page, 'Address').fill(EXTERIOR.address)
+  await carpetGroup(page, 'Key Information').getByRole('radio', {name: EXTERIOR.keyInfo, exact: true}).check()
+  await page.getByRole('main').getByRole('textbox', {name: /^Notes/}).fill(EXTERIOR.notes)
+}
+
+const commercialForm = (page: Page) => bookingForm(page, 'Commercial cleaning booking')
+const commercialGroup = (page: Page, name: string) => commercialForm(page).getByRole('group', {name, exact: true})
+
+async function fillCommercialForm(page: Page): Promise<void> {
+  const form = commercialForm(page)
+  await commercialGroup(page, 'Location').getByRole('radio', {name: COMMERCIAL.location, exact: true}).check()
+  await commercialGroup(page, 'Service (required)').getByRole('radio', {name: COMMERCIAL.subService, exact: true}).check()
+  await commercialGroup(page, 'Frequency (required)').getByRole('radio', {name: COMMERCIAL.frequency, exact: true}).check()
+  await form.getByRole('textbox', {name: 'Date (required)'}).fill(COMMERCIAL.date)
+  await form.getByRole('textbox', {name: 'First name'}).fill(COMMERCIAL.firstName)
+  await form.getByRole('textbox', {name: 'Last name'}).fill(COMMERCIAL.lastName)
+  await form.getByRole('textbox', {name: 'E-mail'}).fill(COMMERCIAL.email)
+  await form.getByRole('textbox', {name: 'Phone'}).fill(COMMERCIAL.phone)
+  await form.getByRole('textbox', {name: 'Address'}).fill(COMMERCIAL.address)
+  await form.getByRole('textbox', {name: 'Notes for our team'}).fill(COMMERCIAL.notes)
+}
+
+/**
+ * Confirm & Pay → Pay on the test checkout → /success; returns the booking id from the URL. The
+ * exterior form has no date or location, so /success shows neither: pass null for those.
+ */
+async function payAndReadBookingId(page: Page, total: string, description: string, date: string | null, location: string | null): Promise<string> {
   await page.getByRole('button', {name: 'Confirm & Pay'}).click()
   await page.waitForURL(/\/checkout\/test\/test_cs_/)
   await expect(page.getByText('Test mode — no card is charged.')).toBeVisible()
@@ -153,8 +238,10 @@ async function payAndReadBookingId(page: Page, total: string, description: strin
   await expect(page.getByText('Your booking is confirmed. Thank you!')).toBeVisible()
   const details = page.getByRole('main').locator('dl')
   await expect(details.getByText(description)).toBeVisible()
-  await expect(details.getByText(longDate(date))).toBeVisible()
-  await expect(details.getByText(location)).toBeVisible()
+  if (date) await expect(details.getByText(longDate(date))).toBeVisible()
+  else await expect(details.getByText('Date', {exact: true})).toHaveCount(0)
+  if (location) await expect(details.getByText(location)).toBeVisible()
+  else await expect(details.getByText('Location', {exact: true})).toHaveCount(0)
   await expect(details.getByText(total, {exact: true})).toBeVisible()
   const bookingId = new URL(page.url()).searchParams.get('bookingId')
   expect(bookingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
@@ -167,7 +254,7 @@ test.describe('stored bookings', () => {
 
   let server: PrivateServer | undefined
   let dataDir = ''
-  const ids: {house?: string; carpet?: string} = {}
+  const ids: {house?: string; carpet?: string; exterior?: string; commercial?: string} = {}
 
   test.beforeAll(async () => {
     // `next start` is up in about a second; the first PGlite open (initdb + migrations) takes 2–8 s.
@@ -199,10 +286,28 @@ test.describe('stored bookings', () => {
     ids.carpet = await payAndReadBookingId(page, CARPET_TOTAL, `Carpet Cleaning – ${CARPET.frequency}`, CARPET.date, CARPET.location)
   })
 
+  test('an exterior booking with tip, parking fee and key information is paid through the UI', async ({page}) => {
+    test.setTimeout(90_000)
+    await openBookingScreen(page, `${server!.baseUrl}/exterior_cleaning`)
+    await fillExteriorForm(page)
+    await expect(summaryTotal(page)).toHaveText(new RegExp(`^Total\\s+\\${EXTERIOR_TOTAL}$`))
+    ids.exterior = await payAndReadBookingId(page, EXTERIOR_TOTAL, `Exterior Cleaning – ${EXTERIOR.service}, ${EXTERIOR.frequency}`, null, null)
+  })
+
+  test('a commercial booking is paid through the UI', async ({page}) => {
+    test.setTimeout(90_000)
+    await openBookingScreen(page, `${server!.baseUrl}/commercial_cleaning`)
+    await fillCommercialForm(page)
+    await expect(summaryTotal(page)).toHaveText(`Total ${COMMERCIAL_TOTAL}`)
+    ids.commercial = await payAndReadBookingId(page, COMMERCIAL_TOTAL, `Commercial Cleaning – ${COMMERCIAL.subService}`, COMMERCIAL.date, COMMERCIAL.location)
+  })
+
   test('the stored bookings are paid and hold every field entered', async () => {
     test.setTimeout(120_000)
     expect(ids.house).toBeDefined()
     expect(ids.carpet).toBeDefined()
+    expect(ids.exterior).toBeDefined()
+    expect(ids.commercial).toBeDefined()
     // Stop the server (SIGTERM closes its database) before opening the directory here.
     await killServer(server!.child, 'SIGTERM')
     expect(server!.child.exitCode !== null || server!.child.signalCode !== null).toBe(true)
@@ -273,6 +378,59 @@ test.describe('stored bookings', () => {
         discount: '22.45',
       })
       expect(carpet!.extras).toEqual({'Pet, Food, Drink Stain': 0, HAZARD: 0, 'WINE STAIN REMOVAL': 0, HALLWAYS: CARPET.hallways})
+
+      const exterior = await store.findById(ids.exterior!)
+      expect(exterior).not.toBeNull()
+      expect(exterior).toMatchObject({
+        id: ids.exterior,
+        industry: 'exterior',
+        paymentStatus: 'paid',
+        paymentProvider: 'test-checkout',
+        paymentSessionId: expect.stringMatching(/^test_cs_/),
+        paidAt: expect.any(String),
+        amountCents: EXTERIOR_TOTAL_CENTS,
+        amount: '70.00',
+        firstName: EXTERIOR.firstName,
+        lastName: EXTERIOR.lastName,
+        email: EXTERIOR.email,
+        phone: EXTERIOR.phoneDigits,
+        address: EXTERIOR.address,
+        notes: EXTERIOR.notes,
+        service: EXTERIOR.service,
+        frequency: EXTERIOR.frequency,
+        tip: EXTERIOR.tip,
+        parkingFee: EXTERIOR.parkingFee,
+        coupon: null,
+      })
+      // The key information is stored as the booking's instructions.
+      expect(exterior!.instructions).toEqual({keyInfo: EXTERIOR.keyInfo})
+      expect(Number.isNaN(Date.parse(exterior!.paidAt!))).toBe(false)
+
+      const commercial = await store.findById(ids.commercial!)
+      expect(commercial).not.toBeNull()
+      expect(commercial).toMatchObject({
+        id: ids.commercial,
+        industry: 'commercial',
+        paymentStatus: 'paid',
+        paymentProvider: 'test-checkout',
+        paymentSessionId: expect.stringMatching(/^test_cs_/),
+        paidAt: expect.any(String),
+        amountCents: COMMERCIAL_TOTAL_CENTS,
+        amount: '70.00',
+        firstName: COMMERCIAL.firstName,
+        lastName: COMMERCIAL.lastName,
+        email: COMMERCIAL.email,
+        phone: COMMERCIAL.phoneDigits,
+        address: COMMERCIAL.address,
+        notes: COMMERCIAL.notes,
+        location: COMMERCIAL.location,
+        // The sub-service is stored in the service column.
+        service: COMMERCIAL.subService,
+        frequency: COMMERCIAL.frequency,
+        date: COMMERCIAL.date,
+        coupon: null,
+      })
+      expect(Number.isNaN(Date.parse(commercial!.paidAt!))).toBe(false)
     } finally {
       await db.close()
     }
