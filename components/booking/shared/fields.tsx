@@ -55,6 +55,44 @@ function RequiredHint({required}: {required?: boolean}) {
 // Text, e-mail, phone, date
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The frame of a labelled single control (text, textarea, select): label with its required hint,
+ * optional description, the control, and its error, wired by ids (see describedByFor).
+ */
+function LabelledField({
+  id,
+  label,
+  required,
+  description,
+  error,
+  className,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  required?: boolean
+  description?: ReactNode
+  error?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={join(styles.field, className)}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        <RequiredHint required={required} />
+      </label>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}
+
 export type TextFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
   type?: 'text' | 'email' | 'tel' | 'date'
   autoComplete?: string
@@ -86,16 +124,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   const id = useId()
   const error = fieldState.error?.message
   return (
-    <div className={join(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        <RequiredHint required={required} />
-      </label>
-      {description ? (
-        <p id={`${id}-desc`} className={styles.description}>
-          {description}
-        </p>
-      ) : null}
+    <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <input
         ref={fieldRef}
         id={id}
@@ -115,8 +144,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </LabelledField>
   )
 }
 
@@ -142,16 +170,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
   const id = useId()
   const error = fieldState.error?.message
   return (
-    <div className={join(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        <RequiredHint required={required} />
-      </label>
-      {description ? (
-        <p id={`${id}-desc`} className={styles.description}>
-          {description}
-        </p>
-      ) : null}
+    <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <textarea
         ref={fieldRef}
         id={id}
@@ -167,8 +186,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </LabelledField>
   )
 }
 
@@ -211,16 +229,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   const error = fieldState.error?.message
   const value = fieldValue as string | number | null | undefined
   return (
-    <div className={join(styles.field, className)}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        <RequiredHint required={required} />
-      </label>
-      {description ? (
-        <p id={`${id}-desc`} className={styles.description}>
-          {description}
-        </p>
-      ) : null}
+    <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <div className={styles.selectWrap}>
         <select
           ref={fieldRef}
@@ -250,8 +259,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
           })}
         </select>
       </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </LabelledField>
   )
 }
 
