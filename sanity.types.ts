@@ -187,9 +187,24 @@ export type ServicePage = {
     heading?: string;
     items?: Array<string>;
   };
+  bookingService?:
+    | "exterior:Roof Cleaning"
+    | "exterior:Gutter Cleaning"
+    | "exterior:House Washing"
+    | "exterior:Pressure Washing"
+    | "commercial:Construction Final Clean"
+    | "commercial:Corporate Office Cleaning"
+    | "commercial:Retail Spaces Cleaning"
+    | "commercial:VRBO and AIRBNB Cleaning";
   quoteSection?: {
     heading?: string;
     text?: string;
+    bookOnline?: {
+      heading?: string;
+      text?: string;
+      priceLabel?: string;
+      buttonLabel?: string;
+    };
   };
   commonQuestions?: {
     heading?: string;
@@ -213,6 +228,136 @@ export type Seo = {
   _type: "seo";
   title?: string;
   description?: string;
+};
+
+export type EmailSettings = {
+  _id: string;
+  _type: "emailSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  bookingConfirmation?: {
+    subject?: string;
+    heading?: string;
+    intro?: string;
+    nextSteps?: string;
+    changesNotice?: string;
+  };
+  quoteRequestReceived?: {
+    subject?: string;
+    heading?: string;
+    body?: string;
+    nextSteps?: string;
+  };
+  contactMessageReceived?: {
+    subject?: string;
+    heading?: string;
+    body?: string;
+    nextSteps?: string;
+  };
+  signOff?: string;
+  businessNotifications?: {
+    quoteRequestSubject?: string;
+    contactMessageSubject?: string;
+    appointmentSubject?: string;
+    bookingPaidSubject?: string;
+  };
+};
+
+export type FormSettings = {
+  _id: string;
+  _type: "formSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  quoteForm?: {
+    heading?: string;
+    intro?: string;
+    firstNameLabel?: string;
+    lastNameLabel?: string;
+    phoneLabel?: string;
+    emailLabel?: string;
+    zipCodeLabel?: string;
+    squareFootageLabel?: string;
+    squareFootageHelp?: string;
+    desiredServicesLabel?: string;
+    desiredServicesHelp?: string;
+    heardAboutUsLabel?: string;
+    heardAboutUsPlaceholder?: string;
+    heardAboutUsOptions?: Array<string>;
+    termsLabel?: string;
+    termsLinkText?: string;
+    submitLabel?: string;
+    submittingLabel?: string;
+    otherWaysHeading?: string;
+  };
+  contactForm?: {
+    heading?: string;
+    nameLabel?: string;
+    emailLabel?: string;
+    phoneLabel?: string;
+    messageLabel?: string;
+    submitLabel?: string;
+    homeSubmittingLabel?: string;
+    pageSubmittingLabel?: string;
+  };
+  appointmentForm?: {
+    patientNameLabel?: string;
+    patientPhoneLabel?: string;
+    genderLegend?: string;
+    genderMale?: string;
+    genderFemale?: string;
+    genderPrivate?: string;
+    appointmentTimeLabel?: string;
+    modeLegend?: string;
+    modeVoice?: string;
+    modeVideo?: string;
+    submitLabel?: string;
+    submittingLabel?: string;
+    toastTitle?: string;
+    toastNote?: string;
+  };
+  messages?: {
+    submitted?: string;
+    failed?: string;
+    rateLimited?: string;
+    spam?: string;
+    firstNameRequired?: string;
+    lastNameRequired?: string;
+    nameRequired?: string;
+    emailRequired?: string;
+    emailInvalid?: string;
+    phoneRequired?: string;
+    phoneInvalid?: string;
+    zipCodeRequired?: string;
+    zipCodeInvalid?: string;
+    squareFootageInvalid?: string;
+    messageRequired?: string;
+    termsRequired?: string;
+    patientNameRequired?: string;
+    patientNameTooShort?: string;
+    patientPhoneRequired?: string;
+    patientPhoneInvalid?: string;
+    patientGenderRequired?: string;
+    appointmentTimeRequired?: string;
+    appointmentTimeInvalid?: string;
+    appointmentTimePast?: string;
+    preferredModeRequired?: string;
+    tooLong?: string;
+    unsupportedCharacters?: string;
+    invalidRequest?: string;
+  };
+};
+
+export type AppointmentPage = {
+  _id: string;
+  _type: "appointmentPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo?: Seo;
+  heading?: string;
+  intro?: string;
 };
 
 export type LegalPage = {
@@ -548,6 +693,9 @@ export type AllSanitySchemaTypes =
   | ServicePage
   | CallToAction
   | Seo
+  | EmailSettings
+  | FormSettings
+  | AppointmentPage
   | LegalPage
   | BlogsPage
   | ContactPage
@@ -699,11 +847,21 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  included{heading, items},  quoteSection{heading, text},  commonQuestions{heading, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
   layout: "carpetLanding" | "information" | "mold" | "quoteLanding" | null;
+  bookingService:
+    | "commercial:Construction Final Clean"
+    | "commercial:Corporate Office Cleaning"
+    | "commercial:Retail Spaces Cleaning"
+    | "commercial:VRBO and AIRBNB Cleaning"
+    | "exterior:Gutter Cleaning"
+    | "exterior:House Washing"
+    | "exterior:Pressure Washing"
+    | "exterior:Roof Cleaning"
+    | null;
   seo: {
     title: string | null;
     description: string | null;
@@ -755,6 +913,12 @@ export type ServicePageQueryResult = {
   quoteSection: {
     heading: string | null;
     text: string | null;
+    bookOnline: {
+      heading: string | null;
+      text: string | null;
+      priceLabel: string | null;
+      buttonLabel: string | null;
+    } | null;
   } | null;
   commonQuestions: {
     heading: string | null;
@@ -928,6 +1092,133 @@ export type LegalPageQueryResult = {
   refund: {
     heading: string | null;
     body: RichText | null;
+  } | null;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: appointmentPageQuery
+// Query: *[_type == "appointmentPage" && _id == "appointmentPage"][0]{seo{title, description}, heading, intro}
+export type AppointmentPageQueryResult = {
+  seo: {
+    title: string | null;
+    description: string | null;
+  } | null;
+  heading: string | null;
+  intro: string | null;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: formSettingsQuery
+// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,    unsupportedCharacters, invalidRequest  }}
+export type FormSettingsQueryResult = {
+  quoteForm: {
+    heading: string | null;
+    intro: string | null;
+    firstNameLabel: string | null;
+    lastNameLabel: string | null;
+    phoneLabel: string | null;
+    emailLabel: string | null;
+    zipCodeLabel: string | null;
+    squareFootageLabel: string | null;
+    squareFootageHelp: string | null;
+    desiredServicesLabel: string | null;
+    desiredServicesHelp: string | null;
+    heardAboutUsLabel: string | null;
+    heardAboutUsPlaceholder: string | null;
+    heardAboutUsOptions: Array<string> | null;
+    termsLabel: string | null;
+    termsLinkText: string | null;
+    submitLabel: string | null;
+    submittingLabel: string | null;
+    otherWaysHeading: string | null;
+  } | null;
+  contactForm: {
+    heading: string | null;
+    nameLabel: string | null;
+    emailLabel: string | null;
+    phoneLabel: string | null;
+    messageLabel: string | null;
+    submitLabel: string | null;
+    homeSubmittingLabel: string | null;
+    pageSubmittingLabel: string | null;
+  } | null;
+  appointmentForm: {
+    patientNameLabel: string | null;
+    patientPhoneLabel: string | null;
+    genderLegend: string | null;
+    genderMale: string | null;
+    genderFemale: string | null;
+    genderPrivate: string | null;
+    appointmentTimeLabel: string | null;
+    modeLegend: string | null;
+    modeVoice: string | null;
+    modeVideo: string | null;
+    submitLabel: string | null;
+    submittingLabel: string | null;
+    toastTitle: string | null;
+    toastNote: string | null;
+  } | null;
+  messages: {
+    submitted: string | null;
+    failed: string | null;
+    rateLimited: string | null;
+    spam: string | null;
+    firstNameRequired: string | null;
+    lastNameRequired: string | null;
+    nameRequired: string | null;
+    emailRequired: string | null;
+    emailInvalid: string | null;
+    phoneRequired: string | null;
+    phoneInvalid: string | null;
+    zipCodeRequired: string | null;
+    zipCodeInvalid: string | null;
+    squareFootageInvalid: string | null;
+    messageRequired: string | null;
+    termsRequired: string | null;
+    patientNameRequired: string | null;
+    patientNameTooShort: string | null;
+    patientPhoneRequired: string | null;
+    patientPhoneInvalid: string | null;
+    patientGenderRequired: string | null;
+    appointmentTimeRequired: string | null;
+    appointmentTimeInvalid: string | null;
+    appointmentTimePast: string | null;
+    preferredModeRequired: string | null;
+    tooLong: string | null;
+    unsupportedCharacters: string | null;
+    invalidRequest: string | null;
+  } | null;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: emailSettingsQuery
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+export type EmailSettingsQueryResult = {
+  bookingConfirmation: {
+    subject: string | null;
+    heading: string | null;
+    intro: string | null;
+    nextSteps: string | null;
+    changesNotice: string | null;
+  } | null;
+  quoteRequestReceived: {
+    subject: string | null;
+    heading: string | null;
+    body: string | null;
+    nextSteps: string | null;
+  } | null;
+  contactMessageReceived: {
+    subject: string | null;
+    heading: string | null;
+    body: string | null;
+    nextSteps: string | null;
+  } | null;
+  signOff: string | null;
+  businessNotifications: {
+    quoteRequestSubject: string | null;
+    contactMessageSubject: string | null;
+    appointmentSubject: string | null;
+    bookingPaidSubject: string | null;
   } | null;
 } | null;
 

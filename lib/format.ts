@@ -52,3 +52,55 @@ export function formatDate(value: string): string {
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${value}`)
   return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: COMPANY_TIME_ZONE}).format(date)
 }
+
+/** +1 (425) 555-0142 style for ten digits ("4255550142" → "(425) 555-0142"); anything else as given. */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '')
+  return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+/** Milliseconds the company's wall clock is ahead of UTC at `instant` (negative in Renton). */
+function companyOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: COMPANY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, Number(part.value)]),
+  )
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(instant / 1000) * 1000
+}
+
+/**
+ * The moment a wall-clock time in the company's time zone names ('2026-12-01T10:30', as an
+ * `<input type="datetime-local">` gives it), across daylight-saving changes; null when the text is
+ * not a real date and time. A time skipped by the spring change counts as the hour after.
+ */
+export function companyLocalTimeToDate(local: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(local)
+  if (!match) return null
+  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0))
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
+  const check = new Date(wall)
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return null
+  }
+  let instant = wall - companyOffsetMs(wall)
+  instant = wall - companyOffsetMs(instant)
+  return new Date(instant)
+}
+
+/** A moment as the company's wall clock shows it: "December 1, 2026 at 10:30 AM". */
+export function formatCompanyDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE}).format(date)
+}

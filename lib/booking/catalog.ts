@@ -224,3 +224,30 @@ export const CARPET_DEFAULTS = {
 } as const
 
 export const COMMERCIAL_DEFAULTS = {location: DEFAULT_LOCATION} as const
+
+// ---------------------------------------------------------------------------------------------
+// Services a service page can offer to book online (quote landings of exterior and commercial
+// services): the page's `bookingService` in the content names one; its starting price comes from
+// pricing.ts (`startingPriceCents`), never from the content.
+// ---------------------------------------------------------------------------------------------
+
+export const BOOKABLE_SERVICES = [
+  ...EXTERIOR_SERVICES.map((service) => ({id: `exterior:${service}`, industry: 'exterior', service}) as const),
+  ...COMMERCIAL_SUB_SERVICES.map((service) => ({id: `commercial:${service}`, industry: 'commercial', service}) as const),
+]
+export type BookableService = (typeof BOOKABLE_SERVICES)[number]
+export type BookableServiceId = BookableService['id']
+
+/** The bookable service with this id, or null. */
+export function findBookableService(id: string | null | undefined): BookableService | null {
+  return BOOKABLE_SERVICES.find((entry) => entry.id === id) ?? null
+}
+
+/**
+ * The booking screen of a bookable service, with the service chosen in advance: the exterior form's
+ * `service`, the commercial form's `subService` (`/exterior_cleaning?service=Roof+Cleaning`).
+ */
+export function bookableServiceHref(entry: BookableService): string {
+  const field = entry.industry === 'exterior' ? 'service' : 'subService'
+  return `${INDUSTRY_PATHS[entry.industry]}?${new URLSearchParams({[field]: entry.service})}`
+}

@@ -37,6 +37,7 @@ import {
   HOUSE_TIP_OPTIONS,
   HOUSE_TIP_PERCENT,
   INDUSTRY_NAMES,
+  type BookableService,
   type CarpetExtra,
   type CarpetFrequency,
   type CommercialSubService,
@@ -499,4 +500,16 @@ export function previewCarpetPrice(values: unknown): CarpetBreakdown | null {
 export function previewCommercialPrice(values: unknown): CommercialBreakdown {
   const parsed = commercialPreviewSchema.safeParse(values)
   return priceCommercial(parsed.success ? parsed.data : {subService: null})
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting prices of the services a service page offers to book online
+// ---------------------------------------------------------------------------------------------
+
+/** The lowest price a bookable service can be booked for: exterior at its cheapest frequency; commercial as priced. */
+export function startingPriceCents(entry: BookableService): number {
+  if (entry.industry === 'exterior') {
+    return Math.min(...EXTERIOR_FREQUENCIES.map((frequency) => priceExterior({service: entry.service, frequency}).totalCents))
+  }
+  return priceCommercial({subService: entry.service}).totalCents
 }

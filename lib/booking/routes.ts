@@ -9,7 +9,7 @@ import type {BookingStore} from '../bookings/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
 import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvider} from '../payments/test-checkout'
 import type {RateLimiter} from '../rate-limit'
-import {BodyTooLargeError, isJsonContentType, readTextWithLimit} from '../request-body'
+import {readJsonBody} from '../request-body'
 import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {REQUEST_INVALID_MESSAGE} from './schemas'
@@ -91,22 +91,13 @@ export async function handleBookingRequest(request: Request, options: BookingRou
   if (!limit.allowed) {
     return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   }
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.notJson}, 415)
-  }
-  let text: string
-  try {
-    text = await readTextWithLimit(request, options.maxBodyBytes ?? MAX_BOOKING_BODY_BYTES)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.tooLarge}, 413)
-    throw error
-  }
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
+  const read = await readJsonBody(request, options.maxBodyBytes ?? MAX_BOOKING_BODY_BYTES)
+  if (!read.ok) {
+    if (read.status === 415) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.notJson}, 415)
+    if (read.status === 413) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.tooLarge}, 413)
     return json({ok: false, kind: 'validation', fieldErrors: {'': REQUEST_INVALID_MESSAGE}, message: REQUEST_INVALID_MESSAGE}, 400)
   }
+  const body = read.body
 
   let deps: BookingFlowDeps
   try {

@@ -16,6 +16,7 @@
  */
 import * as z from 'zod'
 import {COMPANY_TIME_ZONE} from '../format'
+import {hasControlCharacters, normalizePhone} from '../form-input'
 import {
   CARPET_COUNTS,
   CARPET_EXTRAS,
@@ -104,18 +105,7 @@ export function isCalendarDate(value: string): boolean {
 // Phone
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The 10 digits of a phone number typed with spaces, dashes, dots or parentheses and an optional
- * leading +1 ("+1 (425) 555-0142" → "4255550142"); null if anything else is typed or a number of
- * digits other than ten remains (an 11-digit "1 425 555 0142" without the + is refused).
- */
-export function normalizePhone(raw: string): string | null {
-  let rest = raw.trim()
-  if (rest.startsWith('+1')) rest = rest.slice(2)
-  if (!/^[0-9\s().-]*$/.test(rest)) return null
-  const digits = rest.replace(/\D/g, '')
-  return digits.length === 10 ? digits : null
-}
+export {normalizePhone}
 
 // ---------------------------------------------------------------------------------------------
 // Field builders
@@ -127,15 +117,6 @@ export function normalizePhone(raw: string): string | null {
  * rules, even with `when` (zod skips `when` checks once any issue is explicitly aborted).
  */
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
-
-function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
-  for (const char of value) {
-    const code = char.codePointAt(0) ?? 0
-    if (allowLineBreaks && (char === '\n' || char === '\r' || char === '\t')) continue
-    if (code < 0x20 || code === 0x7f) return true
-  }
-  return false
-}
 
 interface TextMessages {
   /** Shown when missing, blank or whitespace only. */

@@ -1,7 +1,8 @@
 import 'server-only'
 
-import {bookingBackend, getBookingStore} from '../bookings'
-import {bookingsDataDir} from '../bookings/pglite'
+import {getBookingStore} from '../bookings'
+import {databaseBackend} from '../database'
+import {databaseDir} from '../database/pglite'
 import {getPaymentProvider, getTestCheckout, paymentProviderName, PaymentConfigurationError} from '../payments'
 import {clientAddress, createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
@@ -54,9 +55,9 @@ export function describeBookingServices(env: Record<string, string | undefined> 
   }
   try {
     lines.push(
-      bookingBackend(env) === 'supabase'
+      databaseBackend(env) === 'supabase'
         ? `Bookings: Supabase at ${env.SUPABASE_URL?.trim()}`
-        : `Bookings: embedded PGlite database in ${bookingsDataDir(env)}`,
+        : `Bookings: embedded PGlite database in ${databaseDir(env)}`,
     )
   } catch (error) {
     lines.push(`Bookings: NOT CONFIGURED: ${(error as Error).message}`)

@@ -2,8 +2,9 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {bookingBackend, getBookingStore} from './index'
-import {closePgliteDatabase} from './pglite'
+import {databaseBackend} from '../database/index'
+import {getBookingStore} from './index'
+import {closePgliteDatabase} from '../database/pglite'
 import {SqlBookingStore} from './sql-store'
 import {SupabaseBookingStore} from './supabase-store'
 import {houseBooking} from './test-support/fixtures'
@@ -12,16 +13,16 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-describe('bookingBackend', () => {
+describe('databaseBackend', () => {
   it('is Supabase with both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded database', () => {
-    expect(bookingBackend({SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'key'})).toBe('supabase')
-    expect(bookingBackend({})).toBe('pglite')
-    expect(bookingBackend({SUPABASE_URL: ' ', SUPABASE_SERVICE_ROLE_KEY: ''})).toBe('pglite')
+    expect(databaseBackend({SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'key'})).toBe('supabase')
+    expect(databaseBackend({})).toBe('pglite')
+    expect(databaseBackend({SUPABASE_URL: ' ', SUPABASE_SERVICE_ROLE_KEY: ''})).toBe('pglite')
   })
 
   it('refuses half a Supabase configuration instead of quietly storing bookings elsewhere', () => {
-    expect(() => bookingBackend({SUPABASE_URL: 'https://abc.supabase.co'})).toThrow(/SUPABASE_SERVICE_ROLE_KEY is not set/)
-    expect(() => bookingBackend({SUPABASE_SERVICE_ROLE_KEY: 'key'})).toThrow(/SUPABASE_URL is not set/)
+    expect(() => databaseBackend({SUPABASE_URL: 'https://abc.supabase.co'})).toThrow(/SUPABASE_SERVICE_ROLE_KEY is not set/)
+    expect(() => databaseBackend({SUPABASE_SERVICE_ROLE_KEY: 'key'})).toThrow(/SUPABASE_URL is not set/)
   })
 })
 

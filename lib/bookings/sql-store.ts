@@ -1,15 +1,17 @@
+import type {QueuedEmail} from '../email/queue.ts'
+import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
+import {createSqlDatabaseFunctions} from '../database/sql-functions.ts'
+import type {SqlClient} from '../database/sql.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, INSERT_COLUMNS, JSON_COLUMNS, fromRow, isUuid, toInsertRow} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
 import type {BookingStore, ClosedStatus, NewBooking, StoreChange, StoredBooking} from './store.ts'
 
+export type {SqlClient}
+
 /**
- * The booking store on a Postgres connection, in plain SQL. Written against the smallest client
- * both PGlite and node-postgres (`pg.Pool`, `pg.Client`) satisfy, so the same code runs on the
- * embedded database and on a real PostgreSQL server (the contract tests run it on both).
+ * The booking store on a Postgres connection, in plain SQL, on the smallest client both PGlite and
+ * node-postgres satisfy (../database/sql.ts): the contract tests run it on both.
  */
-export interface SqlClient {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{rows: R[]}>
-}
 
 const TABLE = `public.${BOOKINGS_TABLE}`
 /** Every column; the date as text so no driver turns a calendar date into a local-time Date. */
@@ -34,9 +36,11 @@ async function run<R>(db: SqlClient, sql: string, params: unknown[]): Promise<R[
 
 export class SqlBookingStore implements BookingStore {
   readonly #db: SqlClient
+  readonly #functions: DatabaseFunctions
 
   constructor(db: SqlClient) {
     this.#db = db
+    this.#functions = createSqlDatabaseFunctions(db)
   }
 
   async createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}> {
@@ -82,13 +86,14 @@ export class SqlBookingStore implements BookingStore {
     )
   }
 
-  async markPaid(id: string, payment: {sessionId: string; paidAt: Date}): Promise<StoreChange> {
+  async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     if (!isUuid(id)) return 'unchanged'
-    return this.#update(
-      `update ${TABLE} set payment_status = 'paid', payment_session_id = $2, paid_at = $3::timestamptz, updated_at = now()
-       where id = $1 and payment_status = 'pending' returning id`,
-      [id, payment.sessionId, payment.paidAt.toISOString()],
-    )
+    const changed = await this.#functions
+      .value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []})
+      .catch((error: unknown) => {
+        throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
+      })
+    return changed ? 'changed' : 'unchanged'
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

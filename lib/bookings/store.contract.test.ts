@@ -7,14 +7,14 @@ import {createClient} from '@supabase/supabase-js'
 import pg from 'pg'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BOOKING_COLUMNS, toInsertRow} from './mapping'
-import {applyMigrations, migrationFiles} from './migrations'
-import {openPgliteDatabase} from './pglite'
+import {applyMigrations, migrationFiles} from '../database/migrations'
+import {openPgliteDatabase} from '../database/pglite'
 import {createSqlBookingStore, type SqlClient} from './sql-store'
 import {BookingStoreError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
 import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
-import {findPostgresTools, startThrowawayCluster, type PostgresCluster} from './test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
+import {findPostgresTools, startThrowawayCluster, type PostgresCluster} from '../database/test-support/postgres-cluster'
+import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
 
 /**
  * One contract, three stores: the SQL adapter on PGlite (the embedded default), the same adapter on
@@ -357,25 +357,32 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     expectServiceRoleHeaders(get)
   })
 
-  it('changes payment status with a PATCH filtered on id and payment_status=pending', async () => {
+  it('closes a booking with a PATCH filtered on id and payment_status=pending', async () => {
     const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
     const {booking} = await store.createPending(exteriorBooking())
     postgrest.requests.length = 0
-    const paidAt = new Date('2030-01-02T03:04:05.678Z')
-    await store.markPaid(booking.id, {sessionId: 'cs_test_wire', paidAt})
+    await store.markClosed(booking.id, 'expired')
     const patch = lastRequest('PATCH')
     expect(patch.path).toBe('/rest/v1/bookings1')
     expect(patch.query.get('id')).toBe(`eq.${booking.id}`)
     expect(patch.query.get('payment_status')).toBe('eq.pending')
     expect(patch.query.get('select')).toBe('id')
     expect(patch.prefer).toContain('return=representation')
-    expect(patch.body).toEqual({
-      payment_status: 'paid',
-      payment_session_id: 'cs_test_wire',
-      paid_at: paidAt.toISOString(),
-      updated_at: expect.stringMatching(ISO_TIME),
-    })
+    expect(patch.body).toEqual({payment_status: 'expired', updated_at: expect.stringMatching(ISO_TIME)})
     expectServiceRoleHeaders(patch)
+  })
+
+  it('pays a booking through the database function mark_booking_paid, one transaction with its e-mails', async () => {
+    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
+    const {booking} = await store.createPending(exteriorBooking())
+    postgrest.requests.length = 0
+    const paidAt = new Date('2030-01-02T03:04:05.678Z')
+    expect(await store.markPaid(booking.id, {sessionId: 'cs_test_wire', paidAt})).toBe('changed')
+    const call = lastRequest('POST')
+    expect(call.path).toBe('/rest/v1/rpc/mark_booking_paid')
+    expect(call.body).toEqual({p_id: booking.id, p_session_id: 'cs_test_wire', p_paid_at: paidAt.toISOString(), p_emails: []})
+    expectServiceRoleHeaders(call)
+    expect(await store.markPaid(booking.id, {sessionId: 'cs_test_wire', paidAt})).toBe('unchanged')
   })
 
   it('cannot read or write bookings with the public (anon) key', async () => {

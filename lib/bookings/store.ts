@@ -8,6 +8,8 @@
  * cancelled / expired / failed. Every method is safe to call twice.
  */
 
+import type {QueuedEmail} from '../email/queue.ts'
+
 export const INDUSTRIES = ['house', 'exterior', 'carpet', 'commercial'] as const
 export type Industry = (typeof INDUSTRIES)[number]
 
@@ -102,10 +104,11 @@ export interface BookingStore {
   /** Records the payment provider's checkout session of a pending booking. */
   attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange>
   /**
-   * pending → paid, recording the session that was paid and when. A second call, or a call on a
-   * cancelled, expired or failed booking, changes nothing.
+   * pending → paid, recording the session that was paid and when, and queueing `emails` (the
+   * confirmation and the business's notification) in the same transaction. A second call, or a call
+   * on a cancelled, expired or failed booking, changes nothing and queues nothing.
    */
-  markPaid(id: string, payment: {sessionId: string; paidAt: Date}): Promise<StoreChange>
+  markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange>
   /** pending → cancelled / expired / failed; nothing else changes. */
   markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
 }

@@ -1,6 +1,10 @@
 import 'server-only'
 
-import {createClient, type SupabaseClient} from '@supabase/supabase-js'
+import type {SupabaseClient} from '@supabase/supabase-js'
+import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
+import {createServiceRoleClient, type SupabaseConfig} from '../database/supabase.ts'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions.ts'
+import type {QueuedEmail} from '../email/queue.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, toInsertRow} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
 import type {BookingStore, ClosedStatus, NewBooking, StoreChange, StoredBooking} from './store.ts'
@@ -23,15 +27,15 @@ function unwrap<T>({data, error}: Result<T>): T | null {
   return data
 }
 
-export type SupabaseBookingStoreConfig = {url: string; serviceRoleKey: string}
+export type SupabaseBookingStoreConfig = SupabaseConfig
 
 export class SupabaseBookingStore implements BookingStore {
   readonly #client: SupabaseClient
+  readonly #functions: DatabaseFunctions
 
-  constructor({url, serviceRoleKey}: SupabaseBookingStoreConfig) {
-    this.#client = createClient(url, serviceRoleKey, {
-      auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false},
-    })
+  constructor(config: SupabaseBookingStoreConfig) {
+    this.#client = createServiceRoleClient(config)
+    this.#functions = createSupabaseDatabaseFunctions(this.#client)
   }
 
   #table() {
@@ -72,13 +76,15 @@ export class SupabaseBookingStore implements BookingStore {
     return this.#updatePending(id, {payment_provider: session.provider, payment_session_id: session.sessionId})
   }
 
-  async markPaid(id: string, payment: {sessionId: string; paidAt: Date}): Promise<StoreChange> {
+  /** The database function mark_booking_paid: the update and the e-mails in one transaction. */
+  async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     if (!isUuid(id)) return 'unchanged'
-    return this.#updatePending(id, {
-      payment_status: 'paid',
-      payment_session_id: payment.sessionId,
-      paid_at: payment.paidAt.toISOString(),
-    })
+    const changed = await this.#functions
+      .value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []})
+      .catch((error: unknown) => {
+        throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
+      })
+    return changed ? 'changed' : 'unchanged'
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

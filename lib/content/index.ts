@@ -69,8 +69,14 @@ export const getServiceMenu = cache(async (): Promise<ServiceMenuColumn[]> => {
 export type HomePage = Present<HomePageQueryResult>
 export const getHomePage = cache((): Promise<HomePage> => required(q.homePageQuery, 'Home page'))
 
-export type ServicePage = Present<Omit<NonNullable<ServicePageQueryResult>, 'quoteSection'>> & {
-  quoteSection: Present<NonNullable<ServicePageQueryResult>['quoteSection']> | null
+type ServicePageResult = NonNullable<ServicePageQueryResult>
+type QuoteSectionResult = NonNullable<ServicePageResult['quoteSection']>
+
+/** A service page; the quote section, the bookable service and its "Book online" text are optional. */
+export type ServicePage = Present<Omit<ServicePageResult, 'quoteSection' | 'bookingService'>> & {
+  quoteSection: (Present<Omit<QuoteSectionResult, 'bookOnline'>> & {bookOnline: Present<NonNullable<QuoteSectionResult['bookOnline']>> | null}) | null
+  /** The bookable service's id ('exterior:Roof Cleaning') on a quote landing bookable online, else null. */
+  bookingService: string | null
 }
 export type ServicePageLayout = ServicePage['layout']
 
@@ -82,9 +88,17 @@ export const getServicePageSlugs = cache(
 export const getServicePage = cache(async (slug: string): Promise<ServicePage | null> => {
   const page = await fetchContent<ServicePageQueryResult>(q.servicePageQuery, {slug})
   if (!page) return null
-  const {quoteSection, ...rest} = page
+  const {quoteSection, bookingService, ...rest} = page
   const where = `Service page "${slug}"`
-  return {...present(rest, where), quoteSection: quoteSection ? present(quoteSection, where, '$.quoteSection') : null}
+  let quote: ServicePage['quoteSection'] = null
+  if (quoteSection) {
+    const {bookOnline, ...section} = quoteSection
+    quote = {
+      ...present(section, where, '$.quoteSection'),
+      bookOnline: bookOnline ? present(bookOnline, where, '$.quoteSection.bookOnline') : null,
+    }
+  }
+  return {...present(rest, where), quoteSection: quote, bookingService: bookingService ?? null}
 })
 
 export type BlogsPage = Present<import('@/sanity.types').BlogsPageQueryResult>
@@ -124,6 +138,17 @@ export const getContactPage = cache((): Promise<ContactPage> => required(q.conta
 
 export type LegalPage = Present<LegalPageQueryResult>
 export const getLegalPage = cache((): Promise<LegalPage> => required(q.legalPageQuery, 'Legal page'))
+
+export type AppointmentPage = Present<import('@/sanity.types').AppointmentPageQueryResult>
+export const getAppointmentPage = cache((): Promise<AppointmentPage> => required(q.appointmentPageQuery, 'Appointment page'))
+
+/** The texts of the quote, contact and appointment forms. */
+export type FormSettings = Present<import('@/sanity.types').FormSettingsQueryResult>
+export const getFormSettings = cache((): Promise<FormSettings> => required(q.formSettingsQuery, 'Forms'))
+
+/** The wording of the e-mails the site sends. */
+export type EmailSettings = Present<import('@/sanity.types').EmailSettingsQueryResult>
+export const getEmailSettings = cache((): Promise<EmailSettings> => required(q.emailSettingsQuery, 'E-mails'))
 
 export type BookingForm = 'house' | 'exterior' | 'carpet' | 'commercial'
 export type BookingSidebar = Present<BookingSidebarQueryResult>

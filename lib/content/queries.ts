@@ -63,13 +63,14 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   title,
   "slug": slug.current,
   layout,
+  bookingService,
   ${seo},
   hero{heading, text, ctaLabel, image${image}},
   benefits{heading, intro, items[]{_key, title, text}},
   features[]{_key, title, text},
   whyChooseUs{heading, text, points[]{_key, title, text}, image${image}},
   included{heading, items},
-  quoteSection{heading, text},
+  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},
   commonQuestions{heading, items[]{_key, question, answer}},
   finalCta{heading, text, buttonLabel}
 }`)
@@ -135,6 +136,38 @@ export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "leg
   privacy{heading, body},
   terms{heading, body},
   refund{heading, body}
+}`)
+
+export const appointmentPageQuery = defineQuery(`*[_type == "appointmentPage" && _id == "appointmentPage"][0]{${seo}, heading, intro}`)
+
+/** The texts of the quote, contact and appointment forms (labels, buttons, every message). */
+export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id == "formSettings"][0]{
+  quoteForm{
+    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,
+    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,
+    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading
+  },
+  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},
+  appointmentForm{
+    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,
+    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote
+  },
+  messages{
+    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,
+    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,
+    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,
+    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,
+    unsupportedCharacters, invalidRequest
+  }
+}`)
+
+/** The wording of the e-mails the site sends. */
+export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id == "emailSettings"][0]{
+  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},
+  quoteRequestReceived{subject, heading, body, nextSteps},
+  contactMessageReceived{subject, heading, body, nextSteps},
+  signOff,
+  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
 }`)
 
 /** Booking sidebars: reviews and popular questions of one booking form. */

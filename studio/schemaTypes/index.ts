@@ -5,7 +5,9 @@ import {richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
+import {emailSettings} from './documents/emailSettings'
 import {faqItem} from './documents/faqItem'
+import {appointmentPage, formSettings} from './documents/forms'
 import {homePage} from './documents/homePage'
 import {aboutPage, blogsPage, contactPage, faqsPage, legalPage} from './documents/pages'
 import {popularQuestion} from './documents/popularQuestion'
@@ -24,6 +26,9 @@ export const SINGLETON_TYPES = [
   'contactPage',
   'blogsPage',
   'legalPage',
+  'appointmentPage',
+  'formSettings',
+  'emailSettings',
 ] as const
 
 export const schemaTypes = [
@@ -42,6 +47,9 @@ export const schemaTypes = [
   contactPage,
   blogsPage,
   legalPage,
+  appointmentPage,
+  formSettings,
+  emailSettings,
   servicePage,
   serviceCard,
   testimonial,

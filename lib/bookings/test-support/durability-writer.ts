@@ -7,7 +7,7 @@
  */
 import {randomUUID} from 'node:crypto'
 import {writeSync} from 'node:fs'
-import {openPgliteDatabase} from '../pglite.ts'
+import {openPgliteDatabase} from '../../database/pglite.ts'
 import {createSqlBookingStore} from '../sql-store.ts'
 
 const dataDir = process.argv[2]

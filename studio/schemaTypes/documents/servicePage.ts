@@ -1,4 +1,5 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {BOOKABLE_SERVICES, INDUSTRY_NAMES} from '../../../lib/booking/catalog'
 
 /**
  * The four layouts a service page can take. The layout decides where the calls to action lead:
@@ -20,9 +21,10 @@ export const SERVICE_MENU_GROUPS = [
   {title: 'Commercial Cleaning', value: 'commercial'},
 ] as const
 
-type Parent = {layout?: string} | undefined
+type Parent = {layout?: string; bookingService?: string} | undefined
 const isInformation = (parent: Parent) => parent?.layout === 'information'
 const hasQuoteSection = (parent: Parent) => parent?.layout === 'quoteLanding' || parent?.layout === 'mold'
+const offersBooking = (parent: Parent) => parent?.layout === 'quoteLanding' && Boolean(parent?.bookingService)
 
 export const servicePage = defineType({
   name: 'servicePage',
@@ -141,6 +143,18 @@ export const servicePage = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'bookingService',
+      title: 'Bookable online as',
+      description:
+        'A quote landing whose standard job can also be booked and paid online: the booking screen it leads to, with the service chosen. The price shown comes from the booking prices, not from here.',
+      type: 'string',
+      group: 'page',
+      hidden: ({document}) => (document as Parent)?.layout !== 'quoteLanding',
+      options: {
+        list: BOOKABLE_SERVICES.map((entry) => ({title: `${INDUSTRY_NAMES[entry.industry]} – ${entry.service}`, value: entry.id})),
+      },
+    }),
+    defineField({
       name: 'quoteSection',
       title: 'Quote section',
       description: 'The section "Request a Quote" jumps to (anchor #quote).',
@@ -150,6 +164,23 @@ export const servicePage = defineType({
       fields: [
         defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
         defineField({name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(500)}),
+        defineField({
+          name: 'bookOnline',
+          title: 'Book online',
+          description: 'Beside the quote form on a page that is bookable online: when to book online rather than ask for a quote.',
+          type: 'object',
+          hidden: ({document}) => !offersBooking(document as Parent),
+          fields: [
+            defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(60)}),
+            defineField({name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(300)}),
+            defineField({name: 'priceLabel', title: 'Price label', description: 'Before the starting price, e.g. "Starting at".', type: 'string', validation: (rule) => rule.required().max(30)}),
+            defineField({name: 'buttonLabel', type: 'string', validation: (rule) => rule.required().max(40)}),
+          ],
+          validation: (rule) =>
+            rule.custom((value, context) =>
+              offersBooking(context.document as Parent) && !value ? 'A page bookable online says when to book online' : true,
+            ),
+        }),
       ],
       validation: (rule) =>
         rule.custom((value, context) =>

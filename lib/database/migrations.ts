@@ -1,6 +1,6 @@
 import {readFileSync, readdirSync} from 'node:fs'
 import path from 'node:path'
-import type {SqlClient} from './sql-store.ts'
+import type {MigrationClient} from './sql.ts'
 
 /**
  * Applies the SQL files of supabase/migrations (the ones the Supabase CLI deploys) to an embedded
@@ -11,10 +11,7 @@ import type {SqlClient} from './sql-store.ts'
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), 'supabase', 'migrations')
 
-/** A client that can also run a script of several statements (PGlite's `exec`, pg's simple query). */
-export interface MigrationClient extends SqlClient {
-  exec(sql: string): Promise<unknown>
-}
+export type {MigrationClient}
 
 export function migrationFiles(dir: string = MIGRATIONS_DIR): string[] {
   return readdirSync(dir)

@@ -2,11 +2,10 @@ import {mkdirSync} from 'node:fs'
 import path from 'node:path'
 import {PGlite} from '@electric-sql/pglite'
 import {MIGRATIONS_DIR, applyMigrations} from './migrations.ts'
-import {createSqlBookingStore} from './sql-store.ts'
-import type {BookingStore} from './store.ts'
 
 /**
- * The embedded booking database: PGlite (Postgres compiled to WebAssembly) in a data directory,
+ * The embedded database (bookings, quote requests and other submissions, the e-mail outbox): PGlite
+ * (Postgres compiled to WebAssembly) in a data directory,
  * `BOOKINGS_DATA_DIR` or ./.data/pglite. One instance per process (a data directory must never be
  * opened twice), kept on globalThis so a dev-server reload does not open a second one. Opening
  * runs the migrations of supabase/migrations; the first open of a new directory takes seconds
@@ -23,7 +22,7 @@ import type {BookingStore} from './store.ts'
 
 export const DEFAULT_DATA_DIR = path.join('.data', 'pglite')
 
-export function bookingsDataDir(env: Record<string, string | undefined> = process.env): string {
+export function databaseDir(env: Record<string, string | undefined> = process.env): string {
   return path.resolve(env.BOOKINGS_DATA_DIR || DEFAULT_DATA_DIR)
 }
 
@@ -49,9 +48,9 @@ const holder: Holder = ((globalThis as Record<symbol, unknown>)[globalKey] ??= {
 
 /** The process's database, opened on first use. */
 export function getPgliteDatabase(): Promise<PGlite> {
-  if (holder.shuttingDown) return Promise.reject(new Error('The booking database is shutting down.'))
+  if (holder.shuttingDown) return Promise.reject(new Error('The database is shutting down.'))
   if (!holder.promise) {
-    const dataDir = bookingsDataDir()
+    const dataDir = databaseDir()
     const promise = openPgliteDatabase(dataDir)
     holder.promise = promise
     holder.dataDir = dataDir
@@ -85,15 +84,10 @@ function closeOnSignals(): void {
       holder.shuttingDown = true
       const othersListen = process.listenerCount(signal) > 0
       closePgliteDatabase()
-        .catch((error: unknown) => console.error('Closing the booking database failed:', error))
+        .catch((error: unknown) => console.error('Closing the database failed:', error))
         .finally(() => {
           if (!othersListen) process.kill(process.pid, signal)
         })
     })
   }
-}
-
-/** The booking store on the process's embedded database. */
-export async function createPgliteBookingStore(): Promise<BookingStore> {
-  return createSqlBookingStore(await getPgliteDatabase())
 }

@@ -15,6 +15,7 @@ import type {PGlite} from '@electric-sql/pglite'
  * - POST → 201, the inserted rows with `return=representation`, else an empty body; with
  *   `on_conflict` + `resolution=ignore-duplicates`: ON CONFLICT (…) DO NOTHING;
  * - PATCH → 200 with the updated rows with `return=representation`, else 204;
+ * - POST /rest/v1/rpc/{function} → 200 and the function's result (see callFunction);
  * - errors → `{code, message, details, hint}` with PostgREST's status codes.
  */
 
@@ -133,6 +134,9 @@ export async function startPostgrestStandIn(
     if (!role) return {status: 401, body: {message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.'}}
     if (req.headers.authorization !== `Bearer ${apikey}`) fail(401, 'PGRST301', 'Authorization must be "Bearer <the apikey>"')
 
+    const rpc = /^\/rest\/v1\/rpc\/([a-z_][a-z0-9_]*)$/.exec(recorded.path)
+    if (rpc) return callFunction(rpc[1], role, req, rawBody)
+
     const match = /^\/rest\/v1\/([a-z_][a-z0-9_]*)$/.exec(recorded.path)
     const table = match?.[1]
     if (!table || !columnsOf.has(table)) {
@@ -221,6 +225,56 @@ export async function startPostgrestStandIn(
     }
     if (req.method === 'GET' || returnPreference === 'representation') return {status, body: rows}
     return {status}
+  }
+
+  /**
+   * POST /rest/v1/rpc/{function} with the arguments as a JSON object, as PostgREST does: the
+   * function is looked up in the database by name and argument names, called with named arguments
+   * cast to its declared types, under the key's role (EXECUTE privileges apply). A set-returning
+   * function answers a JSON array of its rows, any other its value as JSON.
+   */
+  async function callFunction(name: string, role: string, req: IncomingMessage, rawBody: string): Promise<Answer> {
+    if (req.method !== 'POST') fail(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`)
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) fail(415, 'PGRST102', 'Content-Type must be application/json')
+    let args: unknown
+    try {
+      args = rawBody === '' ? {} : JSON.parse(rawBody)
+    } catch {
+      fail(400, 'PGRST102', 'Empty or invalid json')
+    }
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) fail(400, 'PGRST102', 'Arguments must be a JSON object')
+    const given = Object.keys(args as object).sort()
+    const {rows: candidates} = await db.query<{argnames: string[] | null; argtypes: string; retset: boolean}>(
+      `select p.proargnames as argnames, array_to_string(array(select format_type(t, null) from unnest(p.proargtypes) as t), ',') as argtypes,
+        p.proretset as retset
+       from pg_proc p where p.proname = $1 and p.pronamespace = 'public'::regnamespace`,
+      [name],
+    )
+    const fn = candidates.find((candidate) => JSON.stringify([...(candidate.argnames ?? [])].sort()) === JSON.stringify(given))
+    if (!fn) {
+      fail(404, 'PGRST202', `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`)
+    }
+    const types = fn.argtypes === '' ? [] : fn.argtypes.split(',')
+    const params: unknown[] = []
+    const list = (fn.argnames ?? []).map((arg, i) => {
+      const value = (args as Record<string, unknown>)[arg]
+      params.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : String(value))
+      return `${quoteIdent(arg)} => $${params.length}::${types[i]}`
+    })
+    const call = `public.${quoteIdent(name)}(${list.join(', ')})`
+    const sql = fn.retset
+      ? `select coalesce(json_agg(_t), '[]')::text as body from ${call} as _t`
+      : `select to_json(${call})::text as body`
+    const result = await db.transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`)
+      try {
+        return (await tx.query<{body: string}>(sql, params)).rows[0]
+      } catch (error) {
+        const {code = 'XX000', message, detail, hint} = error as {code?: string; message: string; detail?: string; hint?: string}
+        throw new HttpError(statusFor(code, role), {code, message, details: detail ?? null, hint: hint ?? null})
+      }
+    })
+    return {status: 200, body: JSON.parse(result.body)}
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

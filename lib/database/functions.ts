@@ -1,0 +1,52 @@
+/**
+ * The database functions of supabase/migrations that the app calls: the one way the app writes a
+ * submission with its e-mails, pays a booking with its e-mails, and works the e-mail outbox. Each
+ * runs in one transaction in the database itself, so the same guarantees hold on the embedded
+ * PGlite, on a PostgreSQL server and on Supabase (where the Data API exposes them as /rpc/<name>).
+ *
+ * Two adapters implement `DatabaseFunctions`: SQL on a Postgres client (./sql-functions.ts) and
+ * supabase-js `rpc` (./supabase-functions.ts). Argument types are listed here so the SQL adapter can
+ * cast its parameters exactly as the functions declare them.
+ */
+
+type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz'
+
+export const DATABASE_FUNCTIONS = {
+  submit_quote_request: {args: {p_request: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  submit_contact_message: {args: {p_message: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  submit_appointment: {args: {p_appointment: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  mark_booking_paid: {args: {p_id: 'uuid', p_session_id: 'text', p_paid_at: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  claim_outbox_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer'}, returns: 'rows'},
+  complete_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_message_id: 'text'}, returns: 'value'},
+  fail_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_error: 'text', p_retry_seconds: 'integer'}, returns: 'value'},
+} as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
+
+export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS
+type Spec<N extends DatabaseFunctionName> = (typeof DATABASE_FUNCTIONS)[N]
+/** The arguments of a function, by name; `null` passes SQL NULL. */
+export type DatabaseFunctionArgs<N extends DatabaseFunctionName> = {[K in keyof Spec<N>['args']]: unknown}
+export type ValueFunctionName = {[N in DatabaseFunctionName]: Spec<N>['returns'] extends 'value' ? N : never}[DatabaseFunctionName]
+export type RowsFunctionName = {[N in DatabaseFunctionName]: Spec<N>['returns'] extends 'rows' ? N : never}[DatabaseFunctionName]
+
+export interface DatabaseFunctions {
+  /** Calls a function that answers one value (jsonb, boolean). */
+  value<T>(name: ValueFunctionName, args: DatabaseFunctionArgs<ValueFunctionName>): Promise<T>
+  /** Calls a set-returning function: its rows, as the adapter's driver gives them. */
+  rows<R = Record<string, unknown>>(name: RowsFunctionName, args: DatabaseFunctionArgs<RowsFunctionName>): Promise<R[]>
+}
+
+/** A database call that failed (unreachable, a constraint refused the row, …). */
+export class DatabaseError extends Error {
+  readonly code: string | undefined
+
+  constructor(message: string, options?: {code?: string; cause?: unknown}) {
+    super(message, {cause: options?.cause})
+    this.name = 'DatabaseError'
+    this.code = options?.code
+  }
+}
+
+/** The argument names and SQL types of a function, in declaration order. */
+export function functionArguments(name: DatabaseFunctionName): [string, SqlType][] {
+  return Object.entries(DATABASE_FUNCTIONS[name].args) as [string, SqlType][]
+}

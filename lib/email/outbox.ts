@@ -1,0 +1,74 @@
+import type {DatabaseFunctions} from '../database/functions.ts'
+import type {EmailTemplate, EventFacts} from './queue.ts'
+
+/**
+ * The e-mail outbox table (supabase/migrations), worked through its database functions: claim due
+ * messages atomically (FOR UPDATE SKIP LOCKED, with a lease), then record each as sent or to be
+ * tried again. Safe with any number of server processes on one database.
+ */
+
+export interface OutboxMessage {
+  id: string
+  eventKey: string
+  template: EmailTemplate
+  /** null = the business. */
+  to: string | null
+  replyTo: string | null
+  payload: EventFacts
+  /** Attempts including this one. */
+  attempts: number
+  /** This worker's claim. */
+  lockToken: string
+  createdAt: string
+}
+
+export interface OutboxStore {
+  /** Up to `limit` due messages, claimed for `leaseSeconds` (a worker that dies frees them then). */
+  claim(limit: number, leaseSeconds: number): Promise<OutboxMessage[]>
+  /** Sent: never sent again. False if the claim was lost (the lease ran out and another worker took it). */
+  complete(message: OutboxMessage, messageId: string): Promise<boolean>
+  /** Not sent: try again in `retrySeconds`, or never (null). */
+  fail(message: OutboxMessage, error: string, retrySeconds: number | null): Promise<boolean>
+}
+
+function timestamp(value: unknown): string {
+  return (value instanceof Date ? value : new Date(String(value))).toISOString()
+}
+
+/** A row of claim_outbox_messages, from a Postgres driver (jsonb parsed, Date) or from PostgREST (JSON). */
+export function outboxMessageFromRow(row: Record<string, unknown>): OutboxMessage {
+  const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+  return {
+    id: String(row.id),
+    eventKey: String(row.event_key),
+    template: String(row.template) as EmailTemplate,
+    to: row.to_address == null ? null : String(row.to_address),
+    replyTo: row.reply_to == null ? null : String(row.reply_to),
+    payload: payload as EventFacts,
+    attempts: Number(row.attempts),
+    lockToken: String(row.lock_token),
+    createdAt: timestamp(row.created_at),
+  }
+}
+
+export function createOutboxStore(functions: DatabaseFunctions): OutboxStore {
+  return {
+    async claim(limit, leaseSeconds) {
+      const rows = await functions.rows('claim_outbox_messages', {p_limit: limit, p_lease_seconds: leaseSeconds})
+      return rows.map(outboxMessageFromRow)
+    },
+    async complete(message, messageId) {
+      return (await functions.value<boolean>('complete_outbox_message', {p_id: message.id, p_lock_token: message.lockToken, p_message_id: messageId})) === true
+    },
+    async fail(message, error, retrySeconds) {
+      return (
+        (await functions.value<boolean>('fail_outbox_message', {
+          p_id: message.id,
+          p_lock_token: message.lockToken,
+          p_error: error,
+          p_retry_seconds: retrySeconds,
+        })) === true
+      )
+    },
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * What the site tells people by e-mail, as data: each event (a quote request, a contact message, an
+ * appointment request, a paid booking) queues one message per audience, stored with the event in one
+ * transaction (the database functions of supabase/migrations) and sent later by the outbox worker.
+ * The payload is the event as it was when it happened; the wording around it comes from the
+ * content when the message is rendered. Plain TypeScript: no React, no SDK.
+ */
+
+export type EmailAudience = 'business' | 'customer'
+
+export interface QuoteRequestFacts {
+  kind: 'quote_request'
+  id: string
+  firstName: string
+  lastName: string
+  /** Ten digits. */
+  phone: string
+  email: string
+  zipCode: string
+  squareFootage: number | null
+  desiredServices: string | null
+  heardAboutUs: string | null
+  /** The page the request came from ('/roof-cleaning') and its service ('Roof Cleaning'). */
+  pagePath: string
+  pageTitle: string | null
+  /** ISO 8601. */
+  submittedAt: string
+}
+
+export interface ContactMessageFacts {
+  kind: 'contact_message'
+  id: string
+  name: string
+  email: string
+  phone: string
+  message: string
+  pagePath: string
+  submittedAt: string
+}
+
+export interface AppointmentFacts {
+  kind: 'appointment'
+  id: string
+  patientName: string
+  patientPhone: string
+  patientGender: 'male' | 'female' | 'private'
+  /** The moment (ISO 8601) and the time as chosen, in the company's time zone ('2026-12-01T10:30'). */
+  appointmentTime: string
+  appointmentLocal: string
+  preferredMode: 'voice' | 'video'
+  pagePath: string
+  submittedAt: string
+}
+
+export interface BookingPaidFacts {
+  kind: 'booking_paid'
+  id: string
+  /** The short reference the customer sees on /success and in the e-mail ('3F9A-2B1C'). */
+  reference: string
+  industry: 'house' | 'exterior' | 'carpet' | 'commercial'
+  /** The line item: 'House Cleaning – Regular Cleaning, Weekly'. */
+  service: string
+  /** YYYY-MM-DD, or null (exterior bookings have no date). */
+  date: string | null
+  location: string | null
+  customer: {firstName: string; lastName: string; email: string; phone: string; address: string}
+  /** Every choice made on the form, as 'label: value' lines (the business sees them all). */
+  details: {label: string; value: string}[]
+  notes: string | null
+  /** What makes up the amount: every charge, tip, parking and the discount (negative cents). */
+  charges: {label: string; cents: number}[]
+  totalCents: number
+  paidAt: string
+}
+
+export type EventFacts = QuoteRequestFacts | ContactMessageFacts | AppointmentFacts | BookingPaidFacts
+export type EventKind = EventFacts['kind']
+
+export type EmailTemplate = `${EventKind}.${EmailAudience}`
+
+/** One message to queue, in the shape the database function `enqueue_event_emails` takes. */
+export interface QueuedEmail {
+  audience: EmailAudience
+  template: EmailTemplate
+  /** The customer's address; null = the business's (from the site settings when sending). */
+  to: string | null
+  /** Business notifications answer the customer; null = answers go to the business. */
+  replyTo: string | null
+  payload: EventFacts
+}
+
+/** The customer's e-mail address of an event, if the form asked for one. */
+function customerEmail(facts: EventFacts): string | null {
+  switch (facts.kind) {
+    case 'quote_request':
+    case 'contact_message':
+      return facts.email
+    case 'booking_paid':
+      return facts.customer.email
+    case 'appointment':
+      return null
+  }
+}
+
+/**
+ * The messages an event sends: the business hears of every event (answering goes to the customer);
+ * the customer gets an acknowledgement or confirmation when the form gave an address.
+ */
+export function eventEmails(facts: EventFacts): QueuedEmail[] {
+  const email = customerEmail(facts)
+  const messages: QueuedEmail[] = [{audience: 'business', template: `${facts.kind}.business`, to: null, replyTo: email, payload: facts}]
+  if (email) messages.push({audience: 'customer', template: `${facts.kind}.customer`, to: email, replyTo: null, payload: facts})
+  return messages
+}

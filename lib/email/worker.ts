@@ -1,0 +1,160 @@
+import type {OutboxMessage, OutboxStore} from './outbox.ts'
+import type {MailTransport, OutgoingMail} from './transport.ts'
+
+/**
+ * The outbox worker, one per server process: it claims due messages, renders and sends each, and
+ * records the result. A failure (SMTP down, a rendering error) is retried with exponential
+ * back-off; a process that dies mid-send leaves its claim to run out, after which any worker tries
+ * again. So a submission never waits for e-mail, and a stored message goes out once the mail server
+ * is back, also after a restart. Plain TypeScript: storage, transport and rendering are passed in.
+ */
+
+export interface OutboxWorkerOptions {
+  /** How often the outbox is checked for due messages besides `kick()` (default 10 s). */
+  pollMs: number
+  /** How long a claim lasts; longer than any send takes (default 120 s). */
+  leaseSeconds: number
+  /** Messages claimed at a time (default 10). */
+  batchSize: number
+  /** First retry delay; each later one doubles (default 30 s), up to `retryMaxSeconds` (default 1 h). */
+  retryBaseSeconds: number
+  retryMaxSeconds: number
+  /** Attempts before a message is given up and logged as failed (default 20, about 15 hours). */
+  maxAttempts: number
+}
+
+export const DEFAULT_OUTBOX_WORKER_OPTIONS: OutboxWorkerOptions = {
+  pollMs: 10_000,
+  leaseSeconds: 120,
+  batchSize: 10,
+  retryBaseSeconds: 30,
+  retryMaxSeconds: 3600,
+  maxAttempts: 20,
+}
+
+export interface OutboxWorkerDeps {
+  outbox: () => Promise<OutboxStore>
+  transport: MailTransport
+  /** The message as it is sent: addresses, subject, HTML and text, attachments. */
+  compose: (message: OutboxMessage) => Promise<OutgoingMail>
+  options?: Partial<OutboxWorkerOptions>
+  log?: Pick<Console, 'error' | 'warn'>
+}
+
+export type DrainResult = {sent: number; retried: number; failed: number}
+
+export interface OutboxWorker {
+  /** Starts checking the outbox every `pollMs` (and once now). */
+  start(): void
+  stop(): void
+  /** Checks the outbox now (after a submission was stored); calls made while it runs coalesce. */
+  kick(): void
+  /** Sends everything due now; resolves when the outbox has nothing due. */
+  drain(): Promise<DrainResult>
+}
+
+/** Seconds before attempt `attempts + 1`: base, 2 × base, 4 × base … capped. */
+export function retryDelaySeconds(attempts: number, options: Pick<OutboxWorkerOptions, 'retryBaseSeconds' | 'retryMaxSeconds'>): number {
+  const delay = options.retryBaseSeconds * 2 ** Math.max(0, attempts - 1)
+  return Math.min(options.retryMaxSeconds, Math.max(1, Math.round(delay)))
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as {code?: unknown; responseCode?: unknown}).responseCode ?? (error as {code?: unknown}).code
+    return code ? `${String(code)}: ${error.message}` : error.message
+  }
+  return String(error)
+}
+
+export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
+  const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
+  const log = deps.log ?? console
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<DrainResult> | undefined
+  let again = false
+  let stopped = true
+
+  async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult): Promise<void> {
+    try {
+      const mail = await deps.compose(message)
+      await deps.transport.send(mail)
+      if (!(await outbox.complete(message, mail.messageId))) {
+        log.warn(`E-mail outbox: ${message.eventKey} was sent after its claim ran out; another worker may send it again`)
+      }
+      result.sent += 1
+    } catch (error) {
+      const giveUp = message.attempts >= options.maxAttempts
+      const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
+      const reason = describe(error)
+      if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
+      else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
+      await outbox.fail(message, reason, retry).catch((recordError: unknown) => {
+        // The claim runs out on its own and the message is tried again then.
+        log.error(`E-mail outbox: the failure of ${message.eventKey} could not be recorded`, recordError)
+      })
+      if (giveUp) result.failed += 1
+      else result.retried += 1
+    }
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    const result: DrainResult = {sent: 0, retried: 0, failed: 0}
+    const outbox = await deps.outbox()
+    for (;;) {
+      const batch = await outbox.claim(options.batchSize, options.leaseSeconds)
+      for (const message of batch) await sendOne(outbox, message, result)
+      if (batch.length < options.batchSize) return result
+    }
+  }
+
+  function drain(): Promise<DrainResult> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      const total: DrainResult = {sent: 0, retried: 0, failed: 0}
+      do {
+        again = false
+        const result = await drainOnce()
+        total.sent += result.sent
+        total.retried += result.retried
+        total.failed += result.failed
+      } while (again)
+      return total
+    })().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  function tick(): void {
+    drain()
+      .catch((error: unknown) => log.error('E-mail outbox: the outbox could not be read', error))
+      .finally(() => schedule())
+  }
+
+  function schedule(): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(tick, options.pollMs)
+    timer.unref?.()
+  }
+
+  return {
+    start() {
+      if (!stopped) return
+      stopped = false
+      tick()
+    },
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+    kick() {
+      drain().catch((error: unknown) => log.error('E-mail outbox: the outbox could not be read', error))
+    },
+    drain,
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Quote requests, contact messages and appointment requests on the server, in plain TypeScript
+ * (every dependency passed in): refuse the honeypot, validate with the shared schemas, store the
+ * submission with its e-mails in one transaction, and only then answer success. The e-mails are
+ * sent later by the outbox worker; a failure to send never loses the submission.
+ */
+import {eventEmails, type EventFacts} from '../email/queue'
+import {
+  createLeadSchemas,
+  fieldMessageKeys,
+  HONEYPOT_FIELD,
+  LEAD_MESSAGE_KEYS_AS_TEXT,
+  leadSchemaFor,
+  type Clock,
+  type Lead,
+  type LeadKind,
+  type LeadSchemas,
+} from './schemas'
+import type {LeadStore, StoredLeadInput} from './store'
+
+export interface LeadFlowDeps {
+  store: LeadStore
+  now: Clock
+  /** A new record id (a UUID). */
+  newId: () => string
+  /** Called once a submission is stored with its e-mails (the server wakes its outbox worker). */
+  afterStored?: () => void
+  log?: Pick<Console, 'error'>
+}
+
+export type LeadResult =
+  | {ok: true; id: string}
+  /** Field path → message key (see LEAD_MESSAGE_KEYS); '' for the request as a whole. */
+  | {ok: false; kind: 'validation'; fieldErrors: Record<string, string>}
+  /** The hidden honeypot field was filled in: a bot, or autofill gone wrong. Nothing is stored. */
+  | {ok: false; kind: 'spam'}
+  /** The database could not store it: nothing was stored, the visitor may try again. */
+  | {ok: false; kind: 'unavailable'}
+
+const schemasByClock = new WeakMap<Clock, LeadSchemas>()
+
+function schemasFor(now: Clock): LeadSchemas {
+  let schemas = schemasByClock.get(now)
+  if (!schemas) {
+    schemas = createLeadSchemas(LEAD_MESSAGE_KEYS_AS_TEXT, now)
+    schemasByClock.set(now, schemas)
+  }
+  return schemas
+}
+
+/** Whether the request filled in the field people never see. */
+export function isHoneypotFilled(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false
+  const value = (raw as Record<string, unknown>)[HONEYPOT_FIELD]
+  return value !== undefined && value !== null && value !== ''
+}
+
+/** The event the e-mails report, from the stored lead. */
+export function leadFacts<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>): EventFacts {
+  const submittedAt = lead.submittedAt.toISOString()
+  switch (kind) {
+    case 'quoteRequest': {
+      const q = lead as StoredLeadInput<'quoteRequest'>
+      return {
+        kind: 'quote_request',
+        id: q.id,
+        firstName: q.firstName,
+        lastName: q.lastName,
+        phone: q.phone,
+        email: q.email,
+        zipCode: q.zipCode,
+        squareFootage: q.squareFootage,
+        desiredServices: q.desiredServices,
+        heardAboutUs: q.heardAboutUs,
+        pagePath: q.page.path,
+        pageTitle: q.page.title,
+        submittedAt,
+      }
+    }
+    case 'contactMessage': {
+      const c = lead as StoredLeadInput<'contactMessage'>
+      return {kind: 'contact_message', id: c.id, name: c.name, email: c.email, phone: c.phone, message: c.message, pagePath: c.page.path, submittedAt}
+    }
+    default: {
+      const a = lead as StoredLeadInput<'appointment'>
+      return {
+        kind: 'appointment',
+        id: a.id,
+        patientName: a.patientName,
+        patientPhone: a.patientPhone,
+        patientGender: a.patientGender,
+        appointmentTime: a.appointmentTime.at,
+        appointmentLocal: a.appointmentTime.local,
+        preferredMode: a.preferredMode,
+        pagePath: a.page.path,
+        submittedAt,
+      }
+    }
+  }
+}
+
+/** Validates and stores one submission (the parsed JSON body) of the form `kind`. */
+export async function submitLead<K extends LeadKind>(kind: K, raw: unknown, deps: LeadFlowDeps): Promise<LeadResult> {
+  if (isHoneypotFilled(raw)) return {ok: false, kind: 'spam'}
+  const parsed = leadSchemaFor(kind, schemasFor(deps.now)).safeParse(raw)
+  if (!parsed.success) return {ok: false, kind: 'validation', fieldErrors: fieldMessageKeys(parsed.error)}
+
+  const lead = {...(parsed.data as Lead[K]), id: deps.newId(), submittedAt: deps.now()} as StoredLeadInput<K>
+  let stored: {id: string; created: boolean}
+  try {
+    stored = await deps.store.save(kind, lead, eventEmails(leadFacts(kind, lead)))
+  } catch (error) {
+    ;(deps.log ?? console).error(`Lead flow: a ${kind} could not be stored`, error)
+    return {ok: false, kind: 'unavailable'}
+  }
+  if (stored.created) deps.afterStored?.()
+  return {ok: true, id: stored.id}
+}

@@ -1,0 +1,44 @@
+/**
+ * The keys of every message the lead forms can show for a field (the schemas report problems by
+ * key; the Forms document in the Studio has a text for each). A module of its own, without zod, so
+ * the Studio's schema can list the same keys.
+ */
+export const LEAD_MESSAGE_KEYS = [
+  // quote and contact forms
+  'firstNameRequired',
+  'lastNameRequired',
+  'nameRequired',
+  'emailRequired',
+  'emailInvalid',
+  'phoneRequired',
+  'phoneInvalid',
+  'zipCodeRequired',
+  'zipCodeInvalid',
+  'squareFootageInvalid',
+  'messageRequired',
+  'termsRequired',
+  // appointment form (spec §5, word for word in the default content)
+  'patientNameRequired',
+  'patientNameTooShort',
+  'patientPhoneRequired',
+  'patientPhoneInvalid',
+  'patientGenderRequired',
+  'appointmentTimeRequired',
+  'appointmentTimeInvalid',
+  'appointmentTimePast',
+  'preferredModeRequired',
+  // any form
+  'tooLong',
+  'unsupportedCharacters',
+  'invalidRequest',
+] as const
+export type LeadMessageKey = (typeof LEAD_MESSAGE_KEYS)[number]
+export type LeadMessages = Record<LeadMessageKey, string>
+
+/** The server's messages: each key as its own text. */
+export const LEAD_MESSAGE_KEYS_AS_TEXT = Object.fromEntries(LEAD_MESSAGE_KEYS.map((key) => [key, key])) as LeadMessages
+
+export function isLeadMessageKey(value: unknown): value is LeadMessageKey {
+  return typeof value === 'string' && (LEAD_MESSAGE_KEYS as readonly string[]).includes(value)
+}
+

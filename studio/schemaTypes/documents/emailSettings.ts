@@ -1,0 +1,105 @@
+import {defineField, defineType} from 'sanity'
+import {EMAIL_TOKENS, unknownTokens} from '../../../lib/email/tokens'
+
+/**
+ * A required text that may hold the tokens in `tokens` ({firstName}, {reference} …), which are
+ * filled in for each message; any other {token} is refused.
+ */
+function wording(name: string, title: string, options: {max: number; rows?: number; tokens: readonly string[]; description?: string}) {
+  const tokenList = options.tokens.map((token) => `{${token}}`).join(', ')
+  return defineField({
+    name,
+    title,
+    description: [options.description, tokenList ? `May use ${tokenList}.` : ''].filter(Boolean).join(' '),
+    type: options.rows ? 'text' : 'string',
+    ...(options.rows ? {rows: options.rows} : {}),
+    validation: (rule) =>
+      rule
+        .required()
+        .max(options.max)
+        .custom((value) => {
+          const unknown = typeof value === 'string' ? unknownTokens(value, options.tokens) : []
+          return unknown.length === 0 ? true : `Unknown ${unknown.map((token) => `{${token}}`).join(', ')}: use ${tokenList || 'no tokens'}`
+        }),
+  })
+}
+
+const customer = EMAIL_TOKENS.customer
+const booking = EMAIL_TOKENS.booking
+const business = EMAIL_TOKENS.business
+
+/** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
+export const emailSettings = defineType({
+  name: 'emailSettings',
+  title: 'E-mails',
+  type: 'document',
+  groups: [
+    {name: 'customer', title: 'To customers', default: true},
+    {name: 'business', title: 'To the business'},
+  ],
+  fields: [
+    defineField({
+      name: 'bookingConfirmation',
+      title: 'Booking confirmation',
+      description: 'Sent to the customer once a booking is paid, with the details, charges and a calendar file.',
+      type: 'object',
+      group: 'customer',
+      options: {collapsible: false},
+      fields: [
+        wording('subject', 'Subject', {max: 120, tokens: booking}),
+        wording('heading', 'Heading', {max: 80, tokens: booking}),
+        wording('intro', 'Opening', {max: 500, rows: 3, tokens: booking}),
+        wording('nextSteps', 'What happens next', {max: 600, rows: 3, tokens: booking}),
+        wording('changesNotice', 'Rescheduling and cancelling', {max: 400, rows: 3, tokens: booking, description: 'The 24-hour notice.'}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'quoteRequestReceived',
+      title: 'Quote request received',
+      description: 'Sent to the visitor after a quote request is stored.',
+      type: 'object',
+      group: 'customer',
+      options: {collapsible: false},
+      fields: [
+        wording('subject', 'Subject', {max: 120, tokens: customer}),
+        wording('heading', 'Heading', {max: 80, tokens: customer}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: customer}),
+        wording('nextSteps', 'When to expect an answer', {max: 400, rows: 3, tokens: customer}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'contactMessageReceived',
+      title: 'Contact message received',
+      description: 'Sent to the visitor after a contact message is stored.',
+      type: 'object',
+      group: 'customer',
+      options: {collapsible: false},
+      fields: [
+        wording('subject', 'Subject', {max: 120, tokens: customer}),
+        wording('heading', 'Heading', {max: 80, tokens: customer}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: customer}),
+        wording('nextSteps', 'When to expect an answer', {max: 400, rows: 3, tokens: customer}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+    wording('signOff', 'Sign-off', {max: 80, tokens: [], description: 'Above the company name at the end of every e-mail to customers, e.g. "Warm regards,".'}),
+    defineField({
+      name: 'businessNotifications',
+      title: 'Notifications to the business',
+      description: "Sent to the site settings' e-mail address; answering one writes to the customer.",
+      type: 'object',
+      group: 'business',
+      options: {collapsible: false},
+      fields: [
+        wording('quoteRequestSubject', 'Quote request subject', {max: 120, tokens: business}),
+        wording('contactMessageSubject', 'Contact message subject', {max: 120, tokens: business}),
+        wording('appointmentSubject', 'Appointment request subject', {max: 120, tokens: business}),
+        wording('bookingPaidSubject', 'Paid booking subject', {max: 120, tokens: business}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: {prepare: () => ({title: 'E-mails'})},
+})
