@@ -21,6 +21,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
 } from '../payments/provider'
+import {eventEmails} from '../email/queue'
 import {INDUSTRY_NAMES, INDUSTRY_PATHS, type Industry} from './catalog'
 import {BOOKING_MESSAGES, type BookingFailure, type BookingSuccess, type BookingValidationFailure} from './flow-messages'
 import {formatUsd} from './money'
@@ -33,6 +34,7 @@ import {
   type BookingRequest,
   type BookingSchemas,
 } from './schemas'
+import {bookingPaidFacts, bookingReference} from './stored'
 
 export interface BookingFlowDeps {
   store: BookingStore
@@ -41,6 +43,8 @@ export interface BookingFlowDeps {
   origin: string
   /** The clock: "today" for date validation, the paid timestamp. */
   now: () => Date
+  /** Called after a booking became paid and its e-mails were queued (the server wakes its outbox worker). */
+  emailsQueued?: () => void
 }
 
 /** Logs what the customer is not told (provider and database messages). Replaceable in tests. */
@@ -300,7 +304,7 @@ interface CheckoutFacts {
  */
 export async function fulfilCheckout(
   sessionId: string,
-  deps: Pick<BookingFlowDeps, 'store' | 'payments' | 'now'>,
+  deps: Pick<BookingFlowDeps, 'store' | 'payments' | 'now' | 'emailsQueued'>,
   options: {expectedBookingId?: string} = {},
 ): Promise<FulfilResult> {
   let details
@@ -332,7 +336,7 @@ async function findBookingOf(store: BookingStore, facts: {sessionId?: string; bo
 /** The one place a booking becomes paid. */
 async function confirmCheckout(
   facts: CheckoutFacts,
-  deps: Pick<BookingFlowDeps, 'store' | 'now'>,
+  deps: Pick<BookingFlowDeps, 'store' | 'now' | 'emailsQueued'>,
   expectedBookingId?: string,
 ): Promise<FulfilResult> {
   const booking = await findBookingOf(deps.store, facts)
@@ -346,8 +350,15 @@ async function confirmCheckout(
     logger.error(`Booking flow: paid checkout does not match its booking: ${reason}`)
     return {outcome: 'mismatch', bookingId: booking.id, reason}
   }
-  const change = await deps.store.markPaid(booking.id, {sessionId: facts.sessionId, paidAt: deps.now()})
-  if (change === 'changed') return {outcome: 'paid', bookingId: booking.id, changed: true}
+  // The confirmation and the business's notification are queued with the change, in one
+  // transaction: only the call that makes the booking paid sends them.
+  const paidAt = deps.now()
+  const emails = eventEmails(bookingPaidFacts(booking, checkoutDescription(booking), paidAt))
+  const change = await deps.store.markPaid(booking.id, {sessionId: facts.sessionId, paidAt, emails})
+  if (change === 'changed') {
+    deps.emailsQueued?.()
+    return {outcome: 'paid', bookingId: booking.id, changed: true}
+  }
   const current = (await deps.store.findById(booking.id)) ?? booking
   if (current.paymentStatus === 'paid') return {outcome: 'paid', bookingId: booking.id, changed: false}
   logger.error(
@@ -373,7 +384,7 @@ export type PaymentEventResult =
  * signed event carries); expired / failed → the pending booking is closed; anything else, or an
  * event for an unknown booking, changes nothing. Duplicates and out-of-order events change nothing.
  */
-export async function handlePaymentEvent(event: PaymentEvent, deps: Pick<BookingFlowDeps, 'store' | 'now'>): Promise<PaymentEventResult> {
+export async function handlePaymentEvent(event: PaymentEvent, deps: Pick<BookingFlowDeps, 'store' | 'now' | 'emailsQueued'>): Promise<PaymentEventResult> {
   if (event.kind === 'ignored' || !event.sessionId) return {outcome: 'ignored'}
   if (event.kind === 'paid') {
     return confirmCheckout(
@@ -402,6 +413,8 @@ export async function handlePaymentEvent(event: PaymentEvent, deps: Pick<Booking
 
 /** What /success may show: the service, date, location and total; nothing personal. */
 export interface SuccessSummary {
+  /** The short reference the confirmation e-mail carries too ('3F9A-2B1C'). */
+  reference: string
   /** The line item: 'Commercial Cleaning – Corporate Office Cleaning'. */
   service: string
   /** YYYY-MM-DD, or null (exterior bookings have no date). */
@@ -421,6 +434,7 @@ export async function bookingSummaryForSuccess(id: string, deps: Pick<BookingFlo
   if (!booking) return null
   const total = formatUsd(booking.amountCents)
   return {
+    reference: bookingReference(booking.id),
     service: checkoutDescription(booking),
     date: booking.date,
     location: booking.location,
@@ -443,12 +457,16 @@ export function singleParam(value: string | string[] | undefined): string | null
  */
 export async function successPageSummary(
   params: {bookingId: string | null; sessionId: string | null},
-  deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider},
+  deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider; emailsQueued?: () => void},
 ): Promise<SuccessSummary | null> {
   if (!params.bookingId) return null
   if (params.sessionId) {
     try {
-      await fulfilCheckout(params.sessionId, {store: deps.store, now: deps.now, payments: deps.payments()}, {expectedBookingId: params.bookingId})
+      await fulfilCheckout(
+        params.sessionId,
+        {store: deps.store, now: deps.now, payments: deps.payments(), emailsQueued: deps.emailsQueued},
+        {expectedBookingId: params.bookingId},
+      )
     } catch (error) {
       logger.error(`Booking flow: the payment of booking ${params.bookingId} could not be confirmed`, error)
     }

@@ -117,6 +117,7 @@ export interface WebhookDeps {
   payments: () => PaymentProvider
   store: () => Promise<BookingStore>
   now: () => Date
+  emailsQueued?: () => void
   log?: Pick<Console, 'error' | 'warn'>
 }
 
@@ -139,7 +140,7 @@ export async function handleWebhook(rawBody: string, signature: string | null, d
     return json({error: error instanceof PaymentConfigurationError ? 'Webhook is not configured' : 'Webhook failed'}, 500)
   }
   try {
-    const result = await handlePaymentEvent(event, {store: await deps.store(), now: deps.now})
+    const result = await handlePaymentEvent(event, {store: await deps.store(), now: deps.now, emailsQueued: deps.emailsQueued})
     if (result.outcome === 'unknown-booking') log.warn(`Payment webhook: ${event.eventType} ${event.eventId} is for no known booking`)
   } catch (error) {
     log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be handled`, error)
@@ -158,7 +159,7 @@ export type TestCheckoutAnswer = {kind: 'not-found'} | {kind: 'redirect'; locati
 export async function completeTestCheckout(
   sessionId: string,
   outcome: TestCheckoutOutcome,
-  deps: {checkout: TestCheckoutProvider; store: BookingStore; now: () => Date},
+  deps: {checkout: TestCheckoutProvider; store: BookingStore; now: () => Date; emailsQueued?: () => void},
 ): Promise<TestCheckoutAnswer> {
   let effective = outcome
   if (outcome === 'paid') {
@@ -171,7 +172,11 @@ export async function completeTestCheckout(
   const record = await deps.checkout.complete(sessionId, effective)
   if (!record) return {kind: 'not-found'}
   if (record.status === 'paid') {
-    await fulfilCheckout(record.id, {store: deps.store, payments: deps.checkout, now: deps.now}, {expectedBookingId: record.bookingId})
+    await fulfilCheckout(
+      record.id,
+      {store: deps.store, payments: deps.checkout, now: deps.now, emailsQueued: deps.emailsQueued},
+      {expectedBookingId: record.bookingId},
+    )
     return {kind: 'redirect', location: testCheckoutReturnUrl(record, 'paid')}
   }
   // Cancelled (now or before): the test session can never be paid, so neither can its booking.

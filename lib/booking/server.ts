@@ -3,6 +3,7 @@ import 'server-only'
 import {getBookingStore} from '../bookings'
 import {databaseBackend} from '../database'
 import {databaseDir} from '../database/pglite'
+import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getTestCheckout, paymentProviderName, PaymentConfigurationError} from '../payments'
 import {clientAddress, createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
@@ -17,10 +18,10 @@ export const systemNow = (): Date => new Date()
 
 export async function bookingFlowDeps(origin: string): Promise<BookingFlowDeps> {
   const payments = getPaymentProvider()
-  return {store: await getBookingStore(), payments, origin, now: systemNow}
+  return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox}
 }
 
-export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout}
+export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout, wakeEmailOutbox}
 
 const LIMITER_KEY = Symbol.for('renton-cleaning.booking.rateLimiter')
 
@@ -82,7 +83,7 @@ export async function startBookingServices(): Promise<void> {
 export async function testCheckoutAction(sessionId: string, outcome: 'paid' | 'cancelled'): Promise<Response> {
   const checkout = getTestCheckout()
   if (!checkout) return new Response('Not found', {status: 404})
-  const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await getBookingStore(), now: systemNow})
+  const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await getBookingStore(), now: systemNow, emailsQueued: wakeEmailOutbox})
   if (answer.kind === 'not-found') return new Response('Not found', {status: 404})
   return new Response(null, {status: 303, headers: {Location: answer.location, 'Cache-Control': 'no-store'}})
 }

@@ -17,7 +17,7 @@ create table public.quote_requests (
   phone text not null check (phone ~ '^[0-9]{10}$'),
   email text not null,
   zip_code text not null check (zip_code ~ '^[0-9]{5}(-[0-9]{4})?$'),
-  square_footage text,
+  square_footage integer check (square_footage > 0),
   desired_services text,
   heard_about_us text,
   -- The terms checkbox: required, so every stored request has accepted them at this time.

@@ -1,0 +1,15 @@
+import {plainTextSelectors, render, toPlainText} from '@react-email/render'
+import type {EmailView} from '@/lib/email/compose'
+import {EmailLayout} from './EmailLayout'
+
+/** Label and value rows (React Email lays each out as a table) read as one line each in plain text. */
+const TEXT_OPTIONS = {
+  wordwrap: 78,
+  selectors: [...plainTextSelectors, {selector: 'table', format: 'dataTable', options: {colSpacing: 3, maxColumnWidth: 60, uppercaseHeaderCells: false}}],
+}
+
+/** An e-mail's HTML part and its plain-text part, both from the one layout. */
+export async function renderEmail(view: EmailView): Promise<{html: string; text: string}> {
+  const html = await render(<EmailLayout view={view} />)
+  return {html, text: toPlainText(html, TEXT_OPTIONS)}
+}

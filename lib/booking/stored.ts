@@ -1,0 +1,211 @@
+/**
+ * A stored booking back in the terms of its form and its price: the form's values (to bring a
+ * customer back to the form as they left it after a cancelled payment), the price breakdown (every
+ * charge of the confirmation e-mail), the short reference, and the facts its e-mails report.
+ * Plain TypeScript, no server imports.
+ */
+import type {StoredBooking} from '../bookings/store'
+import type {BookingPaidFacts} from '../email/queue'
+import {formatPhone} from '../format'
+import {HOUSE_INSTRUCTION_QUESTIONS, INDUSTRY_NAMES} from './catalog'
+import {formatUsd} from './money'
+import {
+  formatDuration,
+  previewCarpetPrice,
+  previewCommercialPrice,
+  previewExteriorPrice,
+  previewHousePrice,
+  type PriceBreakdown,
+} from './pricing'
+import type {BookingRequestInput} from './schemas'
+
+/** The reference a customer quotes: the first 8 hex digits of the booking's id ('3F9A-2B1C'). */
+export function bookingReference(id: string): string {
+  const hex = id.replace(/-/g, '').slice(0, 8).toUpperCase()
+  return `${hex.slice(0, 4)}-${hex.slice(4)}`
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}
+
+/** A booking form's values without its idempotency key (each industry's own fields). */
+export type BookingFormInput = BookingRequestInput extends infer T ? (T extends unknown ? Omit<T, 'idempotencyKey'> : never) : never
+
+/**
+ * The values of the booking's form as the customer submitted them (what `toNewBooking` stored,
+ * turned back), without an idempotency key: submitting again is a new booking.
+ */
+export function bookingFormValues(booking: StoredBooking): BookingFormInput {
+  const customer = {
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: formatPhone(booking.phone),
+    address: booking.address,
+    notes: booking.notes ?? '',
+  }
+  const instructions = record(booking.instructions)
+  switch (booking.industry) {
+    case 'house':
+      return {
+        industry: 'house',
+        location: booking.location as never,
+        service: booking.service as never,
+        frequency: (booking.frequency ?? '') as never,
+        bedrooms: booking.bedrooms ?? 1,
+        bathrooms: booking.bathrooms ?? 1,
+        halfBaths: booking.halfBath ?? 0,
+        dens: booking.den ?? 0,
+        hours: booking.hours ?? 0,
+        minutes: (booking.minutes ?? 0) as never,
+        extras: (booking.extras ?? {}) as never,
+        instructions: Object.fromEntries(
+          HOUSE_INSTRUCTION_QUESTIONS.map(({id, question}) => [id, instructions[question] ?? '']),
+        ) as never,
+        date: booking.date ?? '',
+        tip: (booking.tip ?? '0%') as never,
+        parkingFee: (booking.parkingFee ?? '$0') as never,
+        coupon: booking.coupon ?? '',
+        ...customer,
+      }
+    case 'exterior':
+      return {
+        industry: 'exterior',
+        service: booking.service as never,
+        frequency: booking.frequency as never,
+        tip: (booking.tip ?? '0%') as never,
+        parkingFee: (booking.parkingFee ?? '$0') as never,
+        keyInfo: (typeof instructions.keyInfo === 'string' ? instructions.keyInfo : '') as never,
+        ...customer,
+      }
+    case 'carpet':
+      return {
+        industry: 'carpet',
+        location: booking.location as never,
+        frequency: booking.frequency as never,
+        rooms: booking.rooms ?? 0,
+        stairs: booking.stairs ?? 0,
+        extras: (booking.extras ?? {}) as never,
+        date: booking.date ?? '',
+        keyInfo: (typeof booking.instructions === 'string' ? booking.instructions : '') as never,
+        coupon: booking.coupon ?? '',
+        ...customer,
+      }
+    case 'commercial':
+      return {
+        industry: 'commercial',
+        location: (booking.location ?? '') as never,
+        subService: booking.service as never,
+        frequency: booking.frequency as never,
+        date: booking.date ?? '',
+        ...customer,
+      }
+  }
+}
+
+/**
+ * The price breakdown of a stored booking, worked out again from what it stored, or null when that
+ * does not give the amount charged (prices changed since): then only the total is shown.
+ */
+export function storedBookingPrice(booking: StoredBooking): PriceBreakdown | null {
+  const values = bookingFormValues(booking)
+  const breakdown =
+    values.industry === 'house'
+      ? previewHousePrice(values)
+      : values.industry === 'carpet'
+        ? previewCarpetPrice(values)
+        : values.industry === 'exterior'
+          ? previewExteriorPrice(values)
+          : previewCommercialPrice(values)
+  return breakdown && breakdown.totalCents === booking.amountCents ? breakdown : null
+}
+
+/** Every charge that makes up the amount (negative cents for the discount). */
+export function bookingCharges(booking: StoredBooking): {label: string; cents: number}[] {
+  const price = storedBookingPrice(booking)
+  if (!price) return [{label: INDUSTRY_NAMES[booking.industry], cents: booking.amountCents}]
+  const charges = price.lines.map((line) => ({label: line.label, cents: line.cents}))
+  if (price.tipCents > 0) charges.push({label: `Tip (${price.tipPercent}%)`, cents: price.tipCents})
+  if (price.parkingCents > 0) charges.push({label: 'Parking', cents: price.parkingCents})
+  if (price.discountCents > 0) charges.push({label: `Coupon ${price.coupon?.code ?? ''} (${price.coupon?.label ?? ''})`.replace(' ()', ''), cents: -price.discountCents})
+  return charges
+}
+
+/** Every choice on the form, in the form's order, as label and value (for the business). */
+export function bookingDetails(booking: StoredBooking): {label: string; value: string}[] {
+  const details: {label: string; value: string | null | undefined}[] = [{label: 'Booking form', value: INDUSTRY_NAMES[booking.industry]}]
+  const instructions = record(booking.instructions)
+  const extras = Object.entries(booking.extras ?? {})
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => `${name} × ${count}`)
+    .join(', ')
+  switch (booking.industry) {
+    case 'house':
+      details.push(
+        {label: 'Location', value: booking.location},
+        {label: 'Service', value: booking.service},
+        {label: 'Frequency', value: booking.frequency},
+        {label: 'Time required', value: booking.service === 'Post Construction' ? formatDuration(booking.hours ?? 0, booking.minutes ?? 0) : null},
+        {label: 'Bedrooms', value: String(booking.bedrooms ?? '')},
+        {label: 'Bathrooms', value: String(booking.bathrooms ?? '')},
+        {label: 'Half baths', value: String(booking.halfBath ?? '')},
+        {label: 'Dens', value: String(booking.den ?? '')},
+        {label: 'Extras', value: extras || 'None'},
+        ...HOUSE_INSTRUCTION_QUESTIONS.map(({question}) => ({label: question, value: String(instructions[question] ?? '')})),
+        {label: 'Date', value: booking.date},
+        {label: 'Tip', value: booking.tip},
+        {label: 'Parking', value: booking.parkingFee},
+      )
+      break
+    case 'exterior':
+      details.push(
+        {label: 'Service', value: booking.service},
+        {label: 'Frequency', value: booking.frequency},
+        {label: 'Tip (not charged online)', value: booking.tip},
+        {label: 'Parking (not charged online)', value: booking.parkingFee},
+        {label: 'Key information', value: typeof instructions.keyInfo === 'string' ? instructions.keyInfo : null},
+      )
+      break
+    case 'carpet':
+      details.push(
+        {label: 'Location', value: booking.location},
+        {label: 'Frequency', value: booking.frequency},
+        {label: 'Rooms', value: String(booking.rooms ?? '')},
+        {label: 'Staircases', value: String(booking.stairs ?? '')},
+        {label: 'Extras', value: extras || 'None'},
+        {label: 'Date', value: booking.date},
+        {label: 'Key information', value: typeof booking.instructions === 'string' ? booking.instructions : null},
+      )
+      break
+    case 'commercial':
+      details.push(
+        {label: 'Location', value: booking.location},
+        {label: 'Service', value: booking.service},
+        {label: 'Frequency', value: booking.frequency},
+        {label: 'Date', value: booking.date},
+      )
+      break
+  }
+  details.push({label: 'Coupon', value: booking.coupon ? `${booking.coupon} (−${formatUsd(booking.discountCents ?? 0)})` : null})
+  return details.filter((detail): detail is {label: string; value: string} => typeof detail.value === 'string' && detail.value !== '')
+}
+
+/** What the e-mails of a paid booking report. */
+export function bookingPaidFacts(booking: StoredBooking, service: string, paidAt: Date): BookingPaidFacts {
+  return {
+    kind: 'booking_paid',
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    industry: booking.industry,
+    service,
+    date: booking.date,
+    location: booking.location,
+    customer: {firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phone: booking.phone, address: booking.address},
+    details: bookingDetails(booking),
+    notes: booking.notes,
+    charges: bookingCharges(booking),
+    totalCents: booking.amountCents,
+    paidAt: paidAt.toISOString(),
+  }
+}

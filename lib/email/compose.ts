@@ -1,0 +1,351 @@
+/**
+ * From a queued message to the e-mail that is sent: addresses, subject, the view (heading,
+ * paragraphs, details, charges) that the one e-mail layout renders to HTML and plain text, and the
+ * calendar file of a dated booking. The wording comes from the E-mails document of the content;
+ * the details from the event as it happened. Plain TypeScript: the renderer is passed in.
+ */
+import {formatUsd} from '../booking/money'
+import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
+import {calendarDayFile} from './ics'
+import type {OutboxMessage} from './outbox'
+import type {AppointmentFacts, BookingPaidFacts, EventFacts, QuoteRequestFacts} from './queue'
+import {fillTokens} from './tokens'
+import type {MailAttachment, OutgoingMail} from './transport'
+
+/** The wording of the E-mails document (lib/content's EmailSettings). */
+export interface EmailWording {
+  bookingConfirmation: {subject: string; heading: string; intro: string; nextSteps: string; changesNotice: string}
+  quoteRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
+  contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
+  signOff: string
+  businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
+}
+
+/** The company facts e-mails show (lib/content's SiteSettings). */
+export interface EmailCompany {
+  companyName: string
+  email: string
+  phone: string
+  address: PostalAddress
+}
+
+/** What one e-mail shows, in order; rendered by components/email. */
+export interface EmailView {
+  /** The preview line mail programs show after the subject. */
+  preview: string
+  heading: string
+  paragraphs: string[]
+  /** Label/value tables, e.g. the booking's details. */
+  sections: {heading: string; rows: {label: string; value: string}[]}[]
+  /** The charges and total of a booking. */
+  charges: {heading: string; rows: {label: string; amount: string}[]; total: {label: string; amount: string}} | null
+  /** After the tables: what happens next, notices. */
+  closing: string[]
+  /** Sign-off lines ('Warm regards,', the company). Empty for messages to the business. */
+  signature: string[]
+  /** The company's name, address, phone and e-mail. */
+  footer: string[]
+}
+
+export type RenderEmail = (view: EmailView) => Promise<{html: string; text: string}>
+
+export interface ComposeContext {
+  wording: EmailWording
+  company: EmailCompany
+  /** The site's public address ('https://example.com'), for links to the page a form was sent from. */
+  siteUrl: string
+  /** The From header; default: the company's name and e-mail address. */
+  from?: string
+  render: RenderEmail
+}
+
+const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
+const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
+
+function firstWord(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name
+}
+
+function rows(entries: [string, string | number | null | undefined][]): {label: string; value: string}[] {
+  return entries.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => ({label, value: String(value)}))
+}
+
+function pageUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path}`
+}
+
+/** The service a lead is about, for the wording's {service}: the page's service, or '' when unknown. */
+function leadService(facts: QuoteRequestFacts): string {
+  return facts.pageTitle ?? ''
+}
+
+function quotedAddress(name: string, email: string): string {
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${email}>`
+}
+
+/** The customer's name of an event, for the business's subjects. */
+function customerName(facts: EventFacts): string {
+  switch (facts.kind) {
+    case 'quote_request':
+      return `${facts.firstName} ${facts.lastName}`
+    case 'contact_message':
+      return facts.name
+    case 'appointment':
+      return facts.patientName
+    case 'booking_paid':
+      return `${facts.customer.firstName} ${facts.customer.lastName}`
+  }
+}
+
+function businessView(facts: EventFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const subjects = context.wording.businessNotifications
+  const name = customerName(facts)
+  const submitted = (at: string) => formatCompanyDateTime(at)
+  switch (facts.kind) {
+    case 'quote_request': {
+      const service = leadService(facts)
+      return {
+        subject: fillTokens(subjects.quoteRequestSubject, {name, service: service || 'a service', reference: ''}),
+        view: {
+          preview: `${name} asks for a quote${service ? ` for ${service}` : ''}.`,
+          heading: 'New quote request',
+          paragraphs: [`${name} asked for a quote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
+          sections: [
+            {
+              heading: 'Request',
+              rows: rows([
+                ['Service page', service ? `${service} (${facts.pagePath})` : facts.pagePath],
+                ['First name', facts.firstName],
+                ['Last name', facts.lastName],
+                ['Phone', formatPhone(facts.phone)],
+                ['E-mail', facts.email],
+                ['Zip code', facts.zipCode],
+                ['Square footage', facts.squareFootage],
+                ['Desired services', facts.desiredServices],
+                ['Heard about us', facts.heardAboutUs],
+                ['Terms of Use', 'Accepted'],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    }
+    case 'contact_message':
+      return {
+        subject: fillTokens(subjects.contactMessageSubject, {name, service: '', reference: ''}),
+        view: {
+          preview: facts.message.slice(0, 120),
+          heading: 'New contact message',
+          paragraphs: [`${name} wrote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
+          sections: [
+            {
+              heading: 'Message',
+              rows: rows([
+                ['Name', facts.name],
+                ['E-mail', facts.email],
+                ['Phone', formatPhone(facts.phone)],
+                ['Message', facts.message],
+                ['Page', facts.pagePath],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    case 'appointment':
+      return {
+        subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
+        view: {
+          preview: `${name}, ${formatCompanyDateTime(facts.appointmentTime)}.`,
+          heading: 'New appointment request',
+          paragraphs: [`${name} asked for an appointment on ${pageUrl(context.siteUrl, facts.pagePath)}. The form has no e-mail field: call them to confirm.`],
+          sections: [
+            {
+              heading: 'Appointment',
+              rows: rows([
+                ['Patient name', facts.patientName],
+                ['Phone', formatPhone(facts.patientPhone)],
+                ['Gender', GENDER_LABELS[facts.patientGender]],
+                ['Preferred time', formatCompanyDateTime(facts.appointmentTime)],
+                ['Preferred mode', MODE_LABELS[facts.preferredMode]],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    case 'booking_paid':
+      return {
+        subject: fillTokens(subjects.bookingPaidSubject, {name, service: facts.service, reference: facts.reference}),
+        view: {
+          preview: `${facts.service}, ${facts.date ? formatDate(facts.date) : 'no date'}, ${formatUsd(facts.totalCents)} paid.`,
+          heading: `Paid booking ${facts.reference}`,
+          paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
+          sections: [
+            {
+              heading: 'Customer',
+              rows: rows([
+                ['Name', name],
+                ['E-mail', facts.customer.email],
+                ['Phone', formatPhone(facts.customer.phone)],
+                ['Address', facts.customer.address],
+              ]),
+            },
+            {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
+          ],
+          charges: bookingCharges(facts, 'Total paid'),
+          closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
+        },
+      }
+  }
+}
+
+function bookingCharges(facts: BookingPaidFacts, totalLabel: string): EmailView['charges'] {
+  return {
+    heading: 'Charges',
+    rows: facts.charges.map((charge) => ({label: charge.label, amount: charge.cents < 0 ? `−${formatUsd(-charge.cents)}` : formatUsd(charge.cents)})),
+    total: {label: totalLabel, amount: formatUsd(facts.totalCents)},
+  }
+}
+
+function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const {wording, company} = context
+  const common = {companyName: company.companyName, phone: company.phone}
+  switch (facts.kind) {
+    case 'quote_request': {
+      const w = wording.quoteRequestReceived
+      const values = {...common, firstName: facts.firstName, service: leadService(facts)}
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.nextSteps, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [
+            {
+              heading: 'What you sent us',
+              rows: rows([
+                ['Name', `${facts.firstName} ${facts.lastName}`],
+                ['Phone', formatPhone(facts.phone)],
+                ['E-mail', facts.email],
+                ['Zip code', facts.zipCode],
+                ['Square footage', facts.squareFootage],
+                ['Desired services', facts.desiredServices],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [fillTokens(w.nextSteps, values)],
+        },
+      }
+    }
+    case 'contact_message': {
+      const w = wording.contactMessageReceived
+      const values = {...common, firstName: firstWord(facts.name), service: ''}
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.nextSteps, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [{heading: 'Your message', rows: rows([['Message', facts.message]])}],
+          charges: null,
+          closing: [fillTokens(w.nextSteps, values)],
+        },
+      }
+    }
+    case 'booking_paid': {
+      const w = wording.bookingConfirmation
+      const values = {
+        ...common,
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        date: facts.date ? formatDate(facts.date) : '',
+      }
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.intro, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.intro, values)],
+          sections: [
+            {
+              heading: 'Your booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date', facts.date ? formatDate(facts.date) : null],
+                ['Location', facts.location],
+                ['Address', facts.customer.address],
+              ]),
+            },
+          ],
+          charges: bookingCharges(facts, 'Total paid'),
+          closing: [fillTokens(w.nextSteps, values), fillTokens(w.changesNotice, values)],
+        },
+      }
+    }
+  }
+}
+
+function siteHost(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).hostname || 'localhost'
+  } catch {
+    return 'localhost'
+  }
+}
+
+/** The calendar file of a paid booking that has a date. */
+function bookingCalendar(facts: BookingPaidFacts, context: ComposeContext): MailAttachment | null {
+  if (!facts.date) return null
+  const {company} = context
+  return {
+    filename: `booking-${facts.reference}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: calendarDayFile({
+      uid: `${facts.id}@${siteHost(context.siteUrl)}`,
+      date: facts.date,
+      summary: `${facts.service} (${company.companyName})`,
+      description: `Booking ${facts.reference}. To reschedule or cancel, tell us at least 24 hours ahead: ${company.phone}.`,
+      location: facts.customer.address,
+      stamp: new Date(facts.paidAt),
+      organizer: {name: company.companyName, email: company.email},
+    }),
+  }
+}
+
+/** The e-mail of one queued message, ready for the transport. */
+export async function composeMail(message: OutboxMessage, context: ComposeContext): Promise<OutgoingMail> {
+  const {company} = context
+  const facts = message.payload
+  const toBusiness = message.to === null
+  if (!toBusiness && facts.kind === 'appointment') throw new Error(`No customer e-mail for ${message.eventKey}`)
+  const {subject, view} = toBusiness ? businessView(facts, context) : customerView(facts as Exclude<EventFacts, AppointmentFacts>, context)
+  const full: EmailView = {
+    ...view,
+    signature: toBusiness ? [] : [context.wording.signOff, company.companyName, formatPhone(company.phone)],
+    footer: [company.companyName, ...addressLines(company.address), `${formatPhone(company.phone)} · ${company.email}`],
+  }
+  const {html, text} = await context.render(full)
+  const calendar = !toBusiness && facts.kind === 'booking_paid' ? bookingCalendar(facts, context) : null
+  return {
+    messageId: `<${message.id}@${siteHost(context.siteUrl)}>`,
+    from: context.from ?? quotedAddress(company.companyName, company.email),
+    to: message.to ?? company.email,
+    replyTo: message.replyTo ?? (toBusiness ? undefined : company.email),
+    subject,
+    html,
+    text,
+    attachments: calendar ? [calendar] : undefined,
+  }
+}
+

@@ -1,0 +1,73 @@
+import 'server-only'
+
+import {getEmailSettings, getSiteSettings} from '../content'
+import {getDatabaseFunctions} from '../database'
+import {siteUrl} from '../site-url'
+import {composeMail, type RenderEmail} from './compose'
+import {createFolderTransport, outboxFolder} from './folder-transport'
+import {createOutboxStore} from './outbox'
+import {createSmtpTransport, smtpSettingsFromEnv} from './smtp-transport'
+import type {MailTransport} from './transport'
+import {createOutboxWorker, DEFAULT_OUTBOX_WORKER_OPTIONS, type OutboxWorker, type OutboxWorkerOptions} from './worker'
+
+/**
+ * E-mail wired to the environment (the only module that reads it for e-mail): SMTP when SMTP_URL or
+ * SMTP_HOST is set, otherwise .eml files in the outbox folder (EMAIL_OUTBOX_DIR, default
+ * ./.data/outbox); the From address EMAIL_FROM (default: the company's name and e-mail from the site
+ * settings); the outbox worker of this process, started at server start-up (instrumentation.ts).
+ */
+
+export function mailTransportFromEnv(env: Record<string, string | undefined> = process.env): MailTransport {
+  const smtp = smtpSettingsFromEnv(env)
+  return smtp ? createSmtpTransport(smtp) : createFolderTransport(outboxFolder(env))
+}
+
+function seconds(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = Number(env[name]?.trim())
+  return Number.isFinite(value) && value > 0 ? value : undefined
+}
+
+/**
+ * Worker timings from the environment (tests shorten them): EMAIL_OUTBOX_POLL_SECONDS,
+ * EMAIL_RETRY_BASE_SECONDS, EMAIL_OUTBOX_LEASE_SECONDS.
+ */
+export function outboxWorkerOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<OutboxWorkerOptions> {
+  const poll = seconds(env, 'EMAIL_OUTBOX_POLL_SECONDS')
+  return {
+    pollMs: poll ? poll * 1000 : DEFAULT_OUTBOX_WORKER_OPTIONS.pollMs,
+    retryBaseSeconds: seconds(env, 'EMAIL_RETRY_BASE_SECONDS') ?? DEFAULT_OUTBOX_WORKER_OPTIONS.retryBaseSeconds,
+    leaseSeconds: seconds(env, 'EMAIL_OUTBOX_LEASE_SECONDS') ?? DEFAULT_OUTBOX_WORKER_OPTIONS.leaseSeconds,
+  }
+}
+
+const WORKER_KEY = Symbol.for('renton-cleaning.email.outboxWorker')
+type Holder = {[WORKER_KEY]?: OutboxWorker}
+
+/**
+ * Starts this process's outbox worker (once): messages stored before a restart go out now, new
+ * ones as they are queued. `render` turns a message's view into HTML and text (components/email).
+ */
+export function startEmailOutbox(render: RenderEmail, env: Record<string, string | undefined> = process.env): {transport: string} {
+  const holder = globalThis as typeof globalThis & Holder
+  const transport = mailTransportFromEnv(env)
+  if (!holder[WORKER_KEY]) {
+    const from = env.EMAIL_FROM?.trim() || undefined
+    const worker = createOutboxWorker({
+      outbox: async () => createOutboxStore(await getDatabaseFunctions()),
+      transport,
+      compose: async (message) => {
+        const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
+        return composeMail(message, {wording, company, siteUrl, from, render})
+      },
+      options: outboxWorkerOptionsFromEnv(env),
+    })
+    holder[WORKER_KEY] = worker
+    worker.start()
+  }
+  return {transport: transport.description}
+}
+
+/** Wakes the outbox worker after a submission stored its e-mails (nothing when none runs). */
+export function wakeEmailOutbox(): void {
+  ;(globalThis as typeof globalThis & Holder)[WORKER_KEY]?.kick()
+}
