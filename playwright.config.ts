@@ -25,6 +25,19 @@ const BOOKING_ENV = {
   SUPABASE_URL: '',
   SUPABASE_SERVICE_ROLE_KEY: '',
   BOOKING_RATE_LIMIT_MAX: '100000',
+  LEAD_RATE_LIMIT_MAX: '100000',
+};
+
+// E-mail: a real SMTP server on loopback (scripts/e2e-smtp-sink.mjs, the second web server) that
+// writes what it receives to test-results/smtp-inbox/; the site sends to it through SMTP_URL. The
+// outbox is checked every second, so a retry never waits long.
+const SMTP_PORT = 3125;
+const EMAIL_ENV = {
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  SMTP_HOST: '',
+  EMAIL_FROM: '',
+  EMAIL_OUTBOX_POLL_SECONDS: '1',
+  EMAIL_RETRY_BASE_SECONDS: '1',
 };
 
 const chromium = {
@@ -64,15 +77,24 @@ export default defineConfig({
     // Tests that change content run last, after every site test has passed.
     { name: 'content', testMatch: /.*\.content\.spec\.ts/, dependencies: ['site'], use: chromium },
   ],
-  webServer: {
-    // One production build per run: copy the dataset, empty the bookings, build, serve on PORT.
-    command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && next start -p ${PORT}`,
-    port: PORT,
-    reuseExistingServer: !process.env.CI,
-    timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // Added to the runner's own environment, which Playwright passes on as well.
-    env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV },
-  },
+  webServer: [
+    {
+      command: `node scripts/require-node.mjs && node scripts/e2e-smtp-sink.mjs`,
+      port: SMTP_PORT,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      env: { E2E_SMTP_PORT: String(SMTP_PORT) },
+    },
+    {
+      // One production build per run: copy the dataset, empty the bookings, build, serve on PORT.
+      command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && next start -p ${PORT}`,
+      port: PORT,
+      reuseExistingServer: !process.env.CI,
+      timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine
+      stdout: 'pipe',
+      stderr: 'pipe',
+      // Added to the runner's own environment, which Playwright passes on as well.
+      env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV, ...EMAIL_ENV },
+    },
+  ],
 });

@@ -94,13 +94,33 @@ export function companyLocalTimeToDate(local: string): Date | null {
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
     return null
   }
-  let instant = wall - companyOffsetMs(wall)
-  instant = wall - companyOffsetMs(instant)
-  return new Date(instant)
+  const offset = companyOffsetMs(wall - companyOffsetMs(wall))
+  const instant = wall - offset
+  // In the hour the spring change skips, the offset found names another wall time: the time then
+  // counts as the hour after (the offset before the change, applied to the wall time).
+  return new Date(companyOffsetMs(instant) === offset ? instant : wall - companyOffsetMs(instant))
 }
 
 /** A moment as the company's wall clock shows it: "December 1, 2026 at 10:30 AM". */
 export function formatCompanyDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value
   return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE}).format(date)
+}
+
+/** The company's wall-clock time now as 'YYYY-MM-DDTHH:mm' (an `<input type="datetime-local">` value). */
+export function companyLocalNow(now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: COMPANY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }

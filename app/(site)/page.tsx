@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {getHomePage, getSiteSettings} from '@/lib/content'
+import {getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd, localBusinessData} from '@/lib/structured-data'
 import {AboutSection} from '@/components/home/AboutSection'
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Home (spec §2): hero, About Us, Our Services, Testimonials, FAQ, contact with the map. */
 export default async function HomePage() {
-  const [home, settings] = await Promise.all([getHomePage(), getSiteSettings()])
+  const [home, settings, forms] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings()])
 
   return (
     <>
@@ -33,7 +33,7 @@ export default async function HomePage() {
       <ServicesSection section={home.servicesSection} />
       <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} />
       <FaqSection section={home.faqSection} />
-      <ContactSection section={home.contactSection} settings={settings} />
+      <ContactSection section={home.contactSection} settings={settings} forms={forms} />
     </>
   )
 }

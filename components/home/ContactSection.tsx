@@ -1,15 +1,16 @@
-import type {HomePage, SiteSettings} from '@/lib/content'
+import type {FormSettings, HomePage, SiteSettings} from '@/lib/content'
+import {ContactForm} from '@/components/leads/ContactForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'
 
 /**
- * Contact: heading, intro, phone and e-mail, address, service areas and the map. The contact form
- * arrives in a later issue; until then the section offers phone and e-mail.
+ * Contact (spec §2 "contact form with embedded map"): heading and intro, the contact form (phone
+ * checked on every change, 'Submitting...'), and the phone, e-mail, address, service areas and map.
  */
-export function ContactSection({section, settings}: {section: HomePage['contactSection']; settings: SiteSettings}) {
+export function ContactSection({section, settings, forms}: {section: HomePage['contactSection']; settings: SiteSettings; forms: Pick<FormSettings, 'contactForm' | 'messages'>}) {
   return (
     <Section id="contact" heading={section.heading} intro={section.intro} tone="dark" width="wide">
-      <ContactWithMap settings={settings} />
+      <ContactWithMap settings={settings} form={<ContactForm text={forms.contactForm} messages={forms.messages} variant="home" />} />
     </Section>
   )
 }

@@ -14,16 +14,20 @@ export type PageHeaderProps = {
   /** Optional picture beside the text on wide screens. */
   media?: ReactNode
   width?: ContainerWidth
+  /** An id for the h1, for a form the heading names. */
+  headingId?: string
 }
 
 /** The opening band of a content page: the page's h1 and its intro on a soft background. */
-export function PageHeader({heading, intro, eyebrow, note, children, media, width = 'default'}: PageHeaderProps) {
+export function PageHeader({heading, intro, eyebrow, note, children, media, width = 'default', headingId}: PageHeaderProps) {
   return (
     <header className={[styles.header, media ? styles.withMedia : null].filter(Boolean).join(' ')}>
       <Container width={width} className={styles.inner}>
         <div className={styles.text}>
           {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-          <h1 className={styles.heading}>{heading}</h1>
+          <h1 id={headingId} className={styles.heading}>
+            {heading}
+          </h1>
           {intro ? <p className={styles.intro}>{intro}</p> : null}
           {note ? <p className={styles.note}>{note}</p> : null}
           {children}

@@ -2,6 +2,8 @@ import {formatDate} from '@/lib/format'
 import styles from './BookingSummaryList.module.css'
 
 export type BookingSummaryListProps = {
+  /** The booking's short reference ('3F9A-2B1C'), as the confirmation e-mail gives it. */
+  reference?: string
   service: string
   /** YYYY-MM-DD or null. */
   date: string | null
@@ -12,10 +14,19 @@ export type BookingSummaryListProps = {
   totalLabel: string
 }
 
-/** Service, date, location and total of a booking, as a description list. Nothing personal. */
-export function BookingSummaryList({service, date, location, total, totalLabel}: BookingSummaryListProps) {
+/**
+ * Reference, service, date, location and total of a booking, as a description list. Nothing
+ * personal. The total in the page's normal emphasis: this is a record, not a warning.
+ */
+export function BookingSummaryList({reference, service, date, location, total, totalLabel}: BookingSummaryListProps) {
   return (
     <dl className={styles.list}>
+      {reference ? (
+        <div className={styles.row}>
+          <dt>Reference</dt>
+          <dd className={styles.reference}>{reference}</dd>
+        </div>
+      ) : null}
       <div className={styles.row}>
         <dt>Service</dt>
         <dd>{service}</dd>
@@ -36,7 +47,7 @@ export function BookingSummaryList({service, date, location, total, totalLabel}:
       ) : null}
       <div className={`${styles.row} ${styles.total}`}>
         <dt>{totalLabel}</dt>
-        <dd className="money">{total}</dd>
+        <dd className={styles.amount}>{total}</dd>
       </div>
     </dl>
   )

@@ -1,4 +1,7 @@
-import type {ServicePage, SiteSettings} from '@/lib/content'
+import {bookableServiceHref, findBookableService} from '@/lib/booking/catalog'
+import {formatUsd} from '@/lib/booking/money'
+import {startingPriceCents} from '@/lib/booking/pricing'
+import type {FormSettings, ServicePage, SiteSettings} from '@/lib/content'
 import {telHref} from '@/lib/format'
 import {emailHref, questionEmailSubject, quoteEmailHref, serviceCallsToAction} from '@/lib/service-page-actions'
 import {ServiceBenefits} from './ServiceBenefits'
@@ -13,6 +16,16 @@ import {ServiceWhyChooseUs} from './ServiceWhyChooseUs'
 export type ServicePageViewProps = {
   page: ServicePage
   settings: Pick<SiteSettings, 'phone' | 'email'>
+  /** The quote form's texts (quote landings and mold). */
+  forms: Pick<FormSettings, 'quoteForm' | 'messages'>
+}
+
+/** "Book online" of a quote landing bookable online: its text, the starting price and the booking screen. */
+function bookOnlineOffer(page: ServicePage) {
+  const service = findBookableService(page.bookingService)
+  const text = page.quoteSection?.bookOnline
+  if (!service || !text || page.layout !== 'quoteLanding') return null
+  return {...text, price: formatUsd(startingPriceCents(service)), href: bookableServiceHref(service)}
 }
 
 /**
@@ -21,7 +34,7 @@ export type ServicePageViewProps = {
  * to action. Where the calls to action lead is decided by lib/service-page-actions. Section tones
  * alternate (white, mint, white, mint, the warm quote band, white, dark) so no two alike meet.
  */
-export function ServicePageView({page, settings}: ServicePageViewProps) {
+export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
   const actions = serviceCallsToAction(page.layout, {phone: settings.phone, hasQuoteContent: page.quoteSection !== null})
   const phoneHref = telHref(settings.phone)
   const quoteEmail = quoteEmailHref(settings.email, page.title)
@@ -57,6 +70,10 @@ export function ServicePageView({page, settings}: ServicePageViewProps) {
         <ServiceQuoteSection
           heading={page.quoteSection.heading}
           text={page.quoteSection.text}
+          form={forms.quoteForm}
+          messages={forms.messages}
+          page={{path: `/${page.slug}`, title: page.title}}
+          bookOnline={bookOnlineOffer(page)}
           phone={settings.phone}
           phoneHref={phoneHref}
           email={settings.email}

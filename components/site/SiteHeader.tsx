@@ -1,5 +1,7 @@
 import {getServiceMenu, getSiteSettings} from '@/lib/content'
+import {telHref} from '@/lib/format'
 import {Button} from '@/components/ui/Button'
+import {PhoneIcon} from '@/components/ui/icons'
 import {Logo} from './Logo'
 import {MobileMenu} from './MobileMenu'
 import {NavLink} from './PathAware'
@@ -16,9 +18,13 @@ const LINKS_AFTER_SERVICES = [
   {label: 'Contact', href: '/contact'},
 ] as const
 
-/** The sticky site header: logo, main navigation (collapsing below 1024 px) and Book Now. */
+/**
+ * The sticky site header: logo, main navigation (collapsing below 1024 px), the phone number as a
+ * click-to-call link (in the bar, and in the mobile menu) and Book Now.
+ */
 export async function SiteHeader() {
   const [settings, serviceMenu] = await Promise.all([getSiteSettings(), getServiceMenu()])
+  const phoneHref = telHref(settings.phone)
 
   return (
     <header className={styles.header}>
@@ -44,7 +50,17 @@ export async function SiteHeader() {
               ))}
             </ul>
           </nav>
+          <p className={styles.menuPhone}>
+            <a href={phoneHref} className={styles.menuPhoneLink}>
+              <PhoneIcon />
+              <span>Call {settings.phone}</span>
+            </a>
+          </p>
         </MobileMenu>
+        <a href={phoneHref} className={styles.phone} aria-label={`Call ${settings.phone}`}>
+          <PhoneIcon />
+          <span className={styles.phoneNumber}>{settings.phone}</span>
+        </a>
         <Button href={BOOKING_HREF} size="sm" className={styles.bookNow}>
           Book Now
         </Button>

@@ -561,6 +561,8 @@ describe('pages', () => {
     const {bookingId, checkoutUrl} = await submitOk(body)
     const pending = await bookingSummaryForSuccess(bookingId, {store})
     expect(pending).toEqual({
+      // The first 8 hex digits of the booking's id, in two groups of four.
+      reference: `${bookingId.slice(0, 4)}-${bookingId.slice(4, 8)}`.toUpperCase(),
       service: 'House Cleaning – Regular Cleaning, Weekly',
       date: '2030-02-01',
       location: 'King County',
@@ -579,7 +581,7 @@ describe('pages', () => {
     for (const personal of ['Ada', 'Lovelace', 'ada.lovelace@example.com', '4255550142', 'Lake Washington', 'dog']) {
       expect(text).not.toContain(personal)
     }
-    expect(Object.keys(summary ?? {}).sort()).toEqual(['date', 'location', 'paymentStatus', 'service', 'total', 'totalPaid'])
+    expect(Object.keys(summary ?? {}).sort()).toEqual(['date', 'location', 'paymentStatus', 'reference', 'service', 'total', 'totalPaid'])
   })
 
   it('the success summary is null for an unknown or malformed id', async () => {
@@ -605,14 +607,14 @@ describe('pages', () => {
     const {bookingId, checkoutUrl} = await submitOk(carpetRequest())
     const cancelDeps = {store, payments: () => payments}
     // Still open (a Stripe session stays payable after its cancel link): the booking stays pending.
-    expect(await acknowledgeCancel(bookingId, cancelDeps)).toEqual({formPath: '/carpet_cleaning', industry: 'carpet'})
+    expect(await acknowledgeCancel(bookingId, cancelDeps)).toEqual({formPath: '/carpet_cleaning', industry: 'carpet', bookingId})
     expect((await store.findById(bookingId))?.paymentStatus).toBe('pending')
 
     await payments.complete(sessionIdOf(checkoutUrl), 'cancelled')
     await acknowledgeCancel(bookingId, cancelDeps)
     expect((await store.findById(bookingId))?.paymentStatus).toBe('cancelled')
 
-    expect(await acknowledgeCancel('nope', cancelDeps)).toEqual({formPath: '/house_cleaning', industry: null})
-    expect(await acknowledgeCancel(null, cancelDeps)).toEqual({formPath: '/house_cleaning', industry: null})
+    expect(await acknowledgeCancel('nope', cancelDeps)).toEqual({formPath: '/house_cleaning', industry: null, bookingId: null})
+    expect(await acknowledgeCancel(null, cancelDeps)).toEqual({formPath: '/house_cleaning', industry: null, bookingId: null})
   })
 })

@@ -475,15 +475,16 @@ export async function successPageSummary(
 }
 
 /**
- * /cancel: the way back to the booking's form. A pending booking whose checkout the provider
+ * /cancel: the way back to the booking's form (with the booking's id, so the browser that made it
+ * can fill the form in again, see handleResumeRequest). A pending booking whose checkout the provider
  * reports finished unpaid (the test checkout's Cancel, an expired session) is marked cancelled; an
  * open Stripe checkout stays payable, so its booking stays pending until Stripe says it expired.
  */
 export async function acknowledgeCancel(
   bookingId: string | null,
   deps: {store: BookingStore; payments: () => PaymentProvider},
-): Promise<{formPath: string; industry: Industry | null}> {
-  const fallback = {formPath: INDUSTRY_PATHS.house, industry: null}
+): Promise<{formPath: string; industry: Industry | null; bookingId: string | null}> {
+  const fallback = {formPath: INDUSTRY_PATHS.house, industry: null, bookingId: null}
   if (!bookingId) return fallback
   let booking: StoredBooking | null
   try {
@@ -501,5 +502,5 @@ export async function acknowledgeCancel(
       logger.warn(`Booking flow: the checkout of cancelled booking ${booking.id} could not be checked`, error)
     }
   }
-  return {formPath: INDUSTRY_PATHS[booking.industry], industry: booking.industry}
+  return {formPath: INDUSTRY_PATHS[booking.industry], industry: booking.industry, bookingId: booking.paymentStatus === 'paid' ? null : booking.id}
 }

@@ -13,6 +13,7 @@ import {readJsonBody} from '../request-body'
 import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {REQUEST_INVALID_MESSAGE} from './schemas'
+import {bookingFormValues} from './stored'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
 export const MAX_BOOKING_BODY_BYTES = 32 * 1024
@@ -110,6 +111,41 @@ export async function handleBookingRequest(request: Request, options: BookingRou
   }
   const result = await submitBooking(body, deps)
   return json(result, bookingResultStatus(result))
+}
+
+/** Largest resume request (two UUIDs). */
+const MAX_RESUME_BODY_BYTES = 1024
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * POST /api/bookings/resume `{bookingId, idempotencyKey}`: the form values of a booking that was not
+ * paid, for the customer coming back from a cancelled or failed payment. The idempotency key is the
+ * proof: the browser that submitted the booking made it and keeps it (sessionStorage); it is never
+ * in a URL. 200 `{ok: true, values}`; 404 unknown booking or wrong key; 409 already paid.
+ */
+export async function handleResumeRequest(
+  request: Request,
+  options: {limiter: RateLimiter; clientKey: (request: Request) => string; store: () => Promise<BookingStore>; log?: Pick<Console, 'error'>},
+): Promise<Response> {
+  const limit = options.limiter.check(options.clientKey(request))
+  if (!limit.allowed) return json({ok: false}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
+  const read = await readJsonBody(request, MAX_RESUME_BODY_BYTES)
+  if (!read.ok) return json({ok: false}, read.status)
+  const body = (typeof read.body === 'object' && read.body !== null ? read.body : {}) as Record<string, unknown>
+  const {bookingId, idempotencyKey} = body
+  if (typeof bookingId !== 'string' || typeof idempotencyKey !== 'string' || !UUID.test(bookingId) || !UUID.test(idempotencyKey)) {
+    return json({ok: false}, 400)
+  }
+  let booking
+  try {
+    booking = await (await options.store()).findById(bookingId)
+  } catch (error) {
+    ;(options.log ?? console).error('Resume route: the booking could not be read', error)
+    return json({ok: false}, 503)
+  }
+  if (!booking || booking.idempotencyKey.toLowerCase() !== idempotencyKey.toLowerCase()) return json({ok: false}, 404)
+  if (booking.paymentStatus === 'paid') return json({ok: false, paid: true}, 409)
+  return json({ok: true, values: bookingFormValues(booking)}, 200)
 }
 
 export interface WebhookDeps {

@@ -54,7 +54,8 @@ export function outboxMessageFromRow(row: Record<string, unknown>): OutboxMessag
 export function createOutboxStore(functions: DatabaseFunctions): OutboxStore {
   return {
     async claim(limit, leaseSeconds) {
-      const rows = await functions.rows('claim_outbox_messages', {p_limit: limit, p_lease_seconds: leaseSeconds})
+      // The function takes whole seconds (EMAIL_OUTBOX_LEASE_SECONDS may be 0.5): never shorter than asked.
+      const rows = await functions.rows('claim_outbox_messages', {p_limit: limit, p_lease_seconds: Math.max(1, Math.ceil(leaseSeconds))})
       return rows.map(outboxMessageFromRow)
     },
     async complete(message, messageId) {

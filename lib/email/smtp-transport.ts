@@ -45,7 +45,7 @@ function describeSmtp(settings: SmtpSettings): string {
 export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   const transporter =
     'url' in settings
-      ? createTransport(settings.url)
+      ? createTransport({url: settings.url, ...TIMEOUTS})
       : createTransport({
           host: settings.host,
           port: settings.port,

@@ -19,10 +19,16 @@ export function unknownTokens(text: string, allowed: readonly string[]): string[
   return [...text.matchAll(TOKEN)].map((match) => match[1]).filter((token) => !allowed.includes(token))
 }
 
-/** `text` with each known {token} replaced by its value; unknown or missing ones are left out. */
+/**
+ * `text` with each known {token} replaced by its value; unknown or missing ones are left out. A value
+ * ending in a full stop before one in the text gives one ('at {companyName}.' with 'Co.').
+ */
 export function fillTokens(text: string, values: Record<string, string | null | undefined>): string {
   return text
-    .replace(TOKEN, (_, token: string) => values[token] ?? '')
+    .replace(/\{([A-Za-z]+)\}(\.?)/g, (_, token: string, stop: string) => {
+      const value = (Object.hasOwn(values, token) ? values[token] : null) ?? ''
+      return stop && value.endsWith('.') ? value : value + stop
+    })
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/\s+([,.!?])/g, '$1')
     .trim()

@@ -76,26 +76,45 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   let stopped = true
 
   async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult): Promise<void> {
+    let mail: OutgoingMail
     try {
-      const mail = await deps.compose(message)
+      mail = await deps.compose(message)
       await deps.transport.send(mail)
-      if (!(await outbox.complete(message, mail.messageId))) {
-        log.warn(`E-mail outbox: ${message.eventKey} was sent after its claim ran out; another worker may send it again`)
-      }
-      result.sent += 1
     } catch (error) {
-      const giveUp = message.attempts >= options.maxAttempts
-      const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
-      const reason = describe(error)
-      if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
-      else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
-      await outbox.fail(message, reason, retry).catch((recordError: unknown) => {
-        // The claim runs out on its own and the message is tried again then.
-        log.error(`E-mail outbox: the failure of ${message.eventKey} could not be recorded`, recordError)
-      })
-      if (giveUp) result.failed += 1
-      else result.retried += 1
+      await recordFailure(outbox, message, error, result)
+      return
     }
+    result.sent += 1
+    // Sent: from here a failure must not schedule a resend. Recording is tried a few times; if the
+    // database stays away, the claim runs out and the message may go out once more (with the same
+    // Message-ID, so mail programs can tell).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await outbox.complete(message, mail.messageId))) {
+          log.warn(`E-mail outbox: ${message.eventKey} was sent after its claim ran out; another worker may send it again`)
+        }
+        return
+      } catch (error) {
+        if (attempt >= 3) {
+          log.error(`E-mail outbox: ${message.eventKey} was sent but could not be recorded; it may be sent again`, error)
+          return
+        }
+      }
+    }
+  }
+
+  async function recordFailure(outbox: OutboxStore, message: OutboxMessage, error: unknown, result: DrainResult): Promise<void> {
+    const giveUp = message.attempts >= options.maxAttempts
+    const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
+    const reason = describe(error)
+    if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
+    else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
+    await outbox.fail(message, reason, retry).catch((recordError: unknown) => {
+      // The claim runs out on its own and the message is tried again then.
+      log.error(`E-mail outbox: the failure of ${message.eventKey} could not be recorded`, recordError)
+    })
+    if (giveUp) result.failed += 1
+    else result.retried += 1
   }
 
   async function drainOnce(): Promise<DrainResult> {

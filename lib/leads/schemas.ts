@@ -24,7 +24,7 @@ export const LEAD_LIMITS = {
   email: 254,
   phone: 40,
   zipCode: 10,
-  squareFootage: 12,
+  squareFootage: 20,
   desiredServices: 1000,
   heardAboutUs: 80,
   message: 4000,
@@ -163,7 +163,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     heardAboutUs: optionalText(m, LEAD_LIMITS.heardAboutUs),
     termsAccepted: z.literal(true, {error: m.termsRequired}),
     page: pageField(m),
-  })
+  }, {error: m.invalidRequest})
 
   const contactMessageSchema = z.object({
     submissionKey: submissionKeyField(m),
@@ -172,7 +172,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     phone: phoneField(m.phoneRequired, m.phoneInvalid),
     message: requiredText(m, 'messageRequired', LEAD_LIMITS.message, {multiline: true}),
     page: pageField(m),
-  })
+  }, {error: m.invalidRequest})
 
   const appointmentSchema = z.object({
     submissionKey: submissionKeyField(m),
@@ -182,7 +182,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     appointmentTime: appointmentTimeField(m, clock),
     preferredMode: choice(PREFERRED_MODES, m.preferredModeRequired),
     page: pageField(m),
-  })
+  }, {error: m.invalidRequest})
 
   return {quoteRequestSchema, contactMessageSchema, appointmentSchema}
 }

@@ -68,7 +68,7 @@ create table public.email_outbox (
   to_address text,
   reply_to text,
   -- What the template needs, as it was when the event happened.
-  payload jsonb not null,
+  payload jsonb not null check (jsonb_typeof(payload) = 'object'),
   status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
   attempts integer not null default 0 check (attempts >= 0),
   next_attempt_at timestamptz not null default now(),

@@ -58,7 +58,7 @@ test.describe('payment flow', () => {
     await page.waitForURL(/\/cancel\?/)
     expect(new URL(page.url()).searchParams.get('bookingId')).toBe(bookingId)
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Payment Cancelled or Failed')
-    await expect(page.getByRole('link', {name: 'Back to the booking form'})).toHaveAttribute('href', '/commercial_cleaning')
+    await expect(page.getByRole('link', {name: 'Back to the booking form'})).toHaveAttribute('href', `/commercial_cleaning?resume=${bookingId}`)
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
 
     // Not paid: /success for this booking says so, the checkout can no longer be paid.

@@ -7,12 +7,17 @@ test.describe('routes', () => {
     expect(routes).toHaveLength(6 + 14 + 6)
   })
 
+  // One test per page (a loop of pages inside one test shares one timeout and fails on a slow machine).
   for (const {path, heading} of marketingRoutes()) {
-    test(`${path} answers 200 with its heading`, async ({page}) => {
+    test(`${path} answers 200 with its heading, a title, a description, its canonical URL and Open Graph data`, async ({page}) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', {level: 1})).toHaveText(heading)
       await expect(page.locator('h1')).toHaveCount(1)
+      expect((await page.title()).length).toBeGreaterThan(10)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/?' : path}$`))
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
     })
   }
 
@@ -29,19 +34,15 @@ test.describe('routes', () => {
     })
   }
 
-  test('every page has its own title, description and canonical URL', async ({page, baseURL}) => {
-    const seen = new Set<string>()
+  test('no two pages share a title', async ({request}) => {
+    const titles = new Map<string, string>()
     for (const {path} of marketingRoutes()) {
-      await page.goto(path)
-      const title = await page.title()
-      expect(title.length, path).toBeGreaterThan(10)
-      expect(seen.has(title), `${path} repeats the title "${title}"`).toBe(false)
-      seen.add(title)
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path === '/' ? '/?' : path}$`))
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
+      const html = await (await request.get(path)).text()
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
+      expect(titles.get(title), `${path} repeats the title "${title}"`).toBeUndefined()
+      titles.set(title, path)
     }
-    expect(baseURL).toBeTruthy()
+    expect(titles.size).toBe(marketingRoutes().length)
   })
 
   test('sitemap.xml lists every marketing page and robots.txt points to it', async ({request}) => {

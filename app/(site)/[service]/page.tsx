@@ -1,7 +1,7 @@
 import type {Metadata} from 'next'
 import {notFound} from 'next/navigation'
 import {ServicePageView} from '@/components/service-page/ServicePageView'
-import {getServicePage, getServicePageSlugs, getSiteSettings} from '@/lib/content'
+import {getFormSettings, getServicePage, getServicePageSlugs, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd, serviceData} from '@/lib/structured-data'
 
@@ -29,7 +29,7 @@ export async function generateMetadata({params}: PageProps<'/[service]'>): Promi
 
 export default async function ServicePageRoute({params}: PageProps<'/[service]'>) {
   const {service} = await params
-  const [page, settings] = await Promise.all([getServicePage(service), getSiteSettings()])
+  const [page, settings, forms] = await Promise.all([getServicePage(service), getSiteSettings(), getFormSettings()])
   if (!page) notFound()
 
   return (
@@ -42,7 +42,7 @@ export default async function ServicePageRoute({params}: PageProps<'/[service]'>
         type="application/ld+json"
         dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(page.commonQuestions.items))}}
       />
-      <ServicePageView page={page} settings={settings} />
+      <ServicePageView page={page} settings={settings} forms={forms} />
     </>
   )
 }

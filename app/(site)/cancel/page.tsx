@@ -15,10 +15,11 @@ export const metadata: Metadata = {
 
 export const dynamic = 'force-dynamic'
 
+/** The booking's form, with `?resume=<booking id>` so the browser that made the booking can fill it in again. */
 async function formPathFor(bookingId: string | null): Promise<string> {
   try {
-    const {formPath} = await acknowledgeCancel(bookingId, {store: await getBookingStore(), payments: () => getPaymentProvider()})
-    return formPath
+    const answer = await acknowledgeCancel(bookingId, {store: await getBookingStore(), payments: () => getPaymentProvider()})
+    return answer.bookingId ? `${answer.formPath}?${new URLSearchParams({resume: answer.bookingId})}` : answer.formPath
   } catch (error) {
     console.error('Cancel page: the booking could not be checked', error)
     return INDUSTRY_PATHS.house

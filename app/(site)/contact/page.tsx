@@ -1,6 +1,7 @@
 import type {Metadata} from 'next'
-import {getContactPage, getSiteSettings} from '@/lib/content'
+import {getContactPage, getFormSettings, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
+import {ContactForm} from '@/components/leads/ContactForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {PageHeader} from '@/components/pages/PageHeader'
 import {ContentImage} from '@/components/ui/ContentImage'
@@ -12,11 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /contact: heading, intro, phone and e-mail, address, opening hours, the image and the map. The
- * contact form arrives in a later issue.
+ * /contact (spec §2): heading 'Get in Contact', intro, the image, the contact form (phone checked
+ * when leaving the field, 'Sending...'), phone and e-mail, address, opening hours and the map.
  */
 export default async function ContactPage() {
-  const [page, settings] = await Promise.all([getContactPage(), getSiteSettings()])
+  const [page, settings, forms] = await Promise.all([getContactPage(), getSiteSettings(), getFormSettings()])
 
   return (
     <>
@@ -27,7 +28,11 @@ export default async function ContactPage() {
         media={<ContentImage image={page.image} sizes="(min-width: 56rem) 40vw, 100vw" priority />}
       />
       <Section width="wide">
-        <ContactWithMap settings={settings} cardTone="cream" />
+        <ContactWithMap
+          settings={settings}
+          cardTone="cream"
+          form={<ContactForm text={forms.contactForm} messages={forms.messages} variant="page" headingLevel={2} />}
+        />
       </Section>
     </>
   )

@@ -50,7 +50,7 @@ async function loadSummary(searchParams: SearchParams): Promise<SuccessSummary |
 }
 
 const STATUS_TEXT: Record<SuccessSummary['paymentStatus'], string> = {
-  paid: 'Your booking is confirmed. Thank you!',
+  paid: 'Your booking is confirmed. Thank you! A confirmation e-mail with these details is on its way to you.',
   pending: 'Your payment is not confirmed yet. We will confirm your booking as soon as the payment provider does.',
   cancelled: 'This booking was not paid: the payment was cancelled.',
   expired: 'This booking was not paid: the payment page expired.',
@@ -76,6 +76,7 @@ async function BookingDetails({searchParams}: {searchParams: SearchParams}) {
         {STATUS_TEXT[summary.paymentStatus]}
       </p>
       <BookingSummaryList
+        reference={summary.reference}
         service={summary.service}
         date={summary.date}
         location={summary.location}

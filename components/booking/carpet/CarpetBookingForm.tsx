@@ -12,10 +12,10 @@ import {
   RadioCardGroup,
   TextAreaField,
   TextField,
-} from '@/components/booking/shared/fields'
+} from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
-import {FormErrorBanner} from '@/components/booking/shared/FormErrorBanner'
+import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
 import {useCompanyToday} from '@/components/booking/shared/useCompanyToday'

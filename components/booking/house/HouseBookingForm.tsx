@@ -31,8 +31,8 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from '../shared/fields'
-import {FormErrorBanner} from '../shared/FormErrorBanner'
+} from '@/components/forms/fields'
+import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard, type SummaryRow} from '../shared/SummaryCard'
 import {useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import {useBookingSubmit} from '../shared/useBookingSubmit'

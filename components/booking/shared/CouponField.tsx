@@ -4,8 +4,8 @@ import {useId, useState, type KeyboardEvent} from 'react'
 import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
 import {Button} from '@/components/ui/Button'
 import {applyCoupon, COUPON_MAX_LENGTH, INVALID_COUPON_MESSAGE, type CouponIndustry} from '@/lib/booking/coupons'
-import {FieldError} from './fields'
-import fieldStyles from './fields.module.css'
+import {FieldError} from '@/components/forms/fields'
+import fieldStyles from '@/components/forms/fields.module.css'
 import styles from './booking.module.css'
 
 export type CouponFieldProps<T extends FieldValues, N extends FieldPath<T>> = {

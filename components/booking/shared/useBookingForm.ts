@@ -2,6 +2,7 @@
 
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useForm, useFormContext, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
+import {useBookingPrefill} from './useBookingPrefill'
 import type {Industry} from '@/lib/booking/catalog'
 import {
   bookingSchemaFor,
@@ -40,20 +41,22 @@ export type BookingForm<I extends Industry> = UseFormReturn<BookingFormValues[I]
  * types. Focus on the first invalid field is handled by useBookingSubmit (in page order).
  *
  * `industry` is added to `defaultValues` here; `idempotencyKey` need not be there either:
- * useBookingSubmit sets it before validating.
+ * useBookingSubmit sets it before validating. The address may fill the form in (useBookingPrefill).
  */
 export function useBookingForm<I extends Industry>(
   industry: I,
   defaultValues: DefaultValues<BookingFormValues[I]>,
 ): BookingForm<I> {
   const resolver = zodResolver(bookingSchemaFor(industry)) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
-  return useForm<BookingFormValues[I], unknown, BookingValues[I]>({
+  const form = useForm<BookingFormValues[I], unknown, BookingValues[I]>({
     resolver,
     defaultValues: {...defaultValues, industry} as DefaultValues<BookingFormValues[I]>,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   })
+  useBookingPrefill(industry, form as never)
+  return form
 }
 
 /** The booking form of the nearest <FormProvider> (each industry's provider renders one). */

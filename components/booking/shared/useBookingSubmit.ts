@@ -5,7 +5,9 @@ import type {FieldErrors, FieldValues, Path} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure} from '@/lib/booking/flow-messages'
 import {REQUEST_INVALID_MESSAGE} from '@/lib/booking/schemas'
+import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
+import {rememberBookingForResume} from './useBookingPrefill'
 
 const noSubscription = () => () => {}
 
@@ -14,47 +16,6 @@ export const BOOKINGS_ENDPOINT = '/api/bookings'
 
 /** The message a request that never reached the server shows (spec §8 turns it into each form's text). */
 const NETWORK_MESSAGE = 'The connection was lost. Please check your internet connection and try again.'
-
-/** A random UUID v4: crypto.randomUUID where available (secure contexts), else from getRandomValues. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6] & 0x0f) | 0x40
-  bytes[8] = (bytes[8] & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
-/** Every error path of react-hook-form's nested errors object ("firstName", "instructions.howClean"). */
-export function errorPaths(errors: FieldErrors<FieldValues>, prefix = ''): string[] {
-  const paths: string[] = []
-  for (const [key, value] of Object.entries(errors)) {
-    if (!value || typeof value !== 'object') continue
-    const path = prefix ? `${prefix}.${key}` : key
-    if ('message' in value && typeof value.message === 'string' && value.message !== '') paths.push(path)
-    else if (!('type' in value && 'ref' in value)) paths.push(...errorPaths(value as FieldErrors<FieldValues>, path))
-  }
-  return paths
-}
-
-function controlFor(form: HTMLFormElement, path: string): HTMLElement | null {
-  const named = Array.from(form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(path)}"]`))
-  if (named.length === 0) return null
-  return named.find((element) => element instanceof HTMLInputElement && element.checked) ?? named[0]
-}
-
-/** Focuses the control of the first of `paths` in page order (and scrolls it into view). */
-export function focusFirstInvalid(form: HTMLFormElement | null, paths: readonly string[]): boolean {
-  if (!form) return false
-  const controls = paths.map((path) => controlFor(form, path)).filter((element): element is HTMLElement => element !== null)
-  if (controls.length === 0) return false
-  controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
-  const target = controls[0]
-  target.focus({preventScroll: true})
-  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  target.scrollIntoView({block: 'center', behavior: smooth ? 'smooth' : 'auto'})
-  return true
-}
 
 export type BookingSubmit = {
   /** Spread onto the <form>: its ref, onSubmit and noValidate (the schemas' messages, not the browser's). */
@@ -188,7 +149,9 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         return
       }
       // This submission is done: a later one (after coming back) is a new booking. Busy stays on
-      // while the payment page loads.
+      // while the payment page loads. The key stays in this tab, so that after a cancelled payment
+      // the form can be filled in again from the stored booking.
+      rememberBookingForResume(result.bookingId, idempotencyKey)
       keyRef.current = newIdempotencyKey()
       sentDetails.current = null
       window.location.assign(target.href)

@@ -76,7 +76,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startPostgrestStandIn(
   db: PGlite,
-  options: {keys: Record<string, 'anon' | 'authenticated' | 'service_role'>; exposedTables: string[]},
+  options: {keys: Record<string, 'anon' | 'authenticated' | 'service_role'>; exposedTables: string[]; port?: number},
 ): Promise<PostgrestStandIn> {
   const requests: RecordedRequest[] = []
   const columnsOf = new Map<string, Set<string>>()
@@ -315,11 +315,19 @@ export async function startPostgrestStandIn(
       res.writeHead(500, {'content-type': 'application/json'}).end(JSON.stringify({message: String(error)}))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const {port} = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    // Clients keep connections open (keep-alive): end them, so the stand-in is really gone.
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
   }
 }

@@ -35,7 +35,11 @@ export function freePort(): Promise<number> {
   })
 }
 
-export function startServer({port, dataDir}: {port: number; dataDir: string}): PrivateServer {
+/**
+ * `next start` from the shared build. By default: the embedded database in `dataDir`, e-mail as .eml
+ * files in `dataDir`/outbox; `env` adds or overrides (SUPABASE_URL…, SMTP_URL…, rate limits).
+ */
+export function startServer({port, dataDir, env = {}}: {port: number; dataDir: string; env?: Record<string, string>}): PrivateServer {
   let output = ''
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
@@ -53,6 +57,13 @@ export function startServer({port, dataDir}: {port: number; dataDir: string}): P
       SUPABASE_URL: '',
       SUPABASE_SERVICE_ROLE_KEY: '',
       BOOKING_RATE_LIMIT_MAX: '100000',
+      LEAD_RATE_LIMIT_MAX: '100000',
+      SMTP_URL: '',
+      SMTP_HOST: '',
+      EMAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+      EMAIL_OUTBOX_POLL_SECONDS: '1',
+      EMAIL_RETRY_BASE_SECONDS: '1',
+      ...env,
     },
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -94,17 +94,21 @@ function LabelledField({
 }
 
 export type TextFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N> & {
-  type?: 'text' | 'email' | 'tel' | 'date'
+  type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local'
   autoComplete?: string
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'search' | 'url' | 'none'
   maxLength?: number
   placeholder?: string
-  /** For type="date": earliest and latest selectable day (YYYY-MM-DD). */
+  /** For type="date" (YYYY-MM-DD) and "datetime-local" (YYYY-MM-DDTHH:mm): earliest and latest value. */
   min?: string
   max?: string
+  /** Called after each change of the value (e.g. to check it as it is typed). */
+  onValueChange?: (value: string) => void
+  /** Called when the field is left. */
+  onLeave?: () => void
 }
 
-/** A single-line input (text, email, tel or date). The value is the text as typed. */
+/** A single-line input (text, email, tel, date or date and time). The value is the text as typed. */
 export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   control,
   name,
@@ -119,6 +123,8 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   placeholder,
   min,
   max,
+  onValueChange,
+  onLeave,
 }: TextFieldProps<T, N>) {
   const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
   const id = useId()
@@ -132,8 +138,14 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
         type={type}
         className={styles.input}
         value={(fieldValue as string | null | undefined) ?? ''}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
+        onChange={(event) => {
+          onChange(event.target.value)
+          onValueChange?.(event.target.value)
+        }}
+        onBlur={() => {
+          onBlur()
+          onLeave?.()
+        }}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
@@ -392,6 +404,51 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkbox
+// ---------------------------------------------------------------------------------------------
+
+export type CheckboxFieldProps<T extends FieldValues, N extends FieldPath<T>> = FieldProps<T, N>
+
+/**
+ * One checkbox with its label beside it (the quote form's terms): the value is true or false. The
+ * label may hold a link; the error sits under it, tied to the box.
+ */
+export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({control, name, label, description, required, className}: CheckboxFieldProps<T, N>) {
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  return (
+    <div className={join(styles.field, styles.checkboxField, className)}>
+      <div className={styles.checkboxRow}>
+        <input
+          ref={fieldRef}
+          id={id}
+          name={fieldName}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={fieldValue === true}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+          aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        />
+        <label htmlFor={id} className={styles.checkboxLabel}>
+          {label}
+          <RequiredHint required={required} />
+        </label>
+      </div>
+      {description ? (
+        <p id={`${id}-desc`} className={styles.description}>
+          {description}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   )
 }
 

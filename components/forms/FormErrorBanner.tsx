@@ -1,7 +1,7 @@
 'use client'
 
 import type {Ref} from 'react'
-import styles from './booking.module.css'
+import styles from './FormErrorBanner.module.css'
 
 export type FormErrorBannerProps = {
   /** The form-level failure to show (spec §8 texts); null or '' shows nothing. */

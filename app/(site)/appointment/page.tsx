@@ -1,0 +1,28 @@
+import type {Metadata} from 'next'
+import {AppointmentForm} from '@/components/leads/AppointmentForm'
+import {PageHeader} from '@/components/pages/PageHeader'
+import {Card} from '@/components/ui/Card'
+import {Section} from '@/components/ui/Section'
+import {getAppointmentPage, getFormSettings} from '@/lib/content'
+import {pageMetadata} from '@/lib/page-metadata'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const page = await getAppointmentPage()
+  // Kept as the spec has it, but not linked from the navigation nor listed for search engines.
+  return {...pageMetadata({seo: page.seo, path: '/appointment'}), robots: {index: false, follow: true}}
+}
+
+/** /appointment (spec §2: the leftover health form, titled Book Appointment Online). */
+export default async function AppointmentPage() {
+  const [page, forms] = await Promise.all([getAppointmentPage(), getFormSettings()])
+  return (
+    <>
+      <PageHeader heading={page.heading} intro={page.intro} width="narrow" headingId="appointment-heading" />
+      <Section width="narrow">
+        <Card>
+          <AppointmentForm text={forms.appointmentForm} messages={forms.messages} labelledBy="appointment-heading" />
+        </Card>
+      </Section>
+    </>
+  )
+}

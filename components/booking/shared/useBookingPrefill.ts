@@ -1,0 +1,68 @@
+'use client'
+
+import {useEffect} from 'react'
+import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
+import {COMMERCIAL_SUB_SERVICES, EXTERIOR_SERVICES, type Industry} from '@/lib/booking/catalog'
+
+/** Where the browser keeps the proof that it made a booking (its idempotency key), per tab. */
+export function resumeKeyStorageName(bookingId: string): string {
+  return `booking-resume:${bookingId}`
+}
+
+/** Remembers, for this tab, the key of a booking about to be paid (see useBookingPrefill). */
+export function rememberBookingForResume(bookingId: string, idempotencyKey: string): void {
+  try {
+    sessionStorage.setItem(resumeKeyStorageName(bookingId), idempotencyKey)
+  } catch {
+    // Storage disabled: coming back after a cancelled payment shows an empty form.
+  }
+}
+
+/** The service a service page can choose in advance (`?service=Roof+Cleaning`, `?subService=…`). */
+const PRESELECT: Partial<Record<Industry, {field: string; options: readonly string[]}>> = {
+  exterior: {field: 'service', options: EXTERIOR_SERVICES},
+  commercial: {field: 'subService', options: COMMERCIAL_SUB_SERVICES},
+}
+
+/**
+ * Fills a booking form from its address when it opens:
+ * - `?resume=<booking id>` (the cancel page's 'Back to the booking form'): the booking's values, from
+ *   the server, for the browser that made it (it proves so with the booking's idempotency key, kept
+ *   in sessionStorage, never in the URL). Nothing personal is ever in the address.
+ * - `?service=…` / `?subService=…` (a service page's 'Book online'): that service chosen.
+ */
+export function useBookingPrefill<T extends FieldValues>(industry: Industry, form: UseFormReturn<T, unknown, unknown>): void {
+  const {reset, setValue, getValues} = form
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search)
+    const preselect = PRESELECT[industry]
+    const chosen = preselect ? params.get(preselect.field) : null
+    if (preselect && chosen && preselect.options.includes(chosen)) setValue(preselect.field as Path<T>, chosen as never)
+
+    const bookingId = params.get('resume')
+    if (!bookingId) return
+    let key: string | null = null
+    try {
+      key = sessionStorage.getItem(resumeKeyStorageName(bookingId))
+    } catch {
+      key = null
+    }
+    if (!key) return
+    const controller = new AbortController()
+    fetch('/api/bookings/resume', {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json', Accept: 'application/json'},
+      body: JSON.stringify({bookingId, idempotencyKey: key}),
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer: {ok?: boolean; values?: Record<string, unknown>} | null) => {
+        if (!answer?.ok || !answer.values || answer.values.industry !== industry) return
+        reset({...getValues(), ...answer.values} as T, {keepDefaultValues: true})
+      })
+      .catch(() => {
+        // Offline or aborted: the form stays as it is.
+      })
+    return () => controller.abort()
+  }, [industry, reset, setValue, getValues])
+}

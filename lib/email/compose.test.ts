@@ -1,0 +1,327 @@
+import ICAL from 'ical.js'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {renderEmail} from '@/components/email/render'
+import {composeMail, type EmailCompany, type EmailView, type EmailWording} from './compose'
+import type {OutboxMessage} from './outbox'
+import {eventEmails, type AppointmentFacts, type BookingPaidFacts, type ContactMessageFacts, type EventFacts, type QuoteRequestFacts} from './queue'
+import {emailContentFromDataset} from './test-support/content'
+
+/**
+ * From a queued message to the e-mail sent: subjects with the content's wording and tokens filled,
+ * addresses, the rendered HTML and text parts (React Email), and the booking's calendar file.
+ */
+
+const SITE_URL = 'https://cedar-river.example/'
+let wording: EmailWording
+let company: EmailCompany
+
+beforeAll(async () => {
+  ;({wording, company} = await emailContentFromDataset())
+})
+
+const quote: QuoteRequestFacts = {
+  kind: 'quote_request',
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  firstName: 'Ada',
+  lastName: "O'Hara",
+  phone: '4255550142',
+  email: 'ada.ohara@example.com',
+  zipCode: '98056',
+  squareFootage: 2400,
+  desiredServices: 'Moss removal; downspouts',
+  heardAboutUs: 'Nextdoor',
+  pagePath: '/roof-cleaning',
+  pageTitle: 'Roof Cleaning',
+  submittedAt: '2027-01-10T20:00:00.000Z',
+}
+
+const contact: ContactMessageFacts = {
+  kind: 'contact_message',
+  id: 'a1b2c3d4-0000-4000-8000-000000000002',
+  name: 'Grace Brewster Hopper',
+  email: 'grace@example.net',
+  phone: '2065550199',
+  message: 'Do you clean boat decks?',
+  pagePath: '/',
+  submittedAt: '2027-01-10T20:00:00.000Z',
+}
+
+const appointment: AppointmentFacts = {
+  kind: 'appointment',
+  id: 'a1b2c3d4-0000-4000-8000-000000000003',
+  patientName: 'Katherine Johnson',
+  patientPhone: '4255550100',
+  patientGender: 'female',
+  appointmentTime: '2027-07-04T16:15:00.000Z',
+  appointmentLocal: '2027-07-04T09:15',
+  preferredMode: 'voice',
+  pagePath: '/appointment',
+  submittedAt: '2027-01-10T20:00:00.000Z',
+}
+
+/** Carpet, every 6 months: 2 rooms + 1 staircase × $47 = $141, 2 hallways × $7.42 = $14.84, save20 −$31.17 → $124.67. */
+const paid: BookingPaidFacts = {
+  kind: 'booking_paid',
+  id: '3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  reference: '3F9A-2B1C',
+  industry: 'carpet',
+  service: 'Carpet Cleaning – Every 6 Months',
+  date: '2030-12-31',
+  location: 'King County',
+  customer: {firstName: 'Björn', lastName: 'Nguyen-Smith', email: 'bjorn@example.org', phone: '2065550199', address: '88 Main Ave S, Kent, WA 98032'},
+  details: [
+    {label: 'Rooms', value: '2'},
+    {label: 'Staircases', value: '1'},
+  ],
+  notes: 'Side gate',
+  charges: [
+    {label: 'Rooms: 2 × $47.00', cents: 9400},
+    {label: 'Staircases: 1 × $47.00', cents: 4700},
+    {label: 'HALLWAYS: 2 × $7.42', cents: 1484},
+    {label: 'Coupon save20 (20 % (−$31.17))', cents: -3117},
+  ],
+  totalCents: 12467,
+  paidAt: '2030-12-20T18:30:00.000Z',
+}
+
+function message(facts: EventFacts, audience: 'business' | 'customer', overrides: Partial<OutboxMessage> = {}): OutboxMessage {
+  const queued = eventEmails(facts).find((email) => email.audience === audience)
+  if (!queued) throw new Error(`No ${audience} e-mail for ${facts.kind}`)
+  return {
+    id: `0000000${audience === 'business' ? 1 : 2}-aaaa-4bbb-8ccc-${facts.id.slice(-12)}`,
+    eventKey: `${facts.kind}:${facts.id}:${audience}`,
+    template: queued.template,
+    to: queued.to,
+    replyTo: queued.replyTo,
+    payload: facts,
+    attempts: 1,
+    lockToken: '11111111-2222-4333-8444-555555555555',
+    createdAt: '2027-01-10T20:00:01.000Z',
+    ...overrides,
+  }
+}
+
+/** The real renderer, keeping the view it was given. */
+function recordingRender() {
+  const views: EmailView[] = []
+  return {
+    views,
+    render: async (view: EmailView) => {
+      views.push(view)
+      return renderEmail(view)
+    },
+  }
+}
+
+function compose(msg: OutboxMessage, overrides: {wording?: EmailWording; from?: string} = {}) {
+  const recorder = recordingRender()
+  return composeMail(msg, {wording: overrides.wording ?? wording, company, siteUrl: SITE_URL, from: overrides.from, render: recorder.render}).then((mail) => ({
+    mail,
+    view: recorder.views[0],
+  }))
+}
+
+function flat(text: string): string {
+  return text.replace(/\s+/g, ' ')
+}
+
+describe('subjects, with the content wording and its tokens filled', () => {
+  it.each([
+    {facts: quote, audience: 'business', subject: "New quote request: Roof Cleaning from Ada O'Hara"},
+    {facts: quote, audience: 'customer', subject: 'We received your quote request'},
+    {facts: contact, audience: 'business', subject: 'New message from Grace Brewster Hopper'},
+    {facts: contact, audience: 'customer', subject: 'We received your message'},
+    {facts: appointment, audience: 'business', subject: 'New appointment request from Katherine Johnson'},
+    {facts: paid, audience: 'business', subject: 'Paid booking 3F9A-2B1C: Carpet Cleaning – Every 6 Months for Björn Nguyen-Smith'},
+    {facts: paid, audience: 'customer', subject: 'Your booking is confirmed: Carpet Cleaning – Every 6 Months (3F9A-2B1C)'},
+  ] as const)('$facts.kind to the $audience: $subject', async ({facts, audience, subject}) => {
+    expect((await compose(message(facts, audience))).mail.subject).toBe(subject)
+  })
+
+  it('a quote request from a page without a service name is "a service" to the business and no service to the customer', async () => {
+    const untitled = {...quote, pageTitle: null, pagePath: '/quote'}
+    expect((await compose(message(untitled, 'business'))).mail.subject).toBe("New quote request: a service from Ada O'Hara")
+    const {mail} = await compose(message(untitled, 'customer'))
+    expect(flat(mail.text)).toContain('We have your request for a quote, and a member of our team')
+  })
+
+  it("fills an editor's own tokens, and drops ones the message does not know", async () => {
+    const edited: EmailWording = {
+      ...wording,
+      quoteRequestReceived: {...wording.quoteRequestReceived, subject: '{firstName}, your {service} quote from {companyName} {nickname}'},
+      contactMessageReceived: {...wording.contactMessageReceived, subject: 'Hi {firstName} ({reference}) – call {phone}'},
+      businessNotifications: {...wording.businessNotifications, contactMessageSubject: '[Web] {name} wrote {service}'},
+    }
+    expect((await compose(message(quote, 'customer'), {wording: edited})).mail.subject).toBe('Ada, your Roof Cleaning quote from Cedar River Cleaning Co.')
+    expect((await compose(message(contact, 'customer'), {wording: edited})).mail.subject).toBe('Hi Grace () – call (425) 555-0142')
+    expect((await compose(message(contact, 'business'), {wording: edited})).mail.subject).toBe('[Web] Grace Brewster Hopper wrote')
+  })
+})
+
+describe('addresses', () => {
+  it('to the business: from and to the company, answers to the customer', async () => {
+    const {mail} = await compose(message(quote, 'business'))
+    expect(mail.to).toBe('hello@cedarrivercleaning.example')
+    expect(mail.from).toBe('"Cedar River Cleaning Co." <hello@cedarrivercleaning.example>')
+    expect(mail.replyTo).toBe('ada.ohara@example.com')
+  })
+
+  it('to the customer: answers go to the company', async () => {
+    const {mail} = await compose(message(contact, 'customer'))
+    expect(mail.to).toBe('grace@example.net')
+    expect(mail.replyTo).toBe('hello@cedarrivercleaning.example')
+  })
+
+  it('the appointment notification has no one to answer to; a configured From wins', async () => {
+    const {mail} = await compose(message(appointment, 'business'), {from: 'Website <web@cedar-river.example>'})
+    expect(mail.replyTo).toBeUndefined()
+    expect(mail.from).toBe('Website <web@cedar-river.example>')
+  })
+
+  it('keeps quotes and line breaks of the company name out of the From header', async () => {
+    const recorder = recordingRender()
+    const mail = await composeMail(message(contact, 'business'), {
+      wording,
+      company: {...company, companyName: 'Bob "The Mop" Clean\r\nBcc: x@evil.example'},
+      siteUrl: SITE_URL,
+      render: recorder.render,
+    })
+    expect(mail.from).toBe('"Bob The Mop CleanBcc: x@evil.example" <hello@cedarrivercleaning.example>')
+  })
+
+  it('has the same Message-ID on every attempt at the same message, a different one for another', async () => {
+    const first = (await compose(message(paid, 'customer'))).mail.messageId
+    const again = (await compose(message(paid, 'customer', {attempts: 5, lockToken: '99999999-2222-4333-8444-555555555555'}))).mail.messageId
+    const business = (await compose(message(paid, 'business'))).mail.messageId
+    expect(first).toBe(again)
+    expect(first).toMatch(/^<[0-9a-f-]{36}@cedar-river\.example>$/)
+    expect(business).not.toBe(first)
+  })
+
+  it('refuses a customer message for an appointment (the form has no e-mail)', async () => {
+    await expect(compose(message(appointment, 'business', {to: 'someone@example.com', template: 'appointment.customer'}))).rejects.toThrow(/No customer e-mail/)
+  })
+})
+
+describe('content', () => {
+  it("the business's quote notification lists every field, the page as a link, and no sign-off", async () => {
+    const {mail, view} = await compose(message(quote, 'business'))
+    expect(view.sections[0].rows).toEqual([
+      {label: 'Service page', value: 'Roof Cleaning (/roof-cleaning)'},
+      {label: 'First name', value: 'Ada'},
+      {label: 'Last name', value: "O'Hara"},
+      {label: 'Phone', value: '(425) 555-0142'},
+      {label: 'E-mail', value: 'ada.ohara@example.com'},
+      {label: 'Zip code', value: '98056'},
+      {label: 'Square footage', value: '2400'},
+      {label: 'Desired services', value: 'Moss removal; downspouts'},
+      {label: 'Heard about us', value: 'Nextdoor'},
+      {label: 'Terms of Use', value: 'Accepted'},
+      {label: 'Sent', value: expect.stringMatching(/^January 10, 2027 at 12:00\sPM$/)},
+    ])
+    expect(view.signature).toEqual([])
+    expect(flat(mail.text)).toContain('https://cedar-river.example/roof-cleaning')
+    expect(mail.text).not.toContain('example//roof')
+    expect(view.footer).toEqual(['Cedar River Cleaning Co.', '210 Logan Ave S, Suite 3', 'Renton, WA 98057', '(425) 555-0142 · hello@cedarrivercleaning.example'])
+  })
+
+  it('leaves out the optional fields the visitor left empty', async () => {
+    const {view} = await compose(message({...quote, squareFootage: null, desiredServices: null, heardAboutUs: null}, 'business'))
+    expect(view.sections[0].rows.map((row) => row.label)).not.toEqual(expect.arrayContaining(['Square footage']))
+    expect(view.sections[0].rows.map((row) => row.label)).toEqual([
+      'Service page',
+      'First name',
+      'Last name',
+      'Phone',
+      'E-mail',
+      'Zip code',
+      'Terms of Use',
+      'Sent',
+    ])
+  })
+
+  it('the appointment shows the time in Renton, the gender and the mode in words', async () => {
+    const {view} = await compose(message(appointment, 'business'))
+    const rows = Object.fromEntries(view.sections[0].rows.map((row) => [row.label, row.value]))
+    expect(rows['Preferred time']).toMatch(/^July 4, 2027 at 9:15\sAM$/)
+    expect(rows.Gender).toBe('Female')
+    expect(rows['Preferred mode']).toBe('Voice call')
+    expect(rows.Phone).toBe('(425) 555-0100')
+  })
+
+  it('greets the contact by the first word of their name and signs off for the company', async () => {
+    const {view} = await compose(message(contact, 'customer'))
+    expect(view.heading).toBe('Thanks for getting in touch, Grace')
+    expect(view.signature).toEqual(['Warm regards,', 'Cedar River Cleaning Co.', '(425) 555-0142'])
+    expect(view.paragraphs).toEqual(['Your message has reached our team at Cedar River Cleaning Co.'])
+  })
+
+  it('the booking confirmation: every charge with the discount as a minus, the total, the notice, and a calendar file for the date', async () => {
+    const {mail, view} = await compose(message(paid, 'customer'))
+    expect(view.charges).toEqual({
+      heading: 'Charges',
+      rows: [
+        {label: 'Rooms: 2 × $47.00', amount: '$94.00'},
+        {label: 'Staircases: 1 × $47.00', amount: '$47.00'},
+        {label: 'HALLWAYS: 2 × $7.42', amount: '$14.84'},
+        {label: 'Coupon save20 (20 % (−$31.17))', amount: '−$31.17'},
+      ],
+      total: {label: 'Total paid', amount: '$124.67'},
+    })
+    expect(view.sections[0].rows).toEqual([
+      {label: 'Reference', value: '3F9A-2B1C'},
+      {label: 'Service', value: 'Carpet Cleaning – Every 6 Months'},
+      {label: 'Date', value: 'December 31, 2030'},
+      {label: 'Location', value: 'King County'},
+      {label: 'Address', value: '88 Main Ave S, Kent, WA 98032'},
+    ])
+    expect(view.closing.join(' ')).toContain('at least 24 hours before your appointment')
+    expect(view.closing.join(' ')).toContain('(425) 555-0142')
+    expect(flat(mail.text)).toMatch(/Total paid \$124\.67/)
+
+    expect(mail.attachments).toHaveLength(1)
+    const [calendar] = mail.attachments ?? []
+    expect(calendar.filename).toBe('booking-3F9A-2B1C.ics')
+    expect(calendar.contentType).toMatch(/^text\/calendar/)
+    const vevent = new ICAL.Component(ICAL.parse(calendar.content)).getFirstSubcomponent('vevent')
+    expect((vevent?.getFirstPropertyValue('dtstart') as ICAL.Time).toString()).toBe('2030-12-31')
+    expect((vevent?.getFirstPropertyValue('dtend') as ICAL.Time).toString()).toBe('2031-01-01')
+    expect(vevent?.getFirstPropertyValue('uid')).toBe('3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b@cedar-river.example')
+    expect(vevent?.getFirstPropertyValue('summary')).toBe('Carpet Cleaning – Every 6 Months (Cedar River Cleaning Co.)')
+  })
+
+  it('an exterior booking (no date) is confirmed without a date row and without a calendar file', async () => {
+    const exterior: BookingPaidFacts = {...paid, industry: 'exterior', service: 'Exterior Cleaning – Gutter Cleaning, One-Time', date: null, location: null}
+    const {mail, view} = await compose(message(exterior, 'customer'))
+    expect(view.sections[0].rows.map((row) => row.label)).toEqual(['Reference', 'Service', 'Address'])
+    expect(mail.attachments).toBeUndefined()
+    expect(mail.subject).toBe('Your booking is confirmed: Exterior Cleaning – Gutter Cleaning, One-Time (3F9A-2B1C)')
+  })
+
+  it('the business gets the paid booking with the customer, every detail, the notes and the charges; no calendar file', async () => {
+    const {mail, view} = await compose(message(paid, 'business'))
+    expect(view.sections.map((section) => section.heading)).toEqual(['Customer', 'Booking'])
+    expect(view.sections[0].rows).toEqual([
+      {label: 'Name', value: 'Björn Nguyen-Smith'},
+      {label: 'E-mail', value: 'bjorn@example.org'},
+      {label: 'Phone', value: '(206) 555-0199'},
+      {label: 'Address', value: '88 Main Ave S, Kent, WA 98032'},
+    ])
+    expect(view.sections[1].rows).toEqual([
+      {label: 'Reference', value: '3F9A-2B1C'},
+      {label: 'Rooms', value: '2'},
+      {label: 'Staircases', value: '1'},
+      {label: 'Notes', value: 'Side gate'},
+    ])
+    expect(view.charges?.total).toEqual({label: 'Total paid', amount: '$124.67'})
+    expect(mail.attachments).toBeUndefined()
+    expect(mail.replyTo).toBe('bjorn@example.org')
+  })
+
+  it('escapes what people typed in the HTML part', async () => {
+    const {mail} = await compose(message({...contact, message: '<script>alert(1)</script> & <b>bold</b>'}, 'business'))
+    expect(mail.html).not.toContain('<script>alert(1)</script>')
+    expect(mail.html).toContain('&lt;script&gt;')
+    expect(mail.text).toContain('<script>alert(1)</script> & <b>bold</b>')
+  })
+})

@@ -1,0 +1,67 @@
+import {describe, expect, it} from 'vitest'
+import type {EmailSettingsQueryResult} from '@/sanity.types'
+import {queryLocalDataset} from '../content/local-dataset'
+import {emailSettingsQuery} from '../content/queries'
+import {EMAIL_TOKENS, fillTokens, unknownTokens} from './tokens'
+
+describe('fillTokens', () => {
+  it('puts each value in place of its {token}', () => {
+    expect(fillTokens('Your booking is confirmed: {service} ({reference})', {service: 'Carpet Cleaning – One-Time', reference: '3F9A-2B1C'})).toBe(
+      'Your booking is confirmed: Carpet Cleaning – One-Time (3F9A-2B1C)',
+    )
+    expect(fillTokens('Thanks, {firstName}! Call {phone} or {phone}.', {firstName: 'Ada', phone: '(425) 555-0142'})).toBe(
+      'Thanks, Ada! Call (425) 555-0142 or (425) 555-0142.',
+    )
+  })
+
+  it('leaves out unknown and missing tokens, without a stray space before punctuation or a double space', () => {
+    expect(fillTokens('Hi {nickname}, thanks', {firstName: 'Ada'})).toBe('Hi, thanks')
+    expect(fillTokens('Thanks {firstName}!', {firstName: null})).toBe('Thanks!')
+    expect(fillTokens('We have your {service} quote request.', {service: ''})).toBe('We have your quote request.')
+    expect(fillTokens('  {firstName} hello  ', {firstName: undefined})).toBe('hello')
+  })
+
+  it('writes one full stop when a value ending in one comes before the text\'s own', () => {
+    expect(fillTokens('Your message has reached our team at {companyName}.', {companyName: 'Cedar River Cleaning Co.'})).toBe(
+      'Your message has reached our team at Cedar River Cleaning Co.',
+    )
+    expect(fillTokens('From {companyName}. Thanks.', {companyName: 'Acme Inc.'})).toBe('From Acme Inc. Thanks.')
+    expect(fillTokens('At {companyName}.', {companyName: 'Acme'})).toBe('At Acme.')
+    expect(fillTokens('At {companyName}, we care.', {companyName: 'Acme Co.'})).toBe('At Acme Co., we care.')
+  })
+
+  it('inserts values literally, whatever they contain', () => {
+    expect(fillTokens('Hello {firstName}', {firstName: '$& $1 $$ {phone}'})).toBe('Hello $& $1 $$ {phone}')
+  })
+
+  it('knows only the given values, not properties every object has', () => {
+    expect(fillTokens('A{constructor}B{toString}C{hasOwnProperty}', {})).toBe('ABC')
+  })
+
+  it('touches only {letters}: other braces stay as written', () => {
+    expect(fillTokens('{first_name} {1} { firstName } {}', {firstName: 'Ada'})).toBe('{first_name} {1} { firstName } {}')
+  })
+})
+
+describe('unknownTokens', () => {
+  it('lists the tokens a text uses that its message does not offer', () => {
+    expect(unknownTokens('Hi {firstName}, about {reference} and {foo}', EMAIL_TOKENS.customer)).toEqual(['reference', 'foo'])
+    expect(unknownTokens('Paid booking {reference}: {service} for {name}', EMAIL_TOKENS.business)).toEqual([])
+    expect(unknownTokens('No tokens here', EMAIL_TOKENS.booking)).toEqual([])
+  })
+
+  it('finds none in the wording of the E-mails document of the local dataset', async () => {
+    const wording = await queryLocalDataset<EmailSettingsQueryResult>(emailSettingsQuery)
+    if (!wording) throw new Error('The local dataset has no E-mails document')
+    const groups: [Record<string, string | null> | null, readonly string[]][] = [
+      [wording.bookingConfirmation, EMAIL_TOKENS.booking],
+      [wording.quoteRequestReceived, EMAIL_TOKENS.customer],
+      [wording.contactMessageReceived, EMAIL_TOKENS.customer],
+      [wording.businessNotifications, EMAIL_TOKENS.business],
+    ]
+    for (const [texts, allowed] of groups) {
+      expect(texts).not.toBeNull()
+      for (const text of Object.values(texts ?? {})) expect(unknownTokens(text ?? '', allowed), String(text)).toEqual([])
+    }
+  })
+})

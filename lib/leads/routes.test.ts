@@ -1,0 +1,271 @@
+import {randomUUID} from 'node:crypto'
+import type {PGlite} from '@electric-sql/pglite'
+import pg from 'pg'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {createRateLimiter, type RateLimiter} from '../rate-limit'
+import {LEAD_ENDPOINTS, leadAnswerFromResponse} from './answers'
+import type {LeadFlowDeps} from './flow'
+import {handleLeadRequest, MAX_LEAD_BODY_BYTES, type LeadRouteOptions} from './routes'
+import type {LeadKind} from './schemas'
+import {createLeadStore} from './store'
+import {appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} from './test-support/submissions'
+
+/**
+ * POST /api/quote-requests, /api/contact-messages and /api/appointments as the route handlers run
+ * them (web Request in, Response out), on the embedded database, with a rate limiter on a clock the
+ * test moves.
+ */
+
+let database: Awaited<ReturnType<typeof openTempPglite>>
+let db: PGlite
+let time: number
+let limiter: RateLimiter
+const log = {error: vi.fn()}
+
+// The database and the mail server are real: allow for a busy machine.
+vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
+
+beforeAll(async () => {
+  database = await openTempPglite('leads-routes-')
+  db = database.db
+}, PGLITE_SETUP_TIMEOUT)
+
+afterAll(async () => {
+  await database?.close()
+})
+
+beforeEach(async () => {
+  await clearLeadsAndOutbox(db)
+  time = Date.parse('2027-01-10T20:00:00Z')
+  // Five a minute per address, as the server's default.
+  limiter = createRateLimiter({limit: 5, windowMs: 60_000, now: () => time})
+  log.error.mockReset()
+})
+
+function flowDeps(overrides: Partial<LeadFlowDeps> = {}): LeadFlowDeps {
+  return {store: createLeadStore(createSqlDatabaseFunctions(db)), now: fixedClock, newId: randomUUID, log, ...overrides}
+}
+
+function options(overrides: Partial<LeadRouteOptions> = {}): LeadRouteOptions {
+  return {
+    limiter,
+    clientKey: (request) => request.headers.get('x-forwarded-for') ?? 'unknown',
+    deps: async () => flowDeps(),
+    log,
+    ...overrides,
+  }
+}
+
+const KINDS: [LeadKind, () => Record<string, unknown>][] = [
+  ['quoteRequest', quoteSubmission],
+  ['contactMessage', contactSubmission],
+  ['appointment', appointmentSubmission],
+]
+
+function post(kind: LeadKind, body: BodyInit, headers: Record<string, string> = {}): Request {
+  return new Request(`https://cedar-river.example${LEAD_ENDPOINTS[kind]}`, {
+    method: 'POST',
+    body,
+    headers: {'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7', ...headers},
+  })
+}
+
+function postJson(kind: LeadKind, value: unknown, headers: Record<string, string> = {}): Request {
+  return post(kind, JSON.stringify(value), headers)
+}
+
+async function answer(response: Response): Promise<{status: number; body: unknown}> {
+  return {status: response.status, body: await response.json()}
+}
+
+async function storedCount(): Promise<number> {
+  const {rows} = await db.query<{n: number}>(
+    `select (select count(*) from public.quote_requests) + (select count(*) from public.contact_messages)
+      + (select count(*) from public.appointments) + (select count(*) from public.email_outbox) as n`,
+  )
+  return Number(rows[0].n)
+}
+
+describe('accepted', () => {
+  it.each([
+    ['quoteRequest', quoteSubmission, 'quote_requests', 2],
+    ['contactMessage', contactSubmission, 'contact_messages', 2],
+    ['appointment', appointmentSubmission, 'appointments', 1],
+  ] as const)('%s: 200 {ok: true}, not cached, stored in %s with its e-mails', async (kind, make, table, emails) => {
+    const body = make()
+    const response = await handleLeadRequest(kind, postJson(kind, body), options())
+    expect(await answer(response)).toEqual({status: 200, body: {ok: true}})
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const {rows} = await db.query<{submission_key: string}>(`select submission_key from public.${table}`)
+    expect(rows.map((row) => row.submission_key)).toEqual([body.submissionKey])
+    expect((await db.query('select 1 from public.email_outbox')).rows).toHaveLength(emails)
+  })
+
+  it('takes JSON with a charset, and a body without a content type', async () => {
+    expect((await handleLeadRequest('contactMessage', postJson('contactMessage', contactSubmission(), {'content-type': 'application/json; charset=utf-8'}), options())).status).toBe(200)
+    const bare = new Request('https://cedar-river.example/api/contact-messages', {method: 'POST', body: new TextEncoder().encode(JSON.stringify(contactSubmission()))})
+    expect(bare.headers.get('content-type')).toBeNull()
+    expect((await handleLeadRequest('contactMessage', bare, options())).status).toBe(200)
+    const {rows} = await db.query('select 1 from public.contact_messages')
+    expect(rows).toHaveLength(2)
+  })
+})
+
+describe('refused, with nothing stored', () => {
+  it('400 with the message key of each field for invalid input', async () => {
+    const response = await handleLeadRequest('quoteRequest', postJson('quoteRequest', quoteSubmission({zipCode: '123', email: ''})), options())
+    const body = {ok: false, kind: 'validation', fieldErrors: {email: 'emailRequired', zipCode: 'zipCodeInvalid'}}
+    expect(await answer(response)).toEqual({status: 400, body})
+    expect(leadAnswerFromResponse(400, body)).toEqual(body)
+    expect(await storedCount()).toBe(0)
+  })
+
+  it('400 spam for a filled-in honeypot', async () => {
+    for (const [kind, make] of KINDS) {
+      const response = await handleLeadRequest(kind, postJson(kind, {...make(), website: 'http://buy.example'}), options({clientKey: () => kind}))
+      expect(await answer(response)).toEqual({status: 400, body: {ok: false, kind: 'spam'}})
+      expect(leadAnswerFromResponse(400, {ok: false, kind: 'spam'})).toEqual({ok: false, kind: 'spam'})
+    }
+    expect(await storedCount()).toBe(0)
+  })
+
+  it("400 'invalidRequest' for a body that is not JSON", async () => {
+    for (const body of ['{"name": "Ada"', 'name=Ada', '']) {
+      const response = await handleLeadRequest('contactMessage', post('contactMessage', body), options({clientKey: () => randomUUID()}))
+      expect(await answer(response)).toEqual({status: 400, body: {ok: false, kind: 'validation', fieldErrors: {'': 'invalidRequest'}}})
+    }
+    expect(await storedCount()).toBe(0)
+  })
+
+  it("400 'invalidRequest' for JSON that is not a form's object", async () => {
+    for (const value of [null, [], 'Ada', 42, [contactSubmission()]]) {
+      const response = await handleLeadRequest('contactMessage', postJson('contactMessage', value), options({clientKey: () => randomUUID()}))
+      expect(await answer(response)).toEqual({status: 400, body: {ok: false, kind: 'validation', fieldErrors: {'': 'invalidRequest'}}})
+    }
+    expect(await storedCount()).toBe(0)
+  })
+
+  it('415 for another content type', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await handleLeadRequest('quoteRequest', post('quoteRequest', JSON.stringify(quoteSubmission()), {'content-type': type}), options({clientKey: () => type}))
+      expect(await answer(response)).toEqual({status: 415, body: {ok: false, kind: 'invalid'}})
+      expect(leadAnswerFromResponse(415, {ok: false, kind: 'invalid'})).toEqual({ok: false, kind: 'invalid'})
+    }
+    expect(await storedCount()).toBe(0)
+  })
+
+  it(`413 for a body over ${MAX_LEAD_BODY_BYTES} bytes, declared or streamed`, async () => {
+    const huge = contactSubmission({message: 'x'.repeat(40 * 1024)})
+    const declared = await handleLeadRequest('contactMessage', postJson('contactMessage', huge), options())
+    expect(await answer(declared)).toEqual({status: 413, body: {ok: false, kind: 'invalid'}})
+
+    const text = JSON.stringify(huge)
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < text.length; i += 4096) controller.enqueue(new TextEncoder().encode(text.slice(i, i + 4096)))
+        controller.close()
+      },
+    })
+    const streamed = new Request('https://cedar-river.example/api/contact-messages', {
+      method: 'POST',
+      body: stream,
+      headers: {'content-type': 'application/json'},
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.headers.get('content-length')).toBeNull()
+    expect(await answer(await handleLeadRequest('contactMessage', streamed, options()))).toEqual({status: 413, body: {ok: false, kind: 'invalid'}})
+    expect(await storedCount()).toBe(0)
+  })
+
+  it('a message at its 4000-character limit is well under the size cap', async () => {
+    const longest = contactSubmission({message: '✓'.repeat(4000), name: 'N'.repeat(100)})
+    expect(new TextEncoder().encode(JSON.stringify(longest)).length).toBeLessThan(MAX_LEAD_BODY_BYTES)
+    expect((await handleLeadRequest('contactMessage', postJson('contactMessage', longest), options())).status).toBe(200)
+  })
+})
+
+describe('rate limit: five a minute per address', () => {
+  it('answers the sixth within a minute 429 with Retry-After, stores it not, and lets it through once the minute is over', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await handleLeadRequest('quoteRequest', postJson('quoteRequest', quoteSubmission()), options())).status).toBe(200)
+      time += 2_000
+    }
+    // t = 10 s: the first request (t = 0) leaves the window at t = 60 s, in 50 s.
+    const refused = await handleLeadRequest('quoteRequest', postJson('quoteRequest', quoteSubmission()), options())
+    expect(await answer(refused)).toEqual({status: 429, body: {ok: false, kind: 'rate-limited'}})
+    expect(refused.headers.get('retry-after')).toBe('50')
+    expect(leadAnswerFromResponse(429, {ok: false, kind: 'rate-limited'})).toEqual({ok: false, kind: 'rate-limited'})
+    const {rows} = await db.query('select 1 from public.quote_requests')
+    expect(rows).toHaveLength(5)
+
+    // Another address is not held up.
+    expect((await handleLeadRequest('quoteRequest', postJson('quoteRequest', quoteSubmission(), {'x-forwarded-for': '198.51.100.2'}), options())).status).toBe(200)
+
+    time += 50_000
+    expect((await handleLeadRequest('quoteRequest', postJson('quoteRequest', quoteSubmission()), options())).status).toBe(200)
+    expect((await db.query('select 1 from public.quote_requests')).rows).toHaveLength(7)
+  })
+
+  it('counts refused requests too, so a bot cannot probe the fields without limit', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await handleLeadRequest('contactMessage', postJson('contactMessage', {website: 'spam'}), options())).status).toBe(400)
+    }
+    const response = await handleLeadRequest('contactMessage', postJson('contactMessage', contactSubmission()), options())
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('retry-after'))).toBe(60)
+    expect(await storedCount()).toBe(0)
+  })
+})
+
+describe('the database unavailable', () => {
+  let deadPool: pg.Pool
+
+  beforeAll(async () => {
+    deadPool = new pg.Pool({host: '127.0.0.1', port: await closedPort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 5_000})
+    deadPool.on('error', () => {})
+  })
+
+  afterAll(async () => {
+    await deadPool?.end()
+  })
+
+  it('503 unavailable when the database cannot be opened', async () => {
+    const response = await handleLeadRequest('contactMessage', postJson('contactMessage', contactSubmission()), options({
+      deps: async () => {
+        throw new Error('PGlite: the data directory is locked')
+      },
+    }))
+    expect(await answer(response)).toEqual({status: 503, body: {ok: false, kind: 'unavailable'}})
+    expect(leadAnswerFromResponse(503, {ok: false, kind: 'unavailable'})).toEqual({ok: false, kind: 'unavailable'})
+    expect(log.error).toHaveBeenCalledTimes(1)
+  })
+
+  it('503 unavailable when the database does not answer; the retry is stored once it does', async () => {
+    const input = appointmentSubmission()
+    const down = await handleLeadRequest('appointment', postJson('appointment', input), options({
+      deps: async () => flowDeps({store: createLeadStore(createSqlDatabaseFunctions(deadPool))}),
+    }))
+    expect(await answer(down)).toEqual({status: 503, body: {ok: false, kind: 'unavailable'}})
+    expect(await storedCount()).toBe(0)
+
+    const back = await handleLeadRequest('appointment', postJson('appointment', input), options())
+    expect(await answer(back)).toEqual({status: 200, body: {ok: true}})
+    expect((await db.query('select 1 from public.appointments')).rows).toHaveLength(1)
+  })
+})
+
+describe('leadAnswerFromResponse (what the form makes of an answer)', () => {
+  it('treats anything unexpected as a failure to try again', () => {
+    expect(leadAnswerFromResponse(200, {ok: true})).toEqual({ok: true})
+    expect(leadAnswerFromResponse(200, null)).toEqual({ok: false, kind: 'unavailable'})
+    expect(leadAnswerFromResponse(502, '<html>Bad gateway</html>')).toEqual({ok: false, kind: 'unavailable'})
+    expect(leadAnswerFromResponse(429, null)).toEqual({ok: false, kind: 'rate-limited'})
+    expect(leadAnswerFromResponse(400, {ok: false, kind: 'validation', fieldErrors: {phone: 'phoneInvalid', bogus: 7}})).toEqual({
+      ok: false,
+      kind: 'validation',
+      fieldErrors: {phone: 'phoneInvalid'},
+    })
+  })
+})

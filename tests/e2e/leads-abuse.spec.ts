@@ -1,0 +1,85 @@
+import {randomUUID} from 'node:crypto'
+import {expect, test, type Page} from '@playwright/test'
+import {field, fillQuoteForm, forms, leadForm, uniqueEmail} from './support/leads'
+import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
+
+/**
+ * Issue 6, acceptance 5, on a site of its own with the production limits (five submissions a
+ * minute per address and form): the hidden honeypot field and the rate limit each refuse with a
+ * clear message in the page, keep what was typed, and store nothing.
+ */
+
+const text = forms()
+const messages = text.messages
+
+test.describe('lead forms against abuse', () => {
+  test.describe.configure({mode: 'serial'})
+  test.setTimeout(120_000)
+  let stack: PrivateStack
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    stack = await startPrivateStack({LEAD_RATE_LIMIT_MAX: '', LEAD_RATE_LIMIT_WINDOW_SECONDS: ''})
+  })
+
+  test.afterAll(async () => {
+    await stack?.close()
+  })
+
+  async function open(page: Page, path: string) {
+    await page.goto(`${stack.server.baseUrl}${path}`)
+    await expect(page.locator('form[data-interactive]').first()).toBeAttached()
+  }
+
+  test('a submission with the hidden honeypot field filled in is refused with a message and stores nothing', async ({page}) => {
+    await open(page, '/contact')
+    const form = leadForm(page, text.contactForm.heading)
+    const email = uniqueEmail('honeypot')
+    await field(form, text.contactForm.nameLabel).fill('Definitely Human')
+    await field(form, text.contactForm.emailLabel).fill(email)
+    await field(form, text.contactForm.phoneLabel).fill('4255550101')
+    await field(form, text.contactForm.messageLabel).fill('Cheap watches!!!')
+    // What a bot does: fill every input, including the one people never see.
+    const honeypot = form.locator('input[name="website"]')
+    // Out of sight, out of the tab order and hidden from assistive technology.
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(honeypot).not.toBeInViewport()
+    await expect(form.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1)
+    await honeypot.evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'))
+    await form.getByRole('button', {name: text.contactForm.submitLabel}).click()
+    await expect(form.getByRole('alert')).toHaveText(messages.spam)
+    await expect(field(form, text.contactForm.messageLabel)).toHaveValue('Cheap watches!!!')
+    expect(await rowsWhere(stack.db, 'contact_messages', 'email', email)).toHaveLength(0)
+  })
+
+  test('the sixth quote request within a minute from one address is refused with a message and stores nothing', async ({page, request}) => {
+    const base = uniqueEmail('rate.limit')
+    for (let n = 1; n <= 5; n += 1) {
+      const response = await request.post(`${stack.server.baseUrl}/api/quote-requests`, {
+        data: {submissionKey: randomUUID(), firstName: 'Rate', lastName: `Limit ${n}`, phone: '4255550102', email: `${n}.${base}`, zipCode: '98057', termsAccepted: true, page: {path: '/roof-cleaning'}},
+      })
+      expect(response.status()).toBe(200)
+    }
+    await open(page, '/roof-cleaning')
+    const form = leadForm(page, text.quoteForm.heading)
+    const email = `6.${base}`
+    await fillQuoteForm(form, text.quoteForm, {
+      firstName: 'Rate',
+      lastName: 'Limit 6',
+      phone: '4255550102',
+      email,
+      zipCode: '98057',
+      squareFootage: '',
+      desiredServices: '',
+      heardAboutUs: text.quoteForm.heardAboutUsOptions[1],
+    })
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/quote-requests'))
+    await form.getByRole('button', {name: text.quoteForm.submitLabel}).click()
+    expect((await answer).status()).toBe(429)
+    expect((await answer).headers()['retry-after']).toMatch(/^\d+$/)
+    await expect(form.getByRole('alert')).toHaveText(messages.rateLimited)
+    await expect(field(form, text.quoteForm.emailLabel)).toHaveValue(email)
+    expect(await rowsWhere(stack.db, 'quote_requests', 'email', email)).toHaveLength(0)
+    for (let n = 1; n <= 5; n += 1) expect(await rowsWhere(stack.db, 'quote_requests', 'email', `${n}.${base}`)).toHaveLength(1)
+  })
+})
