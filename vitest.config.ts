@@ -15,6 +15,8 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
+    maxWorkers: 2,
     include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts'],
   },
 });

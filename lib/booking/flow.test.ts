@@ -1,11 +1,8 @@
 import {randomUUID} from 'node:crypto'
-import {mkdtempSync, rmSync} from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import Stripe from 'stripe'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {openPgliteDatabase} from '../database/pglite'
+import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore, StoredBooking} from '../bookings/store'
 import {InvalidWebhookSignatureError, type PaymentEvent} from '../payments/provider'
@@ -46,15 +43,13 @@ import {
  * events signed by the Stripe SDK's own test helper).
  */
 
-let dataDir: string
 let db: PGlite
 let store: BookingStore
 let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'booking-flow-'))
-  db = await openPgliteDatabase(dataDir)
+  db = await openMigratedMemoryDatabase()
   store = createSqlBookingStore(db)
   setFlowLogger(log)
 }, 60_000)
@@ -62,7 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setFlowLogger(console)
   await db.close()
-  rmSync(dataDir, {recursive: true, force: true})
 })
 
 beforeEach(async () => {
@@ -305,16 +299,11 @@ describe('submitBooking', () => {
   })
 
   it('answers a save failure when the store cannot be reached', async () => {
-    const brokenDir = mkdtempSync(path.join(os.tmpdir(), 'booking-flow-closed-'))
-    const closedDb = await openPgliteDatabase(brokenDir)
+    const closedDb = await openMigratedMemoryDatabase()
     await closedDb.close()
-    try {
-      const result = await submitBooking(houseRequest(), deps({store: createSqlBookingStore(closedDb)}))
-      expect(result).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
-      expect(log.error).toHaveBeenCalled()
-    } finally {
-      rmSync(brokenDir, {recursive: true, force: true})
-    }
+    const result = await submitBooking(houseRequest(), deps({store: createSqlBookingStore(closedDb)}))
+    expect(result).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
+    expect(log.error).toHaveBeenCalled()
   }, 60_000)
 
   it('answers a payment failure when the checkout cannot be created; the retry with the same key pays the same booking', async () => {

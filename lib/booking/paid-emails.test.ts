@@ -28,7 +28,7 @@ const log = {error: vi.fn(), warn: vi.fn()}
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 beforeAll(async () => {
-  database = await openTempPglite('booking-paid-emails-')
+  database = await openTempPglite()
   db = database.db
   store = createSqlBookingStore(db)
   setFlowLogger(log)

@@ -1,11 +1,8 @@
 import {randomUUID} from 'node:crypto'
-import {mkdtempSync, rmSync} from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import Stripe from 'stripe'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {openPgliteDatabase} from '../database/pglite'
+import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore} from '../bookings/store'
 import {PaymentConfigurationError} from '../payments/provider'
@@ -19,15 +16,13 @@ import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORI
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
 
-let dataDir: string
 let db: PGlite
 let store: BookingStore
 let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'booking-routes-'))
-  db = await openPgliteDatabase(dataDir)
+  db = await openMigratedMemoryDatabase()
   store = createSqlBookingStore(db)
   setFlowLogger(log)
 }, 60_000)
@@ -35,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setFlowLogger(console)
   await db.close()
-  rmSync(dataDir, {recursive: true, force: true})
 })
 
 beforeEach(async () => {

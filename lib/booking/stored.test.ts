@@ -35,7 +35,7 @@ let db: PGlite
 let store: BookingStore
 
 beforeAll(async () => {
-  database = await openTempPglite('booking-stored-')
+  database = await openTempPglite()
   db = database.db
   store = createSqlBookingStore(db)
 }, PGLITE_SETUP_TIMEOUT)

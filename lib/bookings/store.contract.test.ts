@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BOOKING_COLUMNS, toInsertRow} from './mapping'
 import {applyMigrations, migrationFiles} from '../database/migrations'
 import {openPgliteDatabase} from '../database/pglite'
+import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore, type SqlClient} from './sql-store'
 import {BookingStoreError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
@@ -215,14 +216,12 @@ function pgliteClient(db: PGlite): SqlClient {
 
 describe('booking store on PGlite (the embedded default)', () => {
   storeContract(async () => {
-    const dir = tempDir('bookings-pglite-')
-    const db = await openPgliteDatabase(dir)
+    const db = await openMigratedMemoryDatabase()
     return {
       store: createSqlBookingStore(db),
       sql: pgliteClient(db),
       async close() {
         await db.close()
-        rmSync(dir, {recursive: true, force: true})
       },
     }
   })
@@ -298,8 +297,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
   let postgrest: PostgrestStandIn
 
   storeContract(async () => {
-    const dir = tempDir('bookings-postgrest-')
-    const db = await openPgliteDatabase(dir)
+    const db = await openMigratedMemoryDatabase()
     postgrest = await startPostgrestStandIn(db, {
       keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
       exposedTables: ['bookings1'],
@@ -310,7 +308,6 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
       async close() {
         await postgrest.close()
         await db.close()
-        rmSync(dir, {recursive: true, force: true})
       },
     }
   })

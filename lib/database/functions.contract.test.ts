@@ -452,7 +452,7 @@ class RollBack extends Error {}
 
 describe('database functions on PGlite (the embedded default)', () => {
   functionsContract(async () => {
-    const database = await openTempPglite('functions-pglite-')
+    const database = await openTempPglite()
     return pgliteHarness(database.db, database)
   })
 })
@@ -558,7 +558,7 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
   let postgrest: PostgrestStandIn
 
   functionsContract(async () => {
-    const database = await openTempPglite('functions-postgrest-')
+    const database = await openTempPglite()
     postgrest = await startPostgrestStandIn(database.db, {
       keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
       exposedTables: [...LEAD_TABLES, 'bookings1'],

@@ -42,7 +42,7 @@ const log = {error: vi.fn(), warn: vi.fn()}
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 beforeAll(async () => {
-  database = await openTempPglite('email-worker-')
+  database = await openTempPglite()
   db = database.db
   ;({wording, company} = await emailContentFromDataset())
   smtp = await startSmtpServer()

@@ -31,7 +31,7 @@ const afterStored = vi.fn()
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 beforeAll(async () => {
-  database = await openTempPglite('leads-flow-')
+  database = await openTempPglite()
   db = database.db
   store = createLeadStore(createSqlDatabaseFunctions(db))
 }, PGLITE_SETUP_TIMEOUT)

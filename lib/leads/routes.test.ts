@@ -28,7 +28,7 @@ const log = {error: vi.fn()}
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 beforeAll(async () => {
-  database = await openTempPglite('leads-routes-')
+  database = await openTempPglite()
   db = database.db
 }, PGLITE_SETUP_TIMEOUT)
 
