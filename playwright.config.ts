@@ -87,6 +87,7 @@ export default defineConfig({
     },
     {
       // One production build per run: copy the dataset, empty the bookings, build, serve on PORT.
+      // Under `npm test` the type check has run before (BUILD_SKIP_TYPECHECK, see next.config.ts).
       command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && next start -p ${PORT}`,
       port: PORT,
       reuseExistingServer: !process.env.CI,

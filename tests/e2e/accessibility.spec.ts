@@ -1,6 +1,20 @@
 import AxeBuilder from '@axe-core/playwright'
 import {expect, test} from '@playwright/test'
+import {documentsOfType} from './support/dataset'
 import {marketingRoutes} from './support/routes'
+
+/*
+ * One page of each kind, at a desktop and a phone width: the fixed pages, one service page of each
+ * layout, one article and the not-found page. Pages of one kind share one template and differ only
+ * in their texts; checking all 27 pages twice took a quarter of the browser tests' time.
+ * (Forms with every message shown are checked in their own specs.)
+ */
+const services = documentsOfType<{slug: {current: string}; layout: string}>('servicePage')
+const onePerLayout = new Set(['information', 'quoteLanding', 'carpetLanding', 'mold'].map((layout) => `/${services.find((page) => page.layout === layout)!.slug.current}`))
+const firstArticle = `/blog/${documentsOfType<{slug: {current: string}}>('blogPost')[0].slug.current}`
+const pages = marketingRoutes()
+  .map(({path}) => path)
+  .filter((path) => (path.startsWith('/blog/') ? path === firstArticle : services.some((page) => `/${page.slug.current}` === path) ? onePerLayout.has(path) : true))
 
 const viewports = [
   {name: 'desktop', width: 1280, height: 900},
@@ -11,7 +25,7 @@ const viewports = [
 for (const viewport of viewports) {
   test.describe(`accessibility at ${viewport.name} width`, () => {
     test.use({viewport: {width: viewport.width, height: viewport.height}})
-    for (const {path} of [...marketingRoutes(), {path: '/no-such-page'}]) {
+    for (const path of [...pages, '/no-such-page']) {
       test(`${path} has no serious or critical axe violations`, async ({page}) => {
         await page.goto(path)
         const results = await new AxeBuilder({page}).exclude('[data-map-frame]').analyze()
