@@ -61,23 +61,27 @@ export function formatPhone(value: string): string {
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
+const companyClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+/** The company's wall clock at `instant`, as two-digit texts ('2026', '12', '01', '09', '30', '00'). */
+function companyClockParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  return Object.fromEntries(companyClock.formatToParts(instant).map((part) => [part.type, part.value])) as never
+}
+
 /** Milliseconds the company's wall clock is ahead of UTC at `instant` (negative in Renton). */
 function companyOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: COMPANY_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  )
-  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(instant / 1000) * 1000
+  const parts = companyClockParts(new Date(instant))
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
+  return wall - Math.floor(instant / 1000) * 1000
 }
 
 /**
@@ -109,18 +113,6 @@ export function formatCompanyDateTime(value: Date | string): string {
 
 /** The company's wall-clock time now as 'YYYY-MM-DDTHH:mm' (an `<input type="datetime-local">` value). */
 export function companyLocalNow(now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: COMPANY_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  )
+  const parts = companyClockParts(now)
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }

@@ -5,7 +5,7 @@ import {RadioCardGroup, TextField} from '@/components/forms/fields'
 import type {FormSettings} from '@/lib/content'
 import {companyLocalNow} from '@/lib/format'
 import {LEAD_LIMITS} from '@/lib/leads/schemas'
-import {HoneypotField, LeadFormOutcome, LeadSubmitButton} from './LeadFormParts'
+import {HoneypotField, LeadFormOutcome, LeadSubmitButton, PhoneField} from './LeadFormParts'
 import {Toast} from './Toast'
 import {useLeadForm, type LeadFormMessages} from './useLeadForm'
 import styles from './leads.module.css'
@@ -44,16 +44,7 @@ export function AppointmentForm({text, messages, labelledBy}: AppointmentFormPro
       <form {...lead.formProps} aria-labelledby={labelledBy} className={styles.form}>
         <div className={styles.grid}>
           <TextField control={control} name="patientName" label={text.patientNameLabel} required autoComplete="name" maxLength={LEAD_LIMITS.fullName} />
-          <TextField
-            control={control}
-            name="patientPhone"
-            label={text.patientPhoneLabel}
-            type="tel"
-            required
-            autoComplete="tel-national"
-            inputMode="tel"
-            maxLength={LEAD_LIMITS.phone}
-          />
+          <PhoneField control={control} name="patientPhone" label={text.patientPhoneLabel} />
           <RadioCardGroup
             control={control}
             name="patientGender"

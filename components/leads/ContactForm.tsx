@@ -3,7 +3,7 @@
 import {TextAreaField, TextField} from '@/components/forms/fields'
 import type {FormSettings} from '@/lib/content'
 import {LEAD_LIMITS} from '@/lib/leads/schemas'
-import {HoneypotField, LeadFormOutcome, LeadSubmitButton} from './LeadFormParts'
+import {HoneypotField, LeadFormOutcome, LeadSubmitButton, PhoneField} from './LeadFormParts'
 import {useLeadForm, type LeadFormMessages} from './useLeadForm'
 import styles from './leads.module.css'
 
@@ -40,19 +40,7 @@ export function ContactForm({text, messages, variant, headingLevel = 3}: Contact
       <div className={styles.grid}>
         <TextField control={control} name="name" label={text.nameLabel} required autoComplete="name" maxLength={LEAD_LIMITS.fullName} />
         <TextField control={control} name="email" label={text.emailLabel} type="email" required autoComplete="email" maxLength={LEAD_LIMITS.email} />
-        <TextField
-          control={control}
-          name="phone"
-          label={text.phoneLabel}
-          type="tel"
-          required
-          autoComplete="tel-national"
-          inputMode="tel"
-          maxLength={LEAD_LIMITS.phone}
-          onValueChange={lead.phoneEvents.onChange}
-          onLeave={lead.phoneEvents.onBlur}
-          className={styles.wide}
-        />
+        <PhoneField control={control} name="phone" label={text.phoneLabel} events={lead.phoneEvents} className={styles.wide} />
         <TextAreaField control={control} name="message" label={text.messageLabel} required rows={5} maxLength={LEAD_LIMITS.message} className={styles.wide} />
       </div>
       <HoneypotField inputRef={lead.honeypotRef} />

@@ -1,9 +1,13 @@
 'use client'
 
 import type {MouseEvent, RefObject} from 'react'
+import type {Control, FieldPath, FieldValues} from 'react-hook-form'
+import {TextField} from '@/components/forms/fields'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
+import {BusyLabel} from '@/components/forms/BusyLabel'
 import {Button} from '@/components/ui/Button'
-import type {LeadFormStatus} from './useLeadForm'
+import {LEAD_LIMITS} from '@/lib/leads/schemas'
+import type {LeadForm, LeadFormStatus} from './useLeadForm'
 import styles from './leads.module.css'
 
 /**
@@ -55,13 +59,41 @@ export function LeadSubmitButton({label, busyLabel, busy, blocked, fullWidth}: {
   return (
     <Button type="submit" size="lg" fullWidth={fullWidth} aria-disabled={disabled || undefined} onClick={onClick} data-busy={busy || undefined}>
       {busy ? (
-        <span className={styles.busyLabel}>
-          <span className={styles.spinner} aria-hidden="true" />
-          {busyLabel}
-        </span>
+        <BusyLabel>{busyLabel}</BusyLabel>
       ) : (
         label
       )}
     </Button>
+  )
+}
+
+/** A lead form's phone field (required, ten digits), checked as the form's PhoneCheck says. */
+export function PhoneField<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  label,
+  events,
+  className,
+}: {
+  control: Control<T, unknown, unknown>
+  name: N
+  label: string
+  events?: LeadForm<never>['phoneEvents']
+  className?: string
+}) {
+  return (
+    <TextField
+      control={control}
+      name={name}
+      label={label}
+      type="tel"
+      required
+      autoComplete="tel-national"
+      inputMode="tel"
+      maxLength={LEAD_LIMITS.phone}
+      onValueChange={events?.onChange}
+      onLeave={events?.onBlur}
+      className={className}
+    />
   )
 }

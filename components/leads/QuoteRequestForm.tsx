@@ -4,7 +4,7 @@ import Link from 'next/link'
 import {CheckboxField, SelectField, TextAreaField, TextField} from '@/components/forms/fields'
 import type {FormSettings} from '@/lib/content'
 import {LEAD_LIMITS} from '@/lib/leads/schemas'
-import {HoneypotField, LeadFormOutcome, LeadSubmitButton} from './LeadFormParts'
+import {HoneypotField, LeadFormOutcome, LeadSubmitButton, PhoneField} from './LeadFormParts'
 import {useLeadForm, type LeadFormMessages} from './useLeadForm'
 import styles from './leads.module.css'
 
@@ -49,18 +49,7 @@ export function QuoteRequestForm({text, messages, page, termsHref}: QuoteRequest
       <div className={styles.grid}>
         <TextField control={control} name="firstName" label={text.firstNameLabel} required autoComplete="given-name" maxLength={LEAD_LIMITS.name} />
         <TextField control={control} name="lastName" label={text.lastNameLabel} required autoComplete="family-name" maxLength={LEAD_LIMITS.name} />
-        <TextField
-          control={control}
-          name="phone"
-          label={text.phoneLabel}
-          type="tel"
-          required
-          autoComplete="tel-national"
-          inputMode="tel"
-          maxLength={LEAD_LIMITS.phone}
-          onValueChange={lead.phoneEvents.onChange}
-          onLeave={lead.phoneEvents.onBlur}
-        />
+        <PhoneField control={control} name="phone" label={text.phoneLabel} events={lead.phoneEvents} />
         <TextField control={control} name="email" label={text.emailLabel} type="email" required autoComplete="email" maxLength={LEAD_LIMITS.email} />
         <TextField control={control} name="zipCode" label={text.zipCodeLabel} required autoComplete="postal-code" inputMode="numeric" maxLength={LEAD_LIMITS.zipCode} />
         <TextField

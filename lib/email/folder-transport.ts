@@ -20,16 +20,7 @@ export function createFolderTransport(dir: string): MailTransport {
   return {
     description: `outbox folder ${dir}`,
     async send(mail: OutgoingMail) {
-      const info = await composer.sendMail({
-        messageId: mail.messageId,
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
-      })
+      const info = await composer.sendMail(mail)
       mkdirSync(dir, {recursive: true})
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.eml`
       const file = path.join(dir, name)

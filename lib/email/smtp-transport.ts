@@ -56,16 +56,7 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   return {
     description: describeSmtp(settings),
     async send(mail: OutgoingMail) {
-      await transporter.sendMail({
-        messageId: mail.messageId,
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
-      })
+      await transporter.sendMail(mail)
       return {messageId: mail.messageId}
     },
   }

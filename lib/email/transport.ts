@@ -10,6 +10,7 @@ export interface MailAttachment {
   contentType: string
 }
 
+/** Field for field what nodemailer's sendMail takes, so both transports pass it on as it is. */
 export interface OutgoingMail {
   /** A Message-ID of our own ('<id@host>'), the same on every attempt, so a copy sent twice can be told apart. */
   messageId: string

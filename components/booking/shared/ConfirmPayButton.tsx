@@ -1,6 +1,7 @@
 'use client'
 
 import type {MouseEvent, ReactNode} from 'react'
+import {BusyLabel} from '@/components/forms/BusyLabel'
 import {Button} from '@/components/ui/Button'
 import {formatUsd} from '@/lib/booking/money'
 import styles from './booking.module.css'
@@ -35,10 +36,7 @@ export function ConfirmPayButton({busy, totalCents, children = 'Confirm & Pay', 
       ) : null}
       <Button type="submit" size="lg" fullWidth aria-disabled={busy || undefined} onClick={onClick} data-busy={busy || undefined}>
         {busy ? (
-          <span className={styles.busyLabel}>
-            <span className={styles.spinner} aria-hidden="true" />
-            {busyText}
-          </span>
+          <BusyLabel>{busyText}</BusyLabel>
         ) : (
           children
         )}

@@ -1,9 +1,9 @@
 import {execFile as execFileCallback, execFileSync} from 'node:child_process'
 import {chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync} from 'node:fs'
-import {createServer} from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import {promisify} from 'node:util'
+import {closedPort as freePort} from './ports.ts'
 
 const execFile = promisify(execFileCallback)
 
@@ -67,16 +67,6 @@ export function findPostgresTools(): PostgresTools | {missing: string} {
   return {binDir, initdb: path.join(binDir, 'initdb'), pgCtl, runAs, description}
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export type PostgresCluster = {
   /** The socket directory (node-postgres: `host`). */

@@ -1,6 +1,5 @@
 import {createHash} from 'node:crypto'
 import {existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import {PGlite} from '@electric-sql/pglite'
@@ -66,14 +65,4 @@ export async function clearLeadsAndOutbox(db: PGlite, options: {bookings?: boole
   )
 }
 
-/** A TCP port on 127.0.0.1 that nothing listens on (bound, then closed): connections are refused. */
-export async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number}
-      server.close(() => resolve(port))
-    })
-  })
-}
+export {closedPort} from './ports.ts'
