@@ -1,4 +1,3 @@
-import {QuoteRequestForm} from '@/components/leads/QuoteRequestForm'
 import type {LeadFormMessages} from '@/components/leads/useLeadForm'
 import {IconBadge} from '@/components/ui/Badge'
 import {Button} from '@/components/ui/Button'
@@ -8,6 +7,7 @@ import {CalendarIcon, MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import type {FormSettings} from '@/lib/content'
 import {QUOTE_SECTION_ID} from '@/lib/service-page-actions'
+import {QuoteFormSlot} from './QuoteFormSlot'
 import styles from './ServiceQuoteSection.module.css'
 
 export type ServiceQuoteSectionProps = {
@@ -53,7 +53,7 @@ export function ServiceQuoteSection({
     <Section id={QUOTE_SECTION_ID} heading={heading} intro={text} align="center" className={styles.section} width="wide">
       <div className={styles.layout}>
         <Card className={styles.formCard}>
-          <QuoteRequestForm text={form} messages={messages} page={page} termsHref="/legal#terms" />
+          <QuoteFormSlot text={form} messages={messages} page={page} termsHref="/legal#terms" />
         </Card>
         <div className={styles.aside}>
           {bookOnline ? (

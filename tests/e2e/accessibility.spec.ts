@@ -6,14 +6,16 @@ import {marketingRoutes} from './support/routes'
 /*
  * One page of each kind, at a desktop and a phone width: the fixed pages, one service page of each
  * layout, one article and the not-found page. Pages of one kind share one template and differ only
- * in their texts; checking all 27 pages twice took a quarter of the browser tests' time.
- * (Forms with every message shown are checked in their own specs.)
+ * in their texts; checking all 27 pages twice took a quarter of the browser tests' time. The pages
+ * with a lead form (/contact, the quote landings, /appointment) are checked, with every message of
+ * their forms shown, in quote-form, contact-forms and appointment specs; the booking screens in theirs.
  */
 const services = documentsOfType<{slug: {current: string}; layout: string}>('servicePage')
-const onePerLayout = new Set(['information', 'quoteLanding', 'carpetLanding', 'mold'].map((layout) => `/${services.find((page) => page.layout === layout)!.slug.current}`))
+const onePerLayout = new Set(['information', 'carpetLanding', 'mold'].map((layout) => `/${services.find((page) => page.layout === layout)!.slug.current}`))
 const firstArticle = `/blog/${documentsOfType<{slug: {current: string}}>('blogPost')[0].slug.current}`
 const pages = marketingRoutes()
   .map(({path}) => path)
+  .filter((path) => path !== '/contact')
   .filter((path) => (path.startsWith('/blog/') ? path === firstArticle : services.some((page) => `/${page.slug.current}` === path) ? onePerLayout.has(path) : true))
 
 const viewports = [

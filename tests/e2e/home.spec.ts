@@ -178,7 +178,7 @@ test.describe('home page', () => {
     await expect(question(0)).toBeFocused()
   })
 
-  test('the contact section offers phone, e-mail, address and service areas, and no form yet', async ({page}) => {
+  test('the contact section offers the contact form, phone, e-mail, address and service areas', async ({page}) => {
     const site = settings()
     await page.goto('/')
     const contact = section(page, 'contact')
@@ -186,7 +186,7 @@ test.describe('home page', () => {
     await expect(contact.getByRole('link', {name: site.email})).toHaveAttribute('href', mailtoHref(site.email))
     for (const line of addressLines(site.address)) await expect(contact.locator('address').first()).toContainText(line)
     for (const area of site.serviceAreas) await expect(contact).toContainText(area)
-    await expect(contact.locator('form')).toHaveCount(0)
+    await expect(contact.getByRole('form', {name: getDocument<{contactForm: {heading: string}}>('formSettings').contactForm.heading})).toBeVisible()
   })
 
   test('the page carries LocalBusiness and FAQPage data for search engines', async ({page}) => {
@@ -247,7 +247,8 @@ test.describe('the map', () => {
     await expect(page.locator('iframe[data-map-frame]')).toHaveCount(0)
     expect(requests).toEqual([])
 
-    await section(page, 'contact').getByRole('heading', {level: 2}).scrollIntoViewIfNeeded()
+    // Down to the contact details beside the form: the map is right under them.
+    await section(page, 'contact').locator('address').first().scrollIntoViewIfNeeded()
     await expect(page.locator('iframe[data-map-frame]')).toHaveCount(1)
     await expect.poll(() => requests.length).toBeGreaterThan(0)
   })

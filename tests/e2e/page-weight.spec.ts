@@ -15,6 +15,13 @@ import {documentsOfType} from './support/dataset'
 const BUDGET_KB = 170
 
 /**
+ * A page with a lead form (the home page's contact form, a quote landing's quote form): the baseline
+ * plus the form's code (~53 kB: zod 4 ≈ 24 kB and react-hook-form with its resolver ≈ 12 kB, shared
+ * with the booking screens, the lead schemas, the field components and the form). Measured 194-195 kB.
+ */
+const FORM_BUDGET_KB = 205
+
+/**
  * A booking screen: the site's baseline (~142 kB, the same runtime and chrome as the home page)
  * plus the booking form's shared chunk (~58 kB: zod 4 ≈ 24 kB, react-hook-form and its resolver
  * ≈ 12 kB, the booking schemas, catalog and pricing tables ≈ 7 kB — the same code validates and
@@ -41,9 +48,9 @@ async function scriptKilobytes(page: Page, path: string, {blockPrefetch}: {block
 }
 
 for (const [kind, path, budget] of [
-  ['home page', '/', BUDGET_KB],
+  ['home page', '/', FORM_BUDGET_KB],
   ['service page', '/deep-cleaning', BUDGET_KB],
-  ['quote landing page', '/roof-cleaning', BUDGET_KB],
+  ['quote landing page', '/roof-cleaning', FORM_BUDGET_KB],
   ['blog article', `/blog/${blogSlug}`, BUDGET_KB],
   ['house booking screen', '/house_cleaning', BOOKING_BUDGET_KB],
 ] as const) {

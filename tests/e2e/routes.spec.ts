@@ -1,5 +1,8 @@
 import {expect, test} from '@playwright/test'
+import {documentsOfType} from './support/dataset'
 import {marketingRoutes} from './support/routes'
+
+const servicePaths = new Set(documentsOfType<{slug: {current: string}}>('servicePage').map((page) => `/${page.slug.current}`))
 
 test.describe('routes', () => {
   test('the spec lists 14 service pages and 6 articles, and every marketing route is served', () => {
@@ -7,8 +10,9 @@ test.describe('routes', () => {
     expect(routes).toHaveLength(6 + 14 + 6)
   })
 
-  // One test per page (a loop of pages inside one test shares one timeout and fails on a slow machine).
-  for (const {path, heading} of marketingRoutes()) {
+  // One test per page (a loop of pages inside one test shares one timeout and fails on a slow
+  // machine). The service pages get the same checks in service-pages.spec.ts, with their own.
+  for (const {path, heading} of marketingRoutes().filter(({path}) => !servicePaths.has(path))) {
     test(`${path} answers 200 with its heading, a title, a description, its canonical URL and Open Graph data`, async ({page}) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)

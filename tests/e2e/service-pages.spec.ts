@@ -51,12 +51,17 @@ test.describe('service pages', () => {
     expect(pagesWithLayout('quoteLanding')).toHaveLength(8)
   })
 
+  // One test per page, one page load each: content, metadata and where its calls to action lead.
   for (const doc of servicePages()) {
-    test(`${path(doc)} answers 200 with its hero heading as the h1, its questions and its schema.org data`, async ({page}) => {
+    test(`${path(doc)} answers 200 with its content, metadata and schema.org data, and its calls to action lead where its layout says`, async ({page}) => {
       const response = await page.goto(path(doc))
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', {level: 1})).toHaveText(doc.hero.heading)
       await expect(page.locator('h1')).toHaveCount(1)
+      expect((await page.title()).length).toBeGreaterThan(10)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path(doc)}$`))
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/)
 
       const questions = main(page).getByRole('region', {name: doc.commonQuestions.heading})
       await expect(questions.getByRole('button', {expanded: false})).toHaveText(
@@ -69,6 +74,28 @@ test.describe('service pages', () => {
       expect(jsonLd).toContainEqual(expect.objectContaining({'@type': 'Service', name: doc.title}))
       const faq = jsonLd.find((data) => data?.['@type'] === 'FAQPage')
       expect(faq?.mainEntity).toHaveLength(doc.commonQuestions.items.length)
+
+      const {phone, email} = settings()
+      if (doc.layout === 'information') {
+        // 'Get Started' and 'Book Now' go to the house cleaning form; no quote section.
+        await expect(heroCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
+        await expect(finalCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
+        await expect(main(page).locator('a[href="/house_cleaning"]')).toHaveCount(2)
+        await expect(page.locator('#quote')).toHaveCount(0)
+      }
+      if (doc.layout === 'quoteLanding') {
+        // Both jump to #quote, which also offers the phone and an e-mail naming the service.
+        await expect(heroCta(page, doc)).toHaveAttribute('href', '#quote')
+        await expect(finalCta(page, doc)).toHaveAttribute('href', '#quote')
+        const quoteSection = page.locator('section#quote')
+        await expect(quoteSection).toHaveCount(1)
+        await expect(quoteSection).toContainText(phone)
+        await expect(quoteSection.locator(`a[href="${telOf(phone)}"]`)).toHaveCount(1)
+        const mail = quoteSection.locator(`a[href^="mailto:${email}?subject="]`)
+        await expect(mail).toHaveCount(1)
+        const subject = new URL((await mail.getAttribute('href'))!).searchParams.get('subject')
+        expect(subject).toContain(doc.title)
+      }
     })
   }
 
@@ -79,16 +106,6 @@ test.describe('service pages', () => {
 })
 
 test.describe('calls to action by layout', () => {
-  for (const doc of pagesWithLayout('information')) {
-    test(`${path(doc)}: '${doc.hero.ctaLabel}' and '${doc.finalCta.buttonLabel}' go to /house_cleaning`, async ({page}) => {
-      await page.goto(path(doc))
-      await expect(heroCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
-      await expect(finalCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
-      await expect(main(page).locator('a[href="/house_cleaning"]')).toHaveCount(2)
-      await expect(page.locator('#quote')).toHaveCount(0)
-    })
-  }
-
   test('the information page CTA leads to the house cleaning booking address', async ({page}) => {
     const doc = firstWithLayout('information')
     await page.goto(path(doc))
@@ -119,23 +136,6 @@ test.describe('calls to action by layout', () => {
     await expect(quoteSection).toContainText(quote.text)
     await expect(finalCta(page, doc)).toHaveAttribute('href', '#quote')
   })
-
-  for (const doc of pagesWithLayout('quoteLanding')) {
-    test(`${path(doc)}: both calls to action point at #quote, which offers phone and e-mail`, async ({page}) => {
-      const {phone, email} = settings()
-      await page.goto(path(doc))
-      await expect(heroCta(page, doc)).toHaveAttribute('href', '#quote')
-      await expect(finalCta(page, doc)).toHaveAttribute('href', '#quote')
-      const quoteSection = page.locator('section#quote')
-      await expect(quoteSection).toHaveCount(1)
-      await expect(quoteSection).toContainText(phone)
-      await expect(quoteSection.locator(`a[href="${telOf(phone)}"]`)).toHaveCount(1)
-      const mail = quoteSection.locator(`a[href^="mailto:${email}?subject="]`)
-      await expect(mail).toHaveCount(1)
-      const subject = new URL((await mail.getAttribute('href'))!).searchParams.get('subject')
-      expect(subject).toContain(doc.title)
-    })
-  }
 
   test("mold remediation's 'Schedule Your Inspection' dials the company phone", async ({page}) => {
     const doc = firstWithLayout('mold')
