@@ -11,7 +11,7 @@ export const VIEWPORTS = [
 
 /** Serious or critical axe violations on the page as it is now ([] when there are none). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({page}).analyze()
+  const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
