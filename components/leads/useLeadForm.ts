@@ -5,7 +5,7 @@ import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore,
 import {useForm, useWatch, type DefaultValues, type Path, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse, type LeadAnswer} from '@/lib/leads/answers'
-import {createLeadSchemas, HONEYPOT_FIELD, isPhoneTypedInvalid, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
+import {createLeadSchemas, HONEYPOT_FIELD, isLeadMessageKey, isPhoneTypedInvalid, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
 
 /** The texts a lead form shows: every field message, and the form-level ones. */
 export type LeadFormMessages = LeadMessages & {submitted: string; failed: string; rateLimited: string; spam: string}
@@ -118,7 +118,7 @@ export function useLeadForm<K extends LeadKind>(
         const placed: string[] = []
         let unplaced = false
         for (const [path, key] of Object.entries(answer.fieldErrors)) {
-          const text = (messages as Record<string, string>)[key] ?? messages.failed
+          const text = isLeadMessageKey(key) ? messages[key] : messages.failed
           if (path !== '' && formRef.current?.querySelector(`[name="${CSS.escape(path)}"]`)) {
             setError(path as Path<LeadInput[K]>, {type: 'server', message: text})
             placed.push(path)

@@ -189,8 +189,7 @@ test.describe('carpet booking', () => {
   })
 
   test('the sidebar: the carpet reviews from the content, rotating every 3 s, with Pause and Next', async ({page}) => {
-    await page.goto(PATH)
-    await checkReviewCarousel(page, 'carpet')
+    await checkReviewCarousel(page, 'carpet', PATH)
   })
 
   test('the sidebar: four Popular Questions from the content, one answer open at a time', async ({page}) => {

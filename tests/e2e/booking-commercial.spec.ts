@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test'
 import {documentsOfType} from './support/dataset'
+import {holdRequests} from './support/network'
 import {futureDate, longDate} from './support/bookings'
 import {
   axeViolations,
@@ -297,13 +298,11 @@ test.describe('commercial booking screen', () => {
     await form(page).getByRole('textbox', {name: 'Address'}).fill(CUSTOMER.address)
     await expect(summaryTotal(page)).toHaveText('Total $80.00') // 40 + 40
 
-    // The answer is held back a moment, so the busy state can be seen.
-    await page.route('**/api/bookings', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      await route.continue()
-    })
+    // The request is held until the busy state has been seen.
+    const held = await holdRequests(page, '/api/bookings')
     await form(page).getByRole('button', {name: 'Confirm & Pay'}).dblclick()
     await expect(form(page).getByRole('button', {name: /Processing/})).toBeDisabled()
+    held.release()
     await page.waitForURL(/\/checkout\/test\//)
     expect(posts.count).toBe(1)
     await expect(page.getByRole('button', {name: 'Pay $80.00'})).toBeVisible()

@@ -139,8 +139,7 @@ test.describe('exterior booking', () => {
   })
 
   test('the sidebar: 15 customer reviews from the content, rotating every 3 s, with Pause and Next', async ({page}) => {
-    await page.goto(PATH)
-    await checkReviewCarousel(page, 'exterior')
+    await checkReviewCarousel(page, 'exterior', PATH)
   })
 
   test('the sidebar: four Popular Questions from the content, one answer open at a time', async ({page}) => {

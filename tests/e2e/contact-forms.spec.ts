@@ -1,7 +1,8 @@
+import {holdRequests} from './support/network'
 import {expect, test, type Page} from '@playwright/test'
 import {axeViolations, VIEWPORTS} from './support/booking-ui'
 import {getDocument} from './support/dataset'
-import {field, flat, forms, holdRequests, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'
+import {field, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**

@@ -124,7 +124,8 @@ test.describe('scroll to top', () => {
     const button = page.getByRole('button', {name: 'Scroll to top'})
     await expect(button).toBeHidden()
     await page.evaluate(() => window.scrollTo({top: 590, behavior: 'instant'}))
-    await page.waitForTimeout(100)
+    // Two frames: the scroll has been handled and painted.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
     await expect(button).toBeHidden()
     await page.evaluate(() => window.scrollTo({top: 700, behavior: 'instant'}))
     await expect(button).toBeVisible()

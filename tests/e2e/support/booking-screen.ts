@@ -88,11 +88,16 @@ export function questionsOf(form: string): QuestionDoc[] {
 }
 
 /**
- * The review carousel: every review of the form's content, one shown at a time; Next advances by
- * hand (after pausing, so the 3-second rotation cannot interfere), and with nothing hovered or
- * focused it advances by itself.
+ * The review carousel of the screen at `path`: every review of the form's content, one shown at a
+ * time; with nothing hovered or focused it advances every 3 s by itself; Next advances by hand
+ * (after pausing), and paused it stays. Time is Playwright's clock, moved by the test alone.
  */
-export async function checkReviewCarousel(page: Page, form: string): Promise<void> {
+export async function checkReviewCarousel(page: Page, form: string, path: string): Promise<void> {
+  // The clock stands still from before the page loads, so the rotation starts at a known moment.
+  const start = Date.now()
+  await page.clock.install({time: start})
+  await page.clock.pauseAt(start + 1000)
+  await page.goto(path)
   const reviews = reviewsOf(form)
   const box = sidebarBox(page, 'Customer Reviews')
   const slides = box.locator('[aria-roledescription="slide"]')
@@ -104,7 +109,10 @@ export async function checkReviewCarousel(page: Page, form: string): Promise<voi
   // Auto-advance every 3 s while nothing is hovered or focused.
   await page.mouse.move(0, 0)
   const first = await position()
-  await expect.poll(position, {timeout: 8_000, intervals: [500]}).not.toBe(first)
+  await page.clock.runFor(2_999)
+  expect(await position()).toBe(first)
+  await page.clock.runFor(1)
+  await expect(shown).toHaveAttribute('aria-label', `${(first % reviews.length) + 1} of ${reviews.length}`)
 
   // Pause, then Next moves exactly one review on.
   await box.getByRole('button', {name: 'Pause reviews'}).click()
@@ -119,7 +127,7 @@ export async function checkReviewCarousel(page: Page, form: string): Promise<voi
   await expect(shown).toContainText(reviews[expected - 1].author)
   await expect(shown.getByRole('img', {name: `${reviews[expected - 1].stars} out of 5 stars`})).toBeVisible()
   // Paused: it stays there.
-  await page.waitForTimeout(3_500)
+  await page.clock.runFor(9_000)
   await expect(shown).toHaveAttribute('aria-label', `${expected} of ${reviews.length}`)
 }
 

@@ -55,17 +55,6 @@ export async function waitForMail(dir: string, match: (mail: ParsedMail) => bool
   return found
 }
 
-/** Holds the requests to `path` until `release()`: what the page shows while it waits can be checked. */
-export async function holdRequests(page: Page, path: string): Promise<{release(): void}> {
-  let release!: () => void
-  const gate = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**${path}`, async (route) => {
-    await gate
-    await route.continue()
-  })
-  return {release}
-}
-
 /** The quote form filled in as a visitor would, every field. */
 export async function fillQuoteForm(
   form: Locator,
