@@ -2,8 +2,8 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
-import {openPgliteDatabase} from '../../../lib/database/pglite.ts'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../../../lib/database/test-support/postgrest.ts'
+import {openMigratedMemoryDatabase} from '../../../lib/database/test-support/temp-pglite.ts'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './private-server'
 import {startSmtpSink, type SmtpSink} from './smtp'
 
@@ -32,7 +32,7 @@ export type PrivateStack = {
 
 export async function startPrivateStack(env: Record<string, string> = {}): Promise<PrivateStack> {
   const root = mkdtempSync(join(tmpdir(), 'e2e-stack-'))
-  const db = await openPgliteDatabase(join(root, 'supabase'))
+  const db = await openMigratedMemoryDatabase()
   const [apiPort, smtpPort, sitePort] = [await freePort(), await freePort(), await freePort()]
   const inbox = join(root, 'inbox')
   let api: PostgrestStandIn | null = null
