@@ -4,7 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {createClient} from '@supabase/supabase-js'
-import pg from 'pg'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BOOKING_COLUMNS, toInsertRow} from './mapping'
 import {applyMigrations, migrationFiles} from '../database/migrations'
@@ -14,7 +13,7 @@ import {createSqlBookingStore, type SqlClient} from './sql-store'
 import {BookingStoreError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
 import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
-import {findPostgresTools, startThrowawayCluster, type PostgresCluster} from '../database/test-support/postgres-cluster'
+import {findPostgresTools, startMigratedCluster} from '../database/test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
 
 /**
@@ -254,39 +253,9 @@ if ('missing' in postgresTools) {
 describe.skipIf('missing' in postgresTools)('booking store on a real PostgreSQL server (throwaway cluster)', () => {
   storeContract(async () => {
     if ('missing' in postgresTools) throw new Error(postgresTools.missing)
-    let cluster: PostgresCluster | undefined
-    let pool: pg.Pool | undefined
-    try {
-      cluster = await startThrowawayCluster(postgresTools)
-      pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: 6})
-      // Open every connection now, so concurrent calls in the tests really run side by side.
-      const warm = await Promise.all(Array.from({length: 6}, () => pool!.connect()))
-      for (const client of warm) client.release()
-      const connection = await pool.connect()
-      try {
-        await applyMigrations({
-          query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
-          exec: (text: string) => connection.query(text),
-        })
-      } finally {
-        connection.release()
-      }
-    } catch (error) {
-      await pool?.end()
-      await cluster?.stop()
-      throw error
-    }
-    const sql: SqlClient = {
-      query: async <R,>(text: string, params?: unknown[]) => ({rows: (await pool!.query(text, params)).rows as R[]}),
-    }
-    return {
-      store: createSqlBookingStore(sql),
-      sql,
-      async close() {
-        await pool!.end()
-        await cluster!.stop()
-      },
-    }
+    const database = await startMigratedCluster(postgresTools)
+    const {sql} = database
+    return {store: createSqlBookingStore(sql), sql, close: database.close}
   })
 
 })

@@ -9,12 +9,11 @@ import {createOutboxStore, type OutboxMessage} from '../email/outbox'
 import {eventEmails, type BookingPaidFacts, type ContactMessageFacts, type QueuedEmail} from '../email/queue'
 import {createLeadStore, type StoredLeadInput} from '../leads/store'
 import {DatabaseError, type DatabaseFunctions} from './functions'
-import {applyMigrations} from './migrations'
 import {createSqlDatabaseFunctions} from './sql-functions'
 import type {SqlClient} from './sql'
 import {createServiceRoleClient} from './supabase'
 import {createSupabaseDatabaseFunctions} from './supabase-functions'
-import {findPostgresTools, startThrowawayCluster, type PostgresCluster} from './test-support/postgres-cluster'
+import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
 
@@ -463,32 +462,13 @@ if ('missing' in postgresTools) {
 }
 
 describe.skipIf('missing' in postgresTools)('database functions on a real PostgreSQL server (throwaway cluster)', () => {
-  let cluster: PostgresCluster | undefined
   let pool: pg.Pool | undefined
 
   functionsContract(async () => {
     if ('missing' in postgresTools) throw new Error(postgresTools.missing)
-    try {
-      cluster = await startThrowawayCluster(postgresTools)
-      pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: 6})
-      // Open every connection now, so concurrent calls really run side by side.
-      const warm = await Promise.all(Array.from({length: 6}, () => pool!.connect()))
-      for (const client of warm) client.release()
-      const connection = await pool.connect()
-      try {
-        await applyMigrations({
-          query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
-          exec: (text: string) => connection.query(text),
-        })
-      } finally {
-        connection.release()
-      }
-    } catch (error) {
-      await pool?.end()
-      await cluster?.stop()
-      throw error
-    }
-    const sql: SqlClient = {query: async <R,>(text: string, params?: unknown[]) => ({rows: (await pool!.query(text, params)).rows as R[]})}
+    const database = await startMigratedCluster(postgresTools)
+    pool = database.pool
+    const {sql} = database
     return {
       functions: createSqlDatabaseFunctions(sql),
       sql,
@@ -503,10 +483,7 @@ describe.skipIf('missing' in postgresTools)('database functions on a real Postgr
           client.release()
         }
       },
-      async close() {
-        await pool!.end()
-        await cluster!.stop()
-      },
+      close: database.close,
     }
   })
 

@@ -3,6 +3,9 @@ import {chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync} f
 import os from 'node:os'
 import path from 'node:path'
 import {promisify} from 'node:util'
+import pg from 'pg'
+import {applyMigrations} from '../migrations.ts'
+import type {SqlClient} from '../sql.ts'
 import {closedPort as freePort} from './ports.ts'
 
 const execFile = promisify(execFileCallback)
@@ -117,5 +120,47 @@ export async function startThrowawayCluster(tools: PostgresTools): Promise<Postg
     if (started) await run(tools.pgCtl, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
     rmSync(dir, {recursive: true, force: true})
     throw error
+  }
+}
+
+export type MigratedCluster = {
+  cluster: PostgresCluster
+  /** `connections` connections, all opened already, so concurrent calls really run side by side. */
+  pool: pg.Pool
+  sql: SqlClient
+  close(): Promise<void>
+}
+
+/** A throwaway cluster with every migration of supabase/migrations applied, and a warm pool. */
+export async function startMigratedCluster(tools: PostgresTools, connections = 6): Promise<MigratedCluster> {
+  let cluster: PostgresCluster | undefined
+  let pool: pg.Pool | undefined
+  try {
+    cluster = await startThrowawayCluster(tools)
+    pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: connections})
+    const warm = await Promise.all(Array.from({length: connections}, () => pool!.connect()))
+    for (const client of warm) client.release()
+    const connection = await pool.connect()
+    try {
+      await applyMigrations({
+        query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
+        exec: (text: string) => connection.query(text),
+      })
+    } finally {
+      connection.release()
+    }
+  } catch (error) {
+    await pool?.end()
+    await cluster?.stop()
+    throw error
+  }
+  const started = {cluster, pool}
+  return {
+    ...started,
+    sql: {query: async <R,>(text: string, params?: unknown[]) => ({rows: (await started.pool.query(text, params)).rows as R[]})},
+    async close() {
+      await started.pool.end()
+      await started.cluster.stop()
+    },
   }
 }
