@@ -57,11 +57,11 @@ export function describeBookingServices(env: Record<string, string | undefined> 
   try {
     lines.push(
       databaseBackend(env) === 'supabase'
-        ? `Bookings: Supabase at ${env.SUPABASE_URL?.trim()}`
-        : `Bookings: embedded PGlite database in ${databaseDir(env)}`,
+        ? `Database (bookings, form submissions, e-mail outbox): Supabase at ${env.SUPABASE_URL?.trim()}`
+        : `Database (bookings, form submissions, e-mail outbox): embedded PGlite in ${databaseDir(env)}`,
     )
   } catch (error) {
-    lines.push(`Bookings: NOT CONFIGURED: ${(error as Error).message}`)
+    lines.push(`Database: NOT CONFIGURED: ${(error as Error).message}`)
   }
   return lines
 }
