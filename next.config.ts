@@ -1,6 +1,14 @@
 import type {NextConfig} from 'next'
+import {SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers'
+
+const development = process.env.NODE_ENV === 'development'
+const sanityProjectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || process.env.SANITY_STUDIO_PROJECT_ID || undefined
 
 const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // The edge server (scripts/serve.ts) compresses: it must see each page whole to name its scripts
+  // in the Content-Security-Policy, and Next's compression would sit between them.
+  compress: false,
   // `npm test` type-checks the whole project before its browser tests build the site; the build
   // need not do it again there. Every other build checks.
   typescript: {ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === 'already-checked'},
@@ -17,6 +25,15 @@ const nextConfig: NextConfig = {
       // Files in public/, without a query string.
       {pathname: '/**', search: ''},
     ],
+  },
+  // Every route's security headers. The Content-Security-Policy here allows any inline script (what
+  // `next dev` or a bare `next start` can do); the edge server replaces it on each page with one
+  // naming that page's scripts by hash (lib/edge/server.ts).
+  async headers() {
+    return [
+      {source: '/:path*', headers: [...SECURITY_HEADERS, {key: 'Content-Security-Policy', value: siteContentSecurityPolicy({sanityProjectId, development})}]},
+      {source: '/studio/:path*', headers: [{key: 'Content-Security-Policy', value: studioContentSecurityPolicy({sanityProjectId, development})}]},
+    ]
   },
   async rewrites() {
     return [

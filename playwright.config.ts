@@ -14,12 +14,14 @@ process.env.SANITY_REVALIDATE_SECRET = SANITY_REVALIDATE_SECRET;
 process.env.SANITY_LOCAL_DATASET = SANITY_LOCAL_DATASET;
 
 // Bookings: the embedded database in a per-run directory (emptied by scripts/prepare-e2e-bookings.mjs
-// before the server starts) and the local test checkout, which `next start` (production mode) refuses
-// unless enabled. Stripe and Supabase are switched off whatever the runner's environment holds. The
-// booking rate limit is raised: every test posts from the same address.
+// before the server starts) and the local test checkout, which production mode allows because the
+// public address (SITE_URL) is loopback, as under `npm start`. Stripe and Supabase are switched off
+// whatever the runner's environment holds. The booking rate limit is raised: every test posts from
+// the same address.
 const BOOKING_ENV = {
+  SITE_URL: `http://localhost:${PORT}`,
+  TEST_CHECKOUT_ENABLED: '',
   BOOKINGS_DATA_DIR: join(root, 'test-results', 'bookings-data'),
-  TEST_CHECKOUT_ENABLED: 'true',
   STRIPE_SECRET_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
   SUPABASE_URL: '',
@@ -86,9 +88,10 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(SMTP_PORT) },
     },
     {
-      // One production build per run: copy the dataset, empty the bookings, build, serve on PORT.
+      // One production build per run: copy the dataset, empty the bookings, build, serve on PORT
+      // through the site's edge server, as `npm start` does.
       // Under `npm test` the type check has run before (BUILD_SKIP_TYPECHECK, see next.config.ts).
-      command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && next start -p ${PORT}`,
+      command: `node scripts/require-node.mjs && node scripts/prepare-e2e-dataset.mjs && node scripts/prepare-e2e-bookings.mjs && next build && node scripts/serve.ts -p ${PORT}`,
       port: PORT,
       reuseExistingServer: !process.env.CI,
       timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine

@@ -345,6 +345,7 @@ export type FormSettings = {
     preferredModeRequired?: string;
     tooLong?: string;
     unsupportedCharacters?: string;
+    unreadableCharacters?: string;
     invalidRequest?: string;
   };
 };
@@ -1109,7 +1110,7 @@ export type AppointmentPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: formSettingsQuery
-// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,    unsupportedCharacters, invalidRequest  }}
+// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,    unsupportedCharacters, unreadableCharacters, invalidRequest  }}
 export type FormSettingsQueryResult = {
   quoteForm: {
     heading: string | null;
@@ -1186,6 +1187,7 @@ export type FormSettingsQueryResult = {
     preferredModeRequired: string | null;
     tooLong: string | null;
     unsupportedCharacters: string | null;
+    unreadableCharacters: string | null;
     invalidRequest: string | null;
   } | null;
 } | null;

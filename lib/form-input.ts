@@ -2,6 +2,37 @@
  * Rules for what people type into the site's forms, shared by the booking and the lead schemas
  * (browser and server alike). Plain TypeScript.
  */
+import * as z from 'zod'
+
+/**
+ * Whether a text holds a lone UTF-16 surrogate: half of a character (a broken emoji), which no
+ * database stores as it is (PostgreSQL refuses it in JSON; elsewhere it becomes U+FFFD) and no
+ * screen shows.
+ */
+export function hasLoneSurrogate(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) i++
+      else return true
+    } else if (code >= 0xdc00 && code <= 0xdfff) return true
+  }
+  return false
+}
+
+/**
+ * The start of every text field of the booking and lead forms, the one place text is made
+ * comparable: a string (else `typeError`), turned into Unicode NFC before any other rule runs
+ * ("Jose\u0301" and "José" are the same name, validated, stored and compared as "José"), and
+ * refused with `unreadable` when it holds a lone surrogate. Each field adds its own rules after it.
+ */
+export function formText(messages: {typeError: string; unreadable: string}) {
+  return z
+    .string({error: messages.typeError})
+    .overwrite((value) => value.normalize('NFC'))
+    .refine((value) => !hasLoneSurrogate(value), {error: messages.unreadable})
+}
 
 /**
  * The 10 digits of a phone number typed with spaces, dashes, dots or parentheses and an optional

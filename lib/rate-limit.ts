@@ -1,15 +1,17 @@
 /**
- * A per-key sliding-window rate limit, in memory (one server process). Each key keeps the times of
- * its accepted requests within the window; a request is refused while `limit` of them are younger
- * than `windowMs`. Refused requests are not counted, so a client that waits gets through again.
+ * A per-key rate limit, in memory (one server process): each key has a bucket of `limit` requests
+ * that refills evenly over `windowMs` (the generic cell rate algorithm: one number per key, the time
+ * at which its bucket is full again). A burst of `limit` requests is allowed, then one more every
+ * `windowMs / limit`; refused requests cost nothing, so a client that waits gets through again.
  *
- * Memory stays bounded: expired entries are swept every few hundred checks, and beyond `maxKeys`
- * the keys seen least recently are dropped (they lose their history, which only ever lets a
- * request through, never refuses one wrongly).
+ * Every check costs O(1): keys sit in a Map in the order they were last seen, so the ones whose
+ * bucket is full again are found at its front and dropped a few per check; beyond `maxKeys` the key
+ * seen least recently is dropped (losing its history only ever lets a request through, never
+ * refuses one wrongly). Nothing outlives the process: a restart starts every client afresh.
  */
 
 export interface RateLimitOptions {
-  /** Requests allowed per key within the window. */
+  /** Requests allowed per key in a burst, and per window on average. */
   limit: number
   windowMs: number
   /** Milliseconds since the epoch; injectable for tests. */
@@ -21,9 +23,9 @@ export interface RateLimitOptions {
 export interface RateLimitResult {
   allowed: boolean
   limit: number
-  /** Requests still allowed in the current window (after this one). */
+  /** Requests still allowed right now (after this one). */
   remaining: number
-  /** When refused: seconds until the oldest counted request leaves the window (at least 1). */
+  /** When refused: seconds until the next request is allowed (at least 1). */
   retryAfterSeconds: number
 }
 
@@ -34,7 +36,8 @@ export interface RateLimiter {
   reset(): void
 }
 
-const SWEEP_EVERY = 256
+/** Keys whose bucket is full again dropped per check, at most (amortised: each key is dropped once). */
+const DROPS_PER_CHECK = 4
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const {limit, windowMs} = options
@@ -43,63 +46,42 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`)
   if (!(windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${windowMs}`)
 
-  // Insertion order = least recently seen first (a key is re-inserted on every check).
-  const hits = new Map<string, number[]>()
-  let checks = 0
+  const interval = windowMs / limit // time one request takes to refill
+  const tolerance = windowMs - interval // how far ahead of now a key's bucket may be booked
+  // key → {full: when its bucket is full again, seen: when it was last checked}; Map order = `seen`.
+  const buckets = new Map<string, {full: number; seen: number}>()
 
-  function prune(times: number[], at: number): number[] {
-    let first = 0
-    while (first < times.length && times[first] <= at - windowMs) first++
-    return first === 0 ? times : times.slice(first)
-  }
-
-  function sweep(at: number): void {
-    for (const [key, times] of hits) {
-      const kept = prune(times, at)
-      if (kept.length === 0) hits.delete(key)
-      else if (kept !== times) hits.set(key, kept)
+  function dropRecovered(at: number): void {
+    let dropped = 0
+    for (const [key, bucket] of buckets) {
+      // Last seen a window ago: its bucket has been full since (full ≤ last accepted + window).
+      if (dropped === DROPS_PER_CHECK || bucket.seen + windowMs > at) break
+      buckets.delete(key)
+      dropped++
     }
   }
 
   return {
     check(key: string): RateLimitResult {
       const at = now()
-      if (++checks % SWEEP_EVERY === 0) sweep(at)
-      const times = prune(hits.get(key) ?? [], at)
-      hits.delete(key)
-      if (times.length >= limit) {
-        hits.set(key, times)
-        const retryAfterSeconds = Math.max(1, Math.ceil((times[0] + windowMs - at) / 1000))
+      dropRecovered(at)
+      const bucket = buckets.get(key)
+      const full = Math.max(bucket?.full ?? at, at)
+      buckets.delete(key)
+      if (full - at > tolerance) {
+        buckets.set(key, {full, seen: at})
+        const retryAfterSeconds = Math.max(1, Math.ceil((full - tolerance - at) / 1000))
         return {allowed: false, limit, remaining: 0, retryAfterSeconds}
       }
-      times.push(at)
-      hits.set(key, times)
-      if (hits.size > maxKeys) {
-        sweep(at)
-        for (const oldest of hits.keys()) {
-          if (hits.size <= maxKeys) break
-          hits.delete(oldest)
-        }
-      }
-      return {allowed: true, limit, remaining: limit - times.length, retryAfterSeconds: 0}
+      const booked = full + interval
+      buckets.set(key, {full: booked, seen: at})
+      if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string)
+      const remaining = Math.max(0, limit - Math.ceil((booked - at) / interval - 1e-9))
+      return {allowed: true, limit, remaining, retryAfterSeconds: 0}
     },
-    size: () => hits.size,
-    reset: () => hits.clear(),
+    size: () => buckets.size,
+    reset: () => buckets.clear(),
   }
-}
-
-/**
- * The client's address as the proxy in front of the app reports it: the first entry of
- * X-Forwarded-For, else X-Real-IP, else 'unknown' (every such request then shares one bucket).
- * These headers are only trustworthy behind a proxy that sets them (Vercel, nginx, a load
- * balancer); an app exposed directly can be sent any value.
- */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  const address = forwarded || headers.get('x-real-ip')?.trim() || ''
-  if (address === '') return 'unknown'
-  // An IPv4 client seen through an IPv6 socket is the same client.
-  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').slice(0, 100).toLowerCase()
 }
 
 /** `{limit, windowMs}` from two variables, with defaults for anything unset or not a positive number. */

@@ -128,6 +128,11 @@ export function useLeadForm<K extends LeadKind>(
         if (placed.length > 0) setFocusRequest({paths: placed})
         return
       }
+      // Its key was stored with other details (409): sending again is a new submission, with a new key.
+      if (answer.kind === 'conflict') {
+        keyRef.current = null
+        sentDetails.current = null
+      }
       const text = answer.kind === 'spam' ? messages.spam : answer.kind === 'rate-limited' ? messages.rateLimited : messages.failed
       setStatus({kind: 'error', text})
     },

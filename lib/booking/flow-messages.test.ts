@@ -7,6 +7,7 @@ const payment: BookingRequestFailure = {ok: false, kind: 'payment', message: 'ca
 const noUrl: BookingRequestFailure = {ok: false, kind: 'no-url'}
 const network: BookingRequestFailure = {ok: false, kind: 'network', message: 'Failed to fetch'}
 const rejected: BookingRequestFailure = {ok: false, kind: 'rejected', message: 'Too many'}
+const conflict: BookingRequestFailure = {ok: false, kind: 'conflict', message: BOOKING_MESSAGES.bookingClosed}
 const validation: BookingRequestFailure = {
   ok: false,
   kind: 'validation',
@@ -42,6 +43,12 @@ describe('bookingErrorText (spec §8, word for word)', () => {
   it('shows a validation failure as its own message on every form', () => {
     for (const industry of ['house', 'exterior', 'carpet', 'commercial'] as const) {
       expect(bookingErrorText(industry, validation)).toBe('Please fill out the first name')
+    }
+  })
+
+  it('shows a conflict (409: a closed booking, a key used with other details) as its own message on every form', () => {
+    for (const industry of ['house', 'exterior', 'carpet', 'commercial'] as const) {
+      expect(bookingErrorText(industry, bookingResultFromResponse(409, conflict) as BookingRequestFailure)).toBe(BOOKING_MESSAGES.bookingClosed)
     }
   })
 })

@@ -7,8 +7,11 @@
  * - 200 `{ok: true, bookingId, checkoutUrl}`: send the browser to `checkoutUrl`.
  * - 400 `{ok: false, kind: 'validation', fieldErrors, message}`: `fieldErrors` keyed by form path
  *   (`firstName`, `instructions.howClean`, `extras.Blinds`; `''` for the whole request).
- * - 500 `{ok: false, kind: 'save', message}`, 502 `{ok: false, kind: 'payment', message}`,
- *   502 `{ok: false, kind: 'no-url'}`.
+ * - 409 `{ok: false, kind: 'conflict', message}`: the idempotency key is a booking's that was
+ *   cancelled or expired, or that was submitted with other details; nothing new is stored.
+ * - 503 `{ok: false, kind: 'save', message}`: the database failed (the visitor may try again);
+ *   503 `{ok: false, kind: 'payment', message: paymentUnavailable}`: no payment provider may run.
+ * - 502 `{ok: false, kind: 'payment', message}`, 502 `{ok: false, kind: 'no-url'}`: the provider failed.
  * - 413, 415, 429 `{ok: false, kind: 'rejected', message}` (too large, not JSON, too many requests).
  * A fetch that throws (offline) is `{ok: false, kind: 'network', message}` on the browser's side.
  */
@@ -28,6 +31,8 @@ export type BookingFailure =
   | BookingValidationFailure
   /** The booking could not be stored (database unreachable, …). */
   | {ok: false; kind: 'save'; message: string}
+  /** The key names a booking that can no longer take this submission (closed, or other details). */
+  | {ok: false; kind: 'conflict'; message: string}
   /** The payment provider refused or could not be reached; or this booking can no longer be paid. */
   | {ok: false; kind: 'payment'; message: string}
   /** The provider created a checkout without a payment page URL. */
@@ -65,9 +70,11 @@ export const BOOKING_MESSAGES = {
  * - carpet: 'Booking failed: {message}'; 'Payment error occurred.' for a payment failure or a
  *   missing URL.
  * Validation failures show their own message (spec §5); the form shows `fieldErrors` beside the fields.
+ * A conflict (closed booking, key used with other details) is not in the spec: its message alone,
+ * which says what to do.
  */
 export function bookingErrorText(industry: Industry, failure: BookingRequestFailure): string {
-  if (failure.kind === 'validation') return failure.message
+  if (failure.kind === 'validation' || failure.kind === 'conflict') return failure.message
   if (industry === 'house') {
     return failure.kind === 'no-url' ? 'Stripe redirect failed' : `Error: ${failure.message}`
   }
@@ -120,6 +127,8 @@ export function bookingResultFromResponse(status: number, body: unknown): Bookin
       return {ok: false, kind: 'payment', message: text(data.message, BOOKING_MESSAGES.paymentFailed)}
     case 'save':
       return {ok: false, kind: 'save', message: text(data.message, BOOKING_MESSAGES.saveFailed)}
+    case 'conflict':
+      return {ok: false, kind: 'conflict', message: text(data.message, BOOKING_MESSAGES.alreadySubmitted)}
     case 'rejected':
       return {ok: false, kind: 'rejected', message: text(data.message, BOOKING_MESSAGES.unexpected)}
   }

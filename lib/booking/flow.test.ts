@@ -258,12 +258,7 @@ describe('submitBooking', () => {
     const body = houseRequest()
     const first = await submitOk(body)
     const changed = await submitBooking({...body, date: '2030-02-02'}, deps())
-    expect(changed).toEqual({
-      ok: false,
-      kind: 'validation',
-      fieldErrors: {'': BOOKING_MESSAGES.alreadySubmitted},
-      message: BOOKING_MESSAGES.alreadySubmitted,
-    })
+    expect(changed).toEqual({ok: false, kind: 'conflict', message: BOOKING_MESSAGES.alreadySubmitted})
     expect(await store.findById(first.bookingId)).toEqual(first.booking)
     expect(await rowCount()).toBe(1)
   })
@@ -295,7 +290,7 @@ describe('submitBooking', () => {
     const cancelledBody = commercialRequest()
     const cancelled = await submitOk(cancelledBody)
     await store.markClosed(cancelled.bookingId, 'cancelled')
-    expect(await submitBooking(cancelledBody, deps())).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.bookingClosed})
+    expect(await submitBooking(cancelledBody, deps())).toEqual({ok: false, kind: 'conflict', message: BOOKING_MESSAGES.bookingClosed})
   })
 
   it('answers a save failure when the store cannot be reached', async () => {

@@ -106,7 +106,7 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
   // The same key with other details (the form was changed and sent again with its old key): the
   // stored booking would silently win over what the customer now sees, so refuse instead.
   if (!stored.created && !sameBookingDetails(newBooking, stored.booking)) {
-    return validationFailure({'': BOOKING_MESSAGES.alreadySubmitted})
+    return {ok: false, kind: 'conflict', message: BOOKING_MESSAGES.alreadySubmitted}
   }
   return startCheckout(stored.booking, deps)
 }
@@ -233,7 +233,7 @@ async function startCheckout(booking: StoredBooking, deps: BookingFlowDeps): Pro
   if (booking.paymentStatus === 'paid') {
     return {ok: true, bookingId: booking.id, checkoutUrl: successUrlFor(deps.origin, booking.id, booking.paymentSessionId ?? '')}
   }
-  if (isClosed(booking.paymentStatus)) return {ok: false, kind: 'payment', message: BOOKING_MESSAGES.bookingClosed}
+  if (isClosed(booking.paymentStatus)) return {ok: false, kind: 'conflict', message: BOOKING_MESSAGES.bookingClosed}
 
   const request: CheckoutRequest = {
     bookingId: booking.id,
@@ -453,6 +453,8 @@ export function singleParam(value: string | string[] | undefined): string | null
 /**
  * /success: confirms the payment through the session id (the same confirmation as the webhook; a
  * provider that cannot be reached is logged, and the stored state is shown), then the summary.
+ * The provider is asked only when the booking exists, is not paid yet and holds exactly this
+ * session id, so made-up or mismatched links never cost a provider call.
  * Null when the booking cannot be shown (unknown or malformed id).
  */
 export async function successPageSummary(
@@ -460,7 +462,9 @@ export async function successPageSummary(
   deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider; emailsQueued?: () => void},
 ): Promise<SuccessSummary | null> {
   if (!params.bookingId) return null
-  if (params.sessionId) {
+  const booking = await deps.store.findById(params.bookingId)
+  if (!booking) return null
+  if (params.sessionId && booking.paymentStatus !== 'paid' && booking.paymentSessionId === params.sessionId) {
     try {
       await fulfilCheckout(
         params.sessionId,

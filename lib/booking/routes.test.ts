@@ -1,17 +1,21 @@
 import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
+import pg from 'pg'
 import Stripe from 'stripe'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {closedPort} from '../database/test-support/ports'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore} from '../bookings/store'
 import {PaymentConfigurationError} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
-import {createRateLimiter, clientAddress} from '../rate-limit'
+import {CLIENT_ADDRESS_HEADER, clientAddress, stampClientAddress} from '../edge/client-address'
+import {createRateLimiter} from '../rate-limit'
+import {paymentReturnOrigin} from '../site-url'
 import {setFlowLogger, type BookingFlowDeps} from './flow'
 import {BOOKING_MESSAGES} from './flow-messages'
-import {completeTestCheckout, handleBookingRequest, handleWebhook, MAX_BOOKING_BODY_BYTES, requestOrigin, type BookingRouteOptions} from './routes'
+import {completeTestCheckout, handleBookingRequest, handleWebhook, MAX_BOOKING_BODY_BYTES, type BookingRouteOptions} from './routes'
 import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
@@ -46,7 +50,7 @@ function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOpti
   return {
     limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
     clientKey: (request) => clientAddress(request.headers),
-    origin: (request) => requestOrigin(request, {}),
+    origin: () => ORIGIN,
     deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock}),
     log,
     ...overrides,
@@ -56,7 +60,7 @@ function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOpti
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${ORIGIN}/api/bookings`, {
     method: 'POST',
-    headers: {'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', ...headers},
+    headers: {'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: stampClientAddress('203.0.113.9'), ...headers},
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
@@ -114,13 +118,14 @@ describe('POST /api/bookings', () => {
     expect((await handleBookingRequest(post('not json'), limited)).status).toBe(400)
     const refused = await handleBookingRequest(post(commercialRequest()), limited)
     expect(refused.status).toBe(429)
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500)
+    // Two per 10 minutes: one refills every 5 minutes.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(290)
     expect(await refused.json()).toEqual({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited})
-    expect((await handleBookingRequest(post(commercialRequest(), {'x-forwarded-for': '198.51.100.1'}), limited)).status).toBe(200)
+    expect((await handleBookingRequest(post(commercialRequest(), {[CLIENT_ADDRESS_HEADER]: stampClientAddress('198.51.100.1')}), limited)).status).toBe(200)
     expect(await rowCount()).toBe(2)
   })
 
-  it('answers 500 when no payment provider may run or the store cannot open', async () => {
+  it('answers 503 when no payment provider may run or the store cannot open (the server, not the visitor, is at fault)', async () => {
     const noPayments = await handleBookingRequest(
       post(commercialRequest()),
       options({
@@ -129,7 +134,7 @@ describe('POST /api/bookings', () => {
         },
       }),
     )
-    expect(noPayments.status).toBe(500)
+    expect(noPayments.status).toBe(503)
     expect(await noPayments.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable})
 
     const noStore = await handleBookingRequest(
@@ -140,7 +145,7 @@ describe('POST /api/bookings', () => {
         },
       }),
     )
-    expect(noStore.status).toBe(500)
+    expect(noStore.status).toBe(503)
     expect(await noStore.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
   })
 
@@ -155,20 +160,155 @@ describe('POST /api/bookings', () => {
     expect(await response.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentFailed})
   })
 
-  it('sends customers back to SITE_URL when it is set, else to the address the browser used', () => {
-    const request = post({})
-    expect(requestOrigin(request, {})).toBe(ORIGIN)
-    expect(requestOrigin(request, {SITE_URL: 'https://www.cedar.example/'})).toBe('https://www.cedar.example')
-    // Next's request.url names the host it listens on; the Host header is what the customer typed.
-    const behindProxy = new Request('http://localhost:3000/api/bookings', {
-      method: 'POST',
-      headers: {host: 'localhost:3000', 'x-forwarded-host': 'cedar.example, proxy.internal', 'x-forwarded-proto': 'https'},
+  it('sends customers back to the public address only; without one, in production, refuses the booking and stores nothing', async () => {
+    expect(paymentReturnOrigin({SITE_URL: 'https://www.cedar.example/', NODE_ENV: 'production'})).toBe('https://www.cedar.example')
+    expect(paymentReturnOrigin({NODE_ENV: 'development'})).toBe('http://localhost:3000')
+    expect(paymentReturnOrigin({NODE_ENV: 'production'})).toBeNull()
+    expect(paymentReturnOrigin({NODE_ENV: 'production', SITE_URL: 'javascript:alert(1)'})).toBeNull()
+    // The defect: a forged Host / X-Forwarded-Host became the checkout's return address.
+    const forged = post(commercialRequest(), {host: 'phishing.example', 'x-forwarded-host': 'phishing.example', 'x-forwarded-proto': 'https'})
+    const answer = await handleBookingRequest(forged, options({origin: () => paymentReturnOrigin({NODE_ENV: 'production', SITE_URL: ORIGIN})}))
+    const {checkoutUrl} = (await answer.json()) as {checkoutUrl: string}
+    expect(new URL(checkoutUrl).origin).toBe(ORIGIN)
+    const before = await rowCount()
+    const refused = await handleBookingRequest(post(commercialRequest()), options({origin: () => paymentReturnOrigin({NODE_ENV: 'production'})}))
+    expect(refused.status).toBe(503)
+    expect(await refused.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable})
+    expect(await rowCount()).toBe(before)
+  })
+
+})
+
+describe('POST /api/bookings: text as typed', () => {
+  const UNREADABLE = "Please remove characters that can't be read."
+
+  it('answers 400 with a message on each field holding half a character (a lone surrogate); nothing is stored, the same retry is refused alike', async () => {
+    const body = commercialRequest({firstName: 'Jane\uD800', address: '400 SW 7th St \uDC00', notes: 'Loading dock \uD83D'})
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await handleBookingRequest(post(body), options())
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({
+        ok: false,
+        kind: 'validation',
+        fieldErrors: {firstName: UNREADABLE, address: UNREADABLE, notes: UNREADABLE},
+        message: UNREADABLE,
+      })
+    }
+    expect(await rowCount()).toBe(0)
+  })
+
+  it('answers 400 with a message, never a 5xx, for a NUL in any text field (PostgreSQL text cannot hold it); nothing is stored', async () => {
+    const fields = ['firstName', 'lastName', 'email', 'phone', 'address', 'notes', 'date']
+    for (const field of fields) {
+      const request = commercialRequest()
+      const response = await handleBookingRequest(post({...request, [field]: `${request[field]}\u0000`}), options())
+      expect(response.status).toBe(400)
+      const body = await response.json()
+      expect(body.kind).toBe('validation')
+      expect(body.fieldErrors[field]).toEqual(expect.any(String))
+    }
+    const coupon = await handleBookingRequest(post(houseRequest({coupon: 'save10\u0000'})), options())
+    expect(coupon.status).toBe(400)
+    expect((await coupon.json()).fieldErrors).toEqual({coupon: 'Invalid coupon code.'})
+    expect(await rowCount()).toBe(0)
+  })
+
+  it('treats the same key with the text decomposed (NFC-equivalent) as the same submission: one booking, answered as the first', async () => {
+    const composed = commercialRequest({firstName: 'Jos\u00e9', lastName: 'M\u00fcller', notes: 'Caf\u00e9 entrance'})
+    const decomposed = {...composed, firstName: 'Jose\u0301', lastName: 'Mu\u0308ller', notes: 'Cafe\u0301 entrance'}
+    const first = await handleBookingRequest(post(decomposed), options())
+    expect(first.status).toBe(200)
+    const firstBody = await first.json()
+    const again = await handleBookingRequest(post(composed), options())
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(firstBody)
+    expect(await rowCount()).toBe(1)
+    expect(await store.findById(firstBody.bookingId)).toMatchObject({firstName: 'Jos\u00e9', lastName: 'M\u00fcller', notes: 'Caf\u00e9 entrance'})
+  })
+})
+
+describe('POST /api/bookings: a key already used', () => {
+  it("answers 409 with a clear message for a cancelled booking's submission sent again; nothing new is stored", async () => {
+    const body = commercialRequest()
+    const {bookingId} = await (await handleBookingRequest(post(body), options())).json()
+    await store.markClosed(bookingId, 'cancelled')
+    const before = await store.findById(bookingId)
+    const response = await handleBookingRequest(post(body), options())
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({ok: false, kind: 'conflict', message: BOOKING_MESSAGES.bookingClosed})
+    expect(await store.findById(bookingId)).toEqual(before)
+    expect(await rowCount()).toBe(1)
+  })
+
+  it('answers 409 with a clear message for the same key with other details; the first booking is kept', async () => {
+    const body = commercialRequest()
+    const {bookingId} = await (await handleBookingRequest(post(body), options())).json()
+    const before = await store.findById(bookingId)
+    const response = await handleBookingRequest(post({...body, date: '2030-03-05'}), options())
+    expect(response.status).toBe(409)
+    expect(await response.json()).toEqual({ok: false, kind: 'conflict', message: BOOKING_MESSAGES.alreadySubmitted})
+    expect(await store.findById(bookingId)).toEqual(before)
+    expect(await rowCount()).toBe(1)
+  })
+})
+
+describe('POST /api/bookings: the database failing', () => {
+  it('answers 503 with the save message when the embedded database was closed; nothing is stored', async () => {
+    const closed = await openMigratedMemoryDatabase()
+    await closed.close()
+    const response = await handleBookingRequest(
+      post(commercialRequest()),
+      options({deps: async (origin) => ({store: createSqlBookingStore(closed), payments, origin, now: fixedClock})}),
+    )
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
+    expect(await rowCount()).toBe(0)
+  }, 60_000)
+
+  it('answers 503 with the save message when the database refuses connections; the retry is stored once it answers', async () => {
+    const dead = new pg.Pool({host: '127.0.0.1', port: await closedPort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 5_000})
+    dead.on('error', () => {})
+    const body = commercialRequest()
+    try {
+      const response = await handleBookingRequest(post(body), options({deps: async (origin) => ({store: createSqlBookingStore(dead), payments, origin, now: fixedClock})}))
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
+      expect(await rowCount()).toBe(0)
+    } finally {
+      await dead.end()
+    }
+    expect((await handleBookingRequest(post(body), options())).status).toBe(200)
+    expect(await rowCount()).toBe(1)
+  })
+
+  it('answers 503 when the database fails after the booking was written; the booking is whole and unpaid, and the retry completes it', async () => {
+    // The database itself refuses the next write (as a full disk would): attaching the checkout fails.
+    await db.exec(`create function public.test_refuse_update() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$;
+      create trigger test_refuse_update before update on public.bookings1 for each row execute function public.test_refuse_update();`)
+    const body = commercialRequest()
+    try {
+      const response = await handleBookingRequest(post(body), options())
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
+    } finally {
+      await db.exec('drop trigger test_refuse_update on public.bookings1; drop function public.test_refuse_update();')
+    }
+    const {rows} = await db.query<{id: string}>('select id from public.bookings1')
+    expect(rows).toHaveLength(1)
+    // Every detail stored, still pending, with no checkout: it cannot be paid until the retry.
+    expect(await store.findById(rows[0].id)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentSessionId: null,
+      firstName: 'Lin',
+      email: 'facilities@example.com',
+      amountCents: COMMERCIAL_TOTAL_CENTS,
     })
-    expect(requestOrigin(behindProxy, {})).toBe('https://cedar.example')
-    const direct = new Request('http://localhost:3000/api/bookings', {method: 'POST', headers: {host: '192.168.1.20:3000'}})
-    expect(requestOrigin(direct, {})).toBe('http://192.168.1.20:3000')
-    const garbage = new Request('http://localhost:3000/api/bookings', {method: 'POST', headers: {host: 'evil.example/path?x'}})
-    expect(requestOrigin(garbage, {})).toBe('http://localhost:3000')
+    const retried = await handleBookingRequest(post(body), options())
+    expect(retried.status).toBe(200)
+    expect(await retried.json()).toMatchObject({ok: true, bookingId: rows[0].id})
+    expect(await rowCount()).toBe(1)
+    expect((await store.findById(rows[0].id))?.paymentSessionId).toEqual(expect.any(String))
   })
 })
 

@@ -2,14 +2,14 @@
  * The HTTP side of the booking flow, as plain functions on the web Request/Response API, so the
  * route handlers in app/ stay one line each and these are tested without a server:
  * - `handleBookingRequest`: POST /api/bookings (rate limit, size cap, JSON, `submitBooking`);
- * - `handleWebhook`: POST /api/stripe/webhook (signature, `handlePaymentEvent`);
- * - `completeTestCheckout`: Pay / Cancel on the local test checkout page.
+ * - `handleWebhookRequest` / `handleWebhook`: POST /api/stripe/webhook (size cap, signature, `handlePaymentEvent`);
+ * - `handleTestCheckoutRequest` / `completeTestCheckout`: Pay / Cancel on the local test checkout page.
  */
 import type {BookingStore} from '../bookings/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
 import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvider} from '../payments/test-checkout'
 import type {RateLimiter} from '../rate-limit'
-import {readJsonBody} from '../request-body'
+import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
 import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {REQUEST_INVALID_MESSAGE} from './schemas'
@@ -24,14 +24,20 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
   return Response.json(body, {status, headers: {...NO_STORE, ...headers}})
 }
 
-/** HTTP status of each answer of the booking flow. */
+/**
+ * HTTP status of each answer of the booking flow: what the visitor sent is 4xx (invalid 400, a key
+ * already used by a closed booking or for other details 409), a server fault 5xx (the database 503,
+ * so the visitor tries again; the payment provider 502).
+ */
 export function bookingResultStatus(result: SubmitBookingResult | BookingRequestFailure): number {
   if (result.ok) return 200
   switch (result.kind) {
     case 'validation':
       return 400
+    case 'conflict':
+      return 409
     case 'save':
-      return 500
+      return 503
     case 'payment':
     case 'no-url':
       return 502
@@ -42,43 +48,12 @@ export function bookingResultStatus(result: SubmitBookingResult | BookingRequest
   }
 }
 
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
-
-/**
- * The origin the provider sends the customer back to: SITE_URL when set (the public address; set
- * it in production), else the address the browser used: X-Forwarded-Host / Host with
- * X-Forwarded-Proto (Next's own `request.url` names its listening host, e.g. localhost, not the
- * one the customer typed). A forged Host only misdirects the forger's own checkout.
- */
-export function requestOrigin(request: Request, env: Record<string, string | undefined> = process.env): string {
-  const configured = env.SITE_URL?.trim()
-  if (configured) {
-    try {
-      return new URL(configured).origin
-    } catch {
-      // fall through to the request's own origin
-    }
-  }
-  const url = new URL(request.url)
-  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() ?? ''
-  const host = first('x-forwarded-host') || first('host')
-  const proto = first('x-forwarded-proto').toLowerCase()
-  const protocol = proto === 'http' || proto === 'https' ? proto : url.protocol.replace(':', '')
-  if (host && HOST.test(host)) {
-    try {
-      return new URL(`${protocol}://${host}`).origin
-    } catch {
-      // fall through
-    }
-  }
-  return url.origin
-}
-
 export interface BookingRouteOptions {
   limiter: RateLimiter
   /** The client's address, the rate limit's key. */
   clientKey: (request: Request) => string
-  origin: (request: Request) => string
+  /** Where the payment returns the customer (the public address, SITE_URL); null: bookings are refused. */
+  origin: () => string | null
   /** The flow's dependencies; may throw PaymentConfigurationError (no provider may run) or a store error. */
   deps: (origin: string) => Promise<BookingFlowDeps>
   maxBodyBytes?: number
@@ -100,14 +75,19 @@ export async function handleBookingRequest(request: Request, options: BookingRou
   }
   const body = read.body
 
+  const origin = options.origin()
+  if (origin === null) {
+    log.error('Booking route: SITE_URL is not set, so a payment would have no address to return to; booking refused')
+    return json({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable}, 503)
+  }
   let deps: BookingFlowDeps
   try {
-    deps = await options.deps(options.origin(request))
+    deps = await options.deps(origin)
   } catch (error) {
     log.error('Booking route: the booking services are not available', error)
     return error instanceof PaymentConfigurationError
-      ? json({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable}, 500)
-      : json({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed}, 500)
+      ? json({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentUnavailable}, 503)
+      : json({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed}, 503)
   }
   const result = await submitBooking(body, deps)
   return json(result, bookingResultStatus(result))
@@ -157,8 +137,26 @@ export interface WebhookDeps {
   log?: Pick<Console, 'error' | 'warn'>
 }
 
+/** Largest Stripe webhook body accepted (a checkout.session event is a few kB). */
+export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
+
 /**
- * POST /api/stripe/webhook with the body exactly as received. A bad signature: 400, nothing
+ * POST /api/stripe/webhook: the body read as received with a 1 MB cap (413 over it, refused while
+ * streaming, before the signature is checked), then `handleWebhook`.
+ */
+export async function handleWebhookRequest(request: Request, deps: WebhookDeps): Promise<Response> {
+  let rawBody: string
+  try {
+    rawBody = await readTextWithLimit(request, MAX_WEBHOOK_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({error: 'Request body too large'}, 413)
+    throw error
+  }
+  return handleWebhook(rawBody, request.headers.get('stripe-signature'), deps)
+}
+
+/**
+ * The webhook's body exactly as received. A bad signature: 400, nothing
  * changes. No webhook secret configured: 500 (Stripe retries once it is). A verified event: handled
  * (unknown types too, as nothing) and 200 `{received: true}`; a store failure: 500 so it is retried.
  */
@@ -221,4 +219,31 @@ export async function completeTestCheckout(
     await deps.store.markClosed(booking.id, 'cancelled')
   }
   return {kind: 'redirect', location: testCheckoutReturnUrl(record, 'cancelled')}
+}
+
+/** Largest Pay / Cancel form post accepted (the forms have no fields). */
+export const MAX_TEST_CHECKOUT_BODY_BYTES = 4 * 1024
+
+/**
+ * POST /checkout/test/<id>/pay or /cancel: 404 when the test checkout is refused; the form post's
+ * body read with a 4 kB cap (413 over it); then `completeTestCheckout`, 303 to the success or
+ * cancel URL, 404 for an unknown session.
+ */
+export async function handleTestCheckoutRequest(
+  request: Request,
+  sessionId: string,
+  outcome: TestCheckoutOutcome,
+  deps: {checkout: () => TestCheckoutProvider | null; store: () => Promise<BookingStore>; now: () => Date; emailsQueued?: () => void},
+): Promise<Response> {
+  const checkout = deps.checkout()
+  if (!checkout) return new Response('Not found', {status: 404})
+  try {
+    await readTextWithLimit(request, MAX_TEST_CHECKOUT_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({error: 'Request body too large'}, 413)
+    throw error
+  }
+  const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await deps.store(), now: deps.now, emailsQueued: deps.emailsQueued})
+  if (answer.kind === 'not-found') return new Response('Not found', {status: 404})
+  return new Response(null, {status: 303, headers: {Location: answer.location, 'Cache-Control': 'no-store'}})
 }

@@ -640,6 +640,32 @@ describe('text lengths', () => {
   it('keeps names with accents and apostrophes', () => {
     expect(house.parse({...validHouse, firstName: 'Zoë', lastName: "O'Brien-Núñez"})).toMatchObject({firstName: 'Zoë', lastName: "O'Brien-Núñez"})
   })
+
+  it("refuses half a character (a lone surrogate) in every text field with \"Please remove characters that can't be read.\"", () => {
+    const unreadable = "Please remove characters that can't be read."
+    expect(messages(house, {...validHouse, firstName: 'Jane\uD800', lastName: '\uDC00Doe', address: '1 Main St \uD83D', notes: 'x\uDE00y'})).toEqual({
+      firstName: unreadable,
+      lastName: unreadable,
+      address: unreadable,
+      notes: unreadable,
+    })
+    expect(messages(house, {...validHouse, email: 'ada\uD800@example.com', phone: '425\uD800', coupon: 'save10\uD800', date: '\uD8002025-06-20'})).toEqual({
+      email: unreadable,
+      phone: unreadable,
+      coupon: unreadable,
+      date: unreadable,
+    })
+    // A whole emoji (a surrogate pair) is a character like any other.
+    expect(commercial.parse({...validCommercial, notes: 'Thanks 😀'}).notes).toBe('Thanks 😀')
+  })
+
+  it('reads every text in Unicode NFC: a decomposed accent is the same name as the composed one', () => {
+    const decomposed = house.parse({...validHouse, firstName: 'Jose\u0301', lastName: 'Mu\u0308ller', notes: 'cafe\u0301'})
+    expect(decomposed).toMatchObject({firstName: 'Jos\u00e9', lastName: 'M\u00fcller', notes: 'caf\u00e9'})
+    expect(decomposed).toEqual(house.parse({...validHouse, firstName: 'Jos\u00e9', lastName: 'M\u00fcller', notes: 'caf\u00e9'}))
+    // The length limit counts characters as composed: 60 decomposed "é" are 60 characters.
+    expect(messages(house, {...validHouse, firstName: 'e\u0301'.repeat(60)})).toEqual({})
+  })
 })
 
 describe('the booking request (discriminated on industry)', () => {

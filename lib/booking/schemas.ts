@@ -8,7 +8,8 @@
  *   shows every message at once.
  * - Amounts are never part of a request: unknown keys (`amount`, `total`, `discount`, …) are stripped;
  *   the server computes the price from the validated values (pricing.ts).
- * - Output is normalised and can be parsed again unchanged: text trimmed, phone as 10 digits, coupon
+ * - Output is normalised and can be parsed again unchanged: text in Unicode NFC (a lone surrogate is
+ *   refused, ../form-input.ts `formText`) and trimmed, phone as 10 digits, coupon
  *   as its canonical lower-case code or null, optional choices as null, extras with every name,
  *   house frequency null unless Regular Cleaning, house hours/minutes 0 unless Post Construction.
  * - Dates must be today or later in America/Los_Angeles; "today" comes from an injectable clock
@@ -16,7 +17,7 @@
  */
 import * as z from 'zod'
 import {COMPANY_TIME_ZONE} from '../format'
-import {hasControlCharacters, normalizePhone} from '../form-input'
+import {formText, hasControlCharacters, normalizePhone} from '../form-input'
 import {
   CARPET_COUNTS,
   CARPET_EXTRAS,
@@ -64,6 +65,8 @@ export const DATE_PAST_MESSAGE = 'Please choose today or a later date.'
 export const DATE_INVALID_MESSAGE = 'Please enter a valid date.'
 export const REQUEST_INVALID_MESSAGE = 'Please reload the page and try again.'
 export const UNKNOWN_INDUSTRY_MESSAGE = 'Unknown booking type.'
+/** Text with half of a character (a lone surrogate, e.g. a broken emoji): nothing could store it as typed. */
+export const UNREADABLE_TEXT_MESSAGE = "Please remove characters that can't be read."
 export {INVALID_COUPON_MESSAGE}
 
 /** "Bedrooms must be a whole number from 1 to 7." */
@@ -118,6 +121,11 @@ export {normalizePhone}
  */
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
 
+/** Every text field starts here: NFC, no lone surrogates (../form-input.ts); `typeError` when not a string. */
+function text(typeError: string) {
+  return formText({typeError, unreadable: UNREADABLE_TEXT_MESSAGE})
+}
+
 interface TextMessages {
   /** Shown when missing, blank or whitespace only. */
   required: string
@@ -128,8 +136,7 @@ interface TextMessages {
 
 /** A required single-line text: trimmed, non-empty, at most `max` characters, no control characters. */
 function requiredText({required, label, max}: TextMessages) {
-  return z
-    .string({error: required})
+  return text(required)
     .trim()
     .min(1, {error: required})
     .max(max, {error: `${label} must be at most ${max} characters.`, ...whileValid})
@@ -140,8 +147,7 @@ function requiredText({required, label, max}: TextMessages) {
 }
 
 function emailField(messages: {required: string; invalid: string}) {
-  return z
-    .string({error: messages.required})
+  return text(messages.required)
     .trim()
     .min(1, {error: messages.required})
     .max(TEXT_LIMITS.email, {error: `Email must be at most ${TEXT_LIMITS.email} characters.`, ...whileValid})
@@ -149,8 +155,7 @@ function emailField(messages: {required: string; invalid: string}) {
 }
 
 function phoneField(required: string) {
-  return z
-    .string({error: required})
+  return text(required)
     .trim()
     .min(1, {error: required})
     .max(TEXT_LIMITS.phone, {error: PHONE_MESSAGE, ...whileValid})
@@ -159,8 +164,7 @@ function phoneField(required: string) {
 }
 
 function dateField(required: string, clock: Clock) {
-  return z
-    .string({error: required})
+  return text(required)
     .trim()
     .min(1, {error: required})
     .refine(isCalendarDate, {error: DATE_INVALID_MESSAGE, ...whileValid})
@@ -169,8 +173,7 @@ function dateField(required: string, clock: Clock) {
 
 /** Optional notes: trimmed, at most 2000 characters; missing or null becomes ''. */
 function notesField() {
-  return z
-    .string({error: 'Please enter your notes as text.'})
+  return text('Please enter your notes as text.')
     .trim()
     .max(TEXT_LIMITS.notes, {error: `Notes must be at most ${TEXT_LIMITS.notes} characters.`})
     .refine((value) => !hasControlCharacters(value, true), {error: 'Please remove unsupported characters from the notes.', ...whileValid})
@@ -209,8 +212,7 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(options:
 
 /** Coupon field of the house and carpet forms: '' or missing = none; unknown codes refused. */
 function couponField<const I extends 'house' | 'carpet'>(industry: I) {
-  return z
-    .string({error: INVALID_COUPON_MESSAGE})
+  return text(INVALID_COUPON_MESSAGE)
     .trim()
     .max(TEXT_LIMITS.coupon, {error: `Coupon code must be at most ${TEXT_LIMITS.coupon} characters.`})
     .refine((code) => code === '' || findCoupon(industry, code) !== null, {error: INVALID_COUPON_MESSAGE, ...whileValid})

@@ -5,9 +5,10 @@ import {databaseBackend} from '../database'
 import {databaseDir} from '../database/pglite'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getTestCheckout, paymentProviderName, PaymentConfigurationError} from '../payments'
-import {clientAddress, createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
+import {clientAddress} from '../edge/client-address'
+import {createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
-import {completeTestCheckout} from './routes'
+import {handleTestCheckoutRequest} from './routes'
 
 /**
  * The booking flow wired to the configured services (the only module that reads the environment
@@ -79,11 +80,12 @@ export async function startBookingServices(): Promise<void> {
   }
 }
 
-/** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown. */
-export async function testCheckoutAction(sessionId: string, outcome: 'paid' | 'cancelled'): Promise<Response> {
-  const checkout = getTestCheckout()
-  if (!checkout) return new Response('Not found', {status: 404})
-  const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await getBookingStore(), now: systemNow, emailsQueued: wakeEmailOutbox})
-  if (answer.kind === 'not-found') return new Response('Not found', {status: 404})
-  return new Response(null, {status: 303, headers: {Location: answer.location, 'Cache-Control': 'no-store'}})
+/** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown, 413 for a large body. */
+export async function testCheckoutAction(request: Request, sessionId: string, outcome: 'paid' | 'cancelled'): Promise<Response> {
+  return handleTestCheckoutRequest(request, sessionId, outcome, {
+    checkout: () => getTestCheckout(),
+    store: getBookingStore,
+    now: systemNow,
+    emailsQueued: wakeEmailOutbox,
+  })
 }

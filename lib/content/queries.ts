@@ -157,7 +157,7 @@ export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id =
     phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,
     patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,
     appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,
-    unsupportedCharacters, invalidRequest
+    unsupportedCharacters, unreadableCharacters, invalidRequest
   }
 }`)
 

@@ -130,7 +130,7 @@ function functionsContract(setup: () => Promise<Harness>) {
     it('stores the submission and queues its e-mails, keyed by event and audience', async () => {
       const lead = contactLead()
       const result = await createLeadStore(h.functions).save('contactMessage', lead, eventEmails(contactFacts(lead)))
-      expect(result).toEqual({id: lead.id, created: true})
+      expect(result).toEqual({id: lead.id, created: true, conflict: false})
       expect(await count(h.sql, 'contact_messages', 'id = $1', [lead.id])).toBe(1)
       const {rows} = await h.sql.query<Record<string, unknown>>('select event_key, template, to_address, reply_to, payload, status from public.email_outbox order by event_key')
       expect(rows).toEqual([
@@ -153,12 +153,14 @@ function functionsContract(setup: () => Promise<Harness>) {
       ])
     })
 
-    it('the same submission key again stores nothing, queues nothing and answers the first id', async () => {
+    it('the same submission key again stores nothing, queues nothing and answers the first id (a conflict when its details differ)', async () => {
       const store = createLeadStore(h.functions)
       const first = contactLead()
       await store.save('contactMessage', first, eventEmails(contactFacts(first)))
+      const repeat = {...first, id: randomUUID()}
+      expect(await store.save('contactMessage', repeat, eventEmails(contactFacts(repeat)))).toEqual({id: first.id, created: false, conflict: false})
       const again = contactLead({submissionKey: first.submissionKey, message: 'sent twice'})
-      expect(await store.save('contactMessage', again, eventEmails(contactFacts(again)))).toEqual({id: first.id, created: false})
+      expect(await store.save('contactMessage', again, eventEmails(contactFacts(again)))).toEqual({id: first.id, created: false, conflict: true})
       expect(await count(h.sql, 'contact_messages')).toBe(1)
       expect(await count(h.sql, 'email_outbox')).toBe(2)
       expect(await count(h.sql, 'email_outbox', 'event_key like $1', [`contact_message:${again.id}:%`])).toBe(0)

@@ -6,6 +6,8 @@
  * - 400 `{ok: false, kind: 'validation', fieldErrors}`: field path → message key (the form shows the
  *   content's text for the key beside the field).
  * - 400 `{ok: false, kind: 'spam'}`: the hidden honeypot field was filled in; nothing stored.
+ * - 409 `{ok: false, kind: 'conflict'}`: the submission key was stored before with other details;
+ *   nothing stored (the form takes a new key, so sending again stores what it shows).
  * - 429 `{ok: false, kind: 'rate-limited'}` with Retry-After: too many submissions from one address.
  * - 413, 415 `{ok: false, kind: 'invalid'}`: too large, not JSON.
  * - 503 `{ok: false, kind: 'unavailable'}`: could not be stored now; the visitor can try again.
@@ -20,7 +22,7 @@ export const LEAD_ENDPOINTS = {
 export type LeadAnswer =
   | {ok: true}
   | {ok: false; kind: 'validation'; fieldErrors: Record<string, string>}
-  | {ok: false; kind: 'spam' | 'rate-limited' | 'invalid' | 'unavailable'}
+  | {ok: false; kind: 'spam' | 'rate-limited' | 'conflict' | 'invalid' | 'unavailable'}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -37,6 +39,7 @@ export function leadAnswerFromResponse(status: number, body: unknown): LeadAnswe
   }
   if (status === 429 || data.kind === 'rate-limited') return {ok: false, kind: 'rate-limited'}
   if (data.kind === 'spam') return {ok: false, kind: 'spam'}
+  if (status === 409 || data.kind === 'conflict') return {ok: false, kind: 'conflict'}
   if (status === 413 || status === 415 || data.kind === 'invalid') return {ok: false, kind: 'invalid'}
   return {ok: false, kind: 'unavailable'}
 }

@@ -16,7 +16,7 @@ import {
   type LeadKind,
   type LeadSchemas,
 } from './schemas'
-import type {LeadStore, StoredLeadInput} from './store'
+import type {LeadStore, SavedLead, StoredLeadInput} from './store'
 
 export interface LeadFlowDeps {
   store: LeadStore
@@ -34,6 +34,8 @@ export type LeadResult =
   | {ok: false; kind: 'validation'; fieldErrors: Record<string, string>}
   /** The hidden honeypot field was filled in: a bot, or autofill gone wrong. Nothing is stored. */
   | {ok: false; kind: 'spam'}
+  /** The submission key was stored before with other details: nothing new is stored. */
+  | {ok: false; kind: 'conflict'}
   /** The database could not store it: nothing was stored, the visitor may try again. */
   | {ok: false; kind: 'unavailable'}
 
@@ -106,13 +108,15 @@ export async function submitLead<K extends LeadKind>(kind: K, raw: unknown, deps
   if (!parsed.success) return {ok: false, kind: 'validation', fieldErrors: fieldMessageKeys(parsed.error)}
 
   const lead = {...(parsed.data as Lead[K]), id: deps.newId(), submittedAt: deps.now()} as StoredLeadInput<K>
-  let stored: {id: string; created: boolean}
+  let stored: SavedLead
   try {
     stored = await deps.store.save(kind, lead, eventEmails(leadFacts(kind, lead)))
   } catch (error) {
     ;(deps.log ?? console).error(`Lead flow: a ${kind} could not be stored`, error)
     return {ok: false, kind: 'unavailable'}
   }
+  // The same key with other details: answering "sent" would drop what the visitor now sees.
+  if (stored.conflict) return {ok: false, kind: 'conflict'}
   if (stored.created) deps.afterStored?.()
   return {ok: true, id: stored.id}
 }

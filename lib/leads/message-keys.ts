@@ -30,6 +30,7 @@ export const LEAD_MESSAGE_KEYS = [
   // any form
   'tooLong',
   'unsupportedCharacters',
+  'unreadableCharacters',
   'invalidRequest',
 ] as const
 export type LeadMessageKey = (typeof LEAD_MESSAGE_KEYS)[number]

@@ -16,7 +16,8 @@ function answer(body: LeadAnswer, status: number, headers: Record<string, string
   return Response.json(body, {status, headers: {'Cache-Control': 'no-store', ...headers}})
 }
 
-const STATUS: Record<Exclude<LeadResult, {ok: true}>['kind'], number> = {validation: 400, spam: 400, unavailable: 503}
+/** What the visitor sent is 4xx (a key already stored with other details 409); the database failing 503. */
+const STATUS: Record<Exclude<LeadResult, {ok: true}>['kind'], number> = {validation: 400, spam: 400, conflict: 409, unavailable: 503}
 
 export interface LeadRouteOptions {
   limiter: RateLimiter

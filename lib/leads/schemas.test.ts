@@ -184,6 +184,25 @@ describe('quote request', () => {
     expect(problems(quote, quoteSubmission({desiredServices: 'roof\nand\r\ngutters\tplease'}))).toEqual({})
   })
 
+  it("refuses half a character (a lone surrogate) in any text field with 'unreadableCharacters'", () => {
+    expect(problems(quote, quoteSubmission({firstName: 'Jane\uD800', desiredServices: 'roof \uDE00', heardAboutUs: '\uD83D', email: 'a\uD800@b.co'}))).toEqual({
+      firstName: 'unreadableCharacters',
+      email: 'unreadableCharacters',
+      desiredServices: 'unreadableCharacters',
+      heardAboutUs: 'unreadableCharacters',
+    })
+    const contact = schemas.contactMessageSchema
+    expect(problems(contact, contactSubmission({name: 'Grace\uDC00', message: 'Hi \uD800 there'}))).toEqual({name: 'unreadableCharacters', message: 'unreadableCharacters'})
+    expect(problems(schemas.appointmentSchema, appointmentSubmission({patientName: 'Katherine \uD800'}))).toEqual({patientName: 'unreadableCharacters'})
+    expect(problems(contact, contactSubmission({message: 'Thanks 😀'}))).toEqual({})
+  })
+
+  it('reads every text in Unicode NFC (a decomposed accent is the composed one)', () => {
+    const decomposed = parsed<{name: string; message: string}>(schemas.contactMessageSchema, contactSubmission({name: 'Jose\u0301 Mu\u0308ller', message: 'cafe\u0301'}))
+    expect(decomposed).toMatchObject({name: 'Jos\u00e9 M\u00fcller', message: 'caf\u00e9'})
+    expect(parsed(quote, quoteSubmission({firstName: 'Jose\u0301'}))).toMatchObject({firstName: 'Jos\u00e9'})
+  })
+
   it("refuses a request without a submission key or a page path of this site with 'invalidRequest'", () => {
     expect(problems(quote, quoteSubmission({submissionKey: 'not-a-uuid'}))).toEqual({submissionKey: 'invalidRequest'})
     expect(problems(quote, quoteSubmission({page: {path: 'https://evil.example/roof'}}))).toEqual({'page.path': 'invalidRequest'})
@@ -385,6 +404,8 @@ describe('createLeadSchemas(messages)', () => {
       patientPhone: 'Patient phone number must be of 10 digits',
       appointmentTime: 'Please select a future appointment time',
     })
+    // Not in the spec: half a character (a lone surrogate), in the tone of the booking forms' message.
+    expect(problems(fromContent.contactMessageSchema, contactSubmission({name: 'Grace\uD800'}))).toEqual({name: "Please remove characters that can't be read."})
   })
 })
 

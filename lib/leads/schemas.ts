@@ -7,12 +7,13 @@
  * Messages are keys (`phoneInvalid`); `createLeadSchemas(messages)` puts each key's text in its place.
  * The browser builds the schemas with the texts of the content (the Forms document in the Studio),
  * the server with the keys themselves (`LEAD_MESSAGE_KEYS_AS_TEXT`), so its answer names each
- * problem by key and the form shows the content's text for it. Output is normalised: text trimmed,
- * phone as 10 digits, optional fields null.
+ * problem by key and the form shows the content's text for it. Output is normalised: text in Unicode
+ * NFC (a lone surrogate is refused with `unreadableCharacters`, ../form-input.ts `formText`) and
+ * trimmed, phone as 10 digits, optional fields null.
  */
 import * as z from 'zod'
 import {companyLocalTimeToDate} from '../format'
-import {hasControlCharacters, normalizePhone} from '../form-input'
+import {formText, hasControlCharacters, normalizePhone} from '../form-input'
 import type {LeadMessageKey, LeadMessages} from './message-keys'
 
 export {isLeadMessageKey, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, type LeadMessageKey, type LeadMessages} from './message-keys'
@@ -46,8 +47,13 @@ export type PreferredMode = (typeof PREFERRED_MODES)[number]
 /** Runs a check only while its field has no issue yet (the first problem of a field is the one shown). */
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
 
+/** Every text field starts here: NFC, no lone surrogates (../form-input.ts); `typeError` when not a string. */
+function text(m: LeadMessages, typeError: string) {
+  return formText({typeError, unreadable: m.unreadableCharacters})
+}
+
 function requiredText(m: LeadMessages, required: LeadMessageKey, max: number, options: {multiline?: boolean; min?: {length: number; key: LeadMessageKey}} = {}) {
-  let schema = z.string({error: m[required]}).trim().min(1, {error: m[required]})
+  let schema = text(m, m[required]).trim().min(1, {error: m[required]})
   if (options.min) schema = schema.min(options.min.length, {error: m[options.min.key], ...whileValid})
   return schema
     .max(max, {error: m.tooLong, ...whileValid})
@@ -56,8 +62,7 @@ function requiredText(m: LeadMessages, required: LeadMessageKey, max: number, op
 
 /** Optional text: '' or missing = null. */
 function optionalText(m: LeadMessages, max: number, multiline = false) {
-  return z
-    .string({error: m.invalidRequest})
+  return text(m, m.invalidRequest)
     .trim()
     .max(max, {error: m.tooLong})
     .refine((value) => !hasControlCharacters(value, multiline), {error: m.unsupportedCharacters, ...whileValid})
@@ -66,17 +71,15 @@ function optionalText(m: LeadMessages, max: number, multiline = false) {
 }
 
 function emailField(m: LeadMessages) {
-  return z
-    .string({error: m.emailRequired})
+  return text(m, m.emailRequired)
     .trim()
     .min(1, {error: m.emailRequired})
     .max(LEAD_LIMITS.email, {error: m.tooLong, ...whileValid})
     .regex(z.regexes.email, {error: m.emailInvalid, ...whileValid})
 }
 
-function phoneField(required: string, invalid: string) {
-  return z
-    .string({error: required})
+function phoneField(m: LeadMessages, required: string, invalid: string) {
+  return text(m, required)
     .trim()
     .min(1, {error: required})
     .max(LEAD_LIMITS.phone, {error: invalid, ...whileValid})
@@ -114,8 +117,7 @@ export function parseSquareFootage(value: string): number | null | 'invalid' {
 }
 
 function squareFootageField(m: LeadMessages) {
-  return z
-    .string({error: m.squareFootageInvalid})
+  return text(m, m.squareFootageInvalid)
     .max(LEAD_LIMITS.squareFootage, {error: m.squareFootageInvalid})
     .nullish()
     .refine((value) => value == null || parseSquareFootage(value) !== 'invalid', {error: m.squareFootageInvalid, ...whileValid})
@@ -131,8 +133,7 @@ function choice<const T extends readonly [string, ...string[]]>(options: T, requ
 export type Clock = () => Date
 
 function appointmentTimeField(m: LeadMessages, clock: Clock) {
-  return z
-    .string({error: m.appointmentTimeRequired})
+  return text(m, m.appointmentTimeRequired)
     .trim()
     .min(1, {error: m.appointmentTimeRequired})
     .refine((value) => companyLocalTimeToDate(value) !== null, {error: m.appointmentTimeInvalid, ...whileValid})
@@ -151,10 +152,9 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     submissionKey: submissionKeyField(m),
     firstName: requiredText(m, 'firstNameRequired', LEAD_LIMITS.name),
     lastName: requiredText(m, 'lastNameRequired', LEAD_LIMITS.name),
-    phone: phoneField(m.phoneRequired, m.phoneInvalid),
+    phone: phoneField(m, m.phoneRequired, m.phoneInvalid),
     email: emailField(m),
-    zipCode: z
-      .string({error: m.zipCodeRequired})
+    zipCode: text(m, m.zipCodeRequired)
       .trim()
       .min(1, {error: m.zipCodeRequired})
       .regex(/^\d{5}(-\d{4})?$/, {error: m.zipCodeInvalid, ...whileValid}),
@@ -169,7 +169,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     submissionKey: submissionKeyField(m),
     name: requiredText(m, 'nameRequired', LEAD_LIMITS.fullName),
     email: emailField(m),
-    phone: phoneField(m.phoneRequired, m.phoneInvalid),
+    phone: phoneField(m, m.phoneRequired, m.phoneInvalid),
     message: requiredText(m, 'messageRequired', LEAD_LIMITS.message, {multiline: true}),
     page: pageField(m),
   }, {error: m.invalidRequest})
@@ -177,7 +177,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
   const appointmentSchema = z.object({
     submissionKey: submissionKeyField(m),
     patientName: requiredText(m, 'patientNameRequired', LEAD_LIMITS.fullName, {min: {length: PATIENT_NAME_MIN, key: 'patientNameTooShort'}}),
-    patientPhone: phoneField(m.patientPhoneRequired, m.patientPhoneInvalid),
+    patientPhone: phoneField(m, m.patientPhoneRequired, m.patientPhoneInvalid),
     patientGender: choice(GENDERS, m.patientGenderRequired),
     appointmentTime: appointmentTimeField(m, clock),
     preferredMode: choice(PREFERRED_MODES, m.preferredModeRequired),

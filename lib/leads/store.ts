@@ -8,8 +8,14 @@ import type {Lead, LeadKind} from './schemas.ts'
  * code serves the embedded database and Supabase). The same submission key twice stores one row.
  */
 export interface LeadStore {
-  save<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>, emails: readonly QueuedEmail[]): Promise<{id: string; created: boolean}>
+  save<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>, emails: readonly QueuedEmail[]): Promise<SavedLead>
 }
+
+/**
+ * The stored submission's id; `created` false when its key was stored before (nothing new stored),
+ * then `conflict` true when that was with other details.
+ */
+export type SavedLead = {id: string; created: boolean; conflict: boolean}
 
 /** A validated lead with the id and time the server gave it. */
 export type StoredLeadInput<K extends LeadKind> = Lead[K] & {id: string; submittedAt: Date}
@@ -72,8 +78,8 @@ export function createLeadStore(functions: DatabaseFunctions): LeadStore {
   return {
     async save(kind, lead, emails) {
       const {fn, arg, row} = toRow(kind, lead)
-      const result = await functions.value<{id: string; created: boolean}>(fn, {[arg]: row, p_emails: emails} as never)
-      return {id: String(result.id), created: result.created === true}
+      const result = await functions.value<{id: string; created: boolean; conflict?: boolean}>(fn, {[arg]: row, p_emails: emails} as never)
+      return {id: String(result.id), created: result.created === true, conflict: result.conflict === true}
     },
   }
 }

@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {mkdir, open, readFile, rename, unlink} from 'node:fs/promises'
 import {dirname, join, resolve} from 'node:path'
+import {isLoopbackSite} from '../site-url'
 import {
   assertValidCheckoutRequest,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
@@ -80,16 +81,19 @@ function newTestSessionId(): string {
 
 /**
  * Whether the test checkout may run: always outside production mode; in production mode
- * (NODE_ENV=production, set by `next start`) only with TEST_CHECKOUT_ENABLED=true (or 1).
+ * (NODE_ENV=production) only when the public address (SITE_URL) is loopback, as `npm start` on a
+ * developer's machine sets it, or when the operator sets TEST_CHECKOUT_ENABLED=true (or 1) for a
+ * test or demo server. A public deploy whose Stripe key is missing or misspelt takes no booking
+ * rather than letting anyone mark bookings paid.
  */
 export function testCheckoutAllowed(env: Record<string, string | undefined> = process.env): boolean {
   if (env.NODE_ENV !== 'production') return true
   const flag = env.TEST_CHECKOUT_ENABLED?.trim().toLowerCase()
-  return flag === 'true' || flag === '1'
+  return flag === 'true' || flag === '1' || isLoopbackSite(env)
 }
 
 export const TEST_CHECKOUT_REFUSED_MESSAGE =
-  'The local test checkout is refused in production mode (NODE_ENV=production, as `next start` sets): ' +
+  'The local test checkout is refused in production mode (NODE_ENV=production) on a public address (SITE_URL): ' +
   'it lets bookings be marked paid without a card being charged. Set STRIPE_SECRET_KEY (and ' +
   'STRIPE_WEBHOOK_SECRET) to take real payments, or set TEST_CHECKOUT_ENABLED=true to allow the test ' +
   'checkout on a test or demo server.'

@@ -1,4 +1,4 @@
-import {expect, test, type Page} from '@playwright/test'
+import {expect, test, type Page} from './support/test'
 import {axeViolations, VIEWPORTS} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {field, flat, forms, openWithForm, waitForMail} from './support/leads'

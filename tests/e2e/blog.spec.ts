@@ -1,4 +1,4 @@
-import {expect, test, type APIResponse} from '@playwright/test'
+import {expect, test, type APIResponse} from './support/test'
 import {formatDate} from '../../lib/format'
 import {documentsOfType, getDocument} from './support/dataset'
 import {blockText, type BlogPostDoc, type CallToAction} from './support/content-types'

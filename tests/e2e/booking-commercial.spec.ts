@@ -1,4 +1,4 @@
-import {expect, test, type Page} from '@playwright/test'
+import {expect, test, type Page} from './support/test'
 import {documentsOfType} from './support/dataset'
 import {holdRequests} from './support/network'
 import {futureDate, longDate} from './support/bookings'

@@ -1,6 +1,6 @@
 import {mkdirSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
-import {expect, test} from '@playwright/test'
+import {expect, test} from './support/test'
 import {COMMERCIAL_SERVICE, commercialBooking} from './support/bookings'
 import {ROOT, killServer as kill, startServer as startPrivateServer, waitUntilServing, type PrivateServer} from './support/private-server'
 

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {expect, test, type APIRequestContext, type Page} from '@playwright/test'
+import {expect, test, type APIRequestContext, type Page} from './support/test'
 import ICAL from 'ical.js'
 import type {ParsedMail} from 'mailparser'
 import {futureDate, longDate} from './support/bookings'

@@ -1,7 +1,7 @@
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {expect, test, type Page} from '@playwright/test'
+import {expect, test, type Page} from './support/test'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
 import {createSqlBookingStore} from '../../lib/bookings/sql-store.ts'
 import {futureDate, longDate} from './support/bookings'

@@ -1,5 +1,5 @@
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {expect, test, type APIRequestContext, type Page} from '@playwright/test'
+import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {getDocument, writeDocument, type Doc} from './support/dataset'
 
 /**

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {expect, test, type Page} from '@playwright/test'
+import {expect, test, type Page} from './support/test'
 import {field, fillQuoteForm, forms, leadForm, uniqueEmail} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 

@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test'
+import {expect, test} from './support/test'
 import {formatDate, mailtoHref, telHref} from '../../lib/format'
 import {getDocument} from './support/dataset'
 import {blockText, type Block, type CallToAction, type FaqItemDoc, type Image, type Ref, type SiteSettingsDoc, type TitledText} from './support/content-types'

@@ -1,4 +1,4 @@
-import {expect, test, type APIRequestContext} from '@playwright/test'
+import {expect, test, type APIRequestContext} from './support/test'
 import {COMMERCIAL_CUSTOMER, COMMERCIAL_SERVICE, COMMERCIAL_TOTAL, commercialBooking, longDate} from './support/bookings'
 
 /**

@@ -1,5 +1,5 @@
 import {holdRequests} from './support/network'
-import {expect, test, type Page} from '@playwright/test'
+import {expect, test, type Page} from './support/test'
 import {axeViolations, expectNoHorizontalScroll, VIEWPORTS} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {field, fillQuoteForm, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'

@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test'
+import {expect, test} from './support/test'
 
 test('the Studio loads at /studio without the site chrome and, offline, says it cannot reach Sanity', async ({page}) => {
   const response = await page.goto('/studio')

@@ -1,5 +1,6 @@
-import {handleBookingRequest, requestOrigin} from '@/lib/booking/routes'
+import {handleBookingRequest} from '@/lib/booking/routes'
 import {bookingFlowDeps, bookingRateLimiter, clientAddress} from '@/lib/booking/server'
+import {paymentReturnOrigin} from '@/lib/site-url'
 
 /**
  * Confirm & Pay: validates, prices and stores the booking, creates its checkout and answers
@@ -9,7 +10,7 @@ export async function POST(request: Request) {
   return handleBookingRequest(request, {
     limiter: bookingRateLimiter(),
     clientKey: (req) => clientAddress(req.headers),
-    origin: (req) => requestOrigin(req),
+    origin: () => paymentReturnOrigin(),
     deps: bookingFlowDeps,
   })
 }

@@ -42,7 +42,7 @@ export type BookingSubmit = {
  * - one idempotency key per form (crypto.randomUUID, kept in a ref across retries and failures, a new
  *   one after the browser has been sent to the payment page), so a repeated submission makes one
  *   booking; a retry with changed details is another booking and gets a new key (the server refuses
- *   a stored key with other details: "already submitted with other details");
+ *   a stored key with other details with a 409: "already submitted with other details");
  * - a second submission while one is running does nothing;
  * - client validation with the server's zod schema; the first invalid field (in page order) gets focus;
  * - POST /api/bookings; on 200 the browser goes to `checkoutUrl` (window.location.assign);

@@ -31,6 +31,7 @@ const MESSAGE_FIELDS: Record<LeadMessageKey, {title: string; description: string
   preferredModeRequired: {title: 'Mode not chosen', description: 'Appointment form.'},
   tooLong: {title: 'Text too long', description: 'Any form: more text than a field takes.'},
   unsupportedCharacters: {title: 'Unsupported characters', description: 'Any form: control characters in a field.'},
+  unreadableCharacters: {title: 'Unreadable characters', description: 'Any form: half of a character (e.g. a broken emoji) in a field, which cannot be stored.'},
   invalidRequest: {title: 'Broken request', description: 'Any form: the page is out of date; ask to reload.'},
 }
 

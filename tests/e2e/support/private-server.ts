@@ -4,7 +4,7 @@ import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 /**
- * A private `next start` for specs that must own their server: from the build the Playwright web
+ * A private production server (scripts/serve.ts, as `npm start`) for specs that must own their server: from the build the Playwright web
  * server made, on a port of its own, with its own embedded booking database (BOOKINGS_DATA_DIR)
  * and the local test checkout. Stripe and Supabase are switched off whatever the environment holds.
  */
@@ -36,12 +36,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * `next start` from the shared build. By default: the embedded database in `dataDir`, e-mail as .eml
+ * The production server from the shared build. By default: the embedded database in `dataDir`, e-mail as .eml
  * files in `dataDir`/outbox; `env` adds or overrides (SUPABASE_URL…, SMTP_URL…, rate limits).
  */
 export function startServer({port, dataDir, env = {}}: {port: number; dataDir: string; env?: Record<string, string>}): PrivateServer {
   let output = ''
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.ts'), '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     // Its own process group, so a signal reaches every process of the server.
     detached: true,
@@ -51,6 +51,7 @@ export function startServer({port, dataDir, env = {}}: {port: number; dataDir: s
       NODE_ENV: 'production',
       SANITY_LOCAL_DATASET: process.env.SANITY_LOCAL_DATASET,
       BOOKINGS_DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
       TEST_CHECKOUT_ENABLED: 'true',
       STRIPE_SECRET_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',

@@ -1,13 +1,12 @@
-import {handleWebhook} from '@/lib/booking/routes'
+import {handleWebhookRequest} from '@/lib/booking/routes'
 import {getBookingStore, getPaymentProvider, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
 
 /**
  * Stripe's webhook: the signature is verified on the body exactly as received (never re-serialised
- * JSON). Bad signature 400; verified events 200 `{received: true}`, unknown types included.
+ * JSON), at most 1 MB (413). Bad signature 400; verified events 200 `{received: true}`, unknown types included.
  */
 export async function POST(request: Request) {
-  const rawBody = await request.text()
-  return handleWebhook(rawBody, request.headers.get('stripe-signature'), {
+  return handleWebhookRequest(request, {
     payments: () => getPaymentProvider(),
     store: getBookingStore,
     now: systemNow,

@@ -1,0 +1,85 @@
+/**
+ * POST /api/revalidate, Sanity's publish webhook, as a plain function on the web Request/Response
+ * API (the route handler stays one call): the body read with a size cap, the
+ * `sanity-webhook-signature` header (`t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<body>">`) verified
+ * with @sanity/webhook, and a signature older or newer than 5 minutes refused, so a captured call
+ * cannot be replayed later.
+ */
+import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {BodyTooLargeError, readTextWithLimit} from '../request-body'
+
+/** Largest webhook body accepted (Sanity's projections are a few kB). */
+export const MAX_REVALIDATE_BODY_BYTES = 1024 * 1024
+
+/** How far a signature's timestamp may be from now, either way. */
+export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000
+
+/** The Content Lake's eventual consistency: queries run right after the webhook may still see the old document. */
+export const CONTENT_LAKE_CONSISTENCY_WAIT_MS = 3000
+
+export interface RevalidateWebhookOptions {
+  /** SANITY_REVALIDATE_SECRET; unset or empty: 503. */
+  secret: string | undefined
+  /** Refreshes the site's pages (revalidatePath in the route). */
+  revalidate: () => void
+  /** Wait this long after a verified call before refreshing (the Content Lake's consistency); 0: none. */
+  consistencyWaitMs?: number
+  /** Current time in ms (tests). */
+  now?: () => number
+  /** Waits `ms` (tests). */
+  sleep?: (ms: number) => Promise<void>
+  maxBodyBytes?: number
+  log?: Pick<Console, 'warn'>
+}
+
+function json(body: unknown, status: number): Response {
+  return Response.json(body, {status, headers: {'Cache-Control': 'no-store'}})
+}
+
+const invalidSignature = () => json({message: 'Invalid signature'}, 401)
+
+/**
+ * 503 not configured; 401 no, malformed, stale, future or wrong signature; 413 body over the cap;
+ * 400 signed body that is not JSON; 200 `{revalidated: true, document}` once the pages are refreshed.
+ */
+export async function handleRevalidateWebhook(request: Request, options: RevalidateWebhookOptions): Promise<Response> {
+  const secret = options.secret?.trim()
+  if (!secret) return json({message: 'Revalidation is not configured'}, 503)
+  const log = options.log ?? console
+
+  const signature = request.headers.get(SIGNATURE_HEADER_NAME)
+  if (!signature) return invalidSignature()
+  let timestamp: number
+  try {
+    timestamp = decodeSignatureHeader(signature).timestamp
+  } catch {
+    return invalidSignature()
+  }
+  const now = (options.now ?? Date.now)()
+  if (Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_MS) {
+    log.warn(`Revalidate webhook refused: its signature is from ${new Date(timestamp).toISOString()}, more than 5 minutes from now`)
+    return invalidSignature()
+  }
+
+  let body: string
+  try {
+    body = await readTextWithLimit(request, options.maxBodyBytes ?? MAX_REVALIDATE_BODY_BYTES)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({message: 'The request body is too large'}, 413)
+    throw error
+  }
+  if (!(await isValidSignature(body, signature, secret))) return invalidSignature()
+
+  let document: unknown
+  try {
+    document = body.trim() ? JSON.parse(body) : null
+  } catch {
+    return json({message: 'The request body is not JSON'}, 400)
+  }
+
+  const waitMs = options.consistencyWaitMs ?? 0
+  if (waitMs > 0) await (options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(waitMs)
+  options.revalidate()
+  const id = typeof document === 'object' && document !== null ? (document as {_id?: unknown})._id : undefined
+  return json({revalidated: true, document: typeof id === 'string' ? id : null}, 200)
+}

@@ -1,0 +1,125 @@
+import {createHash} from 'node:crypto'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
+import {createEdgeHandler, NOT_FOUND_PATH} from './server'
+
+/*
+ * The edge in front of a stand-in for Next's request handler that answers the way Next does
+ * (headers set then a streamed or whole body, writeHead with headers, the empty notFound() shell),
+ * on a real HTTP server, read with fetch as a browser would.
+ */
+
+const SCRIPT = 'self.__next_f.push([1,"hello"])'
+const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`
+const page = (title: string, script = SCRIPT) =>
+  `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><p>${'x'.repeat(2000)}</p><script>${script}</script></body></html>`
+const EMPTY_SHELL = '<!DOCTYPE html><html id="__next_error__"><head></head><body><div hidden=""></div><script>self.__next_f.push([1,"404"])</script></body></html>'
+const NOT_FOUND_PAGE = `<!DOCTYPE html><html lang="en"><body><h1>Page Not Found</h1><p>The requested URL <span>${NOT_FOUND_PATH}</span> was not found.</p><script>self.__next_f.push([1,"${NOT_FOUND_PATH}"])</script></body></html>`
+
+const seen: {url?: string; headers?: IncomingMessage['headers']} = {}
+
+async function framework(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  seen.url = req.url
+  seen.headers = req.headers
+  const path = req.url!.split('?')[0]
+  if (path === '/streamed') {
+    res.statusCode = 200
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    const html = page('Streamed')
+    res.write(html.slice(0, 100))
+    await new Promise((resolve) => setImmediate(resolve))
+    res.write(Buffer.from(html.slice(100, 1000)))
+    res.end(html.slice(1000))
+  } else if (path === '/whole') {
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(page('Whole')), 'X-Own': 'kept'})
+    res.end(page('Whole'))
+  } else if (path === '/api/echo') {
+    res.setHeader('Content-Type', 'application/json')
+    res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
+  } else if (path === NOT_FOUND_PATH) {
+    res.statusCode = 404
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.end(NOT_FOUND_PAGE)
+  } else {
+    res.statusCode = 404
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.end(EMPTY_SHELL)
+  }
+}
+
+let server: Server
+let base: string
+
+beforeAll(async () => {
+  server = createServer(
+    createEdgeHandler({
+      next: framework,
+      trust: {kind: 'none'},
+      https: true,
+      notFoundPage: async () => NOT_FOUND_PAGE,
+      log: {error: () => {}},
+    }),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+function scriptSources(response: Response): string[] {
+  const policy = response.headers.get('content-security-policy') ?? ''
+  return /script-src ([^;]*)/.exec(policy)?.[1].split(' ') ?? []
+}
+
+describe('the edge server', () => {
+  it('sends a page whole and compressed, with a policy that allows exactly its inline scripts', async () => {
+    for (const path of ['/streamed', '/whole']) {
+      const response = await fetch(base + path, {headers: {'accept-encoding': 'gzip'}})
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-encoding')).toBe('gzip')
+      expect(await response.text()).toBe(page(path === '/streamed' ? 'Streamed' : 'Whole'))
+      expect(scriptSources(response)).toEqual(["'self'", `'${sha(SCRIPT)}'`])
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    }
+    const whole = await fetch(base + '/whole', {headers: {'accept-encoding': 'identity'}})
+    expect(whole.headers.get('x-own')).toBe('kept')
+    expect(Number(whole.headers.get('content-length'))).toBe(Buffer.byteLength(page('Whole')))
+  })
+
+  it('never lets a page be revalidated with a 304 (its policy belongs to one version of it)', async () => {
+    await fetch(base + '/whole', {headers: {accept: 'text/html', 'if-none-match': '"abc"', 'if-modified-since': 'Mon, 01 Jan 2024 00:00:00 GMT'}})
+    expect(seen.headers?.['if-none-match']).toBeUndefined()
+    expect(seen.headers?.['if-modified-since']).toBeUndefined()
+  })
+
+  it('hands the app the connection’s address, whatever forwarding headers or stamps the client sends', async () => {
+    const answers = await Promise.all(
+      ['198.51.100.1', '198.51.100.2, 203.0.113.9'].map((forged) =>
+        fetch(base + '/api/echo', {headers: {'x-forwarded-for': forged, [CLIENT_ADDRESS_HEADER]: `token ${forged}`}}).then((r) => r.json()),
+      ),
+    )
+    expect(answers).toEqual([{client: '127.0.0.1'}, {client: '127.0.0.1'}])
+  })
+
+  it('replaces the empty notFound() body with the 404 page naming the address asked for', async () => {
+    const response = await fetch(base + '/no-such-page')
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('<h1>Page Not Found</h1>')
+    expect(html).toContain('<span>/no-such-page</span>')
+    // The payload keeps what the browser's router needs; its hash is in the policy.
+    expect(scriptSources(response)).toContain(`'${sha(`self.__next_f.push([1,"${NOT_FOUND_PATH}"])`)}'`)
+  })
+
+  it('answers an address with a malformed escape with the 404 page, not a 500', async () => {
+    for (const path of ['/%ff', '/blog/%E0%A4%A', '/%']) {
+      const response = await fetch(base + path)
+      expect(response.status).toBe(404)
+      expect(seen.url).toBe(NOT_FOUND_PATH)
+      expect(await response.text()).toContain(`<span>${path.replace(/&/g, '&#38;')}</span>`)
+    }
+  })
+})

@@ -1,0 +1,206 @@
+/**
+ * The edge of the site: the Node HTTP handler scripts/serve.ts puts in front of Next's own. Per
+ * request it
+ * - answers an address Next cannot decode (`/%ff`: Next 16 throws on it before any app code runs
+ *   and answers a bare 500) with the 404 page;
+ * - resolves the client's address from what the deployment trusts (client-address.ts) and hands it
+ *   to the app, so forged forwarding headers never give a client a fresh rate-limit quota;
+ * - compresses (Next's own compression is off: it would sit between Next and this code);
+ * - holds each HTML page until it is complete, then sends it with a Content-Security-Policy that
+ *   names the hashes of its inline scripts (pages stay static and cached; no nonce needed), and
+ *   HSTS when the public address is HTTPS;
+ * - replaces the empty body Next 16 sends when a page calls notFound() (vercel/next.js#98295: the
+ *   404 is right, its HTML is only in the script payload) with the rendered 404 page, so visitors
+ *   without JavaScript, crawlers and link previews see 'Page Not Found'.
+ *
+ * Loaded by Node directly (scripts/serve.ts): relative imports carry `.ts`, types are erasable.
+ */
+import type {IncomingMessage, OutgoingHttpHeaders, ServerResponse} from 'node:http'
+import compression from 'compression'
+import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
+import {inlineScriptHashes} from './inline-scripts.ts'
+import {contentSecurityPolicyFor, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
+
+/** An address no route matches, one segment deeper than the [service] route: Next renders its 404 page in full. */
+export const NOT_FOUND_PATH = '/_edge/not-found'
+
+export interface EdgeOptions {
+  /** Next's request handler (`app.getRequestHandler()`). */
+  next: (req: IncomingMessage, res: ServerResponse) => Promise<void>
+  trust: ProxyTrust
+  /** A configured Sanity project (its API and CDN join the policy). */
+  sanityProjectId?: string
+  /** The public address is HTTPS: HSTS and upgrade-insecure-requests. */
+  https: boolean
+  /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
+  notFoundPage: () => Promise<string | null>
+  log?: Pick<Console, 'error'>
+}
+
+/** Whether a request path decodes: Next's router throws URIError on a malformed percent-escape. */
+export function isDecodablePath(url: string): boolean {
+  const path = url.split('?', 1)[0]
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The 404 page rendered for NOT_FOUND_PATH, made to name the address the visitor asked for: its
+ * text shows the path the server rendered it for (the browser shows its own after hydration, so
+ * the two must match). Scripts are left alone: their hashes are taken afterwards.
+ */
+export function showRequestedPath(html: string, requestedPath: string): string {
+  const shown = requestedPath.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return html
+    .split(/(<script\b[\s\S]*?<\/script\s*>)/i)
+    .map((part, index) => (index % 2 === 1 ? part : part.split(NOT_FOUND_PATH).join(shown)))
+    .join('')
+}
+
+/** The body Next sends for notFound() in a page: a document with no layout and an empty body. */
+export function isEmptyNotFoundShell(html: string): boolean {
+  return html.includes('<html id="__next_error__"') && !/<h1[\s>]/i.test(html)
+}
+
+export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const compress = compression()
+  const log = options.log ?? console
+
+  return (req, res) => {
+    const requestedPath = (req.url ?? '/').split('?', 1)[0]
+    const rewritten = !req.url || !isDecodablePath(req.url)
+    if (rewritten) req.url = NOT_FOUND_PATH
+
+    delete req.headers[CLIENT_ADDRESS_HEADER]
+    req.headers[CLIENT_ADDRESS_HEADER] = stampClientAddress(resolveClientAddress(req.socket.remoteAddress, req.headers, options.trust))
+
+    // A page's policy names its scripts: revalidating a page with a 304 would keep the headers the
+    // browser stored with another version of it. Pages are small; files keep their validators.
+    if (req.headers['sec-fetch-dest'] === 'document' || req.headers.accept?.includes('text/html')) {
+      delete req.headers['if-none-match']
+      delete req.headers['if-modified-since']
+    }
+
+    if (options.https) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+    const pathname = (req.url ?? '/').split('?', 1)[0]
+
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
+    holdHtml(res, async (html) => {
+      let body = html
+      let notFoundPage = rewritten
+      if (res.statusCode === 404 && req.method === 'GET' && isEmptyNotFoundShell(html)) {
+        const page = await options.notFoundPage().catch((error: unknown) => {
+          log.error('Edge: the 404 page could not be fetched', error)
+          return null
+        })
+        if (page) {
+          body = page
+          notFoundPage = true
+          res.removeHeader('etag')
+        }
+      }
+      if (notFoundPage) body = showRequestedPath(body, requestedPath)
+      res.setHeader(
+        'Content-Security-Policy',
+        contentSecurityPolicyFor(pathname, {scriptHashes: inlineScriptHashes(body), sanityProjectId: options.sanityProjectId, https: options.https}),
+      )
+      return body
+    })
+
+    options.next(req, res).catch((error: unknown) => {
+      log.error('Edge: the request failed', error)
+      if (!res.headersSent) {
+        res.statusCode = 500
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+      }
+      res.end('Internal Server Error')
+    })
+  }
+}
+
+type Chunk = string | Uint8Array
+type Callback = (error?: Error | null) => void
+
+/**
+ * Holds an HTML response (any status but 204/304) until it ends, then lets `finish` see the whole
+ * page, set headers and change the body; everything else passes straight through. Works on the
+ * response's own methods, so whatever Next writes (headers, chunks, end) is seen here first.
+ */
+export function holdHtml(res: ServerResponse, finish: (html: string) => Promise<string>): void {
+  const original = {writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders}
+  let mode: 'undecided' | 'pass' | 'hold' = 'undecided'
+  const chunks: Buffer[] = []
+
+  const restore = () => {
+    res.writeHead = original.writeHead
+    res.write = original.write
+    res.end = original.end
+    res.flushHeaders = original.flushHeaders
+  }
+  const decide = () => {
+    if (mode !== 'undecided') return
+    const type = String(res.getHeader('content-type') ?? '')
+    const held = /^text\/html/i.test(type) && res.statusCode !== 204 && res.statusCode !== 304
+    mode = held ? 'hold' : 'pass'
+    if (!held) restore()
+  }
+  const collect = (chunk: Chunk | undefined, encoding?: BufferEncoding) => {
+    if (chunk === undefined || chunk === null) return
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk))
+  }
+
+  res.writeHead = function writeHead(this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+    res.statusCode = statusCode
+    const reason = typeof rest[0] === 'string' ? (rest.shift() as string) : undefined
+    if (reason !== undefined) res.statusMessage = reason
+    const headers = rest[0] as OutgoingHttpHeaders | unknown[] | undefined
+    if (Array.isArray(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), headers[i + 1] as string)
+    } else if (headers) {
+      for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value)
+    }
+    decide()
+    if (mode === 'pass') return original.writeHead.call(res, res.statusCode)
+    return res
+  } as ServerResponse['writeHead']
+
+  res.flushHeaders = function flushHeaders(this: ServerResponse) {
+    decide()
+    if (mode === 'pass') original.flushHeaders.call(res)
+  }
+
+  res.write = function write(this: ServerResponse, chunk: Chunk, ...rest: unknown[]) {
+    decide()
+    if (mode === 'pass') return (original.write as (...args: unknown[]) => boolean).call(res, chunk, ...rest)
+    const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined
+    collect(chunk, encoding)
+    const callback = rest.find((arg): arg is Callback => typeof arg === 'function')
+    if (callback) process.nextTick(callback)
+    return true
+  } as ServerResponse['write']
+
+  res.end = function end(this: ServerResponse, ...args: unknown[]) {
+    decide()
+    if (mode === 'pass') return (original.end as (...a: unknown[]) => ServerResponse).apply(res, args)
+    const callback = args.find((arg): arg is Callback => typeof arg === 'function')
+    const [chunk, encoding] = args.filter((arg) => typeof arg !== 'function') as [Chunk | undefined, BufferEncoding | undefined]
+    collect(chunk, encoding)
+    mode = 'pass' // a second end() (Next's error paths) must not finish twice
+    const html = Buffer.concat(chunks).toString('utf8')
+    finish(html)
+      .catch(() => html)
+      .then((body) => {
+        restore()
+        const bytes = Buffer.from(body, 'utf8')
+        if (res.hasHeader('content-length')) res.setHeader('Content-Length', bytes.byteLength)
+        original.writeHead.call(res, res.statusCode)
+        const send = original.end as (chunk?: Buffer, callback?: () => void) => ServerResponse
+        send.call(res, res.req?.method === 'HEAD' ? undefined : bytes, callback)
+      })
+    return res
+  } as ServerResponse['end']
+}

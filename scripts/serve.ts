@@ -1,0 +1,67 @@
+/**
+ * The production server: Next.js behind the site's edge (lib/edge/server.ts). `npm start` runs it
+ * after `next build`; it takes `next start`'s -p/--port and -H/--hostname (or PORT / HOSTNAME).
+ *
+ *   node scripts/serve.ts -p 3000
+ *
+ * Run by Node 24 directly (type stripping), so it and the lib/edge modules it loads use only
+ * erasable TypeScript and `.ts` import paths.
+ */
+import {createServer} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import next from 'next'
+import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.ts'
+import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
+import {isHttpsSite} from '../lib/edge/security-headers.ts'
+
+function option(long: string, short: string): string | undefined {
+  const args = process.argv.slice(2)
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === long || args[i] === short) return args[i + 1]
+    if (args[i].startsWith(`${long}=`)) return args[i].slice(long.length + 1)
+  }
+  return undefined
+}
+
+const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
+const hostname = option('--hostname', '-H') ?? process.env.HOSTNAME ?? undefined
+Object.assign(process.env, {NODE_ENV: 'production'})
+
+const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
+const siteUrl = process.env.SITE_URL?.trim()
+const app = next({dev: false, dir: process.cwd(), hostname, port})
+await app.prepare()
+const handle = app.getRequestHandler()
+
+let notFound: {html: string; at: number} | undefined
+const server = createServer(
+  createEdgeHandler({
+    next: (req, res) => handle(req, res),
+    trust,
+    sanityProjectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim() || process.env.SANITY_STUDIO_PROJECT_ID?.trim() || undefined,
+    https: isHttpsSite(siteUrl),
+    // The 404 page as Next renders it for an address no route matches; kept 10 s.
+    notFoundPage: async () => {
+      if (notFound && Date.now() - notFound.at < 10_000) return notFound.html
+      const {address, family} = server.address() as AddressInfo
+      const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address
+      const response = await fetch(`http://${host}:${port}${NOT_FOUND_PATH}`, {headers: {accept: 'text/html'}})
+      if (response.status !== 404) return null
+      notFound = {html: await response.text(), at: Date.now()}
+      return notFound.html
+    },
+  }),
+)
+
+server.listen(port, hostname, () => {
+  console.log(`▲ Serving on http://${hostname ?? 'localhost'}:${port}`)
+  console.log(`[edge] Client addresses for rate limits: ${describeProxyTrust(trust)}`)
+  if (!siteUrl) {
+    console.warn('[edge] SITE_URL is not set: bookings are refused until it names the public address (e.g. https://www.example.com); `npm start` sets http://localhost:3000')
+  } else {
+    console.log(`[edge] Public address: ${siteUrl}`)
+  }
+})
+
+// No signal handlers here: the embedded database closes itself on SIGTERM/SIGINT and then lets the
+// signal end the process (lib/database/pglite.ts).

@@ -1,0 +1,28 @@
+import {expect, test as base} from '@playwright/test'
+
+/**
+ * The suite's `test`: Playwright's, plus a watch on every page for Content-Security-Policy
+ * violations (Chromium reports each on the console). A test that meets one fails, so the whole suite
+ * proves the policy lets every page work. Specs that provoke violations on purpose set
+ * `test.use({cspViolationsExpected: true})` and check them themselves.
+ */
+export const test = base.extend<{cspViolationsExpected: boolean; cspWatch: void}>({
+  cspViolationsExpected: [false, {option: true}],
+  cspWatch: [
+    async ({context, cspViolationsExpected}, use) => {
+      const violations: string[] = []
+      const watch = (page: import('@playwright/test').Page) =>
+        page.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+        })
+      context.pages().forEach(watch)
+      context.on('page', watch)
+      await use()
+      if (!cspViolationsExpected) expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    {auto: true},
+  ],
+})
+
+export {expect}
+export type * from '@playwright/test'
