@@ -1,8 +1,9 @@
 import type {NextConfig} from 'next'
 import {SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers'
+import {projectId, studioProjectId} from './studio/env'
 
 const development = process.env.NODE_ENV === 'development'
-const sanityProjectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || process.env.SANITY_STUDIO_PROJECT_ID || undefined
+const sanityProjectId = projectId || undefined
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -32,7 +33,7 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       {source: '/:path*', headers: [...SECURITY_HEADERS, {key: 'Content-Security-Policy', value: siteContentSecurityPolicy({sanityProjectId, development})}]},
-      {source: '/studio/:path*', headers: [{key: 'Content-Security-Policy', value: studioContentSecurityPolicy({sanityProjectId, development})}]},
+      {source: '/studio/:path*', headers: [{key: 'Content-Security-Policy', value: studioContentSecurityPolicy({sanityProjectId, studioProjectId, development})}]},
     ]
   },
   async rewrites() {
@@ -40,6 +41,9 @@ const nextConfig: NextConfig = {
       // The old article addresses /blog1 … /blog6: the article page looks the number up and answers
       // 308 to /blog/{slug} (as it does for /blog/3). Checked before dynamic routes such as /[service].
       {source: '/blog:number(\\d{1,3})', destination: '/blog/:number'},
+      // The Studio is one client-side app: every deep link (/studio/structure/…) is its one page,
+      // cached once rather than once per address anyone makes up.
+      {source: '/studio/:path+', destination: '/studio'},
     ]
   },
 }

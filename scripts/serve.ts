@@ -13,6 +13,7 @@ import next from 'next'
 import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.ts'
 import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
+import {projectId, studioProjectId} from '../studio/env.ts'
 
 function option(long: string, short: string): string | undefined {
   const args = process.argv.slice(2)
@@ -38,7 +39,8 @@ const server = createServer(
   createEdgeHandler({
     next: (req, res) => handle(req, res),
     trust,
-    sanityProjectId: process.env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim() || process.env.SANITY_STUDIO_PROJECT_ID?.trim() || undefined,
+    sanityProjectId: projectId || undefined,
+    studioProjectId,
     https: isHttpsSite(siteUrl),
     // The 404 page as Next renders it for an address no route matches; kept 10 s.
     notFoundPage: async () => {

@@ -72,7 +72,7 @@ describe('POST /api/revalidate', () => {
     expect(events).toEqual([])
   })
 
-  it('401 for a missing, malformed or wrong signature; 400 for a signed body that is not JSON; 503 unconfigured', async () => {
+  it('401 for a missing, malformed or wrong signature; 400 for a signed body that is not JSON; 404 unconfigured', async () => {
     const {events, call} = setup()
     expect((await call(webhook(BODY, null))).status).toBe(401)
     expect((await call(webhook(BODY, 'v1=abc,t=123'))).status).toBe(401)
@@ -84,7 +84,7 @@ describe('POST /api/revalidate', () => {
     expect(events).toEqual([])
 
     const unconfigured = await setup({secret: ''}).call(webhook(BODY, sanitySignature(BODY, NOW)))
-    expect(unconfigured.status).toBe(503)
+    expect(unconfigured.status).toBe(404)
     expect(await unconfigured.json()).toEqual({message: 'Revalidation is not configured'})
   })
 

@@ -18,7 +18,7 @@ export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000
 export const CONTENT_LAKE_CONSISTENCY_WAIT_MS = 3000
 
 export interface RevalidateWebhookOptions {
-  /** SANITY_REVALIDATE_SECRET; unset or empty: 503. */
+  /** SANITY_REVALIDATE_SECRET; unset or empty: 404 (no webhook is set up here). */
   secret: string | undefined
   /** Refreshes the site's pages (revalidatePath in the route). */
   revalidate: () => void
@@ -39,12 +39,13 @@ function json(body: unknown, status: number): Response {
 const invalidSignature = () => json({message: 'Invalid signature'}, 401)
 
 /**
- * 503 not configured; 401 no, malformed, stale, future or wrong signature; 413 body over the cap;
+ * 404 not configured (no webhook here: nothing a caller can do about it, and no server fault to
+ * retry); 401 no, malformed, stale, future or wrong signature; 413 body over the cap;
  * 400 signed body that is not JSON; 200 `{revalidated: true, document}` once the pages are refreshed.
  */
 export async function handleRevalidateWebhook(request: Request, options: RevalidateWebhookOptions): Promise<Response> {
   const secret = options.secret?.trim()
-  if (!secret) return json({message: 'Revalidation is not configured'}, 503)
+  if (!secret) return json({message: 'Revalidation is not configured'}, 404)
   const log = options.log ?? console
 
   const signature = request.headers.get(SIGNATURE_HEADER_NAME)
@@ -57,7 +58,7 @@ export async function handleRevalidateWebhook(request: Request, options: Revalid
   }
   const now = (options.now ?? Date.now)()
   if (Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_MS) {
-    log.warn(`Revalidate webhook refused: its signature is from ${new Date(timestamp).toISOString()}, more than 5 minutes from now`)
+    log.warn(`Revalidate webhook refused: its signature is from ${Number.isNaN(new Date(timestamp).getTime()) ? `t=${timestamp}` : new Date(timestamp).toISOString()}, more than 5 minutes from now`)
     return invalidSignature()
   }
 

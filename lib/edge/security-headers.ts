@@ -15,6 +15,8 @@
 export interface PolicyOptions {
   /** The configured Sanity project, if any (its API and CDN are then allowed). */
   sanityProjectId?: string
+  /** The project the Studio opens: the configured one, or its placeholder when none is (studio/env.ts). */
+  studioProjectId?: string
   /** 'sha256-…' sources of the page's inline scripts; undefined: any inline script (the fallback when no edge server runs). */
   scriptHashes?: readonly string[]
   /** `next dev` evaluates code (React's debugging): allow it there only. */
@@ -69,7 +71,7 @@ export function siteContentSecurityPolicy(options: PolicyOptions = {}): string {
  * the listener's WebSocket), CDN and login.
  */
 export function studioContentSecurityPolicy(options: PolicyOptions = {}): string {
-  const project = options.sanityProjectId
+  const project = options.studioProjectId ?? options.sanityProjectId
   return serialize({
     'default-src': ["'self'"],
     'script-src': [...scriptSources(options), STUDIO_BRIDGE],

@@ -122,4 +122,14 @@ describe('the edge server', () => {
       expect(await response.text()).toContain(`<span>${path.replace(/&/g, '&#38;')}</span>`)
     }
   })
+
+  it('answers a router state header Next cannot read with 400, and passes a readable one on', async () => {
+    for (const tree of ['%ff', '{', encodeURIComponent('["",{"children":5}]')]) {
+      const response = await fetch(base + '/a/b', {headers: {rsc: '1', 'next-router-state-tree': tree}})
+      expect(response.status).toBe(400)
+    }
+    const readable = encodeURIComponent(JSON.stringify(['', {children: ['__PAGE__', {}]}]))
+    const response = await fetch(base + '/whole', {headers: {rsc: '1', 'next-router-state-tree': readable}})
+    expect(response.status).toBe(200)
+  })
 })

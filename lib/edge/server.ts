@@ -2,7 +2,7 @@
  * The edge of the site: the Node HTTP handler scripts/serve.ts puts in front of Next's own. Per
  * request it
  * - answers an address Next cannot decode (`/%ff`: Next 16 throws on it before any app code runs
- *   and answers a bare 500) with the 404 page;
+ *   and answers a bare 500) with the 404 page, and a router state header Next cannot parse with 400;
  * - resolves the client's address from what the deployment trusts (client-address.ts) and hands it
  *   to the app, so forged forwarding headers never give a client a fresh rate-limit quota;
  * - compresses (Next's own compression is off: it would sit between Next and this code);
@@ -17,6 +17,9 @@
  */
 import type {IncomingMessage, OutgoingHttpHeaders, ServerResponse} from 'node:http'
 import compression from 'compression'
+// Next's own check of the client router's state header, run here so a header it cannot parse is the
+// client's 400 rather than Next's 500 (vercel/next.js#92907).
+import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
 import {contentSecurityPolicyFor, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
@@ -30,6 +33,8 @@ export interface EdgeOptions {
   trust: ProxyTrust
   /** A configured Sanity project (its API and CDN join the policy). */
   sanityProjectId?: string
+  /** The project the Studio opens (the placeholder when none is configured). */
+  studioProjectId?: string
   /** The public address is HTTPS: HSTS and upgrade-insecure-requests. */
   https: boolean
   /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
@@ -42,6 +47,16 @@ export function isDecodablePath(url: string): boolean {
   const path = url.split('?', 1)[0]
   try {
     decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether the client router's state header (sent with in-app navigations) is absent or one Next can read. */
+export function isReadableRouterState(value: string | string[] | undefined): boolean {
+  try {
+    flightRouterState.parseAndValidateFlightRouterState(value)
     return true
   } catch {
     return false
@@ -75,6 +90,12 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     const rewritten = !req.url || !isDecodablePath(req.url)
     if (rewritten) req.url = NOT_FOUND_PATH
 
+    if (!isReadableRouterState(req.headers['next-router-state-tree'])) {
+      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'})
+      res.end('Bad Request: unreadable Next-Router-State-Tree header')
+      return
+    }
+
     delete req.headers[CLIENT_ADDRESS_HEADER]
     req.headers[CLIENT_ADDRESS_HEADER] = stampClientAddress(resolveClientAddress(req.socket.remoteAddress, req.headers, options.trust))
 
@@ -106,7 +127,12 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       if (notFoundPage) body = showRequestedPath(body, requestedPath)
       res.setHeader(
         'Content-Security-Policy',
-        contentSecurityPolicyFor(pathname, {scriptHashes: inlineScriptHashes(body), sanityProjectId: options.sanityProjectId, https: options.https}),
+        contentSecurityPolicyFor(pathname, {
+          scriptHashes: inlineScriptHashes(body),
+          sanityProjectId: options.sanityProjectId,
+          studioProjectId: options.studioProjectId,
+          https: options.https,
+        }),
       )
       return body
     })

@@ -123,6 +123,8 @@ export class StripePaymentProvider implements PaymentProvider {
       // A correctly signed body that is not an event (not JSON): nothing Stripe would send.
       throw new InvalidWebhookSignatureError('Webhook body is not a valid Stripe event', {cause: error})
     }
+    // Signed JSON that is not an event (null, an array, no data.object): refused like a body that is not JSON.
+    if (typeof event?.data?.object !== 'object' || event.data.object === null) throw new InvalidWebhookSignatureError('Webhook body is not a valid Stripe event')
     return paymentEventFromStripeEvent(event)
   }
 }

@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test, type Page} from './support/test'
+import {appointmentSubmission} from '../../lib/leads/test-support/submissions.ts'
 import {field, fillQuoteForm, forms, leadForm, uniqueEmail} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 
@@ -19,7 +20,7 @@ test.describe('lead forms against abuse', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000)
-    stack = await startPrivateStack({LEAD_RATE_LIMIT_MAX: '', LEAD_RATE_LIMIT_WINDOW_SECONDS: ''})
+    stack = await startPrivateStack({LEAD_RATE_LIMIT_MAX: '', LEAD_RATE_LIMIT_WINDOW_SECONDS: '', BOOKING_RATE_LIMIT_MAX: '', BOOKING_RATE_LIMIT_WINDOW_SECONDS: ''})
   })
 
   test.afterAll(async () => {
@@ -81,5 +82,28 @@ test.describe('lead forms against abuse', () => {
     await expect(field(form, text.quoteForm.emailLabel)).toHaveValue(email)
     expect(await rowsWhere(stack.db, 'quote_requests', 'email', email)).toHaveLength(0)
     for (let n = 1; n <= 5; n += 1) expect(await rowsWhere(stack.db, 'quote_requests', 'email', `${n}.${base}`)).toHaveLength(1)
+  })
+
+  test('forged forwarding headers never give a client a fresh quota: the limits hold per connection (issue 7, defect 1)', async ({request}) => {
+    const forged = (n: number) => ({'x-forwarded-for': `198.51.100.${n}`, 'x-real-ip': `203.0.113.${n}`})
+    // Appointments: five a minute from this machine, whatever address each request claims.
+    const names: string[] = []
+    for (let n = 1; n <= 6; n += 1) {
+      const patientName = `Forged Address ${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`
+      names.push(patientName)
+      const response = await request.post(`${stack.server.baseUrl}/api/appointments`, {headers: forged(n), data: appointmentSubmission({patientName})})
+      expect(response.status(), `appointment ${n}`).toBe(n <= 5 ? 200 : 429)
+    }
+    expect(await rowsWhere(stack.db, 'appointments', 'patient_name', names[5])).toHaveLength(0)
+    // Bookings: twenty per ten minutes (refused bodies count too), then 429 for every forged address.
+    for (let n = 1; n <= 20; n += 1) {
+      const response = await request.post(`${stack.server.baseUrl}/api/bookings`, {headers: {...forged(n), 'content-type': 'application/json'}, data: 'not json'})
+      expect(response.status(), `booking ${n}`).toBe(400)
+    }
+    for (const n of [21, 22, 23]) {
+      const response = await request.post(`${stack.server.baseUrl}/api/bookings`, {headers: forged(n), data: {}})
+      expect(response.status(), `booking ${n}`).toBe(429)
+      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0)
+    }
   })
 })

@@ -81,7 +81,7 @@ test.describe('security headers', () => {
       await expect.poll(() => violations.join('\n')).toContain('inline script')
     })
 
-    test('another site cannot frame the Studio or the test checkout (clickjacking)', async ({page, baseURL}) => {
+    test('another site cannot frame the Studio or the site’s pages (clickjacking)', async ({page, baseURL}) => {
       const refused: string[] = []
       page.on('console', (message) => {
         if (/frame-ancestors/.test(message.text())) refused.push(message.text())
