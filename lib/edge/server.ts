@@ -216,12 +216,13 @@ export function holdHtml(res: ServerResponse, finish: (html: string) => Promise<
     const [chunk, encoding] = args.filter((arg) => typeof arg !== 'function') as [Chunk | undefined, BufferEncoding | undefined]
     collect(chunk, encoding)
     mode = 'pass' // a second end() (Next's error paths) must not finish twice
-    const html = Buffer.concat(chunks).toString('utf8')
+    const held = Buffer.concat(chunks)
+    const html = held.toString('utf8')
     finish(html)
       .catch(() => html)
       .then((body) => {
         restore()
-        const bytes = Buffer.from(body, 'utf8')
+        const bytes = body === html ? held : Buffer.from(body, 'utf8')
         if (res.hasHeader('content-length')) res.setHeader('Content-Length', bytes.byteLength)
         original.writeHead.call(res, res.statusCode)
         const send = original.end as (chunk?: Buffer, callback?: () => void) => ServerResponse

@@ -234,6 +234,17 @@ describe('test checkout in production mode', () => {
     expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: '1'})).toBe(true)
   })
 
+  it('in production, runs on a loopback public address (`npm start`) and never on a public one unless enabled', () => {
+    for (const SITE_URL of ['http://localhost:3000', 'http://127.0.0.1:3100', 'http://[::1]:3000/']) {
+      expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe(true)
+    }
+    // The defect: `npm start` used to switch it on everywhere, so a deploy with a missing Stripe key let anyone pay nothing.
+    for (const SITE_URL of ['https://www.cedar-river.example', 'http://localhost.cedar-river.example', 'http://127.0.0.1.nip.io', 'not a url']) {
+      expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe(false)
+    }
+    expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL: 'https://www.cedar-river.example', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
+  })
+
   it('refuses to build the test checkout with a message naming TEST_CHECKOUT_ENABLED', () => {
     expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir})).toThrow(
       PaymentConfigurationError,
