@@ -44,6 +44,8 @@ const nextConfig: NextConfig = {
       // The Studio is one client-side app: every deep link (/studio/structure/…) is its one page,
       // cached once rather than once per address anyone makes up.
       {source: '/studio/:path+', destination: '/studio'},
+      // Browsers and crawlers that ask for the classic address get the site's icon (app/icon.svg).
+      {source: '/favicon.ico', destination: '/icon.svg'},
     ]
   },
 }

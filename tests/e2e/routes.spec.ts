@@ -58,4 +58,22 @@ test.describe('routes', () => {
     expect(robots).toContain('Sitemap:')
     expect(robots).toContain('Disallow: /studio')
   })
+
+  test('the site has an icon: pages link it and /favicon.ico answers it (no 404 in the browser console)', async ({page, request}) => {
+    const missing: string[] = []
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url())
+    })
+    await page.goto('/')
+    const href = await page.locator('link[rel="icon"]').first().getAttribute('href')
+    expect(href).toMatch(/^\/icon\.svg/)
+    const icon = await request.get(href!)
+    expect(icon.status()).toBe(200)
+    expect(icon.headers()['content-type']).toContain('image/svg+xml')
+    const favicon = await request.get('/favicon.ico')
+    expect(favicon.status()).toBe(200)
+    expect(await favicon.text()).toContain('<svg')
+    expect(missing).toEqual([])
+  })
 })
+
