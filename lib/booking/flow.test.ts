@@ -7,7 +7,9 @@ import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore, StoredBooking} from '../bookings/store'
 import {InvalidWebhookSignatureError, type PaymentEvent} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
-import {createMemoryTestCheckoutSessions, fileTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
+import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
+import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
+import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {
   acknowledgeCancel,
   bookingSummaryForSuccess,
@@ -302,8 +304,10 @@ describe('submitBooking', () => {
   }, 60_000)
 
   it('answers a payment failure when the checkout cannot be created; the retry with the same key pays the same booking', async () => {
-    // Sessions kept in a file below /dev/null: every write fails (ENOTDIR).
-    const broken = new TestCheckoutProvider(fileTestCheckoutSessions('/dev/null/test-checkout.json'))
+    // Sessions kept in a database that is closed: every write fails.
+    const closedDb = await openMigratedMemoryDatabase()
+    await closedDb.close()
+    const broken = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => createSqlDatabaseFunctions(closedDb)))
     const body = houseRequest()
     const failed = await submitBooking(body, deps({payments: broken}))
     expect(failed).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentFailed})

@@ -13,6 +13,8 @@ import {createSqlDatabaseFunctions} from './sql-functions'
 import type {SqlClient} from './sql'
 import {createServiceRoleClient} from './supabase'
 import {createSupabaseDatabaseFunctions} from './supabase-functions'
+import type {TestCheckoutSessionRecord} from '../payments/test-checkout'
+import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
 import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
@@ -41,7 +43,7 @@ type Harness = {
 const LEAD_TABLES = ['quote_requests', 'contact_messages', 'appointments', 'email_outbox'] as const
 
 async function clear(sql: SqlClient): Promise<void> {
-  for (const table of [...LEAD_TABLES, 'bookings1']) await sql.query(`delete from public.${table}`)
+  for (const table of [...LEAD_TABLES, 'bookings1', 'test_checkout_sessions']) await sql.query(`delete from public.${table}`)
 }
 
 async function count(sql: SqlClient, table: string, condition = 'true', params: unknown[] = []): Promise<number> {
@@ -392,6 +394,39 @@ function functionsContract(setup: () => Promise<Harness>) {
     })
   })
 
+  describe('the test checkout sessions', () => {
+    const session = (overrides: Partial<TestCheckoutSessionRecord> = {}): TestCheckoutSessionRecord => ({
+      id: `test_cs_${randomUUID().replace(/-/g, '')}`,
+      bookingId: randomUUID(),
+      amountCents: 6000,
+      currency: 'usd',
+      description: 'Commercial Cleaning — Corporate Office Cleaning',
+      successUrl: 'http://localhost:3000/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/cancel',
+      idempotencyKey: randomUUID(),
+      status: 'open',
+      createdAt: '2030-01-15T18:00:00.000Z',
+      completedAt: null,
+      ...overrides,
+    })
+
+    it('stores a session once per idempotency key, reads it back, and lets the first outcome win', async () => {
+      const sessions = databaseTestCheckoutSessions(async () => h.functions)
+      const first = session()
+      expect(await sessions.save(first)).toEqual(first)
+      // The same key again (a retried booking): the first session, nothing new stored.
+      expect(await sessions.save(session({idempotencyKey: first.idempotencyKey}))).toEqual(first)
+      expect(await count(h.sql, 'test_checkout_sessions')).toBe(1)
+      expect(await sessions.get(first.id)).toEqual(first)
+      expect(await sessions.get(`test_cs_${'0'.repeat(32)}`)).toBeNull()
+      const paid = await sessions.complete(first.id, 'paid')
+      expect(paid).toMatchObject({id: first.id, status: 'paid', completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/)})
+      expect(await sessions.complete(first.id, 'cancelled')).toEqual(paid)
+      expect(await sessions.complete(`test_cs_${'1'.repeat(32)}`, 'paid')).toBeNull()
+      await expect(sessions.save(session({id: 'not-a-session-id'}))).rejects.toThrow()
+    })
+  })
+
   describe('permissions', () => {
     it('anon and authenticated can neither read nor write the new tables, nor call the functions', async () => {
       for (const role of ['anon', 'authenticated'] as const) {
@@ -405,6 +440,8 @@ function functionsContract(setup: () => Promise<Harness>) {
         ).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.mark_booking_paid($1::uuid, 'cs', now(), '[]'::jsonb)`, [randomUUID()])).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.enqueue_event_emails('x', '[]'::jsonb)`)).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, 'select * from public.test_checkout_sessions')).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select public.complete_test_checkout_session('test_cs_x', 'paid', now())`)).rejects.toThrow(/permission denied/)
       }
     })
 

@@ -1,6 +1,7 @@
 /**
  * The database functions of supabase/migrations that the app calls: the one way the app writes a
- * submission with its e-mails, pays a booking with its e-mails, and works the e-mail outbox. Each
+ * submission with its e-mails, pays a booking with its e-mails, works the e-mail outbox, and keeps
+ * the local test checkout's sessions. Each
  * runs in one transaction in the database itself, so the same guarantees hold on the embedded
  * PGlite, on a PostgreSQL server and on Supabase (where the Data API exposes them as /rpc/<name>).
  *
@@ -19,6 +20,9 @@ export const DATABASE_FUNCTIONS = {
   claim_outbox_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer'}, returns: 'rows'},
   complete_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_message_id: 'text'}, returns: 'value'},
   fail_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_error: 'text', p_retry_seconds: 'integer'}, returns: 'value'},
+  save_test_checkout_session: {args: {p_session: 'jsonb'}, returns: 'value'},
+  get_test_checkout_session: {args: {p_id: 'text'}, returns: 'value'},
+  complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

@@ -1,7 +1,11 @@
-import {mkdtemp, readdir, readFile, rm, writeFile} from 'node:fs/promises'
+import {mkdtemp, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+import type {PGlite} from '@electric-sql/pglite'
+import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {openPgliteDatabase} from '../database/pglite'
+import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {getPaymentProvider, getTestCheckout, paymentProviderName} from './index'
 import {
   CheckoutNotFoundError,
@@ -12,12 +16,10 @@ import {
   type CheckoutRequest,
 } from './provider'
 import {StripePaymentProvider} from './stripe'
+import {databaseTestCheckoutSessions} from './test-checkout-sessions'
 import {
   createMemoryTestCheckoutSessions,
-  fileTestCheckoutSessions,
-  reloadFileTestCheckoutSessions,
   testCheckoutAllowed,
-  testCheckoutFilePath,
   TestCheckoutProvider,
   testCheckoutProviderFromEnv,
   testCheckoutReturnUrl,
@@ -39,18 +41,27 @@ function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   }
 }
 
-let dataDir: string
+// The sessions in the app's database, as the server keeps them (an in-memory copy of it here).
+let db: PGlite
+
+beforeAll(async () => {
+  db = await openMigratedMemoryDatabase()
+}, 60_000)
+
+afterAll(async () => {
+  await db.close()
+})
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'test-checkout-'))
+  await db.exec('delete from public.test_checkout_sessions')
 })
 
-afterEach(async () => {
-  await rm(dataDir, {recursive: true, force: true})
-})
+function databaseSessions(database: PGlite = db) {
+  return databaseTestCheckoutSessions(async () => createSqlDatabaseFunctions(database))
+}
 
 function fileProvider(): TestCheckoutProvider {
-  return testCheckoutProviderFromEnv({NODE_ENV: 'test', BOOKINGS_DATA_DIR: dataDir})
+  return testCheckoutProviderFromEnv({NODE_ENV: 'test'}, databaseSessions())
 }
 
 describe('test checkout', () => {
@@ -72,11 +83,11 @@ describe('test checkout', () => {
       status: 'open',
       completedAt: null,
     })
-    // On disk already when createCheckout resolves.
-    const file = JSON.parse(await readFile(join(dataDir, 'test-checkout.json'), 'utf8'))
-    expect(file.sessions.map((s: {id: string}) => s.id)).toEqual([session.id])
+    // In the database already when createCheckout resolves.
+    const {rows} = await db.query<Record<string, unknown>>('select * from public.test_checkout_sessions')
+    expect(rows.map((row) => row.id)).toEqual([session.id])
     // No customer e-mail in the test table: it does not need it.
-    expect(JSON.stringify(file)).not.toContain('sam.lee@example.com')
+    expect(JSON.stringify(rows)).not.toContain('sam.lee@example.com')
 
     await expect(provider.retrieveCheckout(session.id)).resolves.toEqual({
       id: session.id,
@@ -115,43 +126,30 @@ describe('test checkout', () => {
     await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({paymentStatus: 'unpaid', status: 'expired'})
   })
 
-  it('survives a reload from the file (a restarted server)', async () => {
-    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
-    const before = fileProvider()
-    const paidSession = await before.createCheckout(request())
-    const openSession = await before.createCheckout(request({bookingId: 'other-booking', idempotencyKey: 'other-key'}))
-    await before.complete(paidSession.id, 'paid')
+  it('survives a restart: the sessions are rows of the database, read back after it is closed and opened again', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'test-checkout-'))
+    try {
+      const first = await openPgliteDatabase(dataDir)
+      const before = new TestCheckoutProvider(databaseSessions(first))
+      const paidSession = await before.createCheckout(request())
+      const openSession = await before.createCheckout(request({bookingId: 'other-booking', idempotencyKey: 'other-key'}))
+      await before.complete(paidSession.id, 'paid')
+      await first.close()
 
-    const after = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
-    expect(after.sessions).not.toBe(before.sessions)
-    await expect(after.retrieveCheckout(paidSession.id)).resolves.toMatchObject({
-      bookingId: BOOKING_ID,
-      paymentStatus: 'paid',
-      status: 'complete',
-    })
-    await expect(after.retrieveCheckout(openSession.id)).resolves.toMatchObject({
-      bookingId: 'other-booking',
-      paymentStatus: 'unpaid',
-      status: 'open',
-    })
-    // The idempotency key is remembered across the restart too.
-    await expect(after.createCheckout(request())).resolves.toEqual(paidSession)
-    // The file is replaced atomically: no temp file is left beside it.
-    expect(await readdir(dataDir)).toEqual(['test-checkout.json'])
-  })
-
-  it('shares one table per file within the process (every route bundle sees the same sessions)', async () => {
-    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
-    expect(fileTestCheckoutSessions(filePath)).toBe(fileTestCheckoutSessions(filePath))
-  })
-
-  it('refuses to overwrite a sessions file it cannot read', async () => {
-    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
-    await writeFile(filePath, '{not json')
-    const provider = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
-    await expect(provider.createCheckout(request())).rejects.toThrow(/not valid JSON/)
-    expect(await readFile(filePath, 'utf8')).toBe('{not json')
-  })
+      const second = await openPgliteDatabase(dataDir)
+      try {
+        const after = new TestCheckoutProvider(databaseSessions(second))
+        await expect(after.retrieveCheckout(paidSession.id)).resolves.toMatchObject({bookingId: BOOKING_ID, paymentStatus: 'paid', status: 'complete'})
+        await expect(after.retrieveCheckout(openSession.id)).resolves.toMatchObject({bookingId: 'other-booking', paymentStatus: 'unpaid', status: 'open'})
+        // The idempotency key is remembered across the restart too.
+        await expect(after.createCheckout(request())).resolves.toEqual(paidSession)
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await rm(dataDir, {recursive: true, force: true})
+    }
+  }, 60_000)
 
   it('returns the same session for the same idempotency key, also for concurrent requests', async () => {
     const provider = fileProvider()
@@ -170,15 +168,14 @@ describe('test checkout', () => {
     await expect(provider.createCheckout(request({amountCents: 99_999}))).rejects.toBeInstanceOf(PaymentProviderError)
   })
 
-  it('keeps many concurrent sessions (writes made during a write are not lost)', async () => {
-    const filePath = testCheckoutFilePath({BOOKINGS_DATA_DIR: dataDir})
+  it('keeps many concurrent sessions (no write is lost)', async () => {
     const provider = fileProvider()
     const created = await Promise.all(
       Array.from({length: 25}, (_, i) => provider.createCheckout(request({bookingId: `b-${i}`, idempotencyKey: `k-${i}`}))),
     )
     await Promise.all(created.slice(0, 10).map((s) => provider.complete(s.id, 'paid')))
 
-    const reloaded = new TestCheckoutProvider(reloadFileTestCheckoutSessions(filePath))
+    const reloaded = new TestCheckoutProvider(databaseSessions())
     for (const [i, session] of created.entries()) {
       await expect(reloaded.retrieveCheckout(session.id)).resolves.toMatchObject({
         bookingId: `b-${i}`,
@@ -246,20 +243,16 @@ describe('test checkout in production mode', () => {
   })
 
   it('refuses to build the test checkout with a message naming TEST_CHECKOUT_ENABLED', () => {
-    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir})).toThrow(
+    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production'})).toThrow(
       PaymentConfigurationError,
     )
-    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir})).toThrow(
+    expect(() => testCheckoutProviderFromEnv({NODE_ENV: 'production'})).toThrow(
       /TEST_CHECKOUT_ENABLED=true/,
     )
   })
 
   it('allows it with TEST_CHECKOUT_ENABLED=true', async () => {
-    const provider = testCheckoutProviderFromEnv({
-      NODE_ENV: 'production',
-      TEST_CHECKOUT_ENABLED: 'true',
-      BOOKINGS_DATA_DIR: dataDir,
-    })
+    const provider = testCheckoutProviderFromEnv({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'true'}, databaseSessions())
     const {id} = await provider.createCheckout(request())
     await provider.complete(id, 'paid')
     await expect(provider.retrieveCheckout(id)).resolves.toMatchObject({paymentStatus: 'paid'})
@@ -278,7 +271,7 @@ describe('getPaymentProvider', () => {
   })
 
   it('chooses the test checkout with no provider configured outside production', () => {
-    const env = {NODE_ENV: 'development', BOOKINGS_DATA_DIR: dataDir}
+    const env = {NODE_ENV: 'development'}
     expect(paymentProviderName(env)).toBe('test-checkout')
     expect(getPaymentProvider(env).name).toBe('test-checkout')
     expect(getTestCheckout(env)).toBe(getPaymentProvider(env))
@@ -287,7 +280,7 @@ describe('getPaymentProvider', () => {
   })
 
   it('in production with neither Stripe nor TEST_CHECKOUT_ENABLED, throws a configuration error', () => {
-    const env = {NODE_ENV: 'production', BOOKINGS_DATA_DIR: dataDir}
+    const env = {NODE_ENV: 'production'}
     expect(() => getPaymentProvider(env)).toThrow(PaymentConfigurationError)
     expect(() => getPaymentProvider(env)).toThrow(/No payment provider is configured.*TEST_CHECKOUT_ENABLED=true/)
     expect(getTestCheckout(env)).toBeNull()

@@ -1,7 +1,7 @@
 import {randomBytes} from 'node:crypto'
-import {mkdir, open, readFile, rename, unlink} from 'node:fs/promises'
-import {dirname, join, resolve} from 'node:path'
+import {getDatabaseFunctions} from '../database'
 import {isLoopbackSite} from '../site-url'
+import {databaseTestCheckoutSessions} from './test-checkout-sessions'
 import {
   assertValidCheckoutRequest,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
@@ -24,11 +24,11 @@ import {
  * no card is charged". Pay/Cancel call `complete(id, 'paid' | 'cancelled')`, then the same fulfil
  * function as Stripe's success page confirms through `retrieveCheckout`.
  *
- * Refused in production mode (NODE_ENV=production, which `next start` sets) unless
- * TEST_CHECKOUT_ENABLED=true. It has no webhooks: `parseWebhook` refuses every call.
+ * In production mode it runs only on a loopback public address or with TEST_CHECKOUT_ENABLED=true
+ * (`testCheckoutAllowed`). It has no webhooks: `parseWebhook` refuses every call.
  *
- * Sessions live in a small table of their own (`TestCheckoutSessions`), independent of the booking
- * store: in memory, or in memory plus a JSON file written atomically (temp file + fsync + rename).
+ * Sessions live in a table of their own (`TestCheckoutSessions`): in the app's database beside the
+ * bookings (a migration like every other record), or in memory for tests.
  */
 
 export type TestCheckoutOutcome = 'paid' | 'cancelled'
@@ -183,217 +183,42 @@ export function testCheckoutDetails(record: TestCheckoutSessionRecord): Checkout
 
 /**
  * Builds the test checkout from the environment, or throws `PaymentConfigurationError` with
- * `TEST_CHECKOUT_REFUSED_MESSAGE` when it is refused. Sessions are kept in
- * `<BOOKINGS_DATA_DIR or ./.data>/test-checkout.json`.
+ * `TEST_CHECKOUT_REFUSED_MESSAGE` when it is refused. Sessions are kept in the app's database
+ * (`test_checkout_sessions`, ./test-checkout-sessions.ts) unless others are given.
  */
-export function testCheckoutProviderFromEnv(env: Record<string, string | undefined> = process.env): TestCheckoutProvider {
+export function testCheckoutProviderFromEnv(
+  env: Record<string, string | undefined> = process.env,
+  sessions: TestCheckoutSessions = databaseTestCheckoutSessions(getDatabaseFunctions),
+): TestCheckoutProvider {
   if (!testCheckoutAllowed(env)) throw new PaymentConfigurationError(TEST_CHECKOUT_REFUSED_MESSAGE)
-  return new TestCheckoutProvider(fileTestCheckoutSessions(testCheckoutFilePath(env)))
+  return new TestCheckoutProvider(sessions)
 }
 
-export function testCheckoutFilePath(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env.BOOKINGS_DATA_DIR?.trim() || '.data', 'test-checkout.json')
-}
-
-/** Sessions in this process only. */
+/** Sessions in this process only (tests). */
 export function createMemoryTestCheckoutSessions(): TestCheckoutSessions {
-  return new SessionTable(null)
-}
-
-/**
- * Sessions in memory, persisted to `filePath` (JSON) after every change: written to a temp file,
- * fsynced, renamed over the old file, so a crash leaves either the old or the new table. Changes
- * made while a write is in flight share the next write. One instance per file per process (kept
- * on globalThis, so every route bundle of the Next server shares it); the file is meant for one
- * server process.
- */
-export function fileTestCheckoutSessions(filePath: string): TestCheckoutSessions {
-  const path = resolve(filePath)
-  const registry = globalRegistry()
-  let table = registry.get(path)
-  if (!table) {
-    table = new SessionTable(path)
-    registry.set(path, table)
-  }
-  return table
-}
-
-/** Opens `filePath` afresh, as a restarted process would (tests; also drops the shared instance). */
-export function reloadFileTestCheckoutSessions(filePath: string): TestCheckoutSessions {
-  globalRegistry().delete(resolve(filePath))
-  return fileTestCheckoutSessions(filePath)
-}
-
-const REGISTRY_KEY = Symbol.for('renton-cleaning.payments.testCheckoutSessions')
-
-function globalRegistry(): Map<string, SessionTable> {
-  const holder = globalThis as typeof globalThis & {[REGISTRY_KEY]?: Map<string, SessionTable>}
-  holder[REGISTRY_KEY] ??= new Map()
-  return holder[REGISTRY_KEY]
-}
-
-/** Sessions older than this are dropped when the table is loaded (a test checkout is not an archive). */
-const RETENTION_MS = 30 * 24 * 60 * 60 * 1000
-
-interface FileFormat {
-  version: 1
-  sessions: TestCheckoutSessionRecord[]
-}
-
-class SessionTable implements TestCheckoutSessions {
-  private byId = new Map<string, TestCheckoutSessionRecord>()
-  private byKey = new Map<string, string>()
-  private loaded: Promise<void> | null = null
-  private flushing = false
-  private waiters: Array<{resolve: () => void; reject: (error: unknown) => void}> = []
-
-  constructor(private readonly filePath: string | null) {}
-
-  async save(record: TestCheckoutSessionRecord): Promise<TestCheckoutSessionRecord> {
-    await this.load()
-    const existingId = this.byKey.get(record.idempotencyKey)
-    const existing = existingId ? this.byId.get(existingId) : undefined
-    if (existing) {
-      // The first save may still be writing: answer once it is durable.
-      await this.persist()
-      return {...existing}
-    }
-    if (this.byId.has(record.id)) throw new Error(`Test checkout session ${record.id} already exists`)
-    const stored = {...record}
-    this.insert(stored)
-    try {
-      await this.persist()
-    } catch (error) {
-      if (this.byId.get(stored.id) === stored) {
-        this.byId.delete(stored.id)
-        this.byKey.delete(stored.idempotencyKey)
-      }
-      throw error
-    }
-    return {...stored}
-  }
-
-  async get(id: string): Promise<TestCheckoutSessionRecord | null> {
-    await this.load()
-    const record = this.byId.get(id)
-    return record ? {...record} : null
-  }
-
-  async complete(id: string, outcome: TestCheckoutOutcome): Promise<TestCheckoutSessionRecord | null> {
-    await this.load()
-    const record = this.byId.get(id)
-    if (!record) return null
-    if (record.status !== 'open') {
-      await this.persist()
+  const byId = new Map<string, TestCheckoutSessionRecord>()
+  const byKey = new Map<string, string>()
+  return {
+    async save(record) {
+      const existing = byId.get(byKey.get(record.idempotencyKey) ?? '')
+      if (existing) return {...existing}
+      if (byId.has(record.id)) throw new Error(`Test checkout session ${record.id} already exists`)
+      byId.set(record.id, {...record})
+      byKey.set(record.idempotencyKey, record.id)
       return {...record}
-    }
-    record.status = outcome
-    record.completedAt = new Date().toISOString()
-    try {
-      await this.persist()
-    } catch (error) {
-      record.status = 'open'
-      record.completedAt = null
-      throw error
-    }
-    return {...record}
-  }
-
-  private insert(record: TestCheckoutSessionRecord): void {
-    this.byId.set(record.id, record)
-    this.byKey.set(record.idempotencyKey, record.id)
-  }
-
-  private load(): Promise<void> {
-    this.loaded ??= this.readFile().catch((error: unknown) => {
-      this.loaded = null // try again on the next call
-      throw error
-    })
-    return this.loaded
-  }
-
-  private async readFile(): Promise<void> {
-    if (!this.filePath) return
-    let text: string
-    try {
-      text = await readFile(this.filePath, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw error
-    }
-    let data: FileFormat
-    try {
-      data = JSON.parse(text) as FileFormat
-    } catch (error) {
-      // Never overwrite a table we cannot read.
-      throw new Error(`Test checkout sessions file ${this.filePath} is not valid JSON`, {cause: error})
-    }
-    if (data?.version !== 1 || !Array.isArray(data.sessions)) {
-      throw new Error(`Test checkout sessions file ${this.filePath} has an unknown format`)
-    }
-    const cutoff = Date.now() - RETENTION_MS
-    for (const record of data.sessions) {
-      if (!isTestCheckoutSessionId(record?.id) || typeof record.idempotencyKey !== 'string') continue
-      if (Date.parse(record.createdAt) < cutoff) continue
-      this.insert(record)
-    }
-  }
-
-  /** Resolves when a write that started after this call has reached the disk. */
-  private persist(): Promise<void> {
-    if (!this.filePath) return Promise.resolve()
-    return new Promise((resolvePersist, rejectPersist) => {
-      this.waiters.push({resolve: resolvePersist, reject: rejectPersist})
-      if (!this.flushing) void this.flush()
-    })
-  }
-
-  private async flush(): Promise<void> {
-    this.flushing = true
-    try {
-      while (this.waiters.length > 0) {
-        const batch = this.waiters.splice(0)
-        try {
-          await this.writeFile()
-          for (const waiter of batch) waiter.resolve()
-        } catch (error) {
-          for (const waiter of batch) waiter.reject(error)
-        }
+    },
+    async get(id) {
+      const record = byId.get(id)
+      return record ? {...record} : null
+    },
+    async complete(id, outcome) {
+      const record = byId.get(id)
+      if (!record) return null
+      if (record.status === 'open') {
+        record.status = outcome
+        record.completedAt = new Date().toISOString()
       }
-    } finally {
-      this.flushing = false
-    }
-  }
-
-  private async writeFile(): Promise<void> {
-    const filePath = this.filePath as string
-    const data: FileFormat = {version: 1, sessions: [...this.byId.values()]}
-    const directory = dirname(filePath)
-    await mkdir(directory, {recursive: true})
-    const temp = join(directory, `.test-checkout.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-    try {
-      const handle = await open(temp, 'w', 0o600)
-      try {
-        await handle.writeFile(JSON.stringify(data, null, 1) + '\n', 'utf8')
-        await handle.sync()
-      } finally {
-        await handle.close()
-      }
-      await rename(temp, filePath)
-    } catch (error) {
-      await unlink(temp).catch(() => {})
-      throw error
-    }
-    // Make the rename itself durable (best effort: not every platform can fsync a directory).
-    try {
-      const dir = await open(directory, 'r')
-      try {
-        await dir.sync()
-      } finally {
-        await dir.close()
-      }
-    } catch {
-      // ignore
-    }
+      return {...record}
+    },
   }
 }

@@ -6,7 +6,8 @@ import {ROOT, killServer as kill, startServer as startPrivateServer, waitUntilSe
 
 /**
  * Acceptance 6: killing the server (SIGKILL) in the middle of a burst of booking requests loses no
- * booking that was acknowledged, and the restarted server keeps serving. Runs its own `next start`
+ * booking that was acknowledged, nor its test checkout session (a row of the same database since
+ * issue 8: each can still be paid), and the restarted server keeps serving. Runs its own `next start`
  * from the build the Playwright web server made, on another port with its own data directory.
  */
 
@@ -87,6 +88,13 @@ test.describe('booking durability', () => {
       const checkout = await fetch(`${BASE}${new URL(checkoutUrl).pathname}`)
       expect(checkout.status, checkoutUrl).toBe(200)
     }
+    // A session made before the kill is paid after it, and pays its own booking.
+    const before = acknowledged[0]
+    const paidBefore = await fetch(`${BASE}${new URL(before.checkoutUrl).pathname}/pay`, {method: 'POST', redirect: 'manual'})
+    expect(paidBefore.status).toBe(303)
+    expect(paidBefore.headers.get('location')).toContain(`bookingId=${before.bookingId}`)
+    const confirmedBefore = await (await fetch(`${BASE}/success?bookingId=${before.bookingId}&session_id=${new URL(before.checkoutUrl).pathname.split('/').pop()}`)).text()
+    expect(confirmedBefore).toContain('Your booking is confirmed. Thank you!')
 
     // New bookings still work, through payment.
     const fresh = await postBooking()

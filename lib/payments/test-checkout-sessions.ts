@@ -1,0 +1,70 @@
+import type {DatabaseFunctions} from '../database/functions'
+import type {PaymentCurrency} from './provider'
+import type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessions, TestCheckoutSessionStatus} from './test-checkout'
+
+/**
+ * The test checkout's sessions in the app's database (`test_checkout_sessions`, through the database
+ * functions of supabase/migrations/20261123160000_test_checkout_sessions.sql): each save and each
+ * Pay/Cancel is one row written like a booking, durable when it resolves, on the embedded database
+ * and on Supabase alike.
+ */
+
+/** A session as the database functions answer it (snake_case). */
+type SessionRow = {
+  id: string
+  booking_id: string
+  amount_cents: number
+  currency: string
+  description: string
+  success_url: string
+  cancel_url: string
+  idempotency_key: string
+  status: TestCheckoutSessionStatus
+  created_at: string
+  completed_at: string | null
+}
+
+function toRecord(row: SessionRow | null): TestCheckoutSessionRecord | null {
+  if (!row) return null
+  return {
+    id: row.id,
+    bookingId: row.booking_id,
+    amountCents: row.amount_cents,
+    currency: row.currency as PaymentCurrency,
+    description: row.description,
+    successUrl: row.success_url,
+    cancelUrl: row.cancel_url,
+    idempotencyKey: row.idempotency_key,
+    status: row.status,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  }
+}
+
+export function databaseTestCheckoutSessions(functions: () => Promise<DatabaseFunctions>): TestCheckoutSessions {
+  return {
+    async save(record) {
+      const row: Omit<SessionRow, 'status' | 'completed_at'> = {
+        id: record.id,
+        booking_id: record.bookingId,
+        amount_cents: record.amountCents,
+        currency: record.currency,
+        description: record.description,
+        success_url: record.successUrl,
+        cancel_url: record.cancelUrl,
+        idempotency_key: record.idempotencyKey,
+        created_at: record.createdAt,
+      }
+      const saved = toRecord(await (await functions()).value<SessionRow | null>('save_test_checkout_session', {p_session: row}))
+      if (!saved) throw new Error(`Test checkout session ${record.id} was not stored`)
+      return saved
+    },
+    async get(id) {
+      return toRecord(await (await functions()).value<SessionRow | null>('get_test_checkout_session', {p_id: id}))
+    },
+    async complete(id: string, outcome: TestCheckoutOutcome) {
+      const args = {p_id: id, p_outcome: outcome, p_completed_at: new Date().toISOString()}
+      return toRecord(await (await functions()).value<SessionRow | null>('complete_test_checkout_session', args))
+    },
+  }
+}
