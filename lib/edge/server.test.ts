@@ -3,7 +3,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
-import {createEdgeHandler, NOT_FOUND_PATH} from './server'
+import {createEdgeHandler, NOT_FOUND_PATH, preferredEncoding} from './server'
 
 /*
  * The edge in front of a stand-in for Next's request handler that answers the way Next does
@@ -35,6 +35,9 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
   } else if (path === '/whole') {
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(page('Whole')), 'X-Own': 'kept'})
     res.end(page('Whole'))
+  } else if (path === '/cached') {
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"'})
+    res.end(page('Cached'))
   } else if (path === '/api/echo') {
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
@@ -132,4 +135,30 @@ describe('the edge server', () => {
     const response = await fetch(base + '/whole', {headers: {rsc: '1', 'next-router-state-tree': readable}})
     expect(response.status).toBe(200)
   })
+
+  it('sends brotli when the browser takes it, and a cached page the same bytes every time', async () => {
+    const first = await fetch(base + '/cached', {headers: {'accept-encoding': 'gzip, br'}})
+    const second = await fetch(base + '/cached', {headers: {'accept-encoding': 'br'}})
+    for (const response of [first, second]) {
+      expect(response.headers.get('content-encoding')).toBe('br')
+      expect(response.headers.get('vary')).toContain('Accept-Encoding')
+      expect(await response.text()).toBe(page('Cached'))
+    }
+    expect(first.headers.get('content-security-policy')).toBe(second.headers.get('content-security-policy'))
+    const plain = await fetch(base + '/cached', {headers: {'accept-encoding': 'identity'}})
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(page('Cached'))
+  })
 })
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, then gzip, honours q=0 and *', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br')
+    expect(preferredEncoding('gzip')).toBe('gzip')
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip')
+    expect(preferredEncoding('*')).toBe('br')
+    expect(preferredEncoding('identity')).toBeNull()
+    expect(preferredEncoding(undefined)).toBeNull()
+  })
+})
+

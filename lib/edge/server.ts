@@ -5,7 +5,8 @@
  *   and answers a bare 500) with the 404 page, and a router state header Next cannot parse with 400;
  * - resolves the client's address from what the deployment trusts (client-address.ts) and hands it
  *   to the app, so forged forwarding headers never give a client a fresh rate-limit quota;
- * - compresses (Next's own compression is off: it would sit between Next and this code);
+ * - compresses (Next's own compression is off: it would sit between Next and this code), a
+ *   cached page once per version (its ETag) rather than once per request, with its policy;
  * - holds each HTML page until it is complete, then sends it with a Content-Security-Policy that
  *   names the hashes of its inline scripts (pages stay static and cached; no nonce needed), and
  *   HSTS when the public address is HTTPS;
@@ -16,6 +17,7 @@
  * Loaded by Node directly (scripts/serve.ts): relative imports carry `.ts`, types are erasable.
  */
 import type {IncomingMessage, OutgoingHttpHeaders, ServerResponse} from 'node:http'
+import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zlib'
 import compression from 'compression'
 // Next's own check of the client router's state header, run here so a header it cannot parse is the
 // client's 400 rather than Next's 500 (vercel/next.js#92907).
@@ -81,9 +83,36 @@ export function isEmptyNotFoundShell(html: string): boolean {
   return html.includes('<html id="__next_error__"') && !/<h1[\s>]/i.test(html)
 }
 
+/** Pages smaller than this are sent as they are (as the compression middleware does below 1 kB). */
+const MIN_COMPRESSED_BYTES = 1024
+const BROTLI_OPTIONS = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 9}}
+/** Page versions whose policy and compressed bytes are kept (the site has a few dozen pages). */
+const MAX_CACHED_PAGES = 200
+
+/** The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>()
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q))
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  return wants('br') ? 'br' : wants('gzip') ? 'gzip' : null
+}
+
+function appendVary(res: ServerResponse, field: string): void {
+  const current = String(res.getHeader('vary') ?? '')
+  if (!current.split(',').some((value) => value.trim().toLowerCase() === field.toLowerCase())) {
+    res.setHeader('Vary', current ? `${current}, ${field}` : field)
+  }
+}
+
 export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const compress = compression()
   const log = options.log ?? console
+  // Page version → its policy and its compressed bytes; least recently added dropped first.
+  const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
 
   return (req, res) => {
     const requestedPath = (req.url ?? '/').split('?', 1)[0]
@@ -110,7 +139,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     const pathname = (req.url ?? '/').split('?', 1)[0]
 
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
-    holdHtml(res, async (html) => {
+    holdHtml(res, async (html, held) => {
       let body = html
       let notFoundPage = rewritten
       if (res.statusCode === 404 && req.method === 'GET' && isEmptyNotFoundShell(html)) {
@@ -125,16 +154,36 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
         }
       }
       if (notFoundPage) body = showRequestedPath(body, requestedPath)
-      res.setHeader(
-        'Content-Security-Policy',
-        contentSecurityPolicyFor(pathname, {
+      // A page Next serves from its cache, unchanged here, is worked on once per version.
+      const etag = res.getHeader('etag')
+      const key = typeof etag === 'string' && body === html ? `${pathname}\n${etag}\n${held.byteLength}` : null
+      let page = key ? pages.get(key) : undefined
+      if (!page) {
+        const policy = contentSecurityPolicyFor(pathname, {
           scriptHashes: inlineScriptHashes(body),
           sanityProjectId: options.sanityProjectId,
           studioProjectId: options.studioProjectId,
           https: options.https,
-        }),
-      )
-      return body
+        })
+        page = {policy, encoded: new Map()}
+        if (key) {
+          if (pages.size >= MAX_CACHED_PAGES) pages.delete(pages.keys().next().value as string)
+          pages.set(key, page)
+        }
+      }
+      res.setHeader('Content-Security-Policy', page.policy)
+      const encoding = preferredEncoding(req.headers['accept-encoding'])
+      if (!encoding || req.method === 'HEAD') return body
+      const bytes = body === html ? held : Buffer.from(body, 'utf8')
+      if (bytes.byteLength < MIN_COMPRESSED_BYTES) return body
+      let encoded = page.encoded.get(encoding)
+      if (!encoded) {
+        encoded = encoding === 'br' ? brotliCompressSync(bytes, BROTLI_OPTIONS) : gzipSync(bytes, {level: 9})
+        if (key) page.encoded.set(encoding, encoded)
+      }
+      res.setHeader('Content-Encoding', encoding)
+      appendVary(res, 'Accept-Encoding')
+      return encoded
     })
 
     options.next(req, res).catch((error: unknown) => {
@@ -153,10 +202,11 @@ type Callback = (error?: Error | null) => void
 
 /**
  * Holds an HTML response (any status but 204/304) until it ends, then lets `finish` see the whole
- * page, set headers and change the body; everything else passes straight through. Works on the
+ * page, set headers and change the body (text, or bytes as they are to be sent); everything else
+ * passes straight through. Works on the
  * response's own methods, so whatever Next writes (headers, chunks, end) is seen here first.
  */
-export function holdHtml(res: ServerResponse, finish: (html: string) => Promise<string>): void {
+export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffer) => Promise<string | Buffer>): void {
   const original = {writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders}
   let mode: 'undecided' | 'pass' | 'hold' = 'undecided'
   const chunks: Buffer[] = []
@@ -218,11 +268,11 @@ export function holdHtml(res: ServerResponse, finish: (html: string) => Promise<
     mode = 'pass' // a second end() (Next's error paths) must not finish twice
     const held = Buffer.concat(chunks)
     const html = held.toString('utf8')
-    finish(html)
+    finish(html, held)
       .catch(() => html)
       .then((body) => {
         restore()
-        const bytes = body === html ? held : Buffer.from(body, 'utf8')
+        const bytes = typeof body !== 'string' ? body : body === html ? held : Buffer.from(body, 'utf8')
         if (res.hasHeader('content-length')) res.setHeader('Content-Length', bytes.byteLength)
         original.writeHead.call(res, res.statusCode)
         const send = original.end as (chunk?: Buffer, callback?: () => void) => ServerResponse
