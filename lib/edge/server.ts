@@ -85,7 +85,8 @@ export function isEmptyNotFoundShell(html: string): boolean {
 
 /** Pages smaller than this are sent as they are (as the compression middleware does below 1 kB). */
 const MIN_COMPRESSED_BYTES = 1024
-const BROTLI_OPTIONS = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 9}}
+const BROTLI_ONCE = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 9}}
+const BROTLI_EACH_TIME = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 4}}
 /** Page versions whose policy and compressed bytes are kept (the site has a few dozen pages). */
 const MAX_CACHED_PAGES = 200
 
@@ -178,7 +179,9 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       if (bytes.byteLength < MIN_COMPRESSED_BYTES) return body
       let encoded = page.encoded.get(encoding)
       if (!encoded) {
-        encoded = encoding === 'br' ? brotliCompressSync(bytes, BROTLI_OPTIONS) : gzipSync(bytes, {level: 9})
+        // Once per version: compress hard. Every time (a page Next renders per request): as cheaply
+        // as the compression middleware would.
+        encoded = encoding === 'br' ? brotliCompressSync(bytes, key ? BROTLI_ONCE : BROTLI_EACH_TIME) : gzipSync(bytes, {level: key ? 9 : 6})
         if (key) page.encoded.set(encoding, encoded)
       }
       res.setHeader('Content-Encoding', encoding)
