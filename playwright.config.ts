@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const PORT = 3100; // not 3000, so a dev server or `npm start` doesn't clash with the tests' server
+// Not 3000, so a dev server or `npm start` doesn't clash with the tests' server; E2E_PORT and
+// E2E_SMTP_PORT let two checkouts of the repository run their suites side by side.
+const PORT = Number(process.env.E2E_PORT) || 3100
 
 // Shared with the tests (workers inherit the runner's environment) and with the web server
 // (Playwright passes process.env on to it). The dataset is a per-run copy of studio/dataset/ made
@@ -33,7 +35,7 @@ const BOOKING_ENV = {
 // E-mail: a real SMTP server on loopback (scripts/e2e-smtp-sink.mjs, the second web server) that
 // writes what it receives to test-results/smtp-inbox/; the site sends to it through SMTP_URL. The
 // outbox is checked every second, so a retry never waits long.
-const SMTP_PORT = 3125;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT) || 3125
 const EMAIL_ENV = {
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   SMTP_HOST: '',
