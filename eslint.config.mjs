@@ -15,5 +15,9 @@ export default defineConfig([
     'test-results/**',
     'playwright-report/**',
     'coverage/**',
+    // The bare app npm run perf and npm run bench measure against builds inside the repository.
+    '**/.next/**',
+    '**/next-env.d.ts',
+    'reports/**',
   ]),
 ]);

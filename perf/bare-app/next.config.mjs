@@ -1,0 +1,3 @@
+/** Defaults only, like a new app: the floor for npm run perf and npm run bench. */
+const config = {}
+export default config
