@@ -67,6 +67,9 @@ export default defineConfig({
   // test-results/dataset, which the web server reads.
   outputDir: 'test-results/playwright',
   workers: 2,
+  // Tests of one file may run in both workers, so a long file doesn't leave one worker idle at the
+  // end. Tests sharing a private server run in order (their describe blocks are 'serial').
+  fullyParallel: true,
   retries: 0, // a flaky test gets fixed, not retried
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -38,15 +38,19 @@ test.describe('routes', () => {
     })
   }
 
+  // The pages are fetched at once, not one after another, so a slow machine can't run this test out
+  // of time: the cost is one round of 26 concurrent requests for prerendered pages.
   test('no two pages share a title', async ({request}) => {
-    const titles = new Map<string, string>()
-    for (const {path} of marketingRoutes()) {
-      const html = await (await request.get(path)).text()
-      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''
-      expect(titles.get(title), `${path} repeats the title "${title}"`).toBeUndefined()
-      titles.set(title, path)
-    }
-    expect(titles.size).toBe(marketingRoutes().length)
+    const routes = marketingRoutes()
+    const titles = await Promise.all(
+      routes.map(async ({path}) => /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1] ?? ''),
+    )
+    const firstPathOf = new Map<string, string>()
+    titles.forEach((title, index) => {
+      expect(title, `${routes[index].path} has a title`).not.toBe('')
+      expect(firstPathOf.get(title), `${routes[index].path} repeats the title "${title}"`).toBeUndefined()
+      firstPathOf.set(title, routes[index].path)
+    })
   })
 
   test('sitemap.xml lists every marketing page and robots.txt points to it', async ({request}) => {
@@ -57,6 +61,24 @@ test.describe('routes', () => {
     const robots = await (await request.get('/robots.txt')).text()
     expect(robots).toContain('Sitemap:')
     expect(robots).toContain('Disallow: /studio')
+  })
+
+  test('every icon a page shows is drawn from the cached icon file: each one it refers to is there', async ({page, request}) => {
+    await page.goto('/')
+    const refs = await page.locator('svg use').evaluateAll((uses) => uses.map((use) => use.getAttribute('href') ?? ''))
+    expect(refs.length).toBeGreaterThan(10) // header, services, about, contact, footer
+    const files = new Set(refs.map((ref) => ref.split('#')[0]))
+    expect(files.size, 'one icon file for the whole page').toBe(1)
+    const [file] = files
+    const sprite = await request.get(file)
+    expect(sprite.status()).toBe(200)
+    expect(sprite.headers()['content-type']).toContain('image/svg+xml')
+    expect(sprite.headers()['cache-control']).toContain('immutable')
+    const body = await sprite.text()
+    for (const id of new Set(refs.map((ref) => ref.split('#')[1]))) expect(body, `the icon "${id}"`).toContain(`<symbol id="${id}"`)
+    // Drawn, not blank: the phone icon in the header has its shape's size.
+    const box = await page.getByRole('banner').locator('svg use').first().boundingBox()
+    expect(box?.width).toBeGreaterThan(10)
   })
 
   test('the site has an icon: pages link it and /favicon.ico answers it (no 404 in the browser console)', async ({page, request}) => {
