@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
   // The embedded booking database loads its WebAssembly and data files from its own package
   // directory at run time: keep it a plain Node require instead of bundling it.
   serverExternalPackages: ['@electric-sql/pglite'],
+  // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
+  experimental: {globalNotFound: true},
   images: {
     // Sanity's CDN (a configured project). ContentImage normally asks the CDN itself for each size
     // (?w=…&auto=format&fit=max); this pattern lets next/image optimise those URLs too.

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Every public page: the site's styles and chrome. (The Studio at /studio is outside this group.)
- * app/not-found.tsx renders the same SiteShell; keeping the two identical lets them share one client
+ * app/global-not-found.tsx renders the same SiteShell; keeping the two identical lets them share one client
  * chunk.
  */
 export default function SiteLayout({children}: {children: React.ReactNode}) {

@@ -2,7 +2,7 @@
 
 /*
  * The site chrome's client components that read the current path. RequestedUrl (used by the 404
- * page) lives here with NavLink on purpose: the root not-found and the (site) layout then load the
+ * page) lives here with NavLink on purpose: the global 404 page and the (site) layout then load the
  * very same set of client modules, which the bundler ships as one shared chunk instead of two
  * near-identical copies (~5 kB gzipped saved on every page).
  */

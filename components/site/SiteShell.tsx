@@ -6,7 +6,7 @@ import {SiteHeader} from './SiteHeader'
 
 /**
  * The public site's chrome around a page: skip link, header, <main id="main">, footer and the
- * scroll-to-top button. Used by app/(site)/layout.tsx and app/not-found.tsx.
+ * scroll-to-top button. Used by app/(site)/layout.tsx and app/global-not-found.tsx.
  */
 export function SiteShell({children}: {children: ReactNode}) {
   return (

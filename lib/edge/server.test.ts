@@ -3,7 +3,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
-import {createEdgeHandler, NOT_FOUND_PATH, preferredEncoding} from './server'
+import {createEdgeHandler, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH} from './server'
 
 /*
  * The edge in front of a stand-in for Next's request handler that answers the way Next does
@@ -17,6 +17,7 @@ const page = (title: string, script = SCRIPT) =>
   `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body><h1>${title}</h1><p>${'x'.repeat(2000)}</p><script>${script}</script></body></html>`
 const EMPTY_SHELL = '<!DOCTYPE html><html id="__next_error__"><head></head><body><div hidden=""></div><script>self.__next_f.push([1,"404"])</script></body></html>'
 const NOT_FOUND_PAGE = `<!DOCTYPE html><html lang="en"><body><h1>Page Not Found</h1><p>The requested URL <span>${NOT_FOUND_PATH}</span> was not found.</p><script>self.__next_f.push([1,"${NOT_FOUND_PATH}"])</script></body></html>`
+const GLOBAL_NOT_FOUND_PAGE = `<!DOCTYPE html><html lang="en"><body><h1>Page Not Found</h1><p>The requested URL <span>https://example.com${PRERENDERED_NOT_FOUND_PATH}</span> was not found.</p><p><a href="/">Home</a></p><script>self.__next_f.push([1,"${PRERENDERED_NOT_FOUND_PATH}"])</script></body></html>`
 
 const seen: {url?: string; headers?: IncomingMessage['headers']} = {}
 
@@ -41,6 +42,11 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
   } else if (path === '/api/echo') {
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
+  } else if (path.startsWith('/unmatched/')) {
+    // What Next sends for an address no route matches: the prerendered global 404 page.
+    res.statusCode = 404
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.end(GLOBAL_NOT_FOUND_PAGE)
   } else if (path === NOT_FOUND_PATH) {
     res.statusCode = 404
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
@@ -115,6 +121,15 @@ describe('the edge server', () => {
     expect(html).toContain('<span>/no-such-page</span>')
     // The payload keeps what the browser's router needs; its hash is in the policy.
     expect(scriptSources(response)).toContain(`'${sha(`self.__next_f.push([1,"${NOT_FOUND_PATH}"])`)}'`)
+  })
+
+  it('makes the prerendered 404 page name the address asked for, escaped, and leaves its scripts alone', async () => {
+    const response = await fetch(base + '/unmatched/a%3Cb')
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('<span>https://example.com/unmatched/a%3Cb</span>')
+    expect(html).not.toContain(`${PRERENDERED_NOT_FOUND_PATH}<`)
+    expect(scriptSources(response)).toContain(`'${sha(`self.__next_f.push([1,"${PRERENDERED_NOT_FOUND_PATH}"])`)}'`)
   })
 
   it('answers an address with a malformed escape with the 404 page, not a 500', async () => {

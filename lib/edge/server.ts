@@ -65,16 +65,20 @@ export function isReadableRouterState(value: string | string[] | undefined): boo
   }
 }
 
+/** The path app/global-not-found.tsx is prerendered for (its text names it until corrected here). */
+export const PRERENDERED_NOT_FOUND_PATH = '/_not-found'
+
 /**
- * The 404 page rendered for NOT_FOUND_PATH, made to name the address the visitor asked for: its
- * text shows the path the server rendered it for (the browser shows its own after hydration, so
- * the two must match). Scripts are left alone: their hashes are taken afterwards.
+ * The 404 page, made to name the address the visitor asked for: it is rendered once for
+ * PRERENDERED_NOT_FOUND_PATH (or for NOT_FOUND_PATH), so its text shows that path; the browser
+ * shows its own after hydration, so the two must match. Scripts are left alone: their hashes are
+ * taken afterwards.
  */
 export function showRequestedPath(html: string, requestedPath: string): string {
   const shown = requestedPath.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   return html
     .split(/(<script\b[\s\S]*?<\/script\s*>)/i)
-    .map((part, index) => (index % 2 === 1 ? part : part.split(NOT_FOUND_PATH).join(shown)))
+    .map((part, index) => (index % 2 === 1 ? part : part.split(NOT_FOUND_PATH).join(shown).split(`${PRERENDERED_NOT_FOUND_PATH}<`).join(`${shown}<`)))
     .join('')
 }
 
@@ -154,7 +158,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
           res.removeHeader('etag')
         }
       }
-      if (notFoundPage) body = showRequestedPath(body, requestedPath)
+      if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
       const key = typeof etag === 'string' && body === html ? `${pathname}\n${etag}\n${held.byteLength}` : null

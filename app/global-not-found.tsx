@@ -1,0 +1,31 @@
+import '@/styles/globals.css'
+import type {Metadata, Viewport} from 'next'
+import {NotFoundMessage} from '@/components/site/NotFoundMessage'
+import {SiteShell} from '@/components/site/SiteShell'
+import {headingFont, THEME_COLOR} from './fonts'
+
+export const metadata: Metadata = {
+  title: 'Page Not Found',
+}
+
+export const viewport: Viewport = {
+  themeColor: THEME_COLOR,
+}
+
+/**
+ * 404 for addresses no route matches, a document of its own (Next's global-not-found). A root
+ * not-found.tsx with the site's chrome would be rendered into every page's router data as the root
+ * layout's fallback (≈ 10 kB of a page's HTML); this one is sent only when it is shown. A page that
+ * calls notFound() gets app/(site)/not-found.tsx inside the site's layout instead.
+ */
+export default function GlobalNotFound() {
+  return (
+    <html lang="en" className={headingFont.variable}>
+      <body>
+        <SiteShell>
+          <NotFoundMessage />
+        </SiteShell>
+      </body>
+    </html>
+  )
+}
