@@ -5,7 +5,7 @@ import {absoluteUrl} from './site-url'
  * schema.org data for search engines (decisions.md: LocalBusiness on home, FAQPage where FAQs show,
  * BlogPosting on articles, Service on service pages). Plain objects; pages render them as JSON-LD.
  */
-type Faq = {question: string; answer: string[]}
+export {faqPageData, jsonLd} from './faq-structured-data'
 
 export function localBusinessData(settings: SiteSettings) {
   return {
@@ -28,18 +28,6 @@ export function localBusinessData(settings: SiteSettings) {
     geo: {'@type': 'GeoCoordinates', latitude: settings.mapLocation.lat, longitude: settings.mapLocation.lng},
     areaServed: settings.serviceAreas.map((name) => ({'@type': 'AdministrativeArea', name})),
     paymentAccepted: 'Credit Card',
-  }
-}
-
-export function faqPageData(faqs: Faq[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: faqs.map(({question, answer}) => ({
-      '@type': 'Question',
-      name: question,
-      acceptedAnswer: {'@type': 'Answer', text: answer.join('\n\n')},
-    })),
   }
 }
 
@@ -71,9 +59,4 @@ export function blogPostingData(
     image: absoluteUrl(post.heroImage.url),
     mainEntityOfPage: absoluteUrl(`/blog/${post.slug}`),
   }
-}
-
-/** JSON for a <script type="application/ld+json">, with "<" escaped so content cannot close the tag. */
-export function jsonLd(data: object): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
 }

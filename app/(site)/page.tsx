@@ -1,7 +1,7 @@
 import type {Metadata} from 'next'
 import {getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
-import {faqPageData, jsonLd, localBusinessData} from '@/lib/structured-data'
+import {jsonLd, localBusinessData} from '@/lib/structured-data'
 import {AboutSection} from '@/components/home/AboutSection'
 import {ContactSection} from '@/components/home/ContactSection'
 import {FaqSection} from '@/components/home/FaqSection'
@@ -23,10 +23,6 @@ export default async function HomePage() {
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{__html: jsonLd(localBusinessData(settings))}}
-      />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(home.faqSection.faqs))}}
       />
       <HomeHero hero={home.hero} />
       <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} />

@@ -2,11 +2,11 @@ import type {HomePage} from '@/lib/content'
 import {Accordion} from '@/components/ui/Accordion'
 import {Section} from '@/components/ui/Section'
 
-/** FAQ (anchor "faq"): the eight questions, one answer open at a time. */
+/** FAQ (anchor "faq"): the eight questions, one answer open at a time, with their FAQPage data. */
 export function FaqSection({section}: {section: HomePage['faqSection']}) {
   return (
     <Section id="faq" heading={section.heading} intro={section.intro} tone="tinted" width="narrow" align="center">
-      <Accordion items={section.faqs.map((faq) => ({id: faq._id, question: faq.question, answer: faq.answer}))} />
+      <Accordion faqStructuredData items={section.faqs.map((faq) => ({id: faq._id, question: faq.question, answer: faq.answer}))} />
     </Section>
   )
 }

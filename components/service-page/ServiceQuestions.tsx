@@ -14,11 +14,11 @@ export type ServiceQuestionsProps = {
   tone: SectionTone
 }
 
-/** Common Questions: one answer open at a time, then where to ask anything else. */
+/** Common Questions (with their FAQPage data): one answer open at a time, then where to ask anything else. */
 export function ServiceQuestions({heading, items, phone, phoneHref, email, emailHref, tone}: ServiceQuestionsProps) {
   return (
     <Section id="questions" heading={heading} tone={tone} align="center" width="narrow">
-      <Accordion items={items.map(({_key, question, answer}) => ({id: _key, question, answer}))} />
+      <Accordion faqStructuredData items={items.map(({_key, question, answer}) => ({id: _key, question, answer}))} />
       <div className={styles.more}>
         <p className={styles.moreLabel}>Still have a question?</p>
         <ul role="list" className={styles.contacts}>

@@ -1,6 +1,7 @@
 'use client'
 
 import {useId, useRef, useState, type KeyboardEvent} from 'react'
+import {faqPageData, jsonLd} from '@/lib/faq-structured-data'
 import {ChevronIcon} from './icons'
 import styles from './Accordion.module.css'
 
@@ -26,6 +27,11 @@ export type AccordionProps = {
   /** Called with the item to open, or null when the open one is closed. */
   onOpenChange?: (id: string | null) => void
   className?: string
+  /**
+   * Also describe the questions to search engines (schema.org FAQPage JSON-LD), rendered from these
+   * same props: a page that rendered it itself would send every question and answer twice more.
+   */
+  faqStructuredData?: boolean
 }
 
 const slug = (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, '')
@@ -42,6 +48,7 @@ export function Accordion({
   openId: controlledOpenId,
   onOpenChange,
   className,
+  faqStructuredData = false,
 }: AccordionProps) {
   const [ownOpenId, setOwnOpenId] = useState<string | null>(defaultOpenId)
   const openId = controlledOpenId !== undefined ? controlledOpenId : ownOpenId
@@ -83,6 +90,7 @@ export function Accordion({
 
   return (
     <div ref={rootRef} className={[styles.accordion, className].filter(Boolean).join(' ')} data-accordion="">
+      {faqStructuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(items))}} />}
       {items.map((item) => {
         const open = item.id === openId
         const buttonId = `${base}-${slug(item.id)}-button`

@@ -189,9 +189,14 @@ test.describe('home page', () => {
     await expect(contact.getByRole('form', {name: getDocument<{contactForm: {heading: string}}>('formSettings').contactForm.heading})).toBeVisible()
   })
 
-  test('the page carries LocalBusiness and FAQPage data for search engines', async ({page}) => {
+  test('the page carries LocalBusiness and FAQPage data for search engines, in the HTML and once in the browser', async ({page, request}) => {
+    // Crawlers read the server's HTML; the browser keeps each block once after hydration.
+    const html = await (await request.get('/')).text()
+    const served = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]))
+    expect(served.map((item) => item['@type']).sort()).toEqual(['FAQPage', 'HouseCleaningService'])
     await page.goto('/')
     const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text))
+    expect(data).toHaveLength(2)
     const business = data.find((item) => item['@type'] === 'HouseCleaningService')
     expect(business?.name).toBe(settings().companyName)
     expect(business?.telephone).toBe(settings().phone)

@@ -3,7 +3,7 @@ import {notFound} from 'next/navigation'
 import {ServicePageView} from '@/components/service-page/ServicePageView'
 import {getFormSettings, getServicePage, getServicePageSlugs, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
-import {faqPageData, jsonLd, serviceData} from '@/lib/structured-data'
+import {jsonLd, serviceData} from '@/lib/structured-data'
 
 /*
  * The service pages (/regular-cleaning, /roof-cleaning, /mold-remediation…): one route for every
@@ -37,10 +37,6 @@ export default async function ServicePageRoute({params}: PageProps<'/[service]'>
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{__html: jsonLd(serviceData(page, settings))}}
-      />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(page.commonQuestions.items))}}
       />
       <ServicePageView page={page} settings={settings} forms={forms} />
     </>
