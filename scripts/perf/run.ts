@@ -20,14 +20,15 @@ import {launchChrome, type Chrome, type LighthouseRun} from './lighthouse.ts'
 import {launchWeighingBrowser, weighPage, type PageWeight} from './page-weight.ts'
 import {BARE_PAGE, selectPages, sitePages, type PerfPage} from './pages.ts'
 import {budgetTable, markdownReport, metricsTable, writeReports, type RunInfo} from './report.ts'
-import {assertBuilt, buildBoth, startBareApp, startSite, warmUp, type Server} from './servers.ts'
+import {assertBuilt, buildBoth, SetupError, startBareApp, startSite, warmUp, type Server} from './servers.ts'
 import {summarise} from './summary.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
-function usage(message: string): never {
-  console.error(`${message}\nUsage: npm run perf -- [--pages <names, paths or marketing/booking>] [--runs N] [--reference-runs N] [--no-build] [--port N]`)
-  process.exit(2)
+function usage(message: string, code = 2): never {
+  const print = code === 0 ? console.log : console.error
+  print(`${message}\nUsage: npm run perf -- [--pages <names, paths or marketing/booking>] [--runs N] [--reference-runs N] [--no-build] [--port N]`)
+  process.exit(code)
 }
 
 function count(value: string | undefined, fallback: number, name: string, min: number): number {
@@ -56,7 +57,7 @@ try {
 } catch (error) {
   usage((error as Error).message)
 }
-if (parsed.values.help) usage('npm run perf: Lighthouse and page weight of the site against a bare Next.js app.')
+if (parsed.values.help) usage('npm run perf: Lighthouse and page weight of the site against a bare Next.js app.', 0)
 
 const runs = count(parsed.values.runs, 3, 'runs', 1)
 const referenceRuns = count(parsed.values['reference-runs'], 1, 'reference-runs', 0)
@@ -218,7 +219,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => cleanUp().then(() => process.exit(code)),
   (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    // A setup problem the message explains (e.g. --no-build without builds) needs no stack trace.
+    console.error(error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error)
     void cleanUp().finally(() => process.exit(2))
   },
 )

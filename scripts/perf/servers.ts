@@ -33,11 +33,14 @@ export async function buildBoth(root: string): Promise<void> {
   await run(root, ['build', BARE_APP_DIR], `next build ${BARE_APP_DIR}`)
 }
 
+/** A problem with how the run was asked for, which its message fully explains. */
+export class SetupError extends Error {}
+
 /** For --no-build: both builds must exist, else say how to get them. */
 export function assertBuilt(root: string): void {
   const missing = [root, join(root, BARE_APP_DIR)].filter((dir) => !existsSync(join(dir, '.next', 'BUILD_ID')))
   if (missing.length > 0) {
-    throw new Error(`--no-build: no production build in ${missing.map((dir) => join(dir, '.next')).join(' and ')}; run npm run perf without --no-build (or next build / next build ${BARE_APP_DIR}) first`)
+    throw new SetupError(`--no-build: no production build in ${missing.map((dir) => join(dir, '.next')).join(' and ')}; run npm run perf without --no-build (or next build / next build ${BARE_APP_DIR}) first`)
   }
 }
 
