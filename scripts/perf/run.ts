@@ -1,0 +1,226 @@
+/**
+ * `npm run perf`: the site against a bare Next.js app of the same version, page by page, with
+ * Lighthouse and a byte count; prints a table, writes reports/perf.md and reports/perf.json, and
+ * exits 1 when a budget of issue 8 is missed (scripts/perf/budgets.ts).
+ *
+ *   node scripts/perf/run.ts [--pages home,contact,booking] [--runs 3] [--reference-runs 1]
+ *                            [--no-build] [--port 4100]
+ *
+ * --port N serves the site on N, the bare app on N+1 and gives Chrome's debugging port N+2
+ * (default: free ports the system picks).
+ */
+import {readFileSync} from 'node:fs'
+import {createServer} from 'node:net'
+import {cpus, loadavg} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {parseArgs} from 'node:util'
+import {checkBudgets} from './budgets.ts'
+import {launchChrome, type Chrome, type LighthouseRun} from './lighthouse.ts'
+import {launchWeighingBrowser, weighPage, type PageWeight} from './page-weight.ts'
+import {BARE_PAGE, selectPages, sitePages, type PerfPage} from './pages.ts'
+import {budgetTable, markdownReport, metricsTable, writeReports, type RunInfo} from './report.ts'
+import {assertBuilt, buildBoth, SetupError, startBareApp, startSite, warmUp, type Server} from './servers.ts'
+import {summarise} from './summary.ts'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function usage(message: string, code = 2): never {
+  const print = code === 0 ? console.log : console.error
+  print(`${message}\nUsage: npm run perf -- [--pages <names, paths or marketing/booking>] [--runs N] [--reference-runs N] [--no-build] [--port N]`)
+  process.exit(code)
+}
+
+function count(value: string | undefined, fallback: number, name: string, min: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < min) usage(`--${name} must be a whole number ≥ ${min}, not "${value}"`)
+  return n
+}
+
+let parsed: ReturnType<typeof parseOptions>
+function parseOptions() {
+  return parseArgs({
+    options: {
+      pages: {type: 'string'},
+      runs: {type: 'string'},
+      'reference-runs': {type: 'string'},
+      'no-build': {type: 'boolean', default: false},
+      port: {type: 'string'},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+  })
+}
+try {
+  parsed = parseOptions()
+} catch (error) {
+  usage((error as Error).message)
+}
+if (parsed.values.help) usage('npm run perf: Lighthouse and page weight of the site against a bare Next.js app.', 0)
+
+const runs = count(parsed.values.runs, 3, 'runs', 1)
+const referenceRuns = count(parsed.values['reference-runs'], 1, 'reference-runs', 0)
+const basePort = count(parsed.values.port, 0, 'port', 0)
+let pages: PerfPage[]
+try {
+  pages = selectPages(sitePages(root), parsed.values.pages)
+} catch (error) {
+  usage((error as Error).message)
+}
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as {version: string}).version
+}
+
+/** A port the system has free right now (no --port given). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as {port: number}
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+// Everything started here is stopped on the way out, also on Ctrl-C or an error.
+const cleanups: (() => Promise<void>)[] = []
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error('Cleanup failed:', error))
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and browsers`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+const startedAt = new Date()
+const loadAverageStart = loadavg()
+const log = (line: string) => console.log(`[perf ${((Date.now() - startedAt.getTime()) / 60_000).toFixed(1)} min] ${line}`)
+
+async function main(): Promise<number> {
+  log(`pages: ${pages.map((page) => page.name).join(', ')}; ${runs} run(s) each (paint holding off) + ${referenceRuns} reference run(s); load average ${loadAverageStart.map((n) => n.toFixed(2)).join(' ')}`)
+  if (parsed.values['no-build']) assertBuilt(root)
+  else await buildBoth(root)
+
+  const [sitePort, barePort] = basePort ? [basePort, basePort + 1] : [await freePort(), await freePort()]
+  const chromePort = basePort ? basePort + 2 : 0
+  log('starting the site and the bare app')
+  const [site, bare] = await Promise.all([startSite(root, sitePort), startBareApp(root, barePort)])
+  cleanups.push(site.stop, bare.stop)
+
+  const targets: {page: PerfPage; server: Server}[] = [{page: BARE_PAGE, server: bare}, ...pages.map((page) => ({page, server: site}))]
+  const url = ({page, server}: {page: PerfPage; server: Server}) => `${server.origin}${page.path}`
+  await warmUp(targets.map(url))
+
+  // Page weight first: bytes hardly depend on the machine's load, so this is quick to trust.
+  const weights: PageWeight[] = []
+  const browser = await launchWeighingBrowser()
+  cleanups.push(() => browser.close())
+  const chromiumVersion = `Chromium ${browser.version()}`
+  for (let round = 1; round <= runs; round++) {
+    for (const target of targets) {
+      for (const blockPrefetch of [true, false]) {
+        const weight = await weighPage(browser, url(target), {blockPrefetch})
+        weights.push(weight)
+        if (weight.jsEncodings.some((encoding) => encoding !== 'gzip' && encoding !== 'identity')) {
+          throw new Error(`${weight.url}: scripts came as ${weight.jsEncodings.join(', ')}, not gzip: the byte counts would not compare`)
+        }
+      }
+      const [own, all] = weights.slice(-2)
+      log(`weight ${round}/${runs} ${target.page.name}: JS ${(own.jsBytes / 1024).toFixed(1)} kB (${own.jsFiles} files), after idle ${(all.jsBytes / 1024).toFixed(1)} kB (${all.jsFiles} files, ${all.prefetches} prefetches), HTML ${(own.htmlBytes / 1024).toFixed(1)} kB / ${(own.htmlWireBytes / 1024).toFixed(1)} kB ${own.htmlEncoding}`)
+    }
+  }
+  await browser.close()
+
+  // Lighthouse: rounds of the bare app then every page, one run at a time, so a change in the
+  // machine's load during the run touches the bare app as much as the pages.
+  const lighthouseRuns: LighthouseRun[] = []
+  const chromeFlags = {paintHoldingOff: [] as string[], reference: [] as string[]}
+  for (const [paintHolding, rounds] of [[false, runs], [true, referenceRuns]] as const) {
+    if (rounds === 0) continue
+    let chrome: Chrome = await launchChrome({paintHolding, port: chromePort})
+    let closeChrome = () => chrome.close()
+    cleanups.push(() => closeChrome())
+    chromeFlags[paintHolding ? 'reference' : 'paintHoldingOff'] = chrome.flags
+    for (let round = 1; round <= rounds; round++) {
+      for (const target of targets) {
+        let run: LighthouseRun | undefined
+        // One retry, in a fresh Chrome: a busy machine can make a run time out or Chrome fall over.
+        for (let attempt = 1; attempt <= 2 && !run; attempt++) {
+          try {
+            run = await chrome.run(url(target))
+            if (run.runtimeError && attempt === 1) {
+              log(`lighthouse ${target.page.name}: ${run.runtimeError}; trying again`)
+              run = undefined
+            }
+          } catch (error) {
+            log(`lighthouse ${target.page.name} failed: ${(error as Error).message}${attempt === 1 ? '; trying again in a new Chrome' : ''}`)
+            await chrome.close()
+            chrome = await launchChrome({paintHolding, port: chromePort})
+            closeChrome = () => chrome.close()
+          }
+        }
+        if (!run) {
+          run = {url: url(target), paintHolding, startedAt: new Date().toISOString(), seconds: 0, performance: null, accessibility: null, bestPractices: null, seo: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null, speedIndexMs: null, failedAudits: [], failedAuditDetails: [], runtimeError: 'Lighthouse failed twice', warnings: [], benchmarkIndex: null}
+        }
+        lighthouseRuns.push(run)
+        log(
+          `lighthouse ${paintHolding ? 'reference (paint holding on)' : 'paint holding off'} ${round}/${rounds} ${target.page.name}: ` +
+            (run.runtimeError ?? `perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, LCP ${((run.lcpMs ?? 0) / 1000).toFixed(2)} s, TBT ${Math.round(run.tbtMs ?? 0)} ms, CLS ${(run.cls ?? 0).toFixed(3)}`) +
+            ` (${run.seconds} s)`,
+        )
+      }
+    }
+    await chrome.close()
+    closeChrome = async () => {}
+  }
+  await cleanUp()
+
+  const summaryOf = (target: {page: PerfPage; server: Server}) =>
+    summarise(
+      target.page,
+      url(target),
+      lighthouseRuns.filter((run) => run.url === url(target)),
+      weights.filter((weight) => weight.url === url(target)),
+    )
+  const [bareSummary, ...summaries] = targets.map(summaryOf)
+  const checks = checkBudgets(summaries, bareSummary)
+
+  const info: RunInfo = {
+    date: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    minutes: (Date.now() - startedAt.getTime()) / 60_000,
+    loadAverageStart,
+    loadAverageEnd: loadavg(),
+    cpus: cpus().length,
+    nextVersion: packageVersion('next'),
+    lighthouseVersion: packageVersion('lighthouse'),
+    chromiumVersion,
+    node: process.versions.node,
+    runs,
+    referenceRuns,
+    built: !parsed.values['no-build'],
+    chromeFlags,
+  }
+  const markdown = markdownReport(info, summaries, bareSummary, checks)
+  const files = writeReports(root, markdown, {info, summaries, bare: bareSummary, checks, lighthouse: lighthouseRuns, weights})
+
+  console.log(`\n${metricsTable(summaries, bareSummary, info)}\n\n${budgetTable(summaries, checks)}\n`)
+  const failed = checks.filter((check) => !check.pass)
+  for (const check of failed) console.log(`✗ ${check.page}: ${check.detail}`)
+  console.log(`\n${failed.length === 0 ? `All ${checks.length} budgets hold.` : `${failed.length} of ${checks.length} budgets missed.`} Written: ${files.map((file) => file.slice(root.length + 1)).join(', ')}`)
+  return failed.length === 0 ? 0 : 1
+}
+
+main().then(
+  (code) => cleanUp().then(() => process.exit(code)),
+  (error: unknown) => {
+    // A setup problem the message explains (e.g. --no-build without builds) needs no stack trace.
+    console.error(error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error)
+    void cleanUp().finally(() => process.exit(2))
+  },
+)
