@@ -1,0 +1,103 @@
+/**
+ * One cell of the bench: autocannon on loopback at a number of connections for a while, after a
+ * warm-up that is not measured. Latencies are every response's own time (autocannon's summary has
+ * no 95th percentile), requests per second are responses ÷ measured seconds.
+ */
+import autocannon from 'autocannon'
+import type {BenchRequest} from './requests.ts'
+
+export interface CellResult {
+  connections: number
+  /** Seconds measured. */
+  seconds: number
+  responses: number
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  /** Answers other than 2xx, connection errors and timeouts, in the measured part. */
+  non2xx: number
+  errors: number
+  timeouts: number
+  /** The same during the warm-up (a booking run must have none either). */
+  warmupNon2xx: number
+  warmupErrors: number
+  /** 2xx answers, warm-up included (for a booking: rows the cell added to the store). */
+  ok2xx: number
+  /** Count per status code, measured part. */
+  statuses: Record<string, number>
+}
+
+interface RawRun {
+  result: autocannon.Result
+  latencies: number[]
+}
+
+function run(url: string, request: BenchRequest, connections: number, seconds: number): Promise<RawRun> {
+  const latencies: number[] = []
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        // A booking under heavy load may take seconds; a timeout is still counted as a failure.
+        timeout: 30,
+        requests: [
+          {
+            method: request.method,
+            path: request.path,
+            headers: request.headers,
+            ...(request.body
+              ? {
+                  setupRequest: (req: autocannon.Request) => {
+                    req.body = request.body?.()
+                    return req
+                  },
+                  body: request.body(),
+                }
+              : {}),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({result, latencies})),
+    )
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms))
+  })
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+}
+
+export async function measureCell(url: string, request: BenchRequest, connections: number, seconds: number, warmupSeconds: number): Promise<CellResult> {
+  const warmup = await run(url, request, connections, warmupSeconds)
+  const {result, latencies} = await run(url, request, connections, seconds)
+  const sorted = latencies.sort((a, b) => a - b)
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]))
+  const round = (value: number) => Math.round(value * 10) / 10
+  return {
+    connections,
+    seconds: result.duration,
+    responses: sorted.length,
+    rps: round(sorted.length / result.duration),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? Number.NaN),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    warmupNon2xx: warmup.result.non2xx,
+    warmupErrors: warmup.result.errors,
+    ok2xx: warmup.result['2xx'] + result['2xx'],
+    statuses,
+  }
+}
+
+/** Whether the cell saw anything but 2xx answers (warm-up included). */
+export function cellFailed(cell: CellResult): boolean {
+  return cell.non2xx + cell.errors + cell.timeouts + cell.warmupNon2xx + cell.warmupErrors > 0
+}
