@@ -3,6 +3,7 @@
  * warm-up that is not measured. Latencies are every response's own time (autocannon's summary has
  * no 95th percentile), requests per second are responses ÷ measured seconds.
  */
+import {readFileSync} from 'node:fs'
 import autocannon from 'autocannon'
 import type {BenchRequest} from './requests.ts'
 
@@ -27,7 +28,28 @@ export interface CellResult {
   ok2xx: number
   /** Count per status code, measured part. */
   statuses: Record<string, number>
+  /**
+   * CPU time the server process used per response in the measured part (ms; Linux /proc, else
+   * null): what a request costs, far steadier than req/s on a machine others load too.
+   */
+  cpuMsPerResponse: number | null
 }
+
+/** User + system CPU time of a process so far, in ms (Linux); null when unavailable. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return (ticks * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100
 
 interface RawRun {
   result: autocannon.Result
@@ -72,9 +94,19 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 }
 
-export async function measureCell(url: string, request: BenchRequest, connections: number, seconds: number, warmupSeconds: number): Promise<CellResult> {
+/** One cell; `pid` is the server's process, for its CPU time per response. */
+export async function measureCell(
+  url: string,
+  request: BenchRequest,
+  connections: number,
+  seconds: number,
+  warmupSeconds: number,
+  pid?: number,
+): Promise<CellResult> {
   const warmup = await run(url, request, connections, warmupSeconds)
+  const cpuBefore = processCpuMs(pid)
   const {result, latencies} = await run(url, request, connections, seconds)
+  const cpuAfter = processCpuMs(pid)
   const sorted = latencies.sort((a, b) => a - b)
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]))
   const round = (value: number) => Math.round(value * 10) / 10
@@ -94,10 +126,11 @@ export async function measureCell(url: string, request: BenchRequest, connection
     warmupErrors: warmup.result.errors,
     ok2xx: warmup.result['2xx'] + result['2xx'],
     statuses,
+    cpuMsPerResponse: cpuBefore !== null && cpuAfter !== null && sorted.length > 0 ? Math.round((100 * (cpuAfter - cpuBefore)) / sorted.length) / 100 : null,
   }
 }
 
-/** Whether the cell saw anything but 2xx answers (warm-up included). */
+/** Whether the cell saw anything but 2xx answers (warm-up included), or no answer at all. */
 export function cellFailed(cell: CellResult): boolean {
-  return cell.non2xx + cell.errors + cell.timeouts + cell.warmupNon2xx + cell.warmupErrors > 0
+  return cell.responses === 0 || cell.non2xx + cell.errors + cell.timeouts + cell.warmupNon2xx + cell.warmupErrors > 0
 }

@@ -99,6 +99,10 @@ export function invalidCells(groups: Record<string, CellResult[] | undefined>): 
       const statuses = Object.entries(cell.statuses)
         .filter(([code]) => !code.startsWith('2'))
         .map(([code, count]) => `${count}× ${code}`)
+      if (cell.responses === 0) {
+        invalid.push(`${name} at ${cell.connections} connections: no answer within the ${cell.seconds} s measured`)
+        continue
+      }
       invalid.push(
         `${name} at ${cell.connections} connections: ${cell.non2xx + cell.warmupNon2xx} non-2xx (${statuses.join(', ') || 'warm-up'}), ` +
           `${cell.errors + cell.warmupErrors} errors, ${cell.timeouts} timeouts`,
@@ -122,11 +126,15 @@ const latencies = (cell: CellResult) => `${cell.p50} / ${cell.p95} / ${cell.p99}
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '–')
 const failures = (cell: CellResult) => String(cell.non2xx + cell.errors + cell.warmupNon2xx + cell.warmupErrors)
 
+const cpu = (cell: CellResult) => (cell.cpuMsPerResponse === null ? '–' : String(cell.cpuMsPerResponse))
+
 function comparisonTable(comparison: Comparison, referenceName: string, extra?: (index: number) => string[]): string {
-  const header = ['conns', 'site req/s', 'site p50 / p95 / p99 ms', `${referenceName} req/s`, `${referenceName} p50 / p95 / p99 ms`, 'req/s site ÷ ' + referenceName, 'p95 site ÷ ' + referenceName, 'non-2xx + errors (site / ' + referenceName + ')']
+  const r = referenceName
+  const header = ['conns', 'site req/s', 'site p50 / p95 / p99 ms', `${r} req/s`, `${r} p50 / p95 / p99 ms`, `req/s site ÷ ${r}`, `p95 site ÷ ${r}`, `CPU ms per answer, site / ${r}`, `non-2xx + errors (site / ${r})`]
   const rows = comparison.site.map((site, index) => {
     const reference = at(comparison.reference, site.connections)
-    if (!reference) return [site.connections, site.rps, latencies(site), '–', '–', '–', '–', failures(site)]
+    if (!reference) return [site.connections, site.rps, latencies(site), '–', '–', '–', '–', cpu(site), failures(site)]
+    const cpuRatio = site.cpuMsPerResponse !== null && reference.cpuMsPerResponse ? ` (${ratio(site.cpuMsPerResponse, reference.cpuMsPerResponse)})` : ''
     return [
       site.connections,
       site.rps,
@@ -135,6 +143,7 @@ function comparisonTable(comparison: Comparison, referenceName: string, extra?: 
       latencies(reference),
       ratio(site.rps, reference.rps),
       ratio(site.p95, reference.p95),
+      `${cpu(site)} / ${cpu(reference)}${cpuRatio}`,
       `${failures(site)} / ${failures(reference)}`,
       ...(extra?.(index) ?? []),
     ]
@@ -159,8 +168,8 @@ export function renderTables(results: BenchResults): string {
     parts.push(
       '### Quote request POST /api/quote-requests (no budget)',
       table(
-        ['conns', 'site req/s', 'site p50 / p95 / p99 ms', 'non-2xx + errors'],
-        results.quote.site.map((cell) => [cell.connections, cell.rps, latencies(cell), failures(cell)]),
+        ['conns', 'site req/s', 'site p50 / p95 / p99 ms', 'CPU ms per answer', 'non-2xx + errors'],
+        results.quote.site.map((cell) => [cell.connections, cell.rps, latencies(cell), cpu(cell), failures(cell)]),
       ),
     )
   }
@@ -198,7 +207,7 @@ function markdown(results: BenchResults): string {
     `- Date: ${results.date}; ${results.totalSeconds.toFixed(0)} s in all`,
     `- Machine: ${results.machine.cpus} × ${results.machine.model}; load average (1 / 5 / 15 min) at start ${load(results.machine.loadStart)}, at end ${load(results.machine.loadEnd)}`,
     `- Node ${results.versions.node}, Next.js ${results.versions.next}, autocannon ${results.versions.autocannon}`,
-    `- Each cell: ${results.options.warmup} s warm-up, then ${results.options.duration} s measured; latencies in ms over every response of the cell`,
+    `- Each cell: ${results.options.warmup} s warm-up, then ${results.options.duration} s measured; latencies in ms over every response of the cell; CPU ms per answer: the server process's user + system CPU time in the measured part ÷ its answers (steadier than req/s when others load the machine)`,
     `- Site: \`node scripts/serve.ts\` on the build of \`next build\`, SITE_URL=http://localhost:<port>, a new BOOKINGS_DATA_DIR and EMAIL_OUTBOX_DIR under the OS temp dir, BOOKING_RATE_LIMIT_MAX=LEAD_RATE_LIMIT_MAX=100000000 (every request comes from one address)`,
     ...(results.seeded
       ? [`- Store of 20,000 bookings: seeded with SQL before start (${results.seeded.bookings} bookings, ${results.seeded.sessions} test checkout sessions, ${results.seeded.emails} sent e-mails; ${results.seeded.seconds.toFixed(0)} s), one copy each for the site and the floor`]

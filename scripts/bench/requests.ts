@@ -122,7 +122,7 @@ export async function checkOnce(url: string, request: BenchRequest): Promise<str
     method: request.method,
     headers: request.headers,
     body: request.body?.(),
-    signal: AbortSignal.timeout(60_000),
+    signal: AbortSignal.timeout(180_000),
   })
   const text = await response.text()
   if (response.status !== 200) throw new Error(`${request.method} ${request.path} answered ${response.status}: ${text.slice(0, 500)}`)
