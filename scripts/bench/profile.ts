@@ -182,6 +182,28 @@ function summarise(profile: Profile) {
     for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0))
   })
 
+  // The same time counted for the nearest frame of a package or of the app: Node's internals and
+  // native code (streams, zlib, fs writes, microtasks) are charged to whoever called them.
+  const byOwner = new Map<string, number>()
+  profile.samples.forEach((id, index) => {
+    let owner = 'Node.js / V8 (no caller in a package or the app)'
+    for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
+      const node = byId.get(current) as ProfileNode
+      const name = node.callFrame.functionName
+      if (name === '(root)') break
+      if (name === '(idle)' || name === '(garbage collector)' || name === '(program)') {
+        owner = name
+        break
+      }
+      const group = frameOf(node).group
+      if (group !== 'Node.js internals' && group !== '(native / V8)') {
+        owner = group
+        break
+      }
+    }
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + (profile.timeDeltas[index] ?? 0))
+  })
+
   // Who calls the busiest functions that have no source (native code: fs and socket writes, …).
   const callers = new Map<string, Map<string, number>>()
   profile.samples.forEach((id, index) => {
@@ -208,6 +230,11 @@ function summarise(profile: Profile) {
     '| share | time | where |',
     '|---|---|---|',
     ...top(byGroup, 25),
+    '',
+    '#### Self time charged to the nearest package or app file (Node internals and native code to their caller)',
+    '| share | time | where |',
+    '|---|---|---|',
+    ...top(byOwner, 25),
     '',
     '#### Top self-time functions',
     '| share | time | function  source |',
