@@ -94,6 +94,21 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 }
 
+/**
+ * Waits until a server has finished the requests still in flight when a cell stopped (it used under
+ * a tenth of a core for 300 ms), at most `maxMs`, so they do not run into the next cell.
+ */
+export async function settle(pid: number | undefined, maxMs = 15_000): Promise<void> {
+  const started = performance.now()
+  let last = processCpuMs(pid)
+  while (last !== null && performance.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const now = processCpuMs(pid)
+    if (now === null || now - last < 30) return
+    last = now
+  }
+}
+
 /** One cell; `pid` is the server's process, for its CPU time per response. */
 export async function measureCell(
   url: string,

@@ -208,7 +208,8 @@ function markdown(results: BenchResults): string {
     `- Machine: ${results.machine.cpus} × ${results.machine.model}; load average (1 / 5 / 15 min) at start ${load(results.machine.loadStart)}, at end ${load(results.machine.loadEnd)}`,
     `- Node ${results.versions.node}, Next.js ${results.versions.next}, autocannon ${results.versions.autocannon}`,
     `- Each cell: ${results.options.warmup} s warm-up, then ${results.options.duration} s measured; latencies in ms over every response of the cell; CPU ms per answer: the server process's user + system CPU time in the measured part ÷ its answers (steadier than req/s when others load the machine)`,
-    `- Site: \`node scripts/serve.ts\` on the build of \`next build\`, SITE_URL=http://localhost:<port>, a new BOOKINGS_DATA_DIR and EMAIL_OUTBOX_DIR under the OS temp dir, BOOKING_RATE_LIMIT_MAX=LEAD_RATE_LIMIT_MAX=100000000 (every request comes from one address)`,
+    `- Site: \`node scripts/serve.ts\` on the build of \`next build\`, SITE_URL=http://localhost:<port>, a new BOOKINGS_DATA_DIR and EMAIL_OUTBOX_DIR under the OS temp dir, BOOKING_RATE_LIMIT_MAX=LEAD_RATE_LIMIT_MAX=100000000 (every request comes from one address); measured once its booking store is open (a booking answered 200: while the embedded database opens the site hardly answers; start-up is the first-200 table)`,
+    '- Bare app: `next start perf/bare-app`; floor: `scripts/bench/floor-server.ts` (node:http, JSON.parse, one INSERT into PGlite opened by `openPgliteDatabase`); site and reference cells alternate at each connection count',
     ...(results.seeded
       ? [`- Store of 20,000 bookings: seeded with SQL before start (${results.seeded.bookings} bookings, ${results.seeded.sessions} test checkout sessions, ${results.seeded.emails} sent e-mails; ${results.seeded.seconds.toFixed(0)} s), one copy each for the site and the floor`]
       : []),

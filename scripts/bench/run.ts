@@ -16,7 +16,7 @@
 import {cpSync, readFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {measureCell, type CellResult} from './load.ts'
+import {measureCell, settle, type CellResult} from './load.ts'
 import {parseOptions, type BenchOptions} from './options.ts'
 import {checkBudgets, invalidCells, median, renderTables, writeReports, type BenchResults, type Comparison} from './report.ts'
 import {bookingRequest, checkOnce, floorBookingRequest, quoteRequest, staticPage, type BenchRequest} from './requests.ts'
@@ -71,6 +71,7 @@ async function compare(label: string, site: Side, reference: Side, options: Benc
     const order = index % 2 === 0 ? [reference, site] : [site, reference]
     for (const side of order) {
       const cell = await measureCell(side.server.url, side.request, connections, options.duration, options.warmup, side.server.child.pid)
+      await settle(side.server.child.pid)
       log(`${label}, ${side.name}, ${connections} conns: ${describe(cell)}`)
       ;(side === site ? result.site : result.reference).push(cell)
     }
@@ -184,6 +185,7 @@ async function main(): Promise<number> {
       const cells: CellResult[] = []
       for (const connections of options.connections) {
         const cell = await measureCell(site.url, request, connections, options.duration, options.warmup, site.child.pid)
+        await settle(site.child.pid)
         log(`quote request, site, ${connections} conns: ${describe(cell)}`)
         cells.push(cell)
       }
