@@ -23,7 +23,8 @@ export interface BenchResults {
   get?: Comparison
   booking?: {empty: Comparison; seeded: Comparison & {storeBefore: {site: number[]; floor: number[]}}}
   quote?: {site: CellResult[]}
-  startup?: {site: number[]; bare: number[]; siteMedian: number; bareMedian: number}
+  /** ms from spawn to the first 200 of GET /; for the site also to its first booking answered (the new database open). */
+  startup?: {site: number[]; bare: number[]; siteMedian: number; bareMedian: number; siteFirstBooking: number[]; siteFirstBookingMedian: number}
   budgets: Budget[]
   /** Why the run is not valid as a measurement (non-2xx answers, errors). */
   invalid: string[]
@@ -182,6 +183,7 @@ export function renderTables(results: BenchResults): string {
         [
           ['site (scripts/serve.ts)', Math.round(s.siteMedian), s.site.map(Math.round).join(', '), ratio(s.siteMedian, s.bareMedian)],
           ['bare app (next start)', Math.round(s.bareMedian), s.bare.map(Math.round).join(', '), ''],
+          ['site: first booking answered (no budget)', Math.round(s.siteFirstBookingMedian), s.siteFirstBooking.map(Math.round).join(', '), ''],
         ],
       ),
     )
