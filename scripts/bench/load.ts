@@ -95,10 +95,11 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * Waits until a server has finished the requests still in flight when a cell stopped (it used under
- * a tenth of a core for 300 ms), at most `maxMs`, so they do not run into the next cell.
+ * Waits until a server has finished the requests still in flight when a run stopped, and the work
+ * they left behind (the e-mails of quote requests), i.e. until it used under a tenth of a core for
+ * 300 ms; at most `maxMs`. So none of it runs into the next measurement.
  */
-export async function settle(pid: number | undefined, maxMs = 15_000): Promise<void> {
+export async function settle(pid: number | undefined, maxMs = 60_000): Promise<void> {
   const started = performance.now()
   let last = processCpuMs(pid)
   while (last !== null && performance.now() - started < maxMs) {
@@ -119,6 +120,9 @@ export async function measureCell(
   pid?: number,
 ): Promise<CellResult> {
   const warmup = await run(url, request, connections, warmupSeconds)
+  // The warm-up's requests still in flight were abandoned, not cancelled: let the server finish
+  // them first, or the measured requests queue behind them.
+  await settle(pid)
   const cpuBefore = processCpuMs(pid)
   const {result, latencies} = await run(url, request, connections, seconds)
   const cpuAfter = processCpuMs(pid)
