@@ -3,7 +3,7 @@ import {createServer, type IncomingMessage, type Server, type ServerResponse} fr
 import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
-import {createEdgeHandler, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH} from './server'
+import {createEdgeHandler, isApiAnswer, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH} from './server'
 
 /*
  * The edge in front of a stand-in for Next's request handler that answers the way Next does
@@ -39,6 +39,14 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
   } else if (path === '/cached') {
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"'})
     res.end(page('Cached'))
+  } else if (path === '/api/bookings' || path === '/chunk.js') {
+    // As Next streams a route handler's Response or a file: headers, then the body in pieces, no length.
+    res.statusCode = 200
+    res.setHeader('Content-Type', path === '/chunk.js' ? 'application/javascript; charset=utf-8' : 'application/json')
+    const body = path === '/chunk.js' ? `console.log(${JSON.stringify('y'.repeat(3000))})` : JSON.stringify({ok: true, notes: 'z'.repeat(1500)})
+    res.write(body.slice(0, 10))
+    await new Promise((resolve) => setImmediate(resolve))
+    res.end(body.slice(10))
   } else if (path === '/api/echo') {
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
@@ -163,6 +171,24 @@ describe('the edge server', () => {
     const plain = await fetch(base + '/cached', {headers: {'accept-encoding': 'identity'}})
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(page('Cached'))
+  })
+})
+
+describe('compression of other responses', () => {
+  it('sends the API’s answers as they are, and still compresses any other streamed response', async () => {
+    const answer = await fetch(base + '/api/bookings', {headers: {'accept-encoding': 'gzip, deflate, br'}})
+    expect(answer.headers.get('content-encoding')).toBeNull()
+    expect(await answer.json()).toEqual({ok: true, notes: 'z'.repeat(1500)})
+    const file = await fetch(base + '/chunk.js', {headers: {'accept-encoding': 'gzip, deflate, br'}})
+    expect(file.headers.get('content-encoding')).toBe('br')
+    expect(await file.text()).toBe(`console.log(${JSON.stringify('y'.repeat(3000))})`)
+  })
+})
+
+describe('isApiAnswer', () => {
+  it('is the /api routes only', () => {
+    expect(['/api', '/api/bookings', '/api/bookings/resume'].map(isApiAnswer)).toEqual([true, true, true])
+    expect(['/', '/apis', '/api-docs', '/blog/api'].map(isApiAnswer)).toEqual([false, false, false, false])
   })
 })
 

@@ -87,6 +87,16 @@ export function isEmptyNotFoundShell(html: string): boolean {
   return html.includes('<html id="__next_error__"') && !/<h1[\s>]/i.test(html)
 }
 
+/**
+ * Whether a response is an answer of the site's API (/api/…): short JSON ({ok, …}; their requests
+ * are capped at a few kB and so are their answers). Next streams them without a length, so the
+ * compression middleware cannot see they are under its 1 kB threshold and would start a brotli
+ * stream for each, which cost about 6 % of a booking's CPU and made the answer no smaller.
+ */
+export function isApiAnswer(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/')
+}
+
 /** Pages smaller than this are sent as they are (as the compression middleware does below 1 kB). */
 const MIN_COMPRESSED_BYTES = 1024
 const BROTLI_ONCE = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 9}}
@@ -114,7 +124,8 @@ function appendVary(res: ServerResponse, field: string): void {
 }
 
 export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const compress = compression()
+  const apiAnswers = new WeakSet<IncomingMessage>()
+  const compress = compression({filter: (req, res) => !apiAnswers.has(req as IncomingMessage) && compression.filter(req, res)})
   const log = options.log ?? console
   // Page version → its policy and its compressed bytes; least recently added dropped first.
   const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
@@ -143,6 +154,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     if (options.https) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     const pathname = (req.url ?? '/').split('?', 1)[0]
 
+    if (isApiAnswer(pathname)) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
     holdHtml(res, async (html, held) => {
       let body = html
