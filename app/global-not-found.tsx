@@ -2,7 +2,7 @@ import '@/styles/globals.css'
 import type {Metadata, Viewport} from 'next'
 import {NotFoundMessage} from '@/components/site/NotFoundMessage'
 import {SiteShell} from '@/components/site/SiteShell'
-import {headingFont, THEME_COLOR} from './fonts'
+import {FONT_VARIABLES, THEME_COLOR} from './fonts'
 
 export const metadata: Metadata = {
   title: 'Page Not Found',
@@ -20,7 +20,7 @@ export const viewport: Viewport = {
  */
 export default function GlobalNotFound() {
   return (
-    <html lang="en" className={headingFont.variable}>
+    <html lang="en" className={FONT_VARIABLES}>
       <body>
         <SiteShell>
           <NotFoundMessage />

@@ -1,9 +1,9 @@
 import type {Metadata, Viewport} from 'next'
-import {headingFont, THEME_COLOR} from './fonts'
+import {FONT_VARIABLES, THEME_COLOR} from './fonts'
 
 /*
  * The root layout is shared by the public site and the Sanity Studio (/studio), so it sets up only
- * the document, the heading font (as a CSS variable, applied by the site's own stylesheet) and
+ * the document, the two font families (as CSS variables, applied by the site's own stylesheet) and
  * site-wide metadata. The site's CSS, header and footer live in app/(site)/layout.tsx.
  */
 
@@ -17,7 +17,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({children}: {children: React.ReactNode}) {
   return (
-    <html lang="en" className={headingFont.variable}>
+    <html lang="en" className={FONT_VARIABLES}>
       <body>{children}</body>
     </html>
   )
