@@ -71,6 +71,10 @@ export default defineConfig({
   // end. Tests sharing a private server run in order (their describe blocks are 'serial').
   fullyParallel: true,
   retries: 0, // a flaky test gets fixed, not retried
+  // A booking screen's longest tests take 10 s on an idle 2-core machine and near 30 s when other
+  // processes load both cores: twice Playwright's default, so a busy machine slows the suite down
+  // instead of failing it.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   expect: { timeout: 10_000 },
