@@ -3,14 +3,18 @@
 // Build both first (`next build` and `next build perf/bare-app`), then, e.g.:
 //   node scripts/measure-first-response.mjs --runs 5 --port 4310
 //   node scripts/measure-first-response.mjs --runs 3 --only site-new,bare
+//   node scripts/measure-first-response.mjs --runs 3 --site-env PRELOAD=false   (site only: K=V,K2=V2)
 //   node scripts/measure-first-response.mjs --runs 3 -- node my-server.mjs -p {port}   (any command)
 // For each run it prints the time from spawn to: the port accepting a connection, the first 200,
 // each line the server logs (so start-up steps show up: "▲ Serving", "[booking] … ready"), and the
 // slowest GET answered while it kept polling for --watch ms after the first 200 (a long one means
-// the event loop was blocked, e.g. by the embedded database opening). Medians at the end, with
-// each scenario's ratio to the bare app.
-import {spawn} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
+// the event loop was blocked, e.g. by the embedded database opening). On a busy machine wall times
+// swing with the load, so it also reads the CPU time the server had used by its first 200 (Linux
+// /proc): its main thread's (what stands between a request and its answer; the database thread
+// runs beside it) and the whole process's. Medians at the end, with each scenario's ratio to the
+// bare app.
+import {execFileSync, spawn} from 'node:child_process'
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
@@ -29,6 +33,7 @@ const port = Number(flag('port', 4310))
 const urlPath = flag('path', '/')
 const watchMs = Number(flag('watch', 6000))
 const only = flag('only', null)?.split(',')
+const siteEnvExtra = Object.fromEntries((flag('site-env', '') || '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)))
 const root = path.resolve(import.meta.dirname, '..')
 const nodeBin = process.execPath
 
@@ -37,7 +42,7 @@ function scenarios() {
   if (custom) return [{name: 'custom', command: custom, env: () => ({})}]
   const existing = mkdtempSync(path.join(os.tmpdir(), 'first-response-existing-'))
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'first-response-outbox-'))
-  const siteEnv = (dataDir) => ({SITE_URL: `http://localhost:${port}`, BOOKINGS_DATA_DIR: dataDir, EMAIL_OUTBOX_DIR: outbox})
+  const siteEnv = (dataDir) => ({SITE_URL: `http://localhost:${port}`, BOOKINGS_DATA_DIR: dataDir, EMAIL_OUTBOX_DIR: outbox, ...siteEnvExtra})
   const all = [
     {name: 'bare', command: [path.join(root, 'node_modules/.bin/next'), 'start', 'perf/bare-app', '-p', '{port}'], env: () => ({})},
     {
@@ -79,6 +84,24 @@ function accepts() {
     })
     socket.on('error', () => resolve(false))
   })
+}
+
+const TICK_MS = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}).trim())
+  } catch {
+    return 10
+  }
+})()
+
+/** CPU time (user + system, ms) of a process or one of its threads, from /proc; null elsewhere. */
+function cpuMs(statPath) {
+  try {
+    const fields = readFileSync(statPath, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS
+  } catch {
+    return null
+  }
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -127,6 +150,8 @@ async function once(scenario) {
     if (answer.status === 200) first = performance.now() - t0
     else await sleep(10)
   }
+  const mainCpu = cpuMs(`/proc/${child.pid}/task/${child.pid}/stat`)
+  const processCpu = cpuMs(`/proc/${child.pid}/stat`)
   // Keep asking for the page, one request at a time: the slowest answer shows how long the event
   // loop was held while the server finished starting.
   let slowest = 0
@@ -143,7 +168,7 @@ async function once(scenario) {
   if (!exited) child.kill('SIGKILL')
   while (!exited) await sleep(20)
   if (run.tempDir) rmSync(run.tempDir, {recursive: true, force: true})
-  return {listening, first, slowest, polled, lines}
+  return {listening, first, mainCpu, processCpu, slowest, polled, lines}
 }
 
 const median = (values) => {
@@ -161,17 +186,28 @@ for (let i = 0; i < runs; i++) {
   for (const scenario of list) {
     const result = await once(scenario)
     results[scenario.name].push(result)
-    console.log(`\n${scenario.name} run ${i + 1}: listening ${ms(result.listening)}, first 200 ${ms(result.first)}, slowest GET in the next ${watchMs} ms ${ms(result.slowest)} (${result.polled} requests)`)
+    console.log(
+      `\n${scenario.name} run ${i + 1}: listening ${ms(result.listening)}, first 200 ${ms(result.first)} (CPU by then: main thread ${ms(result.mainCpu)}, process ${ms(result.processCpu)}), slowest GET in the next ${watchMs} ms ${ms(result.slowest)} (${result.polled} requests)`,
+    )
     for (const {at, line} of result.lines) console.log(`  ${ms(at).padStart(8)}  ${line.slice(0, 140)}`)
   }
 }
 console.log(`\nload average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-const bare = results.bare ? median(results.bare.map((r) => r.first)) : null
-console.log(`\nmedians of ${runs} runs (${urlPath}):`)
-console.log('scenario        listening   first 200   ratio to bare   slowest GET after')
-for (const [name, rows] of Object.entries(results)) {
-  const first = median(rows.map((r) => r.first))
+const medianOf = (name, key) => median(results[name].map((r) => r[key]))
+const ratio = (name, key) => (results.bare ? `${(medianOf(name, key) / medianOf('bare', key)).toFixed(2)}×` : '–')
+console.log(`\nmedians of ${runs} runs (${urlPath}); ratios to the bare app:`)
+console.log('scenario        listening   first 200  (ratio)   main-thread CPU  (ratio)   process CPU   slowest GET after')
+for (const name of Object.keys(results)) {
   console.log(
-    `${name.padEnd(15)} ${ms(median(rows.map((r) => r.listening))).padStart(9)}   ${ms(first).padStart(9)}   ${(bare ? `${(first / bare).toFixed(2)}×` : '–').padStart(13)}   ${ms(median(rows.map((r) => r.slowest))).padStart(9)}`,
+    [
+      name.padEnd(15),
+      ms(medianOf(name, 'listening')).padStart(9),
+      ms(medianOf(name, 'first')).padStart(11),
+      ratio(name, 'first').padStart(8),
+      ms(medianOf(name, 'mainCpu')).padStart(16),
+      ratio(name, 'mainCpu').padStart(8),
+      ms(medianOf(name, 'processCpu')).padStart(13),
+      ms(medianOf(name, 'slowest')).padStart(19),
+    ].join(' '),
   )
 }
