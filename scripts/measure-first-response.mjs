@@ -4,6 +4,7 @@
 //   node scripts/measure-first-response.mjs --runs 5 --port 4310
 //   node scripts/measure-first-response.mjs --runs 3 --only site-new,bare
 //   node scripts/measure-first-response.mjs --runs 3 --site-env PRELOAD=false   (site only: K=V,K2=V2)
+//   node scripts/measure-first-response.mjs --runs 3 --site-script scripts/other-serve.ts   (instead of scripts/serve.ts)
 //   node scripts/measure-first-response.mjs --runs 3 -- node my-server.mjs -p {port}   (any command)
 // For each run it prints the time from spawn to: the port accepting a connection, the first 200,
 // each line the server logs (so start-up steps show up: "▲ Serving", "[booking] … ready"), and the
@@ -33,6 +34,7 @@ const port = Number(flag('port', 4310))
 const urlPath = flag('path', '/')
 const watchMs = Number(flag('watch', 6000))
 const only = flag('only', null)?.split(',')
+const siteScript = flag('site-script', 'scripts/serve.ts')
 const siteEnvExtra = Object.fromEntries((flag('site-env', '') || '').split(',').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)))
 const root = path.resolve(import.meta.dirname, '..')
 const nodeBin = process.execPath
@@ -47,14 +49,14 @@ function scenarios() {
     {name: 'bare', command: [path.join(root, 'node_modules/.bin/next'), 'start', 'perf/bare-app', '-p', '{port}'], env: () => ({})},
     {
       name: 'site-new',
-      command: [nodeBin, 'scripts/serve.ts', '-p', '{port}'],
+      command: [nodeBin, siteScript, '-p', '{port}'],
       env: (run) => {
         run.tempDir = mkdtempSync(path.join(os.tmpdir(), 'first-response-new-'))
         return siteEnv(run.tempDir)
       },
     },
     // The first run of this one creates the directory (a warm-up, not counted).
-    {name: 'site-existing', command: [nodeBin, 'scripts/serve.ts', '-p', '{port}'], env: () => siteEnv(existing), warmUp: true},
+    {name: 'site-existing', command: [nodeBin, siteScript, '-p', '{port}'], env: () => siteEnv(existing), warmUp: true},
   ]
   process.on('exit', () => {
     rmSync(existing, {recursive: true, force: true})
