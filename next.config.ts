@@ -1,6 +1,6 @@
 import type {NextConfig} from 'next'
-import {SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers'
-import {projectId, studioProjectId} from './studio/env'
+import {SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers.ts'
+import {projectId, studioProjectId} from './studio/env.ts'
 
 const development = process.env.NODE_ENV === 'development'
 const sanityProjectId = projectId || undefined

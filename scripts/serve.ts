@@ -7,6 +7,7 @@
  * Run by Node 24 directly (type stripping), so it and the lib/edge modules it loads use only
  * erasable TypeScript and `.ts` import paths.
  */
+import {saveCompileCacheSoon} from './compile-cache.ts' // first: before Next.js loads
 import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import next from 'next'
@@ -27,6 +28,11 @@ function option(long: string, short: string): string | undefined {
 const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
 const hostname = option('--hostname', '-H') ?? process.env.HOSTNAME ?? undefined
 Object.assign(process.env, {NODE_ENV: 'production'})
+
+// next.config.ts is loaded with Node's own type stripping, as `next start
+// --experimental-next-config-strip-types` does, instead of the SWC compiler (a 100 MB native
+// library loaded for one small file). Next falls back to SWC, with a warning, if this fails.
+process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= 'true'
 
 const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
 const siteUrl = process.env.SITE_URL?.trim()
@@ -63,6 +69,7 @@ server.listen(port, hostname, () => {
   } else {
     console.log(`[edge] Public address: ${siteUrl}`)
   }
+  saveCompileCacheSoon()
 })
 
 // No signal handlers here: the embedded database closes itself on SIGTERM/SIGINT and then lets the

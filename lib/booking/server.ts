@@ -1,10 +1,8 @@
 import 'server-only'
 
 import {getBookingStore} from '../bookings'
-import {databaseBackend} from '../database'
-import {databaseDir} from '../database/pglite'
 import {wakeEmailOutbox} from '../email/server'
-import {getPaymentProvider, getTestCheckout, paymentProviderName, PaymentConfigurationError} from '../payments'
+import {getPaymentProvider, getTestCheckout} from '../payments'
 import {clientAddress} from '../edge/client-address'
 import {createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
@@ -40,44 +38,6 @@ export function bookingRateLimiter(): RateLimiter {
     ),
   )
   return holder[LIMITER_KEY]
-}
-
-/** One line each for the payment mode and the booking store, for the server's start-up log. */
-export function describeBookingServices(env: Record<string, string | undefined> = process.env): string[] {
-  const lines: string[] = []
-  try {
-    const name = paymentProviderName(env)
-    lines.push(
-      name === 'stripe'
-        ? `Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET?.trim() ? '' : ' (STRIPE_WEBHOOK_SECRET is not set: webhooks are refused)'}`
-        : 'Payments: LOCAL TEST CHECKOUT (test mode, no card is charged; set STRIPE_SECRET_KEY for real payments)',
-    )
-  } catch (error) {
-    lines.push(`Payments: NONE: ${error instanceof PaymentConfigurationError ? error.message : String(error)}`)
-  }
-  try {
-    lines.push(
-      databaseBackend(env) === 'supabase'
-        ? `Database (bookings, form submissions, e-mail outbox): Supabase at ${env.SUPABASE_URL?.trim()}`
-        : `Database (bookings, form submissions, e-mail outbox): embedded PGlite in ${databaseDir(env)}`,
-    )
-  } catch (error) {
-    lines.push(`Database: NOT CONFIGURED: ${(error as Error).message}`)
-  }
-  return lines
-}
-
-/** Opens the booking store (the embedded database takes seconds on first open) and logs the setup. */
-export async function startBookingServices(): Promise<void> {
-  for (const line of describeBookingServices()) console.log(`[booking] ${line}`)
-  const started = Date.now()
-  try {
-    await getBookingStore()
-    console.log(`[booking] Booking store ready in ${Date.now() - started} ms`)
-  } catch (error) {
-    // The site still serves its pages; booking requests answer the save failure until it opens.
-    console.error('[booking] The booking store could not be opened:', error)
-  }
 }
 
 /** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown, 413 for a large body. */

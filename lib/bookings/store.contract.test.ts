@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BOOKING_COLUMNS, toInsertRow} from './mapping'
 import {applyMigrations, migrationFiles} from '../database/migrations'
 import {openPgliteDatabase} from '../database/pglite'
-import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
+import {openMigratedMemoryDatabase, openMigratedWorkerDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore, type SqlClient} from './sql-store'
 import {BookingStoreError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
@@ -241,6 +241,13 @@ describe('booking store on PGlite (the embedded default)', () => {
       rmSync(dir, {recursive: true, force: true})
     }
   }, SETUP_TIMEOUT)
+})
+
+describe('booking store on PGlite in its worker thread (as the server runs it)', () => {
+  storeContract(async () => {
+    const db = await openMigratedWorkerDatabase()
+    return {store: createSqlBookingStore(db), sql: db, close: () => db.close()}
+  })
 })
 
 const postgresTools = findPostgresTools()

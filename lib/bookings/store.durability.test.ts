@@ -9,11 +9,15 @@ import {houseBooking} from './test-support/fixtures'
 
 /**
  * An acknowledged booking survives the process being killed: a child process writes bookings in a
- * burst on PGlite and prints each id the store acknowledged; it is killed with SIGKILL mid-burst,
- * twice (the second run reopens the killed database), and every printed id must be in the
- * database when it is opened again. (Checked to fail when the writer turns synchronous_commit off.)
+ * burst on PGlite, in its worker thread as the server runs it, and prints each id the store
+ * acknowledged; it is killed with SIGKILL mid-burst, twice (the second run reopens the killed
+ * database), and every printed id must be in the database when it is opened again. (Checked to
+ * fail with synchronous_commit off.)
  * And a SIGTERM closes the process's database before the process ends.
  */
+
+/** Each test opens a new data directory (initdb) in a child process: tens of seconds on a busy machine. */
+const DURABILITY_TIMEOUT = 120_000
 
 const WRITER = path.join(import.meta.dirname, 'test-support', 'durability-writer.ts')
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bookings-durability-'))
@@ -87,7 +91,7 @@ describe('booking store durability on PGlite', () => {
     } finally {
       await db.close()
     }
-  }, 60_000)
+  }, DURABILITY_TIMEOUT)
 
   it('closes the database on SIGTERM, registers its handlers once, and still ends the process', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bookings-sigterm-'))
@@ -128,5 +132,5 @@ describe('booking store durability on PGlite', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true})
     }
-  }, 60_000)
+  }, DURABILITY_TIMEOUT)
 })

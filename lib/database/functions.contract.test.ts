@@ -17,7 +17,7 @@ import type {TestCheckoutSessionRecord} from '../payments/test-checkout'
 import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
 import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
+import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
 
 // The databases are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -492,6 +492,27 @@ describe('database functions on PGlite (the embedded default)', () => {
   functionsContract(async () => {
     const database = await openTempPglite()
     return pgliteHarness(database.db, database)
+  })
+})
+
+describe('database functions on PGlite in its worker thread (as the server runs it)', () => {
+  functionsContract(async () => {
+    const db = await openMigratedWorkerDatabase()
+    return {
+      functions: createSqlDatabaseFunctions(db),
+      sql: db,
+      // PGlite has one session and nothing else runs meanwhile: a transaction over several calls.
+      async asRole(role, text, params) {
+        await db.query('begin')
+        try {
+          await db.query(`set local role ${role}`)
+          return (await db.query(text, params)).rows
+        } finally {
+          await db.query('rollback')
+        }
+      },
+      close: () => db.close(),
+    }
   })
 })
 

@@ -1,24 +1,19 @@
-import {mkdirSync} from 'node:fs'
 import path from 'node:path'
-import {PGlite} from '@electric-sql/pglite'
-import {MIGRATIONS_DIR, applyMigrations} from './migrations.ts'
+import {openPgliteDatabase, type OpenOptions} from './pglite-open.ts'
+import {openPgliteWorkerDatabase, type EmbeddedDatabase, type PgliteWorkerClient} from './pglite-worker-client.ts'
 
 /**
  * The embedded database (bookings, quote requests and other submissions, the e-mail outbox): PGlite
- * (Postgres compiled to WebAssembly) in a data directory,
- * `BOOKINGS_DATA_DIR` or ./.data/pglite. One instance per process (a data directory must never be
- * opened twice), kept on globalThis so a dev-server reload does not open a second one. Opening
- * runs the migrations of supabase/migrations; the first open of a new directory takes seconds
- * (initdb), so the server should open it at start-up (`getPgliteDatabase()`).
- *
- * Durability: PGlite on Node writes through Emscripten's NODEFS straight to the files of the data
- * directory with synchronous write() calls, and a commit writes its WAL record before the query
- * resolves (synchronous_commit = on). An acknowledged booking therefore survives the process being
- * killed (SIGKILL; see the durability test). PGlite starts Postgres with fsync off (-F) and NODEFS
- * has no fsync, so a crash of the whole machine or a power cut can still lose the last writes.
- * `relaxedDurability` (false here, the default) only concerns file systems that copy the database
- * asynchronously (IndexedDB, OPFS); on Node's file system it changes nothing.
+ * (Postgres compiled to WebAssembly) in a data directory, `BOOKINGS_DATA_DIR` or ./.data/pglite.
+ * The server's runs in a worker thread of its own (pglite-worker-client.ts): opening it (initdb on
+ * a new directory, seconds of CPU), the migrations of supabase/migrations and every query run
+ * there, so pages are served while it opens and while bookings are stored. One per process (a data
+ * directory must never be opened twice), kept on globalThis so a dev-server reload does not open a
+ * second one; the server starts opening it at start-up (instrumentation.ts). Durability: see
+ * pglite-open.ts.
  */
+
+export {openPgliteDatabase, type EmbeddedDatabase, type OpenOptions}
 
 export const DEFAULT_DATA_DIR = path.join('.data', 'pglite')
 
@@ -26,38 +21,23 @@ export function databaseDir(env: Record<string, string | undefined> = process.en
   return path.resolve(env.BOOKINGS_DATA_DIR || DEFAULT_DATA_DIR)
 }
 
-/** Opens (creating if needed) a database in `dataDir` and applies the migrations. */
-export async function openPgliteDatabase(dataDir: string, options: {migrationsDir?: string} = {}): Promise<PGlite> {
-  mkdirSync(dataDir, {recursive: true})
-  const db = await PGlite.create({dataDir, relaxedDurability: false})
-  try {
-    // The default, pinned: a commit's WAL is written before the commit is acknowledged. (With it
-    // off, the durability test loses acknowledged bookings.) PGlite has one session, so this holds.
-    await db.exec('set synchronous_commit = on')
-    await applyMigrations(db, options.migrationsDir ?? MIGRATIONS_DIR)
-  } catch (error) {
-    await db.close().catch(() => {})
-    throw error
-  }
-  return db
-}
-
-type Holder = {promise?: Promise<PGlite>; dataDir?: string; signalsHandled?: boolean; shuttingDown?: boolean}
+type Holder = {promise?: Promise<PgliteWorkerClient>; dataDir?: string; signalsHandled?: boolean; shuttingDown?: boolean}
 const globalKey = Symbol.for('cleaning-site.bookings.pglite')
 const holder: Holder = ((globalThis as Record<symbol, unknown>)[globalKey] ??= {}) as Holder
 
-/** The process's database, opened on first use. */
-export function getPgliteDatabase(): Promise<PGlite> {
+/** The process's database, opened (in its worker thread) on first use. */
+export function getPgliteDatabase(): Promise<EmbeddedDatabase> {
   if (holder.shuttingDown) return Promise.reject(new Error('The database is shutting down.'))
   if (!holder.promise) {
     const dataDir = databaseDir()
-    const promise = openPgliteDatabase(dataDir)
+    const promise = openPgliteWorkerDatabase(dataDir)
     holder.promise = promise
     holder.dataDir = dataDir
-    // A failed open is tried again by the next caller.
-    promise.catch(() => {
+    const forget = () => {
       if (holder.promise === promise) holder.promise = undefined
-    })
+    }
+    // A failed open is tried again by the next caller, and so is a database whose thread died.
+    promise.then((db) => db.exited.then(forget), forget)
     closeOnSignals()
   }
   return holder.promise

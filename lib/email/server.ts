@@ -1,6 +1,5 @@
 import 'server-only'
 
-import {getEmailSettings, getSiteSettings} from '../content'
 import {getDatabaseFunctions} from '../database'
 import {siteUrl} from '../site-url'
 import {composeMail, type RenderEmail} from './compose'
@@ -56,6 +55,8 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
       outbox: async () => createOutboxStore(await getDatabaseFunctions()),
       transport,
       compose: async (message) => {
+        // The content client (and the local dataset) is loaded for the first message, not at start-up.
+        const {getEmailSettings, getSiteSettings} = await import('../content')
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
         return composeMail(message, {wording, company, siteUrl, from, render})
       },

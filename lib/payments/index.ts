@@ -1,13 +1,9 @@
 import 'server-only'
 
-import {PaymentConfigurationError, type PaymentProvider, type PaymentProviderName} from './provider'
+import {PaymentConfigurationError, type PaymentProvider} from './provider'
+import {paymentProviderName} from './provider-name'
 import {stripeProviderFromEnv} from './stripe'
-import {
-  TEST_CHECKOUT_REFUSED_MESSAGE,
-  testCheckoutAllowed,
-  TestCheckoutProvider,
-  testCheckoutProviderFromEnv,
-} from './test-checkout'
+import {TestCheckoutProvider, testCheckoutProviderFromEnv} from './test-checkout'
 
 /**
  * The app's one entry to payments. Route handlers and pages call `getPaymentProvider()` and work
@@ -19,13 +15,6 @@ import {
  */
 
 type Env = Record<string, string | undefined>
-
-/** Which provider the environment selects; throws `PaymentConfigurationError` when none may run. */
-export function paymentProviderName(env: Env = process.env): PaymentProviderName {
-  if (env.STRIPE_SECRET_KEY?.trim()) return 'stripe'
-  if (testCheckoutAllowed(env)) return 'test-checkout'
-  throw new PaymentConfigurationError(`No payment provider is configured. ${TEST_CHECKOUT_REFUSED_MESSAGE}`)
-}
 
 interface CachedProvider {
   signature: string
@@ -77,6 +66,7 @@ export function getTestCheckout(env: Env = process.env): TestCheckoutProvider | 
   return provider instanceof TestCheckoutProvider ? provider : null
 }
 
+export {paymentProviderName}
 export {
   assertValidCheckoutRequest,
   CHECKOUT_SESSION_ID_PLACEHOLDER,

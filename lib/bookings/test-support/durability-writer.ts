@@ -1,19 +1,20 @@
 /**
  * Child process of the durability test: `node lib/bookings/test-support/durability-writer.ts <dataDir>`
- * (Node 24 runs the TypeScript directly). Opens PGlite in <dataDir>, prints `ready`, then creates
+ * (Node 24 runs the TypeScript directly). Opens PGlite in <dataDir> in its worker thread, as the
+ * server does (pglite-worker-client.ts), prints `ready`, then creates
  * bookings from four concurrent writers without end, printing `ok <id> <idempotencyKey>` for each
  * booking the store has acknowledged, until it is killed. Output is written synchronously, so a line
  * is out before the next write starts.
  */
 import {randomUUID} from 'node:crypto'
 import {writeSync} from 'node:fs'
-import {openPgliteDatabase} from '../../database/pglite.ts'
+import {openPgliteWorkerDatabase} from '../../database/pglite-worker-client.ts'
 import {createSqlBookingStore} from '../sql-store.ts'
 
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: durability-writer.ts <dataDir>')
 
-const db = await openPgliteDatabase(dataDir)
+const db = await openPgliteWorkerDatabase(dataDir)
 const store = createSqlBookingStore(db)
 writeSync(1, 'ready\n')
 

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {PGlite} from '@electric-sql/pglite'
 import {applyMigrations, MIGRATIONS_DIR, migrationFiles} from '../migrations'
 import {openPgliteDatabase} from '../pglite'
+import {openPgliteWorkerDatabase, type PgliteWorkerClient} from '../pglite-worker-client'
 
 /** Opening a new PGlite directory runs initdb and the migrations: seconds on a busy machine. */
 export const PGLITE_SETUP_TIMEOUT = 120_000
@@ -14,7 +15,7 @@ export const PGLITE_SETUP_TIMEOUT = 120_000
  * system's temporary folder: opening a new data directory runs initdb and every migration (about
  * 4 s of CPU), loading the image into memory takes a tenth of that.
  */
-async function migratedImage(): Promise<Blob> {
+export async function migratedImage(): Promise<Blob> {
   const hash = createHash('sha256')
   hash.update(JSON.parse(readFileSync(path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version)
   for (const name of migrationFiles()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)))
@@ -42,6 +43,17 @@ export async function openMigratedMemoryDatabase(): Promise<PGlite> {
   // Nothing to apply (the image has them all): this checks that it does.
   const applied = await applyMigrations(db)
   if (applied.length > 0) throw new Error(`The database image lacked ${applied.join(', ')}`)
+  return db
+}
+
+/**
+ * The same, in a worker thread as the server runs it (pglite-worker-client.ts); the thread checks
+ * the image has every migration (it applies what is missing) and a test can ask it to apply more.
+ */
+export async function openMigratedWorkerDatabase(): Promise<PgliteWorkerClient> {
+  const db = await openPgliteWorkerDatabase(undefined, {loadDataDir: await migratedImage()})
+  const {rows} = await db.query<{name: string}>('select name from public.schema_migrations')
+  if (rows.length !== migrationFiles().length) throw new Error('The database image lacked migrations')
   return db
 }
 
