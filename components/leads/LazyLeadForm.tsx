@@ -1,6 +1,6 @@
 'use client'
 
-import {lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType} from 'react'
+import {Activity, use, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ComponentType} from 'react'
 import type {AppointmentFormProps} from './AppointmentForm'
 import type {ContactFormProps} from './ContactForm'
 import type {QuoteRequestFormProps} from './QuoteRequestForm'
@@ -9,56 +9,86 @@ import styles from './leads.module.css'
 /*
  * The lead forms (quote, contact, appointment), their code loaded when the visitor first uses one.
  *
- * The server renders each form as it looks. In the browser its HTML stays as it came, a plain form
- * people can already type into, inside a Suspense boundary that React leaves dehydrated until the
- * form's code (react-hook-form, zod, the lead schemas) has arrived; that starts on the visitor's
- * first focus, key, pointer press or input inside the form, never on page load or scrolling. React
- * then hydrates the same elements, so what was typed, the focus and the caret stay, and the form
- * takes in what was typed (useLeadForm). A submit before then is held and sent once the form can
- * validate it.
+ * The server renders each form as it looks, in place. In the browser the form's HTML stays as it
+ * came, a plain form people can type into, inside an <Activity> boundary that React leaves
+ * dehydrated until the form's code (react-hook-form, zod, the lead schemas) has arrived. Loading
+ * starts on the visitor's first focus, key, pointer press (not a touch, which may be a scroll) or
+ * input inside the form; never on page load or scrolling. React then hydrates the same elements, so
+ * what was typed, the focus and the caret stay, and the form takes in what was typed (useLeadForm).
+ * A submit before then is held and sent once the form is live.
  *
- * The boundary must not re-render while dehydrated (React would replace the server's HTML with the
- * fallback), so the shell has no state: its element is memoised and it talks to the DOM directly.
+ * Why <Activity> rather than <Suspense>: React streams a completed Suspense boundary of more than
+ * 500 bytes after the rest of the page (moved in place by an inline script: no form without
+ * JavaScript, and a late jump), while an Activity boundary is written in place and hydrated on its
+ * own. The boundary must not re-render while dehydrated (React would drop the server's HTML), so
+ * the shell keeps no state: its element is memoised and it talks to the DOM directly.
  */
 
-/** What shows the visitor is using the form. Not scroll, wheel or touch-scroll (a touch's pointerdown). */
+/** What shows the visitor is using the form. */
 const INTERACTIONS = ['focusin', 'pointerdown', 'keydown', 'input'] as const
 
-type HydrationSignal = {onHydrated: () => void}
+type HydrationSignal = {onLive: () => void}
 
-function deferredLeadForm<P extends object>(load: () => Promise<ComponentType<P>>, name: string): ComponentType<P> {
-  /** Renders the form and says when it is live (hydrated, or mounted after a client-side navigation). */
-  const withSignal = (Form: ComponentType<P>) => {
-    function Live({onHydrated, ...props}: P & HydrationSignal) {
-      useEffect(() => onHydrated(), [onHydrated])
-      return <Form {...(props as P)} />
-    }
-    return {default: Live}
-  }
+type DeferredFormModule<P> = {
+  /** The data-lead-form name of the element around the form. */
+  name: string
+  /** The browser: loads the form's code (a chunk of its own). */
+  load: () => Promise<ComponentType<P>>
+  /**
+   * The server: the form at once, so that its HTML is in the page. Undefined in the browser
+   * (`typeof window` is fixed at build time, which leaves this branch and the form's code out of
+   * the page's scripts).
+   */
+  loadOnServer: (() => ComponentType<P>) | undefined
+}
 
-  let resolveLoaded!: (module: {default: ComponentType<P & HydrationSignal>}) => void
-  const loaded = new Promise<{default: ComponentType<P & HydrationSignal>}>((resolve) => (resolveLoaded = resolve))
-  let state: 'waiting' | 'loading' | 'loaded' = 'waiting'
+const noSubscription = () => () => {}
+const inBrowser = () => true
+const onServerOrHydrating = () => false
+
+function deferredLeadForm<P extends object>({name, load, loadOnServer}: DeferredFormModule<P>): ComponentType<P> {
+  /** The form once its code is here (at once on the server), and who waits for it. */
+  let Form: ComponentType<P> | null = loadOnServer ? loadOnServer() : null
+  const listeners = new Set<() => void>()
+  let resolveLoaded!: () => void
+  const loaded = new Promise<void>((resolve) => (resolveLoaded = resolve))
+  let loading = false
+
   /** Loads the code once; a failed load (offline) is tried again on the next interaction. */
   function request() {
-    if (state !== 'waiting') return
-    state = 'loading'
+    if (Form || loading) return
+    loading = true
     load().then(
-      (Form) => {
-        state = 'loaded'
-        resolveLoaded(withSignal(Form))
+      (component) => {
+        Form = component
+        resolveLoaded()
+        for (const listener of listeners) listener()
       },
       () => {
-        state = 'waiting'
+        loading = false
       },
     )
   }
-  // The server renders the form at once; the browser waits for the visitor.
-  const Deferred = lazy(() => (typeof window === 'undefined' ? load().then(withSignal) : loaded))
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  }
+  const getForm = () => Form
 
-  /** Rendered only when React renders the form afresh (a client-side navigation): load at once. */
-  function LoadNow() {
-    useEffect(request, [])
+  /**
+   * The form, once its code is here. Hydrating without it, it suspends: the Activity boundary then
+   * keeps the server's HTML until the code arrives. Rendered afresh without it (a client-side
+   * navigation), it loads it and shows the form as soon as it is here.
+   */
+  function Deferred({onLive, ...props}: P & HydrationSignal) {
+    const Loaded = useSyncExternalStore(subscribe, getForm, getForm)
+    const fresh = useSyncExternalStore(noSubscription, inBrowser, onServerOrHydrating)
+    useEffect(() => {
+      if (Loaded) onLive()
+      else request()
+    }, [Loaded, onLive])
+    if (Loaded) return <Loaded {...(props as P)} />
+    if (!fresh) use(loaded)
     return null
   }
 
@@ -67,7 +97,7 @@ function deferredLeadForm<P extends object>(load: () => Promise<ComponentType<P>
     const live = useRef(false)
     const heldSubmit = useRef<{form: HTMLFormElement; submitter: HTMLElement | null} | null>(null)
 
-    const onHydrated = useCallback(() => {
+    const onLive = useCallback(() => {
       live.current = true
       const held = heldSubmit.current
       heldSubmit.current = null
@@ -103,11 +133,11 @@ function deferredLeadForm<P extends object>(load: () => Promise<ComponentType<P>
 
     const boundary = useMemo(
       () => (
-        <Suspense fallback={<LoadNow />}>
-          <Deferred {...props} onHydrated={onHydrated} />
-        </Suspense>
+        <Activity mode="visible">
+          <Deferred {...props} onLive={onLive} />
+        </Activity>
       ),
-      [props, onHydrated],
+      [props, onLive],
     )
     return (
       <div ref={host} className={styles.slot} data-lead-form={name}>
@@ -118,17 +148,25 @@ function deferredLeadForm<P extends object>(load: () => Promise<ComponentType<P>
   return DeferredLeadForm
 }
 
+/* eslint-disable @typescript-eslint/no-require-imports -- server only: the form at once, so its HTML is in the page (see loadOnServer) */
+
 /** The quote form of the quote landing pages (./QuoteRequestForm.tsx), its code loaded on first use. */
-export const LazyQuoteRequestForm = deferredLeadForm<QuoteRequestFormProps>(
-  () => import('./QuoteRequestForm').then((module) => module.QuoteRequestForm),
-  'quote',
-)
+export const LazyQuoteRequestForm = deferredLeadForm<QuoteRequestFormProps>({
+  name: 'quote',
+  load: () => import('./QuoteRequestForm').then((module) => module.QuoteRequestForm),
+  loadOnServer: typeof window === 'undefined' ? () => (require('./QuoteRequestForm') as typeof import('./QuoteRequestForm')).QuoteRequestForm : undefined,
+})
 
 /** The contact form of the home and contact pages (./ContactForm.tsx), its code loaded on first use. */
-export const LazyContactForm = deferredLeadForm<ContactFormProps>(() => import('./ContactForm').then((module) => module.ContactForm), 'contact')
+export const LazyContactForm = deferredLeadForm<ContactFormProps>({
+  name: 'contact',
+  load: () => import('./ContactForm').then((module) => module.ContactForm),
+  loadOnServer: typeof window === 'undefined' ? () => (require('./ContactForm') as typeof import('./ContactForm')).ContactForm : undefined,
+})
 
 /** The appointment form (./AppointmentForm.tsx), its code loaded on first use. */
-export const LazyAppointmentForm = deferredLeadForm<AppointmentFormProps>(
-  () => import('./AppointmentForm').then((module) => module.AppointmentForm),
-  'appointment',
-)
+export const LazyAppointmentForm = deferredLeadForm<AppointmentFormProps>({
+  name: 'appointment',
+  load: () => import('./AppointmentForm').then((module) => module.AppointmentForm),
+  loadOnServer: typeof window === 'undefined' ? () => (require('./AppointmentForm') as typeof import('./AppointmentForm')).AppointmentForm : undefined,
+})

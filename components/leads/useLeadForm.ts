@@ -97,13 +97,13 @@ export function useLeadForm<K extends LeadKind>(
   }, [getValues, trigger, clearErrors, phone.name])
 
   // The form's HTML takes input before its code has loaded (LazyLeadForm.tsx): as it comes alive,
-  // what was typed, ticked or chosen becomes the form's values, and the phone number is checked as
-  // typing or leaving it would have. Before anything renders again, so React never writes the
-  // empty defaults over it.
+  // what was typed, ticked or chosen becomes the form's values (before anything renders again, so
+  // React never writes the empty defaults over it), and the phone number is checked as typing or
+  // leaving it would have (once the fields listen for its message).
+  const typedBeforeLive = useRef(false)
   useLayoutEffect(() => {
     const element = formRef.current
     if (!element) return
-    let typed = false
     for (const control of Array.from(element.elements)) {
       if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue
       if (!control.name || control.name === HONEYPOT_FIELD) continue
@@ -113,11 +113,15 @@ export function useLeadForm<K extends LeadKind>(
       const value = checkable && control.type === 'checkbox' ? control.checked : control.value
       if (value === getValues(name)) continue
       setValue(name, value as never, {shouldDirty: true})
-      typed = true
+      typedBeforeLive.current = true
     }
-    if (!typed || !isPhoneTypedInvalid(getValues(phone.name))) return
-    if (phone.check === 'change' || (phone.check === 'blur' && element.elements.namedItem(phone.name) !== document.activeElement)) checkPhone()
-  }, [getValues, setValue, checkPhone, phone.check, phone.name])
+  }, [getValues, setValue])
+  useEffect(() => {
+    if (!typedBeforeLive.current || !isPhoneTypedInvalid(getValues(phone.name))) return
+    typedBeforeLive.current = false
+    const left = formRef.current?.elements.namedItem(phone.name) !== document.activeElement
+    if (phone.check === 'change' || (phone.check === 'blur' && left)) checkPhone()
+  }, [getValues, checkPhone, phone.check, phone.name])
 
   const phoneEvents = useMemo(
     () => ({

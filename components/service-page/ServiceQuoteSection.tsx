@@ -64,7 +64,7 @@ export function ServiceQuoteSection({
               <p className={styles.price}>
                 <span className={styles.priceLabel}>{bookOnline.priceLabel}</span> <span className={styles.priceValue}>{bookOnline.price}</span>
               </p>
-              <Button href={bookOnline.href} className={styles.button}>
+              <Button href={bookOnline.href} className={styles.button} prefetch={false}>
                 {bookOnline.buttonLabel}
               </Button>
             </Card>
