@@ -148,6 +148,29 @@ test.describe('forms whose code loads on first use', () => {
     await expect(form.getByRole('button', {name: contact.submitLabel})).toBeDisabled()
   })
 
+  test('when the code fails to load (offline), the form keeps what was typed and loads it on the next touch', async ({page}) => {
+    const contact = text.contactForm
+    await openWithForm(page, '/contact')
+    // Linked routes' prefetches are done: the next script the page asks for is the form's code.
+    await page.waitForLoadState('networkidle')
+    let failed = 0
+    await page.route(/\/_next\/static\/.*\.js(\?|$)/, async (route) => {
+      if (failed++ === 0) await route.abort('internetdisconnected')
+      else await route.fallback()
+    })
+    const form = leadForm(page, contact.heading)
+    await field(form, contact.nameLabel).fill('Ottoline Offline')
+    await expect.poll(() => failed).toBeGreaterThan(0)
+    await expect(form).not.toHaveAttribute('data-interactive')
+
+    await field(form, contact.emailLabel).focus()
+    await expect(form).toHaveAttribute('data-interactive', '')
+    await expect(field(form, contact.nameLabel)).toHaveValue('Ottoline Offline')
+    await form.getByRole('button', {name: contact.submitLabel}).click()
+    await expect(form.getByText(messages.emailRequired)).toBeVisible()
+    await expect(form.getByText(messages.nameRequired)).toHaveCount(0)
+  })
+
   test('opening a page and scrolling to its form does not load the form code', async ({page}) => {
     // Only the page's own scripts: linked routes' prefetches are kept out of the count.
     await page.route('**/*', (route) => (route.request().headers()['next-router-prefetch'] ? route.abort() : route.fallback()))
