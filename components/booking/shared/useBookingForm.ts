@@ -1,6 +1,7 @@
 'use client'
 
-import {useForm, useFormContext, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
+import {createContext, createElement, useContext, type ReactNode} from 'react'
+import {useForm, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {useBookingPrefill} from './useBookingPrefill'
 import type {Industry} from '@/lib/booking/catalog'
 import type {
@@ -85,7 +86,22 @@ export function useBookingForm<I extends Industry>(
   return form
 }
 
-/** The booking form of the nearest <FormProvider> (each industry's provider renders one). */
+const BookingFormContext = createContext<BookingForm<Industry> | null>(null)
+
+/**
+ * Shares one booking form with the form and its summary (each industry's provider renders one).
+ * Not react-hook-form's FormProvider: that one passes the form's state along, so every change of
+ * it (the first right after hydration) re-renders everything that uses the context, the whole form
+ * included. This passes the form object, which never changes: each part re-renders on what it
+ * watches (useWatch, useController, useFormState).
+ */
+export function BookingFormProvider<I extends Industry>({form, children}: {form: BookingForm<I>; children: ReactNode}) {
+  return createElement(BookingFormContext.Provider, {value: form as unknown as BookingForm<Industry>}, children)
+}
+
+/** The booking form of the nearest BookingFormProvider. */
 export function useBookingFormContext<I extends Industry>(): BookingForm<I> {
-  return useFormContext<BookingFormValues[I], unknown, BookingValues[I]>()
+  const form = useContext(BookingFormContext)
+  if (!form) throw new Error('useBookingFormContext must be used inside a BookingFormProvider')
+  return form as unknown as BookingForm<I>
 }

@@ -38,7 +38,7 @@ export type BookingSubmit = {
 }
 
 /**
- * Confirm & Pay for one booking form (inside its FormProvider, see useBookingForm):
+ * Confirm & Pay for one booking form (inside its BookingFormProvider, see useBookingForm):
  * - one idempotency key per form (crypto.randomUUID, kept in a ref across retries and failures, a new
  *   one after the browser has been sent to the payment page), so a repeated submission makes one
  *   booking; a retry with changed details is another booking and gets a new key (the server refuses
