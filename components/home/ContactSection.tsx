@@ -1,5 +1,5 @@
 import type {FormSettings, HomePage, SiteSettings} from '@/lib/content'
-import {ContactForm} from '@/components/leads/ContactForm'
+import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'
 
@@ -10,7 +10,7 @@ import {Section} from '@/components/ui/Section'
 export function ContactSection({section, settings, forms}: {section: HomePage['contactSection']; settings: SiteSettings; forms: Pick<FormSettings, 'contactForm' | 'messages'>}) {
   return (
     <Section id="contact" heading={section.heading} intro={section.intro} tone="dark" width="wide">
-      <ContactWithMap settings={settings} form={<ContactForm text={forms.contactForm} messages={forms.messages} variant="home" />} />
+      <ContactWithMap settings={settings} form={<LazyContactForm text={forms.contactForm} messages={forms.messages} variant="home" />} />
     </Section>
   )
 }

@@ -22,7 +22,7 @@ export function HomeHero({hero}: {hero: HomePage['hero']}) {
             <span>{hero.tagline}</span>
           </p>
           <div className={styles.actions}>
-            <Button href={BOOKING_HREF} size="lg" iconEnd={<ArrowRightIcon />}>
+            <Button href={BOOKING_HREF} size="lg" iconEnd={<ArrowRightIcon />} prefetch={false}>
               {hero.ctaLabel}
             </Button>
           </div>

@@ -1,7 +1,7 @@
 'use client'
 
 import {zodResolver} from '@hookform/resolvers/zod'
-import {useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject} from 'react'
+import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject} from 'react'
 import {useForm, useWatch, type DefaultValues, type Path, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse, type LeadAnswer} from '@/lib/leads/answers'
@@ -95,6 +95,33 @@ export function useLeadForm<K extends LeadKind>(
     if (isPhoneTypedInvalid(getValues(phone.name))) void trigger(phone.name)
     else clearErrors(phone.name)
   }, [getValues, trigger, clearErrors, phone.name])
+
+  // The form's HTML takes input before its code has loaded (LazyLeadForm.tsx): as it comes alive,
+  // what was typed, ticked or chosen becomes the form's values (before anything renders again, so
+  // React never writes the empty defaults over it), and the phone number is checked as typing or
+  // leaving it would have (once the fields listen for its message).
+  const typedBeforeLive = useRef(false)
+  useLayoutEffect(() => {
+    const element = formRef.current
+    if (!element) return
+    for (const control of Array.from(element.elements)) {
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue
+      if (!control.name || control.name === HONEYPOT_FIELD) continue
+      const name = control.name as Path<LeadInput[K]>
+      const checkable = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')
+      if (checkable && control.type === 'radio' && !control.checked) continue
+      const value = checkable && control.type === 'checkbox' ? control.checked : control.value
+      if (value === getValues(name)) continue
+      setValue(name, value as never, {shouldDirty: true})
+      typedBeforeLive.current = true
+    }
+  }, [getValues, setValue])
+  useEffect(() => {
+    if (!typedBeforeLive.current || !isPhoneTypedInvalid(getValues(phone.name))) return
+    typedBeforeLive.current = false
+    const left = formRef.current?.elements.namedItem(phone.name) !== document.activeElement
+    if (phone.check === 'change' || (phone.check === 'blur' && left)) checkPhone()
+  }, [getValues, checkPhone, phone.check, phone.name])
 
   const phoneEvents = useMemo(
     () => ({

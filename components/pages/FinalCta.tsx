@@ -17,7 +17,7 @@ export function FinalCta({cta, id = 'book'}: {cta: FinalCtaContent; id?: string}
             {cta.heading}
           </h2>
           <p className={styles.text}>{cta.text}</p>
-          <Button href={BOOKING_HREF} size="lg" iconEnd={<ArrowRightIcon />}>
+          <Button href={BOOKING_HREF} size="lg" iconEnd={<ArrowRightIcon />} prefetch={false}>
             {cta.buttonLabel}
           </Button>
         </div>

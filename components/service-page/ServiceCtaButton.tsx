@@ -20,7 +20,14 @@ export function ServiceCtaButton({
   const dials = cta.kind === 'phone'
   return (
     <>
-      <Button href={cta.href} size="lg" iconStart={dials ? <PhoneIcon /> : undefined} iconEnd={dials ? undefined : <ArrowRightIcon />}>
+      <Button
+        href={cta.href}
+        size="lg"
+        iconStart={dials ? <PhoneIcon /> : undefined}
+        iconEnd={dials ? undefined : <ArrowRightIcon />}
+        // A booking screen carries its form's code: loaded when chosen, not prefetched (issue 8).
+        prefetch={cta.kind === 'booking' ? false : undefined}
+      >
         {label}
       </Button>
       {dials ? <p className={phoneClassName}>{phone}</p> : null}

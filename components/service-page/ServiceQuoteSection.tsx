@@ -7,7 +7,7 @@ import {CalendarIcon, MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import type {FormSettings} from '@/lib/content'
 import {QUOTE_SECTION_ID} from '@/lib/service-page-actions'
-import {QuoteFormSlot} from './QuoteFormSlot'
+import {LazyQuoteRequestForm} from '@/components/leads/LazyLeadForm'
 import styles from './ServiceQuoteSection.module.css'
 
 export type ServiceQuoteSectionProps = {
@@ -53,7 +53,7 @@ export function ServiceQuoteSection({
     <Section id={QUOTE_SECTION_ID} heading={heading} intro={text} align="center" className={styles.section} width="wide">
       <div className={styles.layout}>
         <Card className={styles.formCard}>
-          <QuoteFormSlot text={form} messages={messages} page={page} termsHref="/legal#terms" />
+          <LazyQuoteRequestForm text={form} messages={messages} page={page} termsHref="/legal#terms" />
         </Card>
         <div className={styles.aside}>
           {bookOnline ? (
@@ -64,7 +64,7 @@ export function ServiceQuoteSection({
               <p className={styles.price}>
                 <span className={styles.priceLabel}>{bookOnline.priceLabel}</span> <span className={styles.priceValue}>{bookOnline.price}</span>
               </p>
-              <Button href={bookOnline.href} className={styles.button}>
+              <Button href={bookOnline.href} className={styles.button} prefetch={false}>
                 {bookOnline.buttonLabel}
               </Button>
             </Card>

@@ -14,14 +14,16 @@ import {useSyncExternalStore, type ReactNode} from 'react'
 export type NavLinkProps = {
   href: string
   className?: string
+  /** Passed to next/link (false for the booking screens). */
+  prefetch?: boolean
   children: ReactNode
 }
 
 /** A navigation link that marks itself aria-current="page" on its own page. */
-export function NavLink({href, className, children}: NavLinkProps) {
+export function NavLink({href, className, prefetch, children}: NavLinkProps) {
   const pathname = usePathname()
   return (
-    <Link href={href} className={className} aria-current={pathname === href ? 'page' : undefined}>
+    <Link href={href} className={className} prefetch={prefetch} aria-current={pathname === href ? 'page' : undefined}>
       {children}
     </Link>
   )

@@ -27,7 +27,7 @@ const LEGAL_LINKS = [
   {label: 'Refund Policy', href: '/legal#refund'},
 ] as const
 
-function LinkColumn({title, links}: {title: string; links: readonly {label: string; href: string}[]}) {
+function LinkColumn({title, links, prefetch}: {title: string; links: readonly {label: string; href: string}[]; prefetch?: boolean}) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
     <nav className={styles.column} aria-labelledby={id}>
@@ -37,7 +37,9 @@ function LinkColumn({title, links}: {title: string; links: readonly {label: stri
       <ul role="list" className={styles.links}>
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href}>{link.label}</Link>
+            <Link href={link.href} prefetch={prefetch}>
+              {link.label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -64,7 +66,8 @@ export async function SiteFooter() {
             ) : null}
           </div>
 
-          <LinkColumn title="Book Online" links={BOOKING_LINKS} />
+          {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
+          <LinkColumn title="Book Online" links={BOOKING_LINKS} prefetch={false} />
           <LinkColumn title="Company" links={COMPANY_LINKS} />
           <LinkColumn title="Legal" links={LEGAL_LINKS} />
 

@@ -43,7 +43,8 @@ export async function SiteHeader() {
               </li>
               {LINKS_AFTER_SERVICES.map((link) => (
                 <li key={link.label}>
-                  <NavLink href={link.href} className={styles.navLink}>
+                  {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
+                  <NavLink href={link.href} className={styles.navLink} prefetch={link.href === BOOKING_HREF ? false : undefined}>
                     {link.label}
                   </NavLink>
                 </li>
@@ -61,7 +62,7 @@ export async function SiteHeader() {
           <PhoneIcon />
           <span className={styles.phoneNumber}>{settings.phone}</span>
         </a>
-        <Button href={BOOKING_HREF} size="sm" className={styles.bookNow}>
+        <Button href={BOOKING_HREF} size="sm" className={styles.bookNow} prefetch={false}>
           Book Now
         </Button>
       </div>

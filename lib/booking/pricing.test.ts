@@ -1,4 +1,24 @@
+import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
+import * as z from 'zod'
+import {
+  CARPET_COUNTS,
+  CARPET_EXTRAS,
+  CARPET_FREQUENCIES,
+  COMMERCIAL_SUB_SERVICES,
+  EXTERIOR_FREQUENCIES,
+  EXTERIOR_SERVICES,
+  EXTRA_COUNT_MAX,
+  HOUSE_COUNTS,
+  HOUSE_EXTRAS,
+  HOUSE_FREQUENCIES,
+  HOUSE_HOURS,
+  HOUSE_MINUTE_OPTIONS,
+  HOUSE_PARKING_OPTIONS,
+  HOUSE_SERVICES,
+  HOUSE_TIP_OPTIONS,
+} from './catalog'
+import {applyCoupon} from './coupons'
 import {
   CARPET_EXTRA_CENTS,
   CARPET_UNIT_CENTS,
@@ -572,4 +592,127 @@ describe('live summary previews', () => {
       9182,
     )
   })
+})
+
+/**
+ * The previews read the form's values without zod (so a booking screen prices before its schemas
+ * load). This is how they read them with zod before: both must agree on any value a form can hold,
+ * and on junk alike.
+ */
+describe('live summary previews read the form as the zod reading did', () => {
+  const count = (range: {min: number; max: number}) => z.number().int().min(range.min).max(range.max)
+  const extras = <const K extends string>(names: readonly K[]) =>
+    z.partialRecord(z.enum(names as unknown as [K, ...K[]]), count({min: 0, max: EXTRA_COUNT_MAX})).optional()
+  const coupon = (industry: 'house' | 'carpet') =>
+    z
+      .unknown()
+      .optional()
+      .transform((code) => (typeof code === 'string' && applyCoupon(industry, code, 0).ok ? code : null))
+  const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
+    z.union([z.enum(options), z.literal(''), z.null(), z.undefined()]).transform((value): T[number] | null => value || null)
+  const houseReading = z.object({
+    service: z.enum(HOUSE_SERVICES),
+    frequency: choice(HOUSE_FREQUENCIES).catch(null),
+    bedrooms: count(HOUSE_COUNTS.bedrooms),
+    bathrooms: count(HOUSE_COUNTS.bathrooms),
+    halfBaths: count(HOUSE_COUNTS.halfBaths),
+    dens: count(HOUSE_COUNTS.dens),
+    hours: count(HOUSE_HOURS).catch(0),
+    minutes: z.literal(HOUSE_MINUTE_OPTIONS).catch(0),
+    extras: extras(HOUSE_EXTRAS).catch(undefined),
+    tip: z.enum(HOUSE_TIP_OPTIONS).catch('0%'),
+    parkingFee: z.enum(HOUSE_PARKING_OPTIONS).catch('$0'),
+    coupon: coupon('house'),
+  })
+  const exteriorReading = z.object({service: choice(EXTERIOR_SERVICES).catch(null), frequency: choice(EXTERIOR_FREQUENCIES).catch(null)})
+  const carpetReading = z.object({
+    frequency: z.enum(CARPET_FREQUENCIES),
+    rooms: count(CARPET_COUNTS.rooms),
+    stairs: count(CARPET_COUNTS.stairs),
+    extras: extras(CARPET_EXTRAS).catch(undefined),
+    coupon: coupon('carpet'),
+  })
+  const commercialReading = z.object({subService: choice(COMMERCIAL_SUB_SERVICES).catch(null)})
+
+  const reference = {
+    house: (values: unknown) => {
+      const parsed = houseReading.safeParse(values)
+      return parsed.success ? priceHouse(parsed.data) : null
+    },
+    exterior: (values: unknown) => {
+      const parsed = exteriorReading.safeParse(values)
+      return priceExterior(parsed.success ? parsed.data : {service: null, frequency: null})
+    },
+    carpet: (values: unknown) => {
+      const parsed = carpetReading.safeParse(values)
+      return parsed.success ? priceCarpet(parsed.data) : null
+    },
+    commercial: (values: unknown) => {
+      const parsed = commercialReading.safeParse(values)
+      return priceCommercial(parsed.success ? parsed.data : {subService: null})
+    },
+  }
+
+  // What a form can hold, near misses and junk: every option, '' and null, counts in and out of
+  // range, fractions, NaN, numbers as text, extras with known and unknown names.
+  const strings = [
+    ...HOUSE_SERVICES, ...HOUSE_FREQUENCIES, ...HOUSE_TIP_OPTIONS, ...HOUSE_PARKING_OPTIONS, ...EXTERIOR_SERVICES,
+    ...EXTERIOR_FREQUENCIES, ...CARPET_FREQUENCIES, ...COMMERCIAL_SUB_SERVICES, 'flat5', 'save10', 'FLAT5', 'save99',
+    '', ' ', 'Deep cleaning', '1', '15',
+  ]
+  const scalar = fc.oneof(
+    fc.constantFrom(...strings),
+    fc.integer({min: -2, max: 16}),
+    fc.constantFrom(0.5, 1.5, -0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53),
+    fc.constantFrom(null, undefined, true, false),
+    fc.string({maxLength: 4}),
+  )
+  const extrasValue = fc.oneof(
+    fc.dictionary(fc.constantFrom(...HOUSE_EXTRAS, ...CARPET_EXTRAS, 'Windows', '__proto__'), scalar, {maxKeys: 4}),
+    scalar,
+    fc.constant([1, 2]),
+  )
+  const formValues = (keys: readonly string[]) =>
+    fc.oneof(
+      {weight: 8, arbitrary: fc.record(Object.fromEntries(keys.map((key) => [key, key === 'extras' ? extrasValue : scalar])), {requiredKeys: []})},
+      {weight: 1, arbitrary: fc.oneof(scalar, fc.constant([]))},
+    )
+  const houseKeys = ['service', 'frequency', 'bedrooms', 'bathrooms', 'halfBaths', 'dens', 'hours', 'minutes', 'extras', 'tip', 'parkingFee', 'coupon']
+  // Mostly forms that can be priced, so the optional fields are exercised too.
+  const pricedHouse = fc.record({
+    service: fc.constantFrom(...HOUSE_SERVICES),
+    frequency: scalar,
+    bedrooms: fc.integer({min: 1, max: 7}),
+    bathrooms: fc.integer({min: 1, max: 5}),
+    halfBaths: fc.integer({min: 0, max: 4}),
+    dens: fc.integer({min: 0, max: 5}),
+    hours: scalar,
+    minutes: fc.oneof(fc.constantFrom(...HOUSE_MINUTE_OPTIONS), scalar),
+    extras: fc.oneof(fc.dictionary(fc.constantFrom(...HOUSE_EXTRAS), fc.integer({min: 0, max: 10}), {maxKeys: 5}), extrasValue),
+    tip: scalar,
+    parkingFee: scalar,
+    coupon: scalar,
+  })
+  const pricedCarpet = fc.record({
+    frequency: fc.constantFrom(...CARPET_FREQUENCIES),
+    rooms: fc.integer({min: 0, max: 10}),
+    stairs: fc.integer({min: 0, max: 5}),
+    extras: fc.oneof(fc.dictionary(fc.constantFrom(...CARPET_EXTRAS), fc.integer({min: 0, max: 10}), {maxKeys: 4}), extrasValue),
+    coupon: scalar,
+  })
+
+  /** Both readings price `values` alike, for every generated value (fixed seed). */
+  function agree(arbitrary: fc.Arbitrary<unknown>, preview: (values: unknown) => unknown, zodReading: (values: unknown) => unknown, numRuns: number) {
+    fc.assert(
+      fc.property(arbitrary, (values) => {
+        expect(preview(values)).toEqual(zodReading(values))
+      }),
+      {seed: 8, numRuns},
+    )
+  }
+
+  it('the house preview', () => agree(fc.oneof(formValues(houseKeys), pricedHouse), previewHousePrice, reference.house, 2000))
+  it('the exterior preview', () => agree(formValues(['service', 'frequency']), previewExteriorPrice, reference.exterior, 2000))
+  it('the carpet preview', () => agree(fc.oneof(formValues(['frequency', 'rooms', 'stairs', 'extras', 'coupon']), pricedCarpet), previewCarpetPrice, reference.carpet, 2000))
+  it('the commercial preview', () => agree(formValues(['subService']), previewCommercialPrice, reference.commercial, 1000))
 })

@@ -17,7 +17,6 @@
  * form that is still being filled in, use the `preview…Price` functions, which return null until the
  * fields that decide the price are valid.
  */
-import * as z from 'zod'
 import {
   CARPET_COUNTS,
   CARPET_EXTRAS,
@@ -425,54 +424,47 @@ export function priceBooking(booking: BookingRequest): PriceBreakdown {
 // Live summary: price a form still being filled in
 // ---------------------------------------------------------------------------------------------
 
-function previewCount(range: Pick<CountRange, 'min' | 'max'>) {
-  return z.number().int().min(range.min).max(range.max)
+// Plain TypeScript, no zod: the summary prices from the first render of a booking screen, while
+// the schemas (and zod) load only when the form is first used. Each reader keeps a field's value
+// only when it is exactly what the form can hold, as pricing.test.ts checks against a zod reading.
+
+type Fields = Record<string, unknown>
+
+/** The form's values as an object of fields, or null (anything else prices as nothing). */
+function fields(values: unknown): Fields | null {
+  return typeof values === 'object' && values !== null && !Array.isArray(values) ? (values as Fields) : null
 }
 
-function previewExtras<const K extends string>(names: readonly K[]) {
-  return z.partialRecord(z.enum(names as unknown as [K, ...K[]]), previewCount({min: 0, max: EXTRA_COUNT_MAX})).optional()
+/** A whole number within the range, or undefined. */
+function previewCount(value: unknown, range: Pick<CountRange, 'min' | 'max'>): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= range.min && value <= range.max ? value : undefined
+}
+
+/** One of the options, or undefined. */
+function previewOption<const T extends string | number>(value: unknown, options: readonly T[]): T | undefined {
+  return (options as readonly unknown[]).includes(value) ? (value as T) : undefined
+}
+
+/** Extra counts by name; any unknown name or count out of range counts as no extras at all. */
+function previewExtras<const K extends string>(value: unknown, names: readonly K[]): Partial<Record<K, number>> | undefined {
+  const record = fields(value)
+  const prototype = record && Object.getPrototypeOf(record)
+  if (!record || (prototype !== Object.prototype && prototype !== null)) return undefined
+  const extras: Partial<Record<K, number>> = {}
+  for (const key of Reflect.ownKeys(record)) {
+    if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(record, key)) continue
+    const name = previewOption(key, names)
+    const count = previewCount(record[key as string], {min: 0, max: EXTRA_COUNT_MAX})
+    if (name === undefined || count === undefined) return undefined
+    extras[name] = count
+  }
+  return extras
 }
 
 /** A coupon that is not (yet) valid counts as none in the live summary. */
-function previewCoupon(industry: 'house' | 'carpet') {
-  return z
-    .unknown()
-    .optional()
-    .transform((code) => (typeof code === 'string' && applyCoupon(industry, code, 0).ok ? code : null))
+function previewCoupon(industry: 'house' | 'carpet', code: unknown): string | null {
+  return typeof code === 'string' && applyCoupon(industry, code, 0).ok ? code : null
 }
-
-const choice = <const T extends readonly [string, ...string[]]>(options: T) =>
-  z.union([z.enum(options), z.literal(''), z.null(), z.undefined()]).transform((value): T[number] | null => value || null)
-
-const housePreviewSchema = z.object({
-  service: z.enum(HOUSE_SERVICES),
-  frequency: choice(HOUSE_FREQUENCIES).catch(null),
-  bedrooms: previewCount(HOUSE_COUNTS.bedrooms),
-  bathrooms: previewCount(HOUSE_COUNTS.bathrooms),
-  halfBaths: previewCount(HOUSE_COUNTS.halfBaths),
-  dens: previewCount(HOUSE_COUNTS.dens),
-  hours: previewCount(HOUSE_HOURS).catch(0),
-  minutes: z.literal(HOUSE_MINUTE_OPTIONS).catch(0),
-  extras: previewExtras(HOUSE_EXTRAS).catch(undefined),
-  tip: z.enum(HOUSE_TIP_OPTIONS).catch('0%'),
-  parkingFee: z.enum(HOUSE_PARKING_OPTIONS).catch('$0'),
-  coupon: previewCoupon('house'),
-})
-
-const exteriorPreviewSchema = z.object({
-  service: choice(EXTERIOR_SERVICES).catch(null),
-  frequency: choice(EXTERIOR_FREQUENCIES).catch(null),
-})
-
-const carpetPreviewSchema = z.object({
-  frequency: z.enum(CARPET_FREQUENCIES),
-  rooms: previewCount(CARPET_COUNTS.rooms),
-  stairs: previewCount(CARPET_COUNTS.stairs),
-  extras: previewExtras(CARPET_EXTRAS).catch(undefined),
-  coupon: previewCoupon('carpet'),
-})
-
-const commercialPreviewSchema = z.object({subService: choice(COMMERCIAL_SUB_SERVICES).catch(null)})
 
 /**
  * The house summary for the form's current values (react-hook-form `watch()`), or null while the
@@ -480,26 +472,53 @@ const commercialPreviewSchema = z.object({subService: choice(COMMERCIAL_SUB_SERV
  * coupon count as none. Once the form validates, this equals priceHouse of the validated values.
  */
 export function previewHousePrice(values: unknown): HouseBreakdown | null {
-  const parsed = housePreviewSchema.safeParse(values)
-  return parsed.success ? priceHouse(parsed.data) : null
+  const form = fields(values)
+  if (!form) return null
+  const service = previewOption(form.service, HOUSE_SERVICES)
+  const bedrooms = previewCount(form.bedrooms, HOUSE_COUNTS.bedrooms)
+  const bathrooms = previewCount(form.bathrooms, HOUSE_COUNTS.bathrooms)
+  const halfBaths = previewCount(form.halfBaths, HOUSE_COUNTS.halfBaths)
+  const dens = previewCount(form.dens, HOUSE_COUNTS.dens)
+  if (service === undefined || bedrooms === undefined || bathrooms === undefined || halfBaths === undefined || dens === undefined) return null
+  return priceHouse({
+    service,
+    frequency: previewOption(form.frequency, HOUSE_FREQUENCIES) ?? null,
+    bedrooms,
+    bathrooms,
+    halfBaths,
+    dens,
+    hours: previewCount(form.hours, HOUSE_HOURS) ?? 0,
+    minutes: previewOption(form.minutes, HOUSE_MINUTE_OPTIONS) ?? 0,
+    extras: previewExtras(form.extras, HOUSE_EXTRAS),
+    tip: previewOption(form.tip, HOUSE_TIP_OPTIONS) ?? '0%',
+    parkingFee: previewOption(form.parkingFee, HOUSE_PARKING_OPTIONS) ?? '$0',
+    coupon: previewCoupon('house', form.coupon),
+  })
 }
 
 /** The exterior summary: $40 plus whatever service and frequency are validly chosen. */
 export function previewExteriorPrice(values: unknown): ExteriorBreakdown {
-  const parsed = exteriorPreviewSchema.safeParse(values)
-  return priceExterior(parsed.success ? parsed.data : {service: null, frequency: null})
+  const form = fields(values)
+  return priceExterior({
+    service: previewOption(form?.service, EXTERIOR_SERVICES) ?? null,
+    frequency: previewOption(form?.frequency, EXTERIOR_FREQUENCIES) ?? null,
+  })
 }
 
 /** The carpet summary, or null until a frequency is chosen and the room/staircase counts are valid. */
 export function previewCarpetPrice(values: unknown): CarpetBreakdown | null {
-  const parsed = carpetPreviewSchema.safeParse(values)
-  return parsed.success ? priceCarpet(parsed.data) : null
+  const form = fields(values)
+  if (!form) return null
+  const frequency = previewOption(form.frequency, CARPET_FREQUENCIES)
+  const rooms = previewCount(form.rooms, CARPET_COUNTS.rooms)
+  const stairs = previewCount(form.stairs, CARPET_COUNTS.stairs)
+  if (frequency === undefined || rooms === undefined || stairs === undefined) return null
+  return priceCarpet({frequency, rooms, stairs, extras: previewExtras(form.extras, CARPET_EXTRAS), coupon: previewCoupon('carpet', form.coupon)})
 }
 
 /** The commercial summary: $40 plus the sub-service's add-on once one is chosen. */
 export function previewCommercialPrice(values: unknown): CommercialBreakdown {
-  const parsed = commercialPreviewSchema.safeParse(values)
-  return priceCommercial(parsed.success ? parsed.data : {subService: null})
+  return priceCommercial({subService: previewOption(fields(values)?.subService, COMMERCIAL_SUB_SERVICES) ?? null})
 }
 
 // ---------------------------------------------------------------------------------------------

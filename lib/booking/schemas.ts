@@ -16,7 +16,6 @@
  *   (`createBookingSchemas(clock)`); the exported schemas use the system clock at parse time.
  */
 import * as z from 'zod'
-import {COMPANY_TIME_ZONE} from '../format'
 import {formText, hasControlCharacters, normalizePhone} from '../form-input'
 import {
   CARPET_COUNTS,
@@ -51,58 +50,42 @@ import {
   type HouseInstructionQuestion,
   type Industry,
 } from './catalog'
-import {COUPON_MAX_LENGTH, COUPONS, findCoupon, INVALID_COUPON_MESSAGE, normalizeCouponCode} from './coupons'
+import {COUPONS, findCoupon, normalizeCouponCode} from './coupons'
+import {
+  countMessage,
+  DATE_INVALID_MESSAGE,
+  DATE_PAST_MESSAGE,
+  INVALID_COUPON_MESSAGE,
+  isCalendarDate,
+  PHONE_MESSAGE,
+  REQUEST_INVALID_MESSAGE,
+  systemClock,
+  TEXT_LIMITS,
+  todayInCompanyTimeZone,
+  UNKNOWN_INDUSTRY_MESSAGE,
+  UNREADABLE_TEXT_MESSAGE,
+  type Clock,
+} from './rules'
 
 // ---------------------------------------------------------------------------------------------
-// Limits and shared messages
+// Limits, shared messages, clock and dates: ./rules.ts (no zod, for the browser's first paint)
 // ---------------------------------------------------------------------------------------------
 
-/** Maximum lengths of the text fields (after trimming). */
-export const TEXT_LIMITS = {name: 60, email: 254, address: 200, notes: 2000, coupon: COUPON_MAX_LENGTH, phone: 40} as const
-
-export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number'
-export const DATE_PAST_MESSAGE = 'Please choose today or a later date.'
-export const DATE_INVALID_MESSAGE = 'Please enter a valid date.'
-export const REQUEST_INVALID_MESSAGE = 'Please reload the page and try again.'
-export const UNKNOWN_INDUSTRY_MESSAGE = 'Unknown booking type.'
-/** Text with half of a character (a lone surrogate, e.g. a broken emoji): nothing could store it as typed. */
-export const UNREADABLE_TEXT_MESSAGE = "Please remove characters that can't be read."
-export {INVALID_COUPON_MESSAGE}
-
-/** "Bedrooms must be a whole number from 1 to 7." */
-export function countMessage(range: Pick<CountRange, 'label' | 'min' | 'max'>): string {
-  return `${range.label} must be a whole number from ${range.min} to ${range.max}.`
-}
-
-// ---------------------------------------------------------------------------------------------
-// Clock and dates
-// ---------------------------------------------------------------------------------------------
-
-/** Returns "now"; injected so that "today" is deterministic in tests. */
-export type Clock = () => Date
-export const systemClock: Clock = () => new Date()
-
-const dateParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** Today's date in the company's time zone (America/Los_Angeles) as YYYY-MM-DD, e.g. for `<input min>`. */
-export function todayInCompanyTimeZone(now: Date = new Date()): string {
-  const parts = Object.fromEntries(dateParts.formatToParts(now).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
-
-/** A real calendar date written YYYY-MM-DD ("2025-02-30" is not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
+export {
+  countMessage,
+  DATE_INVALID_MESSAGE,
+  DATE_PAST_MESSAGE,
+  INVALID_COUPON_MESSAGE,
+  isCalendarDate,
+  PHONE_MESSAGE,
+  REQUEST_INVALID_MESSAGE,
+  systemClock,
+  TEXT_LIMITS,
+  todayInCompanyTimeZone,
+  UNKNOWN_INDUSTRY_MESSAGE,
+  UNREADABLE_TEXT_MESSAGE,
+  type Clock,
+} from './rules'
 
 // ---------------------------------------------------------------------------------------------
 // Phone

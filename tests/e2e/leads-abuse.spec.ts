@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test, type Page} from './support/test'
 import {appointmentSubmission} from '../../lib/leads/test-support/submissions.ts'
-import {field, fillQuoteForm, forms, leadForm, uniqueEmail} from './support/leads'
+import {field, fillQuoteForm, forms, leadForm, uniqueEmail, waitForLeadForm} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 
 /**
@@ -29,7 +29,7 @@ test.describe('lead forms against abuse', () => {
 
   async function open(page: Page, path: string) {
     await page.goto(`${stack.server.baseUrl}${path}`)
-    await expect(page.locator('form[data-interactive]').first()).toBeAttached()
+    await waitForLeadForm(page)
   }
 
   test('a submission with the hidden honeypot field filled in is refused with a message and stores nothing', async ({page}) => {

@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test, type Page} from './support/test'
-import {field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForMail} from './support/leads'
+import {field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForLeadForm, waitForMail} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 import {addressOf} from './support/smtp'
 
@@ -34,7 +34,7 @@ test.describe('lead forms: storage, and the database or mail server going away',
 
   async function open(page: Page, path: string) {
     await page.goto(`${stack.server.baseUrl}${path}`)
-    await expect(page.locator('form[data-interactive]').first()).toBeAttached()
+    await waitForLeadForm(page)
   }
 
   test('a quote request is stored with every field and the page it came from, with its two e-mails', async ({page}) => {

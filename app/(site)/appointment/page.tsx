@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {AppointmentForm} from '@/components/leads/AppointmentForm'
+import {LazyAppointmentForm} from '@/components/leads/LazyLeadForm'
 import {PageHeader} from '@/components/pages/PageHeader'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
@@ -20,7 +20,7 @@ export default async function AppointmentPage() {
       <PageHeader heading={page.heading} intro={page.intro} width="narrow" headingId="appointment-heading" />
       <Section width="narrow">
         <Card>
-          <AppointmentForm text={forms.appointmentForm} messages={forms.messages} labelledBy="appointment-heading" />
+          <LazyAppointmentForm text={forms.appointmentForm} messages={forms.messages} labelledBy="appointment-heading" />
         </Card>
       </Section>
     </>

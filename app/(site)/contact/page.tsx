@@ -1,7 +1,7 @@
 import type {Metadata} from 'next'
 import {getContactPage, getFormSettings, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
-import {ContactForm} from '@/components/leads/ContactForm'
+import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {PageHeader} from '@/components/pages/PageHeader'
 import {ContentImage} from '@/components/ui/ContentImage'
@@ -31,7 +31,7 @@ export default async function ContactPage() {
         <ContactWithMap
           settings={settings}
           cardTone="cream"
-          form={<ContactForm text={forms.contactForm} messages={forms.messages} variant="page" headingLevel={2} />}
+          form={<LazyContactForm text={forms.contactForm} messages={forms.messages} variant="page" headingLevel={2} />}
         />
       </Section>
     </>

@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect, useMemo, type ReactNode} from 'react'
-import {FormProvider, useWatch} from 'react-hook-form'
+import {useFormState, useWatch} from 'react-hook-form'
 import {ConfirmPayButton} from '@/components/booking/shared/ConfirmPayButton'
 import {CouponField} from '@/components/booking/shared/CouponField'
 import {
@@ -16,7 +16,7 @@ import {
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
+import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
 import {useCompanyToday} from '@/components/booking/shared/useCompanyToday'
 import {
@@ -64,7 +64,7 @@ const CARPET_FORM_DEFAULTS = {
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
 export function CarpetBookingProvider({children}: {children: ReactNode}) {
   const form = useBookingForm('carpet', CARPET_FORM_DEFAULTS)
-  return <FormProvider {...form}>{children}</FormProvider>
+  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
 }
 
 /** The form's values as they are now, priced with the same function the server charges with (null until a frequency is chosen). */
@@ -120,9 +120,9 @@ function rateLine(frequency: CarpetFrequency | null): string {
  * too: re-check Rooms whenever the staircase count changes while that message is shown.
  */
 function useRecheckRoomsWithStairs() {
-  const {control, trigger, formState} = useBookingFormContext<'carpet'>()
+  const {control, trigger} = useBookingFormContext<'carpet'>()
   const stairs = useWatch({control, name: 'stairs'})
-  const roomsInvalid = Boolean(formState.errors.rooms)
+  const roomsInvalid = Boolean(useFormState({control, name: 'rooms'}).errors.rooms)
   useEffect(() => {
     if (roomsInvalid) void trigger('rooms')
   }, [stairs, roomsInvalid, trigger])

@@ -1,7 +1,7 @@
 'use client'
 
 import {useMemo, type ReactNode} from 'react'
-import {FormProvider, useWatch} from 'react-hook-form'
+import {useWatch} from 'react-hook-form'
 import {
   COMMERCIAL_DEFAULTS,
   COMMERCIAL_SUB_SERVICES,
@@ -16,7 +16,7 @@ import {ConfirmPayButton} from '../shared/ConfirmPayButton'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard} from '../shared/SummaryCard'
-import {useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
+import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
 import {useCompanyToday} from '../shared/useCompanyToday'
 import styles from '../shared/booking.module.css'
@@ -36,7 +36,7 @@ const COMMERCIAL_FORM_DEFAULTS = {
 /** The commercial form's state, shared by the form and the sidebar summary. */
 export function CommercialBookingProvider({children}: {children: ReactNode}) {
   const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS)
-  return <FormProvider {...form}>{children}</FormProvider>
+  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
 }
 
 function useCommercialBreakdown() {

@@ -1,13 +1,13 @@
 'use client'
 
 import type {ReactNode} from 'react'
-import {FormProvider, useWatch} from 'react-hook-form'
+import {useWatch} from 'react-hook-form'
 import {ConfirmPayButton} from '@/components/booking/shared/ConfirmPayButton'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard} from '@/components/booking/shared/SummaryCard'
-import {useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
+import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
 import {
   EXTERIOR_DEFAULTS,
@@ -51,7 +51,7 @@ const EXTERIOR_FORM_DEFAULTS = {
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
 export function ExteriorBookingProvider({children}: {children: ReactNode}) {
   const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS)
-  return <FormProvider {...form}>{children}</FormProvider>
+  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
 }
 
 /** The form's values as they are now, priced with the same function the server charges with. */

@@ -1,7 +1,7 @@
 'use client'
 
 import {useMemo, type ReactNode} from 'react'
-import {FormProvider, useWatch} from 'react-hook-form'
+import {useWatch} from 'react-hook-form'
 import {
   HOUSE_COUNTS,
   HOUSE_DEFAULTS,
@@ -34,7 +34,7 @@ import {
 } from '@/components/forms/fields'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard, type SummaryRow} from '../shared/SummaryCard'
-import {useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
+import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
 import {useCompanyToday} from '../shared/useCompanyToday'
 import styles from '../shared/booking.module.css'
@@ -64,7 +64,7 @@ function countOptions(range: CountRange): number[] {
  */
 export function HouseBookingProvider({children}: {children: ReactNode}) {
   const form = useBookingForm('house', HOUSE_FORM_DEFAULTS)
-  return <FormProvider {...form}>{children}</FormProvider>
+  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
 }
 
 /** The live price of the form as it stands (null until a service is chosen). */

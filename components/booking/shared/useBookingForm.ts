@@ -1,19 +1,18 @@
 'use client'
 
-import {zodResolver} from '@hookform/resolvers/zod'
-import {useForm, useFormContext, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
+import {createContext, createElement, useContext, type ReactNode} from 'react'
+import {useForm, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {useBookingPrefill} from './useBookingPrefill'
 import type {Industry} from '@/lib/booking/catalog'
-import {
-  bookingSchemaFor,
-  type CarpetBooking,
-  type CarpetBookingInput,
-  type CommercialBooking,
-  type CommercialBookingInput,
-  type ExteriorBooking,
-  type ExteriorBookingInput,
-  type HouseBooking,
-  type HouseBookingInput,
+import type {
+  CarpetBooking,
+  CarpetBookingInput,
+  CommercialBooking,
+  CommercialBookingInput,
+  ExteriorBooking,
+  ExteriorBookingInput,
+  HouseBooking,
+  HouseBookingInput,
 } from '@/lib/booking/schemas'
 
 /** What each form holds while being filled in (the schemas' input types). */
@@ -35,9 +34,37 @@ export type BookingValues = {
 /** The react-hook-form instance of one booking form. */
 export type BookingForm<I extends Industry> = UseFormReturn<BookingFormValues[I], unknown, BookingValues[I]>
 
+let validation: Promise<typeof import('./bookingValidation')> | null = null
+
+/**
+ * Starts loading the booking schemas and zod (./bookingValidation.ts), once: the booking screen
+ * calls it on the form's first use (useBookingSubmit), long before its first validation. A failed
+ * load (offline) is tried again on the next call.
+ */
+export function loadBookingValidation(): Promise<typeof import('./bookingValidation')> {
+  validation ??= import('./bookingValidation').catch((error: unknown) => {
+    validation = null
+    throw error
+  })
+  return validation
+}
+
+const lazyResolvers = new Map<Industry, Resolver>()
+
+/** A resolver that awaits the schemas (resolvers are asynchronous anyway), then validates with them. */
+function lazyResolver(industry: Industry): Resolver {
+  let resolver = lazyResolvers.get(industry)
+  if (!resolver) {
+    resolver = async (values, context, options) => (await loadBookingValidation()).bookingResolver(industry)(values, context, options)
+    lazyResolvers.set(industry, resolver)
+  }
+  return resolver
+}
+
 /**
  * A booking form's react-hook-form instance, validated by the same zod schema the server uses
- * (lib/booking/schemas.ts). Messages appear after the first submit and then update as the customer
+ * (lib/booking/schemas.ts), loaded on the form's first use so that the screen's own code stays small
+ * (the live summary prices without it, lib/booking/pricing.ts). Messages appear after the first submit and then update as the customer
  * types. Focus on the first invalid field is handled by useBookingSubmit (in page order).
  *
  * `industry` is added to `defaultValues` here; `idempotencyKey` need not be there either:
@@ -47,7 +74,7 @@ export function useBookingForm<I extends Industry>(
   industry: I,
   defaultValues: DefaultValues<BookingFormValues[I]>,
 ): BookingForm<I> {
-  const resolver = zodResolver(bookingSchemaFor(industry)) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
+  const resolver = lazyResolver(industry) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
   const form = useForm<BookingFormValues[I], unknown, BookingValues[I]>({
     resolver,
     defaultValues: {...defaultValues, industry} as DefaultValues<BookingFormValues[I]>,
@@ -59,7 +86,22 @@ export function useBookingForm<I extends Industry>(
   return form
 }
 
-/** The booking form of the nearest <FormProvider> (each industry's provider renders one). */
+const BookingFormContext = createContext<BookingForm<Industry> | null>(null)
+
+/**
+ * Shares one booking form with the form and its summary (each industry's provider renders one).
+ * Not react-hook-form's FormProvider: that one passes the form's state along, so every change of
+ * it (the first right after hydration) re-renders everything that uses the context, the whole form
+ * included. This passes the form object, which never changes: each part re-renders on what it
+ * watches (useWatch, useController, useFormState).
+ */
+export function BookingFormProvider<I extends Industry>({form, children}: {form: BookingForm<I>; children: ReactNode}) {
+  return createElement(BookingFormContext.Provider, {value: form as unknown as BookingForm<Industry>}, children)
+}
+
+/** The booking form of the nearest BookingFormProvider. */
 export function useBookingFormContext<I extends Industry>(): BookingForm<I> {
-  return useFormContext<BookingFormValues[I], unknown, BookingValues[I]>()
+  const form = useContext(BookingFormContext)
+  if (!form) throw new Error('useBookingFormContext must be used inside a BookingFormProvider')
+  return form as unknown as BookingForm<I>
 }

@@ -4,9 +4,9 @@ import {useCallback, useEffect, useRef, useState, useSyncExternalStore, type For
 import type {FieldErrors, FieldValues, Path} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure} from '@/lib/booking/flow-messages'
-import {REQUEST_INVALID_MESSAGE} from '@/lib/booking/schemas'
+import {REQUEST_INVALID_MESSAGE} from '@/lib/booking/rules'
 import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
-import {useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
+import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
 import {rememberBookingForResume} from './useBookingPrefill'
 
 const noSubscription = () => () => {}
@@ -38,7 +38,7 @@ export type BookingSubmit = {
 }
 
 /**
- * Confirm & Pay for one booking form (inside its FormProvider, see useBookingForm):
+ * Confirm & Pay for one booking form (inside its BookingFormProvider, see useBookingForm):
  * - one idempotency key per form (crypto.randomUUID, kept in a ref across retries and failures, a new
  *   one after the browser has been sent to the payment page), so a repeated submission makes one
  *   booking; a retry with changed details is another booking and gets a new key (the server refuses
@@ -68,6 +68,24 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
     if (focusRequest === 0) return
     focusFirstInvalid(formRef.current, pendingFocus.current)
   }, [focusRequest])
+
+  // The schemas load on the customer's first touch of the form, well before Confirm & Pay needs
+  // them (a submit before they arrive waits for them in the resolver).
+  useEffect(() => {
+    const form = formRef.current
+    if (!form) return
+    const events = ['focusin', 'pointerdown', 'keydown', 'input'] as const
+    const load = () => {
+      for (const type of events) form.removeEventListener(type, load)
+      loadBookingValidation().catch(() => {
+        // Offline: the first validation tries again, and says so if it still cannot.
+      })
+    }
+    for (const type of events) form.addEventListener(type, load)
+    return () => {
+      for (const type of events) form.removeEventListener(type, load)
+    }
+  }, [])
 
   // Back from the payment page through the back/forward cache: the form is usable again.
   useEffect(() => {

@@ -1,7 +1,7 @@
 'use client'
 
 import {useSyncExternalStore} from 'react'
-import {todayInCompanyTimeZone} from '@/lib/booking/schemas'
+import {todayInCompanyTimeZone} from '@/lib/booking/rules'
 
 const noSubscription = () => () => {}
 

@@ -29,10 +29,19 @@ export function field(form: Locator, label: string, {required = true} = {}): Loc
   return form.getByLabel(required ? `${label} (required)` : label, {exact: true})
 }
 
-/** Opens a page and waits until its lead form is interactive (hydrated). */
+/**
+ * Waits until the page's lead form listens to the visitor. Its code (validation, submit) loads on
+ * the first touch of the form (components/leads/LazyLeadForm.tsx); until then the form keeps what
+ * is typed and holds a submit, so a test can go ahead like a visitor who starts typing at once.
+ */
+export async function waitForLeadForm(page: Page): Promise<void> {
+  await expect(page.locator('[data-lead-form][data-listening]').first()).toBeAttached()
+}
+
+/** Opens a page and waits until its lead form listens (see waitForLeadForm). */
 export async function openWithForm(page: Page, path: string): Promise<void> {
   await page.goto(path)
-  await expect(page.locator('form[data-interactive]').first()).toBeAttached()
+  await waitForLeadForm(page)
 }
 
 /** A unique e-mail address per test, so each test finds its own mail in a shared inbox. */
