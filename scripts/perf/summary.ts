@@ -6,20 +6,16 @@ import type {LighthouseRun} from './lighthouse.ts'
 import type {PageWeight} from './page-weight.ts'
 import type {PerfPage} from './pages.ts'
 
-export type PageSummary = {
+/** The Lighthouse figures of a page that are the median of its runs. */
+const MEDIAN_METRICS = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'tbtMs', 'cls', 'fcpMs'] as const
+type MedianMetric = (typeof MEDIAN_METRICS)[number]
+
+export type PageSummary = Pick<LighthouseRun, MedianMetric> & {
   page: PerfPage
   url: string
   /** Lighthouse runs with paint holding off that gave a result, of those attempted. */
   runs: number
   attempted: number
-  performance: number | null
-  accessibility: number | null
-  bestPractices: number | null
-  seo: number | null
-  lcpMs: number | null
-  tbtMs: number | null
-  cls: number | null
-  fcpMs: number | null
   /** Reference: Chromium's default (paint holding on). */
   referenceLcpMs: number | null
   referencePerformance: number | null
@@ -46,14 +42,7 @@ export function summarise(page: PerfPage, url: string, lighthouse: LighthouseRun
     url,
     runs: measured.length,
     attempted: lighthouse.filter((run) => !run.paintHolding).length,
-    performance: median(measured.map((run) => run.performance)),
-    accessibility: median(measured.map((run) => run.accessibility)),
-    bestPractices: median(measured.map((run) => run.bestPractices)),
-    seo: median(measured.map((run) => run.seo)),
-    lcpMs: median(measured.map((run) => run.lcpMs)),
-    tbtMs: median(measured.map((run) => run.tbtMs)),
-    cls: median(measured.map((run) => run.cls)),
-    fcpMs: median(measured.map((run) => run.fcpMs)),
+    ...(Object.fromEntries(MEDIAN_METRICS.map((metric) => [metric, median(measured.map((run) => run[metric]))])) as Pick<LighthouseRun, MedianMetric>),
     referenceLcpMs: median(reference.map((run) => run.lcpMs)),
     referencePerformance: median(reference.map((run) => run.performance)),
     jsBeforeBytes: median(own.map((weight) => weight.jsBytes)),
