@@ -13,6 +13,12 @@ export interface Comparison {
   reference: CellResult[]
 }
 
+/** The booking POST: the site against the floor, and the Next.js floor measured beside them. */
+export interface BookingComparison extends Comparison {
+  /** The bare app's route handler doing the floor's INSERT: what Next.js alone leaves of the floor. */
+  nextFloor: CellResult[]
+}
+
 export interface BenchResults {
   date: string
   machine: {cpus: number; model: string; loadStart: number[]; loadEnd: number[]}
@@ -21,7 +27,7 @@ export interface BenchResults {
   buildSeconds?: {site: number; bare: number}
   seeded?: {bookings: number; sessions: number; emails: number; seconds: number}
   get?: Comparison
-  booking?: {empty: Comparison; seeded: Comparison & {storeBefore: {site: number[]; floor: number[]}}}
+  booking?: {empty: BookingComparison; seeded: BookingComparison & {storeBefore: {site: number[]; floor: number[]; nextFloor: number[]}}}
   quote?: {site: CellResult[]}
   /** ms from spawn to the first 200 of GET /; for the site also to its first booking answered (the new database open). */
   startup?: {site: number[]; bare: number[]; siteMedian: number; bareMedian: number; siteFirstBooking: number[]; siteFirstBookingMedian: number}
@@ -91,6 +97,30 @@ export function checkBudgets(results: Omit<BenchResults, 'budgets' | 'invalid' |
   return budgets
 }
 
+/**
+ * Not budgets: how far the Next.js floor (a bare route handler, nothing of the site) gets towards
+ * the booking budgets, so a reader sees whether Next.js can meet them at all on this machine.
+ */
+function nextFloorNotes(results: BenchResults): (string | number)[][] {
+  const rows: (string | number)[][] = []
+  const c = BUDGET_CONNECTIONS
+  for (const [store, comparison] of [['empty store', results.booking?.empty], ['20,000 bookings', results.booking?.seeded]] as const) {
+    const next = comparison && at(comparison.nextFloor, c)
+    const floor = comparison && at(comparison.reference, c)
+    if (!next || !floor || floor.rps <= 0 || floor.p95 <= 0) continue
+    const rpsRatio = next.rps / floor.rps
+    const p95Ratio = next.p95 / floor.p95
+    const reaches = [rpsRatio >= 0.5 ? 'meets ≥ 0.5× req/s' : 'misses ≥ 0.5× req/s', p95Ratio <= 2 ? 'meets p95 ≤ 2×' : 'misses p95 ≤ 2×']
+    rows.push([
+      `Note, not a budget: the Next.js floor (bare route handler + the floor's INSERT), ${c} conns, ${store}`,
+      `${rpsRatio.toFixed(2)}× the floor's req/s (${next.rps}), p95 ${p95Ratio.toFixed(2)}× (${next.p95} ms)`,
+      `the site's booking budgets: ≥ 0.5× req/s, p95 ≤ 2×`,
+      `Next.js alone ${reaches.join(', ')}`,
+    ])
+  }
+  return rows
+}
+
 /** Every cell that saw a non-2xx answer, an error or a timeout: its figures are not a measurement. */
 export function invalidCells(groups: Record<string, CellResult[] | undefined>): string[] {
   const invalid: string[] = []
@@ -129,7 +159,7 @@ const failures = (cell: CellResult) => String(cell.non2xx + cell.errors + cell.w
 
 const cpu = (cell: CellResult) => (cell.cpuMsPerResponse === null ? '–' : String(cell.cpuMsPerResponse))
 
-function comparisonTable(comparison: Comparison, referenceName: string, extra?: (index: number) => string[]): string {
+function comparisonTable(comparison: Comparison, referenceName: string, extra?: {header: string; cells: (index: number) => string[]}): string {
   const r = referenceName
   const header = ['conns', 'site req/s', 'site p50 / p95 / p99 ms', `${r} req/s`, `${r} p50 / p95 / p99 ms`, `req/s site ÷ ${r}`, `p95 site ÷ ${r}`, `CPU ms per answer, site / ${r}`, `non-2xx + errors (site / ${r})`]
   const rows = comparison.site.map((site, index) => {
@@ -146,10 +176,40 @@ function comparisonTable(comparison: Comparison, referenceName: string, extra?: 
       ratio(site.p95, reference.p95),
       `${cpu(site)} / ${cpu(reference)}${cpuRatio}`,
       `${failures(site)} / ${failures(reference)}`,
-      ...(extra?.(index) ?? []),
+      ...(extra?.cells(index) ?? []),
     ]
   })
-  return table(extra ? [...header, 'bookings stored before (site / floor)'] : header, rows)
+  return table(extra ? [...header, extra.header] : header, rows)
+}
+
+/** The Next.js floor against the floor, both stores, and the site against the Next.js floor. */
+function nextFloorTable(booking: NonNullable<BenchResults['booking']>): string {
+  const header = [
+    'store', 'conns', 'Next floor req/s', 'Next floor p50 / p95 / p99 ms', 'floor req/s', 'floor p95 ms', 'req/s Next floor ÷ floor',
+    'p95 Next floor ÷ floor', 'CPU ms per answer, Next floor / floor', 'req/s site ÷ Next floor', 'non-2xx + errors (Next floor)',
+  ]
+  const rows: (string | number)[][] = []
+  for (const [store, comparison] of [['empty', booking.empty], ['20,000 bookings', booking.seeded]] as const) {
+    for (const next of comparison.nextFloor) {
+      const floor = at(comparison.reference, next.connections)
+      const site = at(comparison.site, next.connections)
+      const cpuRatio = floor && next.cpuMsPerResponse !== null && floor.cpuMsPerResponse ? ` (${ratio(next.cpuMsPerResponse, floor.cpuMsPerResponse)})` : ''
+      rows.push([
+        store,
+        next.connections,
+        next.rps,
+        latencies(next),
+        floor?.rps ?? '–',
+        floor?.p95 ?? '–',
+        floor ? ratio(next.rps, floor.rps) : '–',
+        floor ? ratio(next.p95, floor.p95) : '–',
+        `${cpu(next)} / ${floor ? cpu(floor) : '–'}${cpuRatio}`,
+        site ? ratio(site.rps, next.rps) : '–',
+        failures(next),
+      ])
+    }
+  }
+  return table(header, rows)
 }
 
 export function renderTables(results: BenchResults): string {
@@ -162,7 +222,12 @@ export function renderTables(results: BenchResults): string {
     const before = results.booking.seeded.storeBefore
     parts.push(
       '### Booking POST, store holding 20,000 bookings: site vs floor',
-      comparisonTable(results.booking.seeded, 'floor', (index) => [`${before.site[index]} / ${before.floor[index]}`]),
+      comparisonTable(results.booking.seeded, 'floor', {
+        header: 'bookings stored before (site / floor / Next floor)',
+        cells: (index) => [`${before.site[index]} / ${before.floor[index]} / ${before.nextFloor[index]}`],
+      }),
+      '### Booking POST: the Next.js floor (a bare route handler doing the floor\'s INSERT: perf/bare-app/app/api/bookings) vs the floor',
+      nextFloorTable(results.booking),
     )
   }
   if (results.quote) {
@@ -193,7 +258,7 @@ export function renderTables(results: BenchResults): string {
       '### Budgets (issue 8)',
       table(
         ['budget', 'measured', 'limit', 'result'],
-        results.budgets.map((b) => [b.name, `${b.measured} ${b.unit}`, b.how, b.ok ? 'ok' : '**MISSED**']),
+        [...results.budgets.map((b) => [b.name, `${b.measured} ${b.unit}`, b.how, b.ok ? 'ok' : '**MISSED**']), ...nextFloorNotes(results)],
       ),
     )
   }
@@ -211,9 +276,9 @@ function markdown(results: BenchResults): string {
     `- Node ${results.versions.node}, Next.js ${results.versions.next}, autocannon ${results.versions.autocannon}`,
     `- Each cell: ${results.options.warmup} s warm-up, then ${results.options.duration} s measured; latencies in ms over every response of the cell; CPU ms per answer: the server process's user + system CPU time in the measured part ÷ its answers (steadier than req/s when others load the machine)`,
     `- Site: \`node scripts/serve.ts\` on the build of \`next build\`, SITE_URL=http://localhost:<port>, a new BOOKINGS_DATA_DIR and EMAIL_OUTBOX_DIR under the OS temp dir, BOOKING_RATE_LIMIT_MAX=LEAD_RATE_LIMIT_MAX=100000000 (every request comes from one address); measured once its booking store is open (a booking answered 200: while the embedded database opens the site hardly answers; start-up is the first-200 table)`,
-    '- Bare app: `next start perf/bare-app`; floor: `scripts/bench/floor-server.ts` (node:http, JSON.parse, one INSERT into PGlite opened by `openPgliteDatabase`); site and reference cells alternate at each connection count',
+    '- Bare app: `next start perf/bare-app`; floor: `scripts/bench/floor-server.ts` (node:http, JSON.parse, one INSERT into PGlite opened by `openPgliteDatabase`); Next.js floor: the bare app\'s route handler `app/api/bookings/route.js` doing the same (`request.json()`, the INSERT of `scripts/bench/floor-booking.ts`, `Response.json`), under `next start`; site and reference cells alternate at each connection count',
     ...(results.seeded
-      ? [`- Store of 20,000 bookings: seeded with SQL before start (${results.seeded.bookings} bookings, ${results.seeded.sessions} test checkout sessions, ${results.seeded.emails} sent e-mails; ${results.seeded.seconds.toFixed(0)} s), one copy each for the site and the floor`]
+      ? [`- Store of 20,000 bookings: seeded with SQL before start (${results.seeded.bookings} bookings, ${results.seeded.sessions} test checkout sessions, ${results.seeded.emails} sent e-mails; ${results.seeded.seconds.toFixed(0)} s), one copy each for the site and both floors`]
       : []),
     results.buildSeconds ? `- Builds: site ${results.buildSeconds.site.toFixed(0)} s, bare app ${results.buildSeconds.bare.toFixed(0)} s` : '- Builds: existing (--no-build)',
     '',

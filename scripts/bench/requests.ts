@@ -97,6 +97,11 @@ export function floorBookingRequest(origin: string): BenchRequest {
   return {method: 'POST', path: '/bookings', headers: jsonPostHeaders(origin), body: withFreshKey(houseBookingValues())}
 }
 
+/** The same booking posted to the Next.js floor (the bare app's route handler, at the site's path). */
+export function nextFloorBookingRequest(origin: string): BenchRequest {
+  return {method: 'POST', path: '/api/bookings', headers: jsonPostHeaders(origin), body: withFreshKey(houseBookingValues())}
+}
+
 /** POST /api/quote-requests, as the quote form of /roof-cleaning sends it. */
 export function quoteRequest(origin: string): BenchRequest {
   const values = {

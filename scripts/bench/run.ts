@@ -3,7 +3,8 @@
  * its reference measured in the same run on the same machine:
  * - GET / (home page) against the bare Next.js app of perf/bare-app;
  * - the booking POST against the floor (node:http + one PGlite INSERT, ./floor-server.ts), on an
- *   empty store and on one holding 20,000 bookings (./seed.ts);
+ *   empty store and on one holding 20,000 bookings (./seed.ts); beside them the Next.js floor (the
+ *   bare app's route handler doing the same INSERT), what Next.js itself leaves of the floor;
  * - the quote request POST (no reference, no budget);
  * - the first 200 after start, the site with a new data directory, against the bare app.
  * At 10, 50 and 100 connections (autocannon), a warm-up before each cell, site and reference cells
@@ -18,8 +19,8 @@ import os from 'node:os'
 import path from 'node:path'
 import {measureCell, settle, type CellResult} from './load.ts'
 import {parseOptions, type BenchOptions} from './options.ts'
-import {checkBudgets, invalidCells, median, renderTables, writeReports, type BenchResults, type Comparison} from './report.ts'
-import {bookingRequest, checkOnce, floorBookingRequest, quoteRequest, staticPage, type BenchRequest} from './requests.ts'
+import {checkBudgets, invalidCells, median, renderTables, writeReports, type BenchResults, type BookingComparison, type Comparison} from './report.ts'
+import {bookingRequest, checkOnce, floorBookingRequest, nextFloorBookingRequest, quoteRequest, staticPage, type BenchRequest} from './requests.ts'
 import {createSeededStore} from './seed.ts'
 import {
   BARE_APP_DIR,
@@ -31,6 +32,7 @@ import {
   ROOT,
   startBare,
   startFloor,
+  startNextFloor,
   startSite,
   stopAll,
   tempDir,
@@ -62,21 +64,32 @@ interface Side {
 }
 
 /**
- * The cells of two servers at each connection count, interleaved (the order flips each time), so
- * a change in the machine's load meets both alike.
+ * The cells of servers at each connection count, interleaved (the order flips each time), so a
+ * change in the machine's load meets all alike. Answers each side's cells, in the order given.
  */
-async function compare(label: string, site: Side, reference: Side, options: BenchOptions): Promise<Comparison> {
-  const result: Comparison = {site: [], reference: []}
+async function interleave(label: string, sides: readonly Side[], options: BenchOptions): Promise<CellResult[][]> {
+  const cells = sides.map((): CellResult[] => [])
   for (const [index, connections] of options.connections.entries()) {
-    const order = index % 2 === 0 ? [reference, site] : [site, reference]
+    const order = index % 2 === 0 ? sides : [...sides].reverse()
     for (const side of order) {
       const cell = await measureCell(side.server.url, side.request, connections, options.duration, options.warmup, side.server.child.pid)
       await settle(side.server.child.pid)
       log(`${label}, ${side.name}, ${connections} conns: ${describe(cell)}`)
-      ;(side === site ? result.site : result.reference).push(cell)
+      cells[sides.indexOf(side)].push(cell)
     }
   }
-  return result
+  return cells
+}
+
+async function compare(label: string, site: Side, reference: Side, options: BenchOptions): Promise<Comparison> {
+  const [referenceCells, siteCells] = await interleave(label, [reference, site], options)
+  return {site: siteCells, reference: referenceCells}
+}
+
+/** The site's booking POST against both floors, the node:http one and the Next.js one. */
+async function compareBooking(label: string, site: Side, floor: Side, nextFloor: Side, options: BenchOptions): Promise<BookingComparison> {
+  const [floorCells, nextFloorCells, siteCells] = await interleave(label, [floor, nextFloor, site], options)
+  return {site: siteCells, reference: floorCells, nextFloor: nextFloorCells}
 }
 
 async function started(server: Server): Promise<Server> {
@@ -135,7 +148,8 @@ async function main(): Promise<number> {
   }
   log(`load average at start: ${loadStart.map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
 
-  const needsBare = parts.has('get') || parts.has('startup')
+  // The booking part's Next.js floor is the bare app's route handler.
+  const needsBare = parts.has('get') || parts.has('startup') || parts.has('booking')
   if (options.build) {
     log('next build (the site)…')
     const site = nextBuild(ROOT)
@@ -165,7 +179,7 @@ async function main(): Promise<number> {
     log(`seeded: ${JSON.stringify(counts)} in ${results.seeded.seconds.toFixed(0)} s`)
   }
 
-  let emptyBooking: Comparison | undefined
+  let emptyBooking: BookingComparison | undefined
   if (parts.has('get') || parts.has('booking') || parts.has('quote')) {
     // Phase 1: the site on a new (empty) data directory.
     const siteOrigin = origin(PORTS.site)
@@ -177,12 +191,21 @@ async function main(): Promise<number> {
     }
     if (parts.has('booking')) {
       const floor = await started(await startFloor(PORTS.floor, tempDir('floor-data')))
+      const nextFloor = await started(await startNextFloor(PORTS.nextFloor, tempDir('next-floor-data')))
       const siteBooking = bookingRequest(siteOrigin)
       const floorBooking = floorBookingRequest(origin(PORTS.floor))
-      // The site took one in siteReady; one for the floor too, so a refused request stops the run here.
+      const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor))
+      // The site took one in siteReady; one for each floor too, so a refused request stops the run here.
       await checkOnce(floor.url, floorBooking)
-      emptyBooking = await compare('booking, empty store', {name: 'site', server: site, request: siteBooking}, {name: 'floor', server: floor, request: floorBooking}, options)
-      await floor.stop()
+      await checkOnce(nextFloor.url, nextFloorBooking)
+      emptyBooking = await compareBooking(
+        'booking, empty store',
+        {name: 'site', server: site, request: siteBooking},
+        {name: 'floor', server: floor, request: floorBooking},
+        {name: 'Next.js floor', server: nextFloor, request: nextFloorBooking},
+        options,
+      )
+      await Promise.all([floor.stop(), nextFloor.stop()])
     }
     if (parts.has('quote')) {
       // After the bookings: each quote request queues two e-mails, which the site's outbox worker
@@ -202,21 +225,33 @@ async function main(): Promise<number> {
   }
 
   if (parts.has('booking') && template && emptyBooking) {
-    // Phase 2: the site and the floor each on their own copy of the seeded store.
+    // Phase 2: the site and each floor on their own copy of the seeded store.
     const siteData = tempDir('site-seeded')
     const floorData = tempDir('floor-seeded')
-    cpSync(template, siteData, {recursive: true})
-    cpSync(template, floorData, {recursive: true})
+    const nextFloorData = tempDir('next-floor-seeded')
+    for (const dir of [siteData, floorData, nextFloorData]) cpSync(template, dir, {recursive: true})
     const siteBooking = bookingRequest(origin(PORTS.site))
     const floorBooking = floorBookingRequest(origin(PORTS.floor))
+    const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor))
     const site = await siteReady(await startSite(PORTS.site, siteData, tempDir('site-seeded-outbox')), siteBooking)
     const floor = await started(await startFloor(PORTS.floor, floorData))
+    const nextFloor = await started(await startNextFloor(PORTS.nextFloor, nextFloorData))
     await checkOnce(floor.url, floorBooking)
-    const seeded = await compare(`booking, ${SEEDED_BOOKINGS} bookings`, {name: 'site', server: site, request: siteBooking}, {name: 'floor', server: floor, request: floorBooking}, options)
-    await Promise.all([site.stop(), floor.stop()])
+    await checkOnce(nextFloor.url, nextFloorBooking)
+    const seeded = await compareBooking(
+      `booking, ${SEEDED_BOOKINGS} bookings`,
+      {name: 'site', server: site, request: siteBooking},
+      {name: 'floor', server: floor, request: floorBooking},
+      {name: 'Next.js floor', server: nextFloor, request: nextFloorBooking},
+      options,
+    )
+    await Promise.all([site.stop(), floor.stop(), nextFloor.stop()])
     // Rows in each store when each cell began: the seeded ones, the check request, every 2xx before.
     const before = (cells: CellResult[]) => cells.map((_, index) => SEEDED_BOOKINGS + 1 + cells.slice(0, index).reduce((sum, cell) => sum + cell.ok2xx, 0))
-    results.booking = {empty: emptyBooking, seeded: {...seeded, storeBefore: {site: before(seeded.site), floor: before(seeded.reference)}}}
+    results.booking = {
+      empty: emptyBooking,
+      seeded: {...seeded, storeBefore: {site: before(seeded.site), floor: before(seeded.reference), nextFloor: before(seeded.nextFloor)}},
+    }
   }
 
   results.machine.loadEnd = os.loadavg()
@@ -228,8 +263,10 @@ async function main(): Promise<number> {
       'GET / bare app': results.get?.reference,
       'booking (empty store) site': results.booking?.empty.site,
       'booking (empty store) floor': results.booking?.empty.reference,
+      'booking (empty store) Next.js floor': results.booking?.empty.nextFloor,
       'booking (20,000 bookings) site': results.booking?.seeded.site,
       'booking (20,000 bookings) floor': results.booking?.seeded.reference,
+      'booking (20,000 bookings) Next.js floor': results.booking?.seeded.nextFloor,
       'quote request site': results.quote?.site,
     }),
     totalSeconds: (performance.now() - startedAt) / 1000,

@@ -1,8 +1,8 @@
 /**
  * The servers the bench measures, each a child process in its own process group (so stopping it
  * stops whatever it started, and nothing else): the site as `npm start` serves it, the bare Next.js
- * app as `next start` serves it, and the floor (./floor-server.ts). Also the builds and the run's
- * temporary directory.
+ * app as `next start` serves it (its page, and its booking route handler: the Next.js floor), and
+ * the floor (./floor-server.ts). Also the builds and the run's temporary directory.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
 import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs'
@@ -14,8 +14,26 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 export const BARE_APP_DIR = path.join(ROOT, 'perf', 'bare-app')
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next')
 
-/** Inside the range this checkout's benches may use (4200–4299). */
-export const PORTS = {site: 4201, bare: 4202, floor: 4203, siteStartup: 4211, bareStartup: 4212} as const
+/**
+ * Inside the range this checkout's benches may use (4200–4299). BENCH_PORT_BASE moves them all
+ * (base + 1 … base + 12), for a machine where that range is taken.
+ */
+const PORT_BASE = portBase(process.env.BENCH_PORT_BASE)
+export const PORTS = {
+  site: PORT_BASE + 1,
+  bare: PORT_BASE + 2,
+  floor: PORT_BASE + 3,
+  nextFloor: PORT_BASE + 4,
+  siteStartup: PORT_BASE + 11,
+  bareStartup: PORT_BASE + 12,
+} as const
+
+function portBase(value: string | undefined): number {
+  if (!value) return 4200
+  const base = Number(value)
+  if (!Number.isInteger(base) || base < 1024 || base > 65_000) throw new Error(`BENCH_PORT_BASE must be a port number 1024–65000, not "${value}"`)
+  return base
+}
 
 /**
  * Rate limits raised for the site: every request of the bench comes from one address (loopback),
@@ -89,6 +107,8 @@ export interface Server {
   port: number
   /** http://127.0.0.1:<port> */
   url: string
+  /** What `waitForFirst200` polls: answers 200 once the server is ready. */
+  readyPath: string
   child: ChildProcess
   /** performance.now() when it was spawned. */
   spawnedAt: number
@@ -110,7 +130,7 @@ async function assertPortFree(port: number): Promise<void> {
   })
 }
 
-async function spawnServer(name: string, args: string[], port: number, env: Record<string, string>): Promise<Server> {
+async function spawnServer(name: string, args: string[], port: number, env: Record<string, string>, readyPath = '/'): Promise<Server> {
   await assertPortFree(port)
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
@@ -130,6 +150,7 @@ async function spawnServer(name: string, args: string[], port: number, env: Reco
     name,
     port,
     url: `http://127.0.0.1:${port}`,
+    readyPath,
     child,
     spawnedAt,
     exitCode: () => exit,
@@ -166,22 +187,22 @@ export function killAll(): void {
 }
 
 /**
- * Polls `GET /` until it answers 200; returns the milliseconds since the server was spawned. Throws
- * when the server exits or `timeoutMs` passes.
+ * Polls `GET /` (the server's `readyPath`) until it answers 200; returns the milliseconds since the
+ * server was spawned. Throws when the server exits or `timeoutMs` passes.
  */
 export async function waitForFirst200(server: Server, timeoutMs = 120_000): Promise<number> {
   for (;;) {
     const exit = server.exitCode()
     if (exit !== undefined) throw new Error(`${server.name} exited (${exit}) before answering:\n${server.output()}`)
     try {
-      const response = await fetch(`${server.url}/`, {signal: AbortSignal.timeout(5_000), headers: {accept: 'text/html'}})
+      const response = await fetch(`${server.url}${server.readyPath}`, {signal: AbortSignal.timeout(5_000), headers: {accept: 'text/html'}})
       await response.arrayBuffer()
       if (response.status === 200) return performance.now() - server.spawnedAt
     } catch {
       // Not listening yet.
     }
     if (performance.now() - server.spawnedAt > timeoutMs) {
-      throw new Error(`${server.name} did not answer GET / with 200 within ${timeoutMs / 1000} s:\n${server.output()}`)
+      throw new Error(`${server.name} did not answer GET ${server.readyPath} with 200 within ${timeoutMs / 1000} s:\n${server.output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
@@ -206,4 +227,18 @@ export function startBare(port: number): Promise<Server> {
 /** The floor: node:http + one INSERT into PGlite (./floor-server.ts), on a database in `dataDir`. */
 export function startFloor(port: number, dataDir: string): Promise<Server> {
   return spawnServer('floor', [path.join(import.meta.dirname, 'floor-server.ts'), String(port), dataDir], port, {})
+}
+
+/**
+ * The Next.js floor: the bare app's route handler doing the floor's INSERT
+ * (perf/bare-app/app/api/bookings/route.js), on a database in `dataDir`; ready once it is open.
+ */
+export function startNextFloor(port: number, dataDir: string): Promise<Server> {
+  return spawnServer(
+    'Next.js floor',
+    [NEXT_BIN, 'start', path.relative(ROOT, BARE_APP_DIR), '-p', String(port)],
+    port,
+    {NODE_ENV: 'production', BENCH_FLOOR_DATA_DIR: dataDir},
+    '/api/bookings',
+  )
 }
