@@ -1,4 +1,5 @@
 import {bookableServiceHref, findBookableService} from '@/lib/booking/catalog'
+import {leadFormMessages} from '@/lib/leads/message-keys'
 import {formatUsd} from '@/lib/booking/money'
 import {startingPriceCents} from '@/lib/booking/pricing'
 import type {FormSettings, ServicePage, SiteSettings} from '@/lib/content'
@@ -71,7 +72,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
           heading={page.quoteSection.heading}
           text={page.quoteSection.text}
           form={forms.quoteForm}
-          messages={forms.messages}
+          messages={leadFormMessages('quoteRequest', forms.messages)}
           page={{path: `/${page.slug}`, title: page.title}}
           bookOnline={bookOnlineOffer(page)}
           phone={settings.phone}
