@@ -43,7 +43,7 @@ export function serviceData(page: {title: string; slug: string; seo: {descriptio
     description: page.seo.description,
     url: absoluteUrl(`/${page.slug}`),
     provider: {'@id': absoluteUrl('/#business'), '@type': 'LocalBusiness', name: settings.companyName, telephone: settings.phone},
-    areaServed: settings.serviceAreas.map((name) => ({'@type': 'AdministrativeArea', name})),
+    areaServed: settings.serviceAreas,
   }
 }
 

@@ -1,5 +1,5 @@
 import type {FormSettings, HomePage, SiteSettings} from '@/lib/content'
-import {leadFormMessages} from '@/lib/leads/message-keys'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'

@@ -5,7 +5,7 @@ import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useS
 import {useForm, useWatch, type DefaultValues, type Path, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse, type LeadAnswer} from '@/lib/leads/answers'
-import {createLeadSchemas, HONEYPOT_FIELD, isLeadMessageKey, isPhoneTypedInvalid, LEAD_MESSAGE_KEYS_AS_TEXT, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
+import {createLeadSchemas, HONEYPOT_FIELD, isLeadMessageKey, isPhoneTypedInvalid, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
 
 /**
  * The texts a lead form shows: its field messages (pages send only the form's own, see
@@ -63,8 +63,9 @@ export function useLeadForm<K extends LeadKind>(
   },
 ): LeadForm<K> {
   const {messages, phone, page, onStored} = options
-  // The other forms' schemas are built too, with their keys as texts; this form's never shows them.
-  const schema = useMemo(() => leadSchemaFor(kind, createLeadSchemas({...LEAD_MESSAGE_KEYS_AS_TEXT, ...messages})), [kind, messages])
+  // Every message this form's schema gives is here (lib/leads/form-messages.test.ts); the other
+  // forms' schemas, built alongside and never used, lack theirs.
+  const schema = useMemo(() => leadSchemaFor(kind, createLeadSchemas(messages as LeadMessages)), [kind, messages])
   // The first render's defaults: what the form resets to after a stored submission.
   const [defaults] = useState(options.defaultValues)
   const form = useForm<LeadInput[K], unknown, Lead[K]>({

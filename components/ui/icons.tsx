@@ -28,8 +28,7 @@ export const ClockIcon = (props: IconProps) => <Icon name="clock" {...props} />
 /** Points down; rotate with CSS (or `direction`) for the other ways. */
 export function ChevronIcon({direction = 'down', style, ...props}: IconProps & {direction?: 'down' | 'up' | 'left' | 'right'}) {
   const rotate = {down: 0, left: 90, up: 180, right: 270}[direction]
-  const rotated = rotate ? {transform: `rotate(${rotate}deg)`, ...style} : style
-  return <Icon name="chevron" {...props} {...(rotated && {style: rotated})} />
+  return <Icon name="chevron" {...props} style={rotate ? {transform: `rotate(${rotate}deg)`, ...style} : style} />
 }
 
 /** A star; `filled` paints it (rating stars). */

@@ -16,7 +16,7 @@ import {companyLocalTimeToDate} from '../format'
 import {formText, hasControlCharacters, normalizePhone} from '../form-input'
 import type {LeadMessageKey, LeadMessages} from './message-keys'
 
-export {isLeadMessageKey, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, LEAD_MESSAGE_KEYS_BY_FORM, leadFormMessages, type LeadMessageKey, type LeadMessages} from './message-keys'
+export {isLeadMessageKey, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, type LeadMessageKey, type LeadMessages} from './message-keys'
 
 /** Longest accepted input of each field (the forms set the same `maxLength`). */
 export const LEAD_LIMITS = {

@@ -4,7 +4,7 @@ import {PageHeader} from '@/components/pages/PageHeader'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {getAppointmentPage, getFormSettings} from '@/lib/content'
-import {leadFormMessages} from '@/lib/leads/message-keys'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {pageMetadata} from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import type {Metadata} from 'next'
 import {getContactPage, getFormSettings, getSiteSettings} from '@/lib/content'
-import {leadFormMessages} from '@/lib/leads/message-keys'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {pageMetadata} from '@/lib/page-metadata'
 import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {createLeadSchemas, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, LEAD_MESSAGE_KEYS_BY_FORM, leadFormMessages, type LeadKind, type LeadMessages} from './schemas'
+import {LEAD_MESSAGE_KEYS_BY_FORM, leadFormMessages} from './form-messages'
+import {createLeadSchemas, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, type LeadKind, type LeadMessages} from './schemas'
 import {appointmentSubmission, contactSubmission, FIXED_NOW, fixedClock, quoteSubmission} from './test-support/submissions'
 
 /**
