@@ -2,7 +2,7 @@
 
 import {useId, useRef, useState, type KeyboardEvent} from 'react'
 import {faqPageData, jsonLd} from '@/lib/faq-structured-data'
-import {ChevronIcon} from './icons'
+import {Icon} from './Icon'
 import styles from './Accordion.module.css'
 
 export type AccordionItem = {
@@ -111,7 +111,7 @@ export function Accordion({
               >
                 <span>{item.question}</span>
                 <span className={styles.chevron} aria-hidden="true">
-                  <ChevronIcon size={18} />
+                  <Icon name="chevron" size={18} />
                 </span>
               </button>
             </Heading>

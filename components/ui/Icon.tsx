@@ -9,9 +9,8 @@ import styles from './Icon.module.css'
  *
  * A client module although an icon has no state: an icon drawn by a server component then reaches
  * the page's router data as a short reference with its props (`["$","$L1f",null,{"name":"check"}]`)
- * instead of the whole <svg> element. This module is in the site's shared chunk anyway (the header's
- * menu and the scroll-to-top button draw icons), and the named icons stay plain functions, so the
- * browser gets no more code.
+ * instead of the whole <svg> element. Client components draw their icons with Icon itself, so the
+ * browser gets this one module and not the named icons of icons.tsx (which server components use).
  */
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'name'> & {
@@ -35,4 +34,9 @@ export function Icon({name, size = DEFAULT_SIZE, className, strokeWidth, style, 
       <use href={iconHref(name)} />
     </svg>
   )
+}
+
+/** A star; `filled` paints it (rating stars). */
+export function StarIcon({filled = true, className, ...props}: IconProps & {filled?: boolean}) {
+  return <Icon name="star" {...props} className={[filled ? styles.filled : styles.outline, className].filter(Boolean).join(' ')} />
 }
