@@ -34,5 +34,9 @@ export function pageMetadata({
       ...(publishedTime ? {publishedTime} : {}),
       ...(image ? {images: [{url: absoluteUrl(image.url), width: image.width, height: image.height, alt: image.alt}]} : {}),
     },
+    // Next copies the Open Graph image into twitter:image, :alt, :width and :height; X reads
+    // og:image when twitter:image is absent, so the copies only weigh the page (twice: HTML and
+    // router data). The large card is what Next chose for a page with an image.
+    ...(image ? {twitter: {card: 'summary_large_image', images: []}} : {}),
   }
 }

@@ -7,16 +7,20 @@ import {absoluteUrl} from './site-url'
  */
 export {faqPageData, jsonLd} from './faq-structured-data'
 
+/**
+ * The business, as Google's local business data documents it: name and address (required), url,
+ * telephone and geo (recommended), and the counties it serves. The page's description, e-mail and
+ * payment method were dropped: no search feature reads them, and the home page carries this data
+ * twice (HTML and router data).
+ */
 export function localBusinessData(settings: SiteSettings) {
   return {
     '@context': 'https://schema.org',
     '@type': 'HouseCleaningService',
     '@id': absoluteUrl('/#business'),
     name: settings.companyName,
-    description: settings.description,
     url: absoluteUrl('/'),
     telephone: settings.phone,
-    email: settings.email,
     address: {
       '@type': 'PostalAddress',
       streetAddress: settings.address.street,
@@ -26,8 +30,8 @@ export function localBusinessData(settings: SiteSettings) {
       addressCountry: settings.address.country,
     },
     geo: {'@type': 'GeoCoordinates', latitude: settings.mapLocation.lat, longitude: settings.mapLocation.lng},
-    areaServed: settings.serviceAreas.map((name) => ({'@type': 'AdministrativeArea', name})),
-    paymentAccepted: 'Credit Card',
+    // schema.org's areaServed takes plain text as well as a Place.
+    areaServed: settings.serviceAreas,
   }
 }
 
@@ -39,7 +43,7 @@ export function serviceData(page: {title: string; slug: string; seo: {descriptio
     description: page.seo.description,
     url: absoluteUrl(`/${page.slug}`),
     provider: {'@id': absoluteUrl('/#business'), '@type': 'LocalBusiness', name: settings.companyName, telephone: settings.phone},
-    areaServed: settings.serviceAreas.map((name) => ({'@type': 'AdministrativeArea', name})),
+    areaServed: settings.serviceAreas,
   }
 }
 

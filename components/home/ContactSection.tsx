@@ -1,4 +1,5 @@
 import type {FormSettings, HomePage, SiteSettings} from '@/lib/content'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'
@@ -10,7 +11,7 @@ import {Section} from '@/components/ui/Section'
 export function ContactSection({section, settings, forms}: {section: HomePage['contactSection']; settings: SiteSettings; forms: Pick<FormSettings, 'contactForm' | 'messages'>}) {
   return (
     <Section id="contact" heading={section.heading} intro={section.intro} tone="dark" width="wide">
-      <ContactWithMap settings={settings} form={<LazyContactForm text={forms.contactForm} messages={forms.messages} variant="home" />} />
+      <ContactWithMap settings={settings} form={<LazyContactForm text={forms.contactForm} messages={leadFormMessages('contactMessage', forms.messages)} variant="home" />} />
     </Section>
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect, useRef, type ReactNode} from 'react'
-import {CloseIcon} from '@/components/ui/icons'
+import {Icon} from '@/components/ui/Icon'
 import styles from './Toast.module.css'
 
 /** How long a toast stays open (spec §9: toasts close after 5000 ms; one at a time). */
@@ -63,7 +63,7 @@ export function Toast({toast, onClose}: ToastProps) {
             {toast.body ? <div className={styles.body}>{toast.body}</div> : null}
           </div>
           <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-            <CloseIcon />
+            <Icon name="close" />
           </button>
         </div>
       ) : null}

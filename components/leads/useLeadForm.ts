@@ -7,8 +7,11 @@ import {errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/for
 import {LEAD_ENDPOINTS, leadAnswerFromResponse, type LeadAnswer} from '@/lib/leads/answers'
 import {createLeadSchemas, HONEYPOT_FIELD, isLeadMessageKey, isPhoneTypedInvalid, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
 
-/** The texts a lead form shows: every field message, and the form-level ones. */
-export type LeadFormMessages = LeadMessages & {submitted: string; failed: string; rateLimited: string; spam: string}
+/**
+ * The texts a lead form shows: its field messages (pages send only the form's own, see
+ * leadFormMessages in lib/leads), and the form-level ones.
+ */
+export type LeadFormMessages = Partial<LeadMessages> & {submitted: string; failed: string; rateLimited: string; spam: string}
 
 /** When the phone number is checked: as it is typed (home and quote forms), when leaving it (contact page), or on submit. */
 export type PhoneCheck = 'change' | 'blur' | 'submit'
@@ -60,7 +63,9 @@ export function useLeadForm<K extends LeadKind>(
   },
 ): LeadForm<K> {
   const {messages, phone, page, onStored} = options
-  const schema = useMemo(() => leadSchemaFor(kind, createLeadSchemas(messages)), [kind, messages])
+  // Every message this form's schema gives is here (lib/leads/form-messages.test.ts); the other
+  // forms' schemas, built alongside and never used, lack theirs.
+  const schema = useMemo(() => leadSchemaFor(kind, createLeadSchemas(messages as LeadMessages)), [kind, messages])
   // The first render's defaults: what the form resets to after a stored submission.
   const [defaults] = useState(options.defaultValues)
   const form = useForm<LeadInput[K], unknown, Lead[K]>({
@@ -145,7 +150,7 @@ export function useLeadForm<K extends LeadKind>(
         const placed: string[] = []
         let unplaced = false
         for (const [path, key] of Object.entries(answer.fieldErrors)) {
-          const text = isLeadMessageKey(key) ? messages[key] : messages.failed
+          const text = (isLeadMessageKey(key) && messages[key]) || messages.failed
           if (path !== '' && formRef.current?.querySelector(`[name="${CSS.escape(path)}"]`)) {
             setError(path as Path<LeadInput[K]>, {type: 'server', message: text})
             placed.push(path)

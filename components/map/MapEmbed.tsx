@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect, useRef, useState} from 'react'
-import {MapPinIcon} from '@/components/ui/icons'
+import {Icon} from '@/components/ui/Icon'
 import {buttonClassName} from '@/components/ui/Button'
 import styles from './MapEmbed.module.css'
 
@@ -66,7 +66,7 @@ export function MapEmbed({lat, lng, label, companyName, addressLines, className}
           <div className={styles.placeholder}>
             <div className={styles.tile} aria-hidden="true">
               <span className={styles.pin}>
-                <MapPinIcon size={28} />
+                <Icon name="map-pin" size={28} />
               </span>
             </div>
             <div className={styles.card}>
@@ -81,7 +81,7 @@ export function MapEmbed({lat, lng, label, companyName, addressLines, className}
                 className={buttonClassName({variant: 'secondary', size: 'sm'})}
                 onClick={() => setLoaded(true)}
               >
-                <MapPinIcon size={16} aria-hidden="true" />
+                <Icon name="map-pin" size={16} />
                 <span>Show map</span>
               </button>
             </div>

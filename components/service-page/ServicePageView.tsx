@@ -3,6 +3,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {startingPriceCents} from '@/lib/booking/pricing'
 import type {FormSettings, ServicePage, SiteSettings} from '@/lib/content'
 import {telHref} from '@/lib/format'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {emailHref, questionEmailSubject, quoteEmailHref, serviceCallsToAction} from '@/lib/service-page-actions'
 import {ServiceBenefits} from './ServiceBenefits'
 import {ServiceFeatures} from './ServiceFeatures'
@@ -71,7 +72,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
           heading={page.quoteSection.heading}
           text={page.quoteSection.text}
           form={forms.quoteForm}
-          messages={forms.messages}
+          messages={leadFormMessages('quoteRequest', forms.messages)}
           page={{path: `/${page.slug}`, title: page.title}}
           bookOnline={bookOnlineOffer(page)}
           phone={settings.phone}

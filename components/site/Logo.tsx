@@ -2,10 +2,13 @@ import Link from 'next/link'
 import {iconHref} from '@/components/ui/icon-shapes'
 import styles from './Logo.module.css'
 
+const MARK_SIZE = 40
+
 /** The brand mark (its shape is in the icon sprite). Decorative (the name is the label). */
-export function LogoMark({size = 40}: {size?: number}) {
+export function LogoMark({size = MARK_SIZE}: {size?: number}) {
+  // The default size is the stylesheet's (.mark); another size is given as attributes.
   return (
-    <svg className={styles.mark} width={size} height={size} aria-hidden="true" focusable="false">
+    <svg className={styles.mark} {...(size !== MARK_SIZE && {width: size, height: size})} aria-hidden="true">
       <use href={iconHref('logo-mark')} />
     </svg>
   )

@@ -1,7 +1,7 @@
 'use client'
 
 import {useRef, type KeyboardEvent, type ReactNode} from 'react'
-import {CloseIcon, MenuIcon} from '@/components/ui/icons'
+import {Icon} from '@/components/ui/Icon'
 import styles from './SiteHeader.module.css'
 import {useDisclosure} from './useDisclosure'
 
@@ -32,7 +32,7 @@ export function MobileMenu({children}: {children: ReactNode}) {
         aria-label={open ? 'Close menu' : 'Menu'}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+        <Icon name={open ? 'close' : 'menu'} size={24} />
       </button>
       <div id={panelId} className={styles.menuPanel} data-open={open} onClick={closeOnLinkClick}>
         {children}

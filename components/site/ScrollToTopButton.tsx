@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect, useState} from 'react'
-import {ArrowUpIcon} from '@/components/ui/icons'
+import {Icon} from '@/components/ui/Icon'
 import {SCROLL_TOP_THRESHOLD, SKIP_LINK_ID} from './constants'
 import styles from './ScrollToTopButton.module.css'
 
@@ -43,7 +43,7 @@ export function ScrollToTopButton() {
       aria-label="Scroll to top"
       onClick={scrollToTop}
     >
-      <ArrowUpIcon size={22} />
+      <Icon name="arrow-up" size={22} />
     </button>
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 
 import {useRef, type FocusEvent, type KeyboardEvent} from 'react'
-import {ChevronIcon} from '@/components/ui/icons'
+import {Icon} from '@/components/ui/Icon'
 import {NavLink} from './PathAware'
 import styles from './SiteHeader.module.css'
 import {useDisclosure} from './useDisclosure'
@@ -50,7 +50,7 @@ export function ServicesMenu({groups, label = 'Services'}: ServicesMenuProps) {
         onClick={() => setOpen((value) => !value)}
       >
         {label}
-        <ChevronIcon size={16} className={styles.servicesChevron} />
+        <Icon name="chevron" size={16} className={styles.servicesChevron} />
       </button>
       <div id={panelId} className={styles.servicesPanel} data-open={open} hidden={!open} onClick={closeOnLinkClick}>
         <div className={styles.servicesGrid}>

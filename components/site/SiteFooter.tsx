@@ -30,14 +30,14 @@ const LEGAL_LINKS = [
 function LinkColumn({title, links, prefetch}: {title: string; links: readonly {label: string; href: string}[]; prefetch?: boolean}) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
-    <nav className={styles.column} aria-labelledby={id}>
+    <nav aria-labelledby={id}>
       <h2 id={id} className={styles.heading}>
         {title}
       </h2>
       <ul role="list" className={styles.links}>
         {links.map((link) => (
           <li key={link.href}>
-            <Link href={link.href} prefetch={prefetch}>
+            <Link href={link.href} {...(prefetch !== undefined && {prefetch})}>
               {link.label}
             </Link>
           </li>

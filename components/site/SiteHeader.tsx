@@ -31,7 +31,7 @@ export async function SiteHeader() {
       <div className={styles.bar}>
         <Logo companyName={settings.companyName} className={styles.logo} />
         <MobileMenu>
-          <nav aria-label="Main" className={styles.nav}>
+          <nav aria-label="Main">
             <ul role="list" className={styles.navList}>
               <li>
                 <NavLink href="/" className={styles.navLink}>
@@ -44,7 +44,7 @@ export async function SiteHeader() {
               {LINKS_AFTER_SERVICES.map((link) => (
                 <li key={link.label}>
                   {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
-                  <NavLink href={link.href} className={styles.navLink} prefetch={link.href === BOOKING_HREF ? false : undefined}>
+                  <NavLink href={link.href} className={styles.navLink} {...(link.href === BOOKING_HREF && {prefetch: false})}>
                     {link.label}
                   </NavLink>
                 </li>

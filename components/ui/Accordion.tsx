@@ -2,7 +2,7 @@
 
 import {useId, useRef, useState, type KeyboardEvent} from 'react'
 import {faqPageData, jsonLd} from '@/lib/faq-structured-data'
-import {ChevronIcon} from './icons'
+import {Icon} from './Icon'
 import styles from './Accordion.module.css'
 
 export type AccordionItem = {
@@ -63,7 +63,7 @@ export function Accordion({
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const root = rootRef.current
     if (!root) return
-    const triggers = Array.from(root.querySelectorAll<HTMLButtonElement>('button[data-accordion-trigger]')).filter(
+    const triggers = Array.from(root.querySelectorAll<HTMLButtonElement>('button[aria-controls]')).filter(
       (button) => button.closest('[data-accordion]') === root,
     )
     const index = triggers.indexOf(event.currentTarget)
@@ -91,10 +91,12 @@ export function Accordion({
   return (
     <div ref={rootRef} className={[styles.accordion, className].filter(Boolean).join(' ')} data-accordion="">
       {faqStructuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(items))}} />}
-      {items.map((item) => {
+      {items.map((item, index) => {
         const open = item.id === openId
-        const buttonId = `${base}-${slug(item.id)}-button`
-        const panelId = `${base}-${slug(item.id)}-panel`
+        // Short ids (each is written twice, in a page that may hold dozens): the position is unique
+        // within this accordion, and useId makes the base unique on the page.
+        const buttonId = `${base}-${index}b`
+        const panelId = `${base}-${index}p`
         return (
           <div key={item.id} className={styles.item} data-open={open}>
             <Heading className={styles.heading}>
@@ -104,13 +106,12 @@ export function Accordion({
                 className={styles.trigger}
                 aria-expanded={open}
                 aria-controls={panelId}
-                data-accordion-trigger=""
                 onClick={() => setOpenId(open ? null : item.id)}
                 onKeyDown={onKeyDown}
               >
                 <span>{item.question}</span>
                 <span className={styles.chevron} aria-hidden="true">
-                  <ChevronIcon size={18} />
+                  <Icon name="chevron" size={18} />
                 </span>
               </button>
             </Heading>

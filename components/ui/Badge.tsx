@@ -37,9 +37,7 @@ export function IconBadge({icon, tone = 'mint', size = 'md', label, className}: 
   return (
     <span
       className={[styles.iconBadge, styles[tone], sizeClass, className].filter(Boolean).join(' ')}
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+      {...(label ? {role: 'img', 'aria-label': label} : {'aria-hidden': true})}
     >
       {icon}
     </span>

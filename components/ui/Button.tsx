@@ -93,7 +93,8 @@ export function Button(props: ButtonProps) {
       )
     }
     return (
-      <Link href={href} prefetch={prefetch} className={classes} {...tabProps} {...rest}>
+      // prefetch only when given: an undefined prop still costs the router data a "$undefined".
+      <Link href={href} {...(prefetch !== undefined && {prefetch})} className={classes} {...tabProps} {...rest}>
         {label}
       </Link>
     )

@@ -51,14 +51,16 @@ export function Section({
     .filter(Boolean)
     .join(' ')
 
+  // Only the attributes that apply: an undefined prop still costs the page's router data a
+  // `"name":"$undefined"` entry.
+  const attributes = {
+    ...(id && {id}),
+    ...(tone === 'dark' && {'data-tone': 'dark'}),
+    ...(heading ? {'aria-labelledby': headingId} : ariaLabel && {'aria-label': ariaLabel}),
+  }
+
   return (
-    <section
-      id={id}
-      className={classes}
-      data-tone={tone === 'dark' ? 'dark' : undefined}
-      aria-labelledby={heading ? headingId : undefined}
-      aria-label={heading ? undefined : ariaLabel}
-    >
+    <section className={classes} {...attributes}>
       <Container width={width}>
         {hasHeader ? (
           <div className={styles.header}>

@@ -1,27 +1,16 @@
-import type {CSSProperties, SVGProps} from 'react'
-import {iconHref, type IconName} from './icon-shapes'
-import styles from './Icon.module.css'
+import {Icon, type IconProps} from './Icon'
 
 /*
  * Icons: 24×24 stroke drawings in currentColor, hidden from assistive technology (the text next to
  * them carries the meaning; give icon-only controls an aria-label). Each refers to its shape in the
  * cached sprite /icons.svg (see icon-shapes.ts) instead of carrying it, which keeps pages small.
- * Stroke and fill come from Icon.module.css; a `strokeWidth` given here overrides it.
+ * Stroke and fill come from Icon.module.css; a `strokeWidth` given here overrides it. The <svg>
+ * itself is drawn by ./Icon.tsx, which client components use directly (these names are for server
+ * components: in the browser they would be one more module).
  */
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children' | 'name'> & {
-  /** Width and height in px (default 20). */
-  size?: number | string
-}
-
-function Icon({name, size = 20, className, strokeWidth, style, ...props}: IconProps & {name: IconName}) {
-  const iconStyle: CSSProperties | undefined = strokeWidth === undefined ? style : {strokeWidth, ...style}
-  return (
-    <svg width={size} height={size} aria-hidden="true" focusable="false" className={className ? `${styles.icon} ${className}` : styles.icon} {...(iconStyle && {style: iconStyle})} {...props}>
-      <use href={iconHref(name)} />
-    </svg>
-  )
-}
+export type {IconProps}
+export {StarIcon} from './Icon'
 
 export const CheckIcon = (props: IconProps) => <Icon name="check" {...props} />
 export const PhoneIcon = (props: IconProps) => <Icon name="phone" {...props} />
@@ -40,10 +29,6 @@ export const ClockIcon = (props: IconProps) => <Icon name="clock" {...props} />
 /** Points down; rotate with CSS (or `direction`) for the other ways. */
 export function ChevronIcon({direction = 'down', style, ...props}: IconProps & {direction?: 'down' | 'up' | 'left' | 'right'}) {
   const rotate = {down: 0, left: 90, up: 180, right: 270}[direction]
-  return <Icon name="chevron" {...props} style={rotate ? {transform: `rotate(${rotate}deg)`, ...style} : style} />
-}
-
-/** A star; `filled` paints it (rating stars). */
-export function StarIcon({filled = true, className, ...props}: IconProps & {filled?: boolean}) {
-  return <Icon name="star" {...props} className={[filled ? styles.filled : styles.outline, className].filter(Boolean).join(' ')} />
+  const rotated = rotate ? {transform: `rotate(${rotate}deg)`, ...style} : style
+  return <Icon name="chevron" {...props} {...(rotated && {style: rotated})} />
 }

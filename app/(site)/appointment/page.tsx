@@ -4,6 +4,7 @@ import {PageHeader} from '@/components/pages/PageHeader'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {getAppointmentPage, getFormSettings} from '@/lib/content'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {pageMetadata} from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +21,7 @@ export default async function AppointmentPage() {
       <PageHeader heading={page.heading} intro={page.intro} width="narrow" headingId="appointment-heading" />
       <Section width="narrow">
         <Card>
-          <LazyAppointmentForm text={forms.appointmentForm} messages={forms.messages} labelledBy="appointment-heading" />
+          <LazyAppointmentForm text={forms.appointmentForm} messages={leadFormMessages('appointment', forms.messages)} labelledBy="appointment-heading" />
         </Card>
       </Section>
     </>

@@ -1,5 +1,6 @@
 import type {Metadata} from 'next'
 import {getContactPage, getFormSettings, getSiteSettings} from '@/lib/content'
+import {leadFormMessages} from '@/lib/leads/form-messages'
 import {pageMetadata} from '@/lib/page-metadata'
 import {LazyContactForm} from '@/components/leads/LazyLeadForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
@@ -31,7 +32,7 @@ export default async function ContactPage() {
         <ContactWithMap
           settings={settings}
           cardTone="cream"
-          form={<LazyContactForm text={forms.contactForm} messages={forms.messages} variant="page" headingLevel={2} />}
+          form={<LazyContactForm text={forms.contactForm} messages={leadFormMessages('contactMessage', forms.messages)} variant="page" headingLevel={2} />}
         />
       </Section>
     </>

@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect, useState, useSyncExternalStore, type FocusEvent} from 'react'
-import {StarIcon} from '@/components/ui/icons'
+import {StarIcon} from '@/components/ui/Icon'
 import {SidebarCard} from './SidebarCard'
 import styles from './booking.module.css'
 
