@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {getFaqsPage, getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
+import {getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {jsonLd, localBusinessData} from '@/lib/structured-data'
 import {AboutSection} from '@/components/home/AboutSection'
@@ -16,11 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Home (spec §2): hero, About Us, Our Services, Testimonials, FAQ, contact with the map. */
 export default async function HomePage() {
-  const [home, settings, forms, faqsPage] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings(), getFaqsPage()])
-  // Google asks for one FAQ markup per question on a site: /faqs marks up every question it shows,
-  // so the home page marks up its own only when one of them is missing there.
-  const onFaqsPage = new Set(faqsPage.groups.flatMap((group) => group.faqs.map((faq) => faq._id)))
-  const faqStructuredData = home.faqSection.faqs.some((faq) => !onFaqsPage.has(faq._id))
+  const [home, settings, forms] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings()])
 
   return (
     <>
@@ -32,7 +28,7 @@ export default async function HomePage() {
       <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} />
       <ServicesSection section={home.servicesSection} />
       <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} />
-      <FaqSection section={home.faqSection} structuredData={faqStructuredData} />
+      <FaqSection section={home.faqSection} />
       <ContactSection section={home.contactSection} settings={settings} forms={forms} />
     </>
   )
