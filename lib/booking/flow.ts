@@ -30,10 +30,10 @@ import {
   createBookingSchemas,
   fieldMessages,
   houseInstructionsByQuestion,
-  REQUEST_INVALID_MESSAGE,
   type BookingRequest,
   type BookingSchemas,
 } from './schemas'
+import {REQUEST_INVALID_MESSAGE} from './rules'
 import {bookingPaidFacts, bookingReference} from './stored'
 
 export interface BookingFlowDeps {

@@ -12,7 +12,7 @@ import type {RateLimiter} from '../rate-limit'
 import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
 import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
-import {REQUEST_INVALID_MESSAGE} from './schemas'
+import {REQUEST_INVALID_MESSAGE} from './rules'
 import {bookingFormValues} from './stored'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */

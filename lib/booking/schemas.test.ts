@@ -8,9 +8,9 @@ import {
   houseBookingSchema,
   houseInstructionsByQuestion,
   normalizePhone,
-  todayInCompanyTimeZone,
   type HouseBookingInput,
 } from './schemas'
+import {todayInCompanyTimeZone} from './rules'
 
 /** 2025-06-15 03:00 UTC is 2025-06-14 20:00 in Los Angeles (PDT, UTC−7): "today" is the 14th there. */
 const NOW = new Date('2025-06-15T03:00:00Z')

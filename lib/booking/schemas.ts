@@ -65,27 +65,7 @@ import {
   UNKNOWN_INDUSTRY_MESSAGE,
   UNREADABLE_TEXT_MESSAGE,
   type Clock,
-} from './rules'
-
-// ---------------------------------------------------------------------------------------------
-// Limits, shared messages, clock and dates: ./rules.ts (no zod, for the browser's first paint)
-// ---------------------------------------------------------------------------------------------
-
-export {
-  countMessage,
-  DATE_INVALID_MESSAGE,
-  DATE_PAST_MESSAGE,
-  INVALID_COUPON_MESSAGE,
-  isCalendarDate,
-  PHONE_MESSAGE,
-  REQUEST_INVALID_MESSAGE,
-  systemClock,
-  TEXT_LIMITS,
-  todayInCompanyTimeZone,
-  UNKNOWN_INDUSTRY_MESSAGE,
-  UNREADABLE_TEXT_MESSAGE,
-  type Clock,
-} from './rules'
+} from './rules' // limits, shared messages, clock and dates (no zod, for the browser's first paint)
 
 // ---------------------------------------------------------------------------------------------
 // Phone
