@@ -24,7 +24,7 @@ export type PopularQuestion = {
   form?: "house" | "exterior" | "carpet" | "commercial";
   question?: string;
   answer?: Array<string>;
-  order?: number;
+  orderRank?: string;
 };
 
 export type ReviewSample = {
@@ -37,7 +37,7 @@ export type ReviewSample = {
   text?: string;
   author?: string;
   stars?: number;
-  order?: number;
+  orderRank?: string;
 };
 
 export type BlogPost = {
@@ -955,7 +955,7 @@ export type BlogsPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: blogPostListQuery
-// Query: *[_type == "blogPost" && defined(slug.current)] | order(coalesce(legacyNumber, 999) asc, publishedAt desc){  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}
+// Query: *[_type == "blogPost" && defined(slug.current)] | order(publishedAt desc, title asc){  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}
 export type BlogPostListQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -1226,7 +1226,7 @@ export type EmailSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: bookingSidebarQuery
-// Query: {  "reviews": *[_type == "reviewSample" && form == $form] | order(order asc){_id, text, author, stars},  "questions": *[_type == "popularQuestion" && form == $form] | order(order asc){_id, question, answer}}
+// Query: {  "reviews": *[_type == "reviewSample" && form == $form] | order(orderRank asc){_id, text, author, stars},  "questions": *[_type == "popularQuestion" && form == $form] | order(orderRank asc){_id, question, answer}}
 export type BookingSidebarQueryResult = {
   reviews: Array<{
     _id: string;

@@ -1,28 +1,76 @@
+import {HelpCircleIcon} from '@sanity/icons/HelpCircle'
+import {StarIcon} from '@sanity/icons/Star'
+import {orderableDocumentListDeskItem} from '@sanity/orderable-document-list'
 import type {StructureResolver} from 'sanity/structure'
+import {BOOKING_FORMS} from './schemaTypes/documents/reviewSample'
 
-/** The Studio's left-hand list: one entry per singleton page, then the repeatable documents. */
-export const structure: StructureResolver = (S) =>
-  S.list()
+/**
+ * The Studio's left-hand list: one entry per singleton page, then the repeatable documents. Articles
+ * list newest first; a booking form's reviews and popular questions are listed per form and ordered
+ * by dragging (`orderRank`, which the site's query orders by).
+ */
+export const structure: StructureResolver = (S, context) => {
+  const singleton = (type: string, title: string) =>
+    S.listItem().title(title).id(type).child(S.document().schemaType(type).documentId(type))
+
+  /** One drag-and-drop list per booking form, under one folder. */
+  const perBookingForm = (type: 'reviewSample' | 'popularQuestion', title: string, icon: typeof StarIcon) =>
+    S.listItem()
+      .title(title)
+      .id(type)
+      .icon(icon)
+      .child(
+        S.list()
+          .title(title)
+          .items(
+            BOOKING_FORMS.map(({title: formTitle, value}) =>
+              orderableDocumentListDeskItem({
+                type,
+                id: `${type}-${value}`,
+                title: formTitle,
+                icon,
+                filter: 'form == $form',
+                params: {form: value},
+                S,
+                context,
+              }),
+            ),
+          ),
+      )
+
+  return S.list()
     .title('Content')
     .items([
-      S.listItem().title('Site settings').id('siteSettings').child(S.document().schemaType('siteSettings').documentId('siteSettings')),
-      S.listItem().title('Home page').id('homePage').child(S.document().schemaType('homePage').documentId('homePage')),
+      singleton('siteSettings', 'Site settings'),
+      singleton('homePage', 'Home page'),
       S.documentTypeListItem('servicePage').title('Service pages'),
-      S.documentTypeListItem('blogPost').title('Blog posts'),
+      S.listItem()
+        .title('Blog posts')
+        .id('blogPost')
+        .schemaType('blogPost')
+        .child(
+          S.documentTypeList('blogPost')
+            .title('Blog posts')
+            .defaultOrdering([
+              {field: 'publishedAt', direction: 'desc'},
+              {field: 'title', direction: 'asc'},
+            ]),
+        ),
       S.divider(),
-      S.listItem().title('About page').id('aboutPage').child(S.document().schemaType('aboutPage').documentId('aboutPage')),
-      S.listItem().title('FAQs page').id('faqsPage').child(S.document().schemaType('faqsPage').documentId('faqsPage')),
-      S.listItem().title('Contact page').id('contactPage').child(S.document().schemaType('contactPage').documentId('contactPage')),
-      S.listItem().title('Blogs page').id('blogsPage').child(S.document().schemaType('blogsPage').documentId('blogsPage')),
-      S.listItem().title('Legal page').id('legalPage').child(S.document().schemaType('legalPage').documentId('legalPage')),
-      S.listItem().title('Appointment page').id('appointmentPage').child(S.document().schemaType('appointmentPage').documentId('appointmentPage')),
+      singleton('aboutPage', 'About page'),
+      singleton('faqsPage', 'FAQs page'),
+      singleton('contactPage', 'Contact page'),
+      singleton('blogsPage', 'Blogs page'),
+      singleton('legalPage', 'Legal page'),
+      singleton('appointmentPage', 'Appointment page'),
       S.divider(),
-      S.listItem().title('Forms').id('formSettings').child(S.document().schemaType('formSettings').documentId('formSettings')),
-      S.listItem().title('E-mails').id('emailSettings').child(S.document().schemaType('emailSettings').documentId('emailSettings')),
+      singleton('formSettings', 'Forms'),
+      singleton('emailSettings', 'E-mails'),
       S.divider(),
       S.documentTypeListItem('serviceCard').title('Service cards'),
       S.documentTypeListItem('testimonial').title('Testimonials'),
       S.documentTypeListItem('faqItem').title('FAQ items'),
-      S.documentTypeListItem('reviewSample').title('Booking sidebar reviews'),
-      S.documentTypeListItem('popularQuestion').title('Booking sidebar questions'),
+      perBookingForm('reviewSample', 'Booking sidebar reviews', StarIcon),
+      perBookingForm('popularQuestion', 'Booking sidebar questions', HelpCircleIcon),
     ])
+}

@@ -125,6 +125,24 @@ describe('validateDatasetFile', () => {
     expect(errorLines(result)).toEqual(['post-oven slug: Slug is already in use', 'post-spring slug: Slug is already in use'])
   })
 
+  it('refuses a service page at the address of a fixed page, and says why', async () => {
+    const result = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'house_cleaning'})))
+    expect(errorLines(result)).toEqual([
+      'svc-deep slug: The address /house_cleaning belongs to a fixed page of the site; a service page there would never show. Choose another slug.',
+    ])
+  })
+
+  it('explains the slug rule: underscores are allowed on service pages, not in articles', async () => {
+    const service = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'Deep Cleaning'})))
+    expect(errorLines(service)).toEqual([
+      'svc-deep slug: Use lower-case letters (a–z) and digits, with single dashes or underscores between words, e.g. roof-cleaning',
+    ])
+    const article = await validate(withChange('post-oven', (doc) => (doc.slug = {_type: 'slug', current: 'clean_an_oven'})))
+    expect(errorLines(article)).toEqual([
+      'post-oven slug: Use lower-case letters (a–z) and digits, with single dashes between words, e.g. wet-season-home-cleaning',
+    ])
+  })
+
   it('reports a duplicate legacyNumber on both articles', async () => {
     const result = await validate(withChange('post-spring', (doc) => (doc.legacyNumber = 1)))
     expect(errorLines(result)).toEqual([

@@ -79,7 +79,7 @@ export const blogsPageQuery = defineQuery(
   `*[_type == "blogsPage" && _id == "blogsPage"][0]{${seo}, heading, intro, articleCta{heading, text, buttonLabel}}`,
 )
 
-export const blogPostListQuery = defineQuery(`*[_type == "blogPost" && defined(slug.current)] | order(coalesce(legacyNumber, 999) asc, publishedAt desc){
+export const blogPostListQuery = defineQuery(`*[_type == "blogPost" && defined(slug.current)] | order(publishedAt desc, title asc){
   _id,
   title,
   "slug": slug.current,
@@ -172,8 +172,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
 
 /** Booking sidebars: reviews and popular questions of one booking form. */
 export const bookingSidebarQuery = defineQuery(`{
-  "reviews": *[_type == "reviewSample" && form == $form] | order(order asc){_id, text, author, stars},
-  "questions": *[_type == "popularQuestion" && form == $form] | order(order asc){_id, question, answer}
+  "reviews": *[_type == "reviewSample" && form == $form] | order(orderRank asc){_id, text, author, stars},
+  "questions": *[_type == "popularQuestion" && form == $form] | order(orderRank asc){_id, question, answer}
 }`)
 
 /** Everything the sitemap lists besides the fixed routes. */

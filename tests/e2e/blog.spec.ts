@@ -5,10 +5,10 @@ import {blockText, type BlogPostDoc, type CallToAction} from './support/content-
 
 type BlogsPageDoc = {heading: string; intro: string}
 
-/** The articles in list order: by their old number, then newest first. */
+/** The articles in list order: newest first (same day: by title). */
 const posts = () =>
   documentsOfType<BlogPostDoc>('blogPost').sort(
-    (a, b) => (a.legacyNumber ?? 999) - (b.legacyNumber ?? 999) || b.publishedAt.localeCompare(a.publishedAt),
+    (a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.title.localeCompare(b.title),
   )
 
 test.use({viewport: {width: 1280, height: 900}})

@@ -1,5 +1,5 @@
 import {expect, test, type Page} from './support/test'
-import {documentsOfType} from './support/dataset'
+import {byOrderRank, documentsOfType} from './support/dataset'
 import {holdRequests} from './support/network'
 import {futureDate, longDate} from './support/bookings'
 import {
@@ -153,9 +153,9 @@ test.describe('commercial booking screen', () => {
   })
 
   test('the carousel shows the 15 commercial reviews: every 3 s, Next, paused on hover and with its control', async ({page}) => {
-    const reviews = documentsOfType<{form: string; text: string; stars: number; order: number}>('reviewSample')
+    const reviews = documentsOfType<{form: string; text: string; stars: number; orderRank: string}>('reviewSample')
       .filter((review) => review.form === 'commercial')
-      .sort((a, b) => a.order - b.order)
+      .sort(byOrderRank)
     expect(reviews).toHaveLength(15)
     // The browser's clock stands still unless the test moves it.
     const start = new Date()
@@ -206,9 +206,9 @@ test.describe('commercial booking screen', () => {
 
   test('Popular Questions: the four commercial questions, one answer open at a time', async ({page}) => {
     await openBookingScreen(page, '/commercial_cleaning')
-    const questions = documentsOfType<{form: string; question: string; order: number}>('popularQuestion')
+    const questions = documentsOfType<{form: string; question: string; orderRank: string}>('popularQuestion')
       .filter((item) => item.form === 'commercial')
-      .sort((a, b) => a.order - b.order)
+      .sort(byOrderRank)
     const box = page.getByRole('region', {name: 'Popular Questions'})
     await expect(box.getByRole('button')).toHaveText(questions.map((item) => item.question))
     await box.getByRole('button', {name: questions[0].question}).click()

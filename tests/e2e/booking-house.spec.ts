@@ -1,5 +1,5 @@
 import {expect, test, type Page} from './support/test'
-import {documentsOfType} from './support/dataset'
+import {byOrderRank, documentsOfType} from './support/dataset'
 import {futureDate, longDate} from './support/bookings'
 import {
   axeViolations,
@@ -323,9 +323,9 @@ test.describe('house booking screen', () => {
     await page.clock.install({time: start})
     await page.clock.pauseAt(new Date(start.getTime() + 1000))
     await openBookingScreen(page, '/house_cleaning')
-    const reviews = documentsOfType<{form: string; text: string; author: string; stars: number; order: number}>('reviewSample')
+    const reviews = documentsOfType<{form: string; text: string; author: string; stars: number; orderRank: string}>('reviewSample')
       .filter((review) => review.form === 'house')
-      .sort((a, b) => a.order - b.order)
+      .sort(byOrderRank)
     expect(reviews).toHaveLength(5)
     const box = page.getByRole('region', {name: 'Customer Reviews'})
     await expect(currentReview(page)).toHaveAccessibleName('1 of 5')

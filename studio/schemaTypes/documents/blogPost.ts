@@ -1,10 +1,13 @@
+import {DocumentTextIcon} from '@sanity/icons/DocumentText'
 import {defineField, defineType} from 'sanity'
+import {checkArticleSlug} from '../../lib/slugs'
 
 /** An article of the Blogs section, at /blog/[slug]. */
 export const blogPost = defineType({
   name: 'blogPost',
   title: 'Blog post',
   type: 'document',
+  icon: DocumentTextIcon,
   fields: [
     defineField({name: 'title', type: 'string', validation: (rule) => rule.required().min(10).max(100)}),
     defineField({
@@ -13,11 +16,7 @@ export const blogPost = defineType({
       type: 'slug',
       options: {source: 'title', maxLength: 80},
       validation: (rule) =>
-        rule.required().custom((slug) =>
-          slug?.current && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug.current)
-            ? true
-            : 'Use lower-case letters, digits and dashes only',
-        ),
+        rule.required().custom((slug) => checkArticleSlug(slug?.current)),
     }),
     defineField({
       name: 'legacyNumber',
@@ -52,5 +51,8 @@ export const blogPost = defineType({
     defineField({name: 'body', type: 'richText', validation: (rule) => rule.required().min(5)}),
   ],
   orderings: [{title: 'Published, newest first', name: 'published', by: [{field: 'publishedAt', direction: 'desc'}]}],
-  preview: {select: {title: 'title', subtitle: 'slug.current', media: 'heroImage'}},
+  preview: {
+    select: {title: 'title', publishedAt: 'publishedAt', slug: 'slug.current', media: 'heroImage'},
+    prepare: ({title, publishedAt, slug, media}) => ({title, subtitle: `${publishedAt ?? 'No date'} · /blog/${slug ?? '…'}`, media}),
+  },
 })

@@ -1,3 +1,4 @@
+import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
 import {EMAIL_TOKENS, unknownTokens} from '../../../lib/email/tokens'
 
@@ -33,6 +34,7 @@ export const emailSettings = defineType({
   name: 'emailSettings',
   title: 'E-mails',
   type: 'document',
+  icon: EnvelopeIcon,
   groups: [
     {name: 'customer', title: 'To customers', default: true},
     {name: 'business', title: 'To the business'},

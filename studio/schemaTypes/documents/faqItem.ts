@@ -1,3 +1,4 @@
+import {HelpCircleIcon} from '@sanity/icons/HelpCircle'
 import {defineType} from 'sanity'
 import {questionAndAnswerFields} from '../objects/questionAnswer'
 
@@ -6,6 +7,7 @@ export const faqItem = defineType({
   name: 'faqItem',
   title: 'FAQ item',
   type: 'document',
+  icon: HelpCircleIcon,
   fields: questionAndAnswerFields,
   preview: {select: {title: 'question'}},
 })

@@ -1,3 +1,5 @@
+import {CalendarIcon} from '@sanity/icons/Calendar'
+import {ComposeIcon} from '@sanity/icons/Compose'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {LEAD_MESSAGE_KEYS, type LeadMessageKey} from '../../../lib/leads/message-keys'
 
@@ -43,6 +45,7 @@ export const formSettings = defineType({
   name: 'formSettings',
   title: 'Forms',
   type: 'document',
+  icon: ComposeIcon,
   groups: [
     {name: 'quote', title: 'Quote form', default: true},
     {name: 'contact', title: 'Contact forms'},
@@ -155,6 +158,7 @@ export const appointmentPage = defineType({
   name: 'appointmentPage',
   title: 'Appointment page',
   type: 'document',
+  icon: CalendarIcon,
   fields: [
     defineField({name: 'seo', type: 'seo'}),
     defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(80)}),

@@ -1,3 +1,4 @@
+import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 /** The home page's sections, in the order the spec gives them. One document. */
@@ -5,6 +6,7 @@ export const homePage = defineType({
   name: 'homePage',
   title: 'Home page',
   type: 'document',
+  icon: HomeIcon,
   groups: [
     {name: 'hero', title: 'Hero', default: true},
     {name: 'about', title: 'About Us'},

@@ -1,3 +1,8 @@
+import {CommentIcon} from '@sanity/icons/Comment'
+import {DocumentsIcon} from '@sanity/icons/Documents'
+import {InfoOutlineIcon} from '@sanity/icons/InfoOutline'
+import {LockIcon} from '@sanity/icons/Lock'
+import {UsersIcon} from '@sanity/icons/Users'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 const heading = defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(80)})
@@ -9,6 +14,7 @@ export const aboutPage = defineType({
   name: 'aboutPage',
   title: 'About page',
   type: 'document',
+  icon: UsersIcon,
   fields: [
     seo,
     heading,
@@ -26,6 +32,7 @@ export const faqsPage = defineType({
   name: 'faqsPage',
   title: 'FAQs page',
   type: 'document',
+  icon: InfoOutlineIcon,
   fields: [
     seo,
     heading,
@@ -60,6 +67,7 @@ export const contactPage = defineType({
   name: 'contactPage',
   title: 'Contact page',
   type: 'document',
+  icon: CommentIcon,
   fields: [seo, heading, intro, defineField({name: 'image', type: 'accessibleImage'})],
   preview: {prepare: () => ({title: 'Contact page'})},
 })
@@ -69,6 +77,7 @@ export const blogsPage = defineType({
   name: 'blogsPage',
   title: 'Blogs page',
   type: 'document',
+  icon: DocumentsIcon,
   fields: [
     seo,
     heading,
@@ -99,6 +108,7 @@ export const legalPage = defineType({
   name: 'legalPage',
   title: 'Legal page',
   type: 'document',
+  icon: LockIcon,
   fields: [
     seo,
     heading,

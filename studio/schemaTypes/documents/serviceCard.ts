@@ -1,3 +1,4 @@
+import {ThLargeIcon} from '@sanity/icons/ThLarge'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 /** One card of the home page's "Our Services" section. */
@@ -5,6 +6,7 @@ export const serviceCard = defineType({
   name: 'serviceCard',
   title: 'Service card',
   type: 'document',
+  icon: ThLargeIcon,
   fields: [
     defineField({name: 'title', type: 'string', validation: (rule) => rule.required().max(60)}),
     defineField({name: 'summary', type: 'text', rows: 2, validation: (rule) => rule.required().max(240)}),
@@ -24,5 +26,5 @@ export const serviceCard = defineType({
       validation: (rule) => rule.required(),
     }),
   ],
-  preview: {select: {title: 'title', media: 'image'}},
+  preview: {select: {title: 'title', subtitle: 'summary', media: 'image'}},
 })

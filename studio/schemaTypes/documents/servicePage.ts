@@ -1,4 +1,6 @@
+import {CaseIcon} from '@sanity/icons/Case'
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {checkServicePageSlug} from '../../lib/slugs'
 import {BOOKABLE_SERVICES, INDUSTRY_NAMES} from '../../../lib/booking/catalog'
 
 /**
@@ -30,6 +32,7 @@ export const servicePage = defineType({
   name: 'servicePage',
   title: 'Service page',
   type: 'document',
+  icon: CaseIcon,
   groups: [
     {name: 'page', title: 'Page', default: true},
     {name: 'sections', title: 'Sections'},
@@ -44,11 +47,7 @@ export const servicePage = defineType({
       group: 'page',
       options: {source: 'title', maxLength: 60},
       validation: (rule) =>
-        rule.required().custom((slug) =>
-          slug?.current && /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/.test(slug.current)
-            ? true
-            : 'Use lower-case letters, digits and dashes only',
-        ),
+        rule.required().custom((slug) => checkServicePageSlug(slug?.current)),
     }),
     defineField({
       name: 'layout',
@@ -210,5 +209,12 @@ export const servicePage = defineType({
     defineField({name: 'finalCta', title: 'Final call to action', type: 'callToAction', group: 'sections'}),
   ],
   orderings: [{title: 'Menu', name: 'menu', by: [{field: 'menuGroup', direction: 'asc'}, {field: 'menuOrder', direction: 'asc'}]}],
-  preview: {select: {title: 'title', subtitle: 'slug.current', media: 'hero.image'}},
+  preview: {
+    select: {title: 'title', slug: 'slug.current', layout: 'layout', media: 'hero.image'},
+    prepare: ({title, slug, layout, media}) => ({
+      title,
+      subtitle: `/${slug ?? '…'} · ${SERVICE_PAGE_LAYOUTS.find((option) => option.value === layout)?.title ?? 'no layout'}`,
+      media,
+    }),
+  },
 })

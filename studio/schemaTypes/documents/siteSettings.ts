@@ -1,3 +1,4 @@
+import {CogIcon} from '@sanity/icons/Cog'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 /** The company's facts shown on every page: name, phone, e-mail, address, service area. One document. */
@@ -5,6 +6,7 @@ export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
   type: 'document',
+  icon: CogIcon,
   fields: [
     defineField({name: 'companyName', type: 'string', validation: (rule) => rule.required().max(60)}),
     defineField({

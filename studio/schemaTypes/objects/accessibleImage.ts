@@ -1,3 +1,4 @@
+import {ImageIcon} from '@sanity/icons/Image'
 import {defineField, defineType} from 'sanity'
 
 /** An image that always carries alternative text, so no page can publish an unlabelled picture. */
@@ -5,6 +6,7 @@ export const accessibleImage = defineType({
   name: 'accessibleImage',
   title: 'Image',
   type: 'image',
+  icon: ImageIcon,
   fields: [
     defineField({
       name: 'alt',

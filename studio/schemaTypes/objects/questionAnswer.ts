@@ -1,3 +1,4 @@
+import {HelpCircleIcon} from '@sanity/icons/HelpCircle'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 /** A question and its answer as lines: the spec's FAQ shape, shared by FAQ items and inline questions. */
@@ -21,6 +22,7 @@ export const questionAnswer = defineType({
   name: 'questionAnswer',
   title: 'Question and answer',
   type: 'object',
+  icon: HelpCircleIcon,
   fields: questionAndAnswerFields,
   preview: {select: {title: 'question'}},
 })

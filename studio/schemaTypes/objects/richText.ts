@@ -1,3 +1,4 @@
+import {BlockContentIcon} from '@sanity/icons/BlockContent'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
 /** Portable Text for articles and legal text: headings, lists, emphasis and links; no raw HTML. */
@@ -5,6 +6,7 @@ export const richText = defineType({
   name: 'richText',
   title: 'Rich text',
   type: 'array',
+  icon: BlockContentIcon,
   of: [
     defineArrayMember({
       type: 'block',

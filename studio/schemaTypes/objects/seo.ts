@@ -1,3 +1,4 @@
+import {SearchIcon} from '@sanity/icons/Search'
 import {defineField, defineType} from 'sanity'
 
 /** Search-engine and social-sharing text of one page. */
@@ -5,6 +6,7 @@ export const seo = defineType({
   name: 'seo',
   title: 'Search and sharing',
   type: 'object',
+  icon: SearchIcon,
   fields: [
     defineField({
       name: 'title',

@@ -1,3 +1,4 @@
+import {TextIcon} from '@sanity/icons/Text'
 import {defineField, defineType} from 'sanity'
 
 /** A short title with a sentence or two under it: benefits, feature highlights, reasons to choose us. */
@@ -5,6 +6,7 @@ export const titledText = defineType({
   name: 'titledText',
   title: 'Title and text',
   type: 'object',
+  icon: TextIcon,
   fields: [
     defineField({
       name: 'title',

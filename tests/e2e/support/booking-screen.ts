@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import {expect, type Locator, type Page} from '@playwright/test'
-import {documentsOfType} from './dataset'
+import {byOrderRank, documentsOfType} from './dataset'
 
 /** Helpers shared by the exterior and carpet booking screen specs. */
 
@@ -70,21 +70,21 @@ export function group(page: Page, legend: string): Locator {
   return page.getByRole('main').getByRole('group', {name: new RegExp(`^${legend}`)})
 }
 
-type ReviewDoc = {_id: string; form: string; text: string; author: string; stars: number; order: number}
-type QuestionDoc = {_id: string; form: string; question: string; answer: string[]; order: number}
+type ReviewDoc = {_id: string; form: string; text: string; author: string; stars: number; orderRank: string}
+type QuestionDoc = {_id: string; form: string; question: string; answer: string[]; orderRank: string}
 
 /** The review samples of one booking form, in the editors' order. */
 export function reviewsOf(form: string): ReviewDoc[] {
   return documentsOfType<ReviewDoc>('reviewSample')
     .filter((review) => review.form === form)
-    .sort((a, b) => a.order - b.order)
+    .sort(byOrderRank)
 }
 
 /** The popular questions of one booking form, in the editors' order. */
 export function questionsOf(form: string): QuestionDoc[] {
   return documentsOfType<QuestionDoc>('popularQuestion')
     .filter((question) => question.form === form)
-    .sort((a, b) => a.order - b.order)
+    .sort(byOrderRank)
 }
 
 /**

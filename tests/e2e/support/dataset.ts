@@ -37,3 +37,7 @@ export function writeDocument(doc: Doc): void {
   const now = new Date()
   utimesSync(datasetFile(), now, now)
 }
+
+/** Sorts documents as the Studio's drag-and-drop lists order them (`orderRank`, compared as GROQ compares strings). */
+export const byOrderRank = (a: {orderRank: string}, b: {orderRank: string}) =>
+  a.orderRank < b.orderRank ? -1 : a.orderRank > b.orderRank ? 1 : 0
