@@ -1,9 +1,11 @@
 'use client'
 
 import {defineConfig} from 'sanity'
+import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {apiVersion, dataset, studioProjectId} from './studio/env'
 import {SINGLETON_TYPES, schemaTypes} from './studio/schemaTypes'
+import {resolve} from './studio/presentation/resolve'
 import {structure} from './studio/structure'
 
 const singletons = new Set<string>(SINGLETON_TYPES)
@@ -15,7 +17,11 @@ export default defineConfig({
   projectId: studioProjectId,
   dataset,
   apiVersion,
-  plugins: [structureTool({structure})],
+  plugins: [
+    structureTool({structure}),
+    // Live preview of drafts beside the page, with click-to-edit overlays (draft mode, app/api/draft-mode).
+    presentationTool({resolve, previewUrl: {initial: '/', previewMode: {enable: '/api/draft-mode/enable', disable: '/api/draft-mode/disable'}}}),
+  ],
   schema: {
     types: schemaTypes,
     // Singletons are edited in place, never created again from the "new document" menu.

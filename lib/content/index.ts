@@ -1,5 +1,7 @@
 import 'server-only'
 
+import {unstable_cache} from 'next/cache'
+import {draftMode} from 'next/headers'
 import {cache} from 'react'
 import type {
   AboutPageQueryResult,
@@ -12,8 +14,10 @@ import type {
   ServicePageQueryResult,
 } from '@/sanity.types'
 import {projectId} from '@/studio/env'
-import {queryContentLake} from './content-lake'
-import {queryLocalDataset} from './local-dataset'
+import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
+import type {SanityClient} from '@sanity/client'
+import {lakeClient, queryContentLake} from './content-lake'
+import {localDatasetVersion, queryLocalDataset} from './local-dataset'
 import {present, type Present} from './present'
 import * as q from './queries'
 
@@ -23,12 +27,65 @@ import * as q from './queries'
  */
 export const contentSource = projectId ? 'content-lake' : 'local-dataset'
 
-function fetchContent<R>(query: string, params: Record<string, unknown> = {}): Promise<R> {
-  return contentSource === 'content-lake' ? queryContentLake<R>(query, params) : queryLocalDataset<R>(query, params)
+type Perspective = 'published' | 'drafts'
+
+function fetchContent<R>(query: string, params: Record<string, unknown>, perspective: Perspective): Promise<R> {
+  return contentSource === 'content-lake'
+    ? queryContentLake<R>(query, params, perspective)
+    : queryLocalDataset<R>(query, params, perspective)
 }
 
-async function required<R>(query: string, where: string, params?: Record<string, unknown>): Promise<Present<R>> {
-  return present(await fetchContent<R>(query, params), where)
+/**
+ * Draft mode of the request being rendered; null outside any request or render (the e-mail worker,
+ * scripts, unit tests), where Next's cache is not available either.
+ */
+async function renderScope(): Promise<{draft: boolean} | null> {
+  try {
+    return {draft: (await draftMode()).isEnabled}
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Runs a query the way pages read content. In draft mode (an editor's preview): drafts over
+ * published documents, never cached. Otherwise published documents, cached under `tags` (what the
+ * query reads, lib/content/cache-tags.ts), so a publish refreshes only the pages that show the
+ * changed document. The local dataset's version is part of the cache key: an edited file is never
+ * answered from an older build's cache.
+ */
+async function readContent<R>(query: string, params: Record<string, unknown>, tags: string[]): Promise<R> {
+  const scope = await renderScope()
+  if (!scope) return fetchContent<R>(query, params, 'published')
+  if (scope.draft) return fetchContent<R>(query, params, 'drafts')
+  const version = contentSource === 'content-lake' ? 'content-lake' : localDatasetVersion()
+  return unstable_cache(() => fetchContent<R>(query, params, 'published'), [version, query, JSON.stringify(params)], {
+    tags: [ALL_CONTENT_TAG, ...tags],
+  })()
+}
+
+async function required<R>(query: string, where: string, tags: string[], params: Record<string, unknown> = {}): Promise<Present<R>> {
+  return present(await readContent<R>(query, params, tags), where)
+}
+
+/**
+ * The client that checks a preview link's secret (`sanity-preview-secret`, written by the Studio's
+ * Presentation tool as a `sanity.previewUrlSecret` document) for next-sanity's draft-mode route; null
+ * when draft mode cannot work here (a Content Lake without a read token). Offline, the same check
+ * runs against the local dataset's documents.
+ */
+export function previewSecretClient(): SanityClient | null {
+  if (contentSource === 'content-lake') {
+    const token = process.env.SANITY_API_READ_TOKEN
+    return token ? lakeClient().withConfig({token}) : null
+  }
+  // Only what validatePreviewUrl uses of a client: its token must be set, and it queries raw.
+  const local = {
+    config: () => ({token: 'local-dataset'}),
+    withConfig: () => local,
+    fetch: (query: string, params: Record<string, unknown>) => queryLocalDataset(query, params, 'raw'),
+  }
+  return local as unknown as SanityClient
 }
 
 // --- site-wide ---------------------------------------------------------------------------------
@@ -36,7 +93,7 @@ async function required<R>(query: string, where: string, params?: Record<string,
 export type SiteSettings = Present<import('@/sanity.types').SiteSettingsQueryResult>
 
 export const getSiteSettings = cache(
-  (): Promise<SiteSettings> => required(q.siteSettingsQuery, 'Site settings'),
+  (): Promise<SiteSettings> => required(q.siteSettingsQuery, 'Site settings', ['siteSettings']),
 )
 
 export const SERVICE_MENU_GROUPS = [
@@ -54,7 +111,7 @@ export type ServiceMenuColumn = {
 
 /** The Services dropdown: every service page in its column, in the editors' menu order. */
 export const getServiceMenu = cache(async (): Promise<ServiceMenuColumn[]> => {
-  const pages = await required<import('@/sanity.types').ServiceMenuQueryResult>(q.serviceMenuQuery, 'Service pages')
+  const pages = await required<import('@/sanity.types').ServiceMenuQueryResult>(q.serviceMenuQuery, 'Service pages', [SERVICE_MENU_TAG])
   return SERVICE_MENU_GROUPS.map(({group, label}) => ({
     group,
     label,
@@ -67,7 +124,7 @@ export const getServiceMenu = cache(async (): Promise<ServiceMenuColumn[]> => {
 // --- pages ---------------------------------------------------------------------------------------
 
 export type HomePage = Present<HomePageQueryResult>
-export const getHomePage = cache((): Promise<HomePage> => required(q.homePageQuery, 'Home page'))
+export const getHomePage = cache((): Promise<HomePage> => required(q.homePageQuery, 'Home page', ['homePage', 'serviceCard', 'testimonial', 'faqItem', 'servicePage']))
 
 type ServicePageResult = NonNullable<ServicePageQueryResult>
 type QuoteSectionResult = NonNullable<ServicePageResult['quoteSection']>
@@ -81,12 +138,19 @@ export type ServicePage = Present<Omit<ServicePageResult, 'quoteSection' | 'book
 export type ServicePageLayout = ServicePage['layout']
 
 export const getServicePageSlugs = cache(
-  (): Promise<string[]> => required(q.servicePageSlugsQuery, 'Service pages'),
+  (): Promise<string[]> => required(q.servicePageSlugsQuery, 'Service pages', ['servicePage']),
 )
+
+/**
+ * Could be a slug the Studio accepts (studio/lib/slugs.ts, at most 80 characters)? Anything else in
+ * an address is answered 404 without a query or a cache entry named after it.
+ */
+const possibleSlug = (slug: string) => /^[a-z0-9][a-z0-9_-]{0,79}$/.test(slug)
 
 /** A service page by its address, or null when no page has that slug. */
 export const getServicePage = cache(async (slug: string): Promise<ServicePage | null> => {
-  const page = await fetchContent<ServicePageQueryResult>(q.servicePageQuery, {slug})
+  if (!possibleSlug(slug)) return null
+  const page = await readContent<ServicePageQueryResult>(q.servicePageQuery, {slug}, [slugTag('servicePage', slug)])
   if (!page) return null
   const {quoteSection, bookingService, ...rest} = page
   const where = `Service page "${slug}"`
@@ -102,62 +166,63 @@ export const getServicePage = cache(async (slug: string): Promise<ServicePage | 
 })
 
 export type BlogsPage = Present<import('@/sanity.types').BlogsPageQueryResult>
-export const getBlogsPage = cache((): Promise<BlogsPage> => required(q.blogsPageQuery, 'Blogs page'))
+export const getBlogsPage = cache((): Promise<BlogsPage> => required(q.blogsPageQuery, 'Blogs page', ['blogsPage']))
 
 export type BlogPostSummary = Present<import('@/sanity.types').BlogPostListQueryResult>[number]
 export const getBlogPosts = cache(
-  (): Promise<BlogPostSummary[]> => required(q.blogPostListQuery, 'Blog posts'),
+  (): Promise<BlogPostSummary[]> => required(q.blogPostListQuery, 'Blog posts', ['blogPost']),
 )
 
 export type BlogPost = Present<NonNullable<BlogPostQueryResult>>
 export const getBlogPost = cache(async (slug: string): Promise<BlogPost | null> => {
-  const post = await fetchContent<BlogPostQueryResult>(q.blogPostQuery, {slug})
+  if (!possibleSlug(slug)) return null
+  const post = await readContent<BlogPostQueryResult>(q.blogPostQuery, {slug}, [slugTag('blogPost', slug)])
   return post ? present(post, `Blog post "${slug}"`) : null
 })
 
 export const getBlogPostSlugs = cache(
   async (): Promise<{slug: string; legacyNumber: number | null}[]> =>
-    fetchContent<import('@/sanity.types').BlogPostSlugsQueryResult>(q.blogPostSlugsQuery).then((posts) =>
+    readContent<import('@/sanity.types').BlogPostSlugsQueryResult>(q.blogPostSlugsQuery, {}, ['blogPost']).then((posts) =>
       posts.flatMap(({slug, legacyNumber}) => (slug ? [{slug, legacyNumber}] : [])),
     ),
 )
 
 /** Today's slug of an article known by its old number (/blog3, /blog/3), or null. */
 export async function getBlogSlugByLegacyNumber(legacyNumber: number): Promise<string | null> {
-  return fetchContent<string | null>(q.blogSlugByLegacyNumberQuery, {legacyNumber})
+  return readContent<string | null>(q.blogSlugByLegacyNumberQuery, {legacyNumber}, ['blogPost'])
 }
 
 export type AboutPage = Present<AboutPageQueryResult>
-export const getAboutPage = cache((): Promise<AboutPage> => required(q.aboutPageQuery, 'About page'))
+export const getAboutPage = cache((): Promise<AboutPage> => required(q.aboutPageQuery, 'About page', ['aboutPage']))
 
 export type FaqsPage = Present<FaqsPageQueryResult>
-export const getFaqsPage = cache((): Promise<FaqsPage> => required(q.faqsPageQuery, 'FAQs page'))
+export const getFaqsPage = cache((): Promise<FaqsPage> => required(q.faqsPageQuery, 'FAQs page', ['faqsPage', 'faqItem']))
 
 export type ContactPage = Present<ContactPageQueryResult>
-export const getContactPage = cache((): Promise<ContactPage> => required(q.contactPageQuery, 'Contact page'))
+export const getContactPage = cache((): Promise<ContactPage> => required(q.contactPageQuery, 'Contact page', ['contactPage']))
 
 export type LegalPage = Present<LegalPageQueryResult>
-export const getLegalPage = cache((): Promise<LegalPage> => required(q.legalPageQuery, 'Legal page'))
+export const getLegalPage = cache((): Promise<LegalPage> => required(q.legalPageQuery, 'Legal page', ['legalPage']))
 
 export type AppointmentPage = Present<import('@/sanity.types').AppointmentPageQueryResult>
-export const getAppointmentPage = cache((): Promise<AppointmentPage> => required(q.appointmentPageQuery, 'Appointment page'))
+export const getAppointmentPage = cache((): Promise<AppointmentPage> => required(q.appointmentPageQuery, 'Appointment page', ['appointmentPage']))
 
 /** The texts of the quote, contact and appointment forms. */
 export type FormSettings = Present<import('@/sanity.types').FormSettingsQueryResult>
-export const getFormSettings = cache((): Promise<FormSettings> => required(q.formSettingsQuery, 'Forms'))
+export const getFormSettings = cache((): Promise<FormSettings> => required(q.formSettingsQuery, 'Forms', ['formSettings']))
 
 /** The wording of the e-mails the site sends. */
 export type EmailSettings = Present<import('@/sanity.types').EmailSettingsQueryResult>
-export const getEmailSettings = cache((): Promise<EmailSettings> => required(q.emailSettingsQuery, 'E-mails'))
+export const getEmailSettings = cache((): Promise<EmailSettings> => required(q.emailSettingsQuery, 'E-mails', ['emailSettings']))
 
 export type BookingForm = 'house' | 'exterior' | 'carpet' | 'commercial'
 export type BookingSidebar = Present<BookingSidebarQueryResult>
 export const getBookingSidebar = cache(
-  (form: BookingForm): Promise<BookingSidebar> => required(q.bookingSidebarQuery, `Booking sidebar "${form}"`, {form}),
+  (form: BookingForm): Promise<BookingSidebar> => required(q.bookingSidebarQuery, `Booking sidebar "${form}"`, ['reviewSample', 'popularQuestion'], {form}),
 )
 
 export type SitemapContent = Present<import('@/sanity.types').SitemapQueryResult>
-export const getSitemapContent = (): Promise<SitemapContent> => required(q.sitemapQuery, 'Sitemap')
+export const getSitemapContent = (): Promise<SitemapContent> => required(q.sitemapQuery, 'Sitemap', ['servicePage', 'blogPost'])
 
 /** A content image as pages receive it. */
 export type ContentImage = HomePage['hero']['image']

@@ -104,20 +104,65 @@ export function readLocalDataset(file = localDatasetFile()): LocalDataset {
   return {documents: [...documents, ...assets.values()], assets}
 }
 
+/**
+ * Which documents a query sees, as in the Content Lake: `published` hides drafts (`drafts.…`) and
+ * every other id with a dot (private to the project, e.g. the Studio's preview secrets); `drafts`
+ * shows each draft in place of its published document, under the published id; `raw` sees all.
+ */
+export type LocalPerspective = 'published' | 'drafts' | 'raw'
+
+const isPrivateId = (id: string) => id.includes('.')
+
+function documentsIn(documents: SanityDocument[], perspective: LocalPerspective): SanityDocument[] {
+  if (perspective === 'raw') return documents
+  const published = documents.filter((doc) => !isPrivateId(doc._id))
+  if (perspective === 'published') return published
+  const drafts = new Map(
+    documents
+      .filter((doc) => doc._id.startsWith('drafts.') && !isPrivateId(doc._id.slice('drafts.'.length)))
+      .map((doc) => [doc._id.slice('drafts.'.length), doc]),
+  )
+  const overlaid = published.map((doc) => {
+    const draft = drafts.get(doc._id)
+    return draft ? {...draft, _id: doc._id, _originalId: draft._id} : doc
+  })
+  const newDocuments = [...drafts].filter(([id]) => !published.some((doc) => doc._id === id))
+  return [...overlaid, ...newDocuments.map(([id, draft]) => ({...draft, _id: id, _originalId: draft._id}))]
+}
+
 // Re-read only when the file changes, so an edited dataset shows up after revalidation.
-let cache: {file: string; mtimeMs: number; dataset: LocalDataset} | undefined
+let cache: {file: string; mtimeMs: number; dataset: LocalDataset; views: Map<LocalPerspective, SanityDocument[]>} | undefined
 
 export function localDataset(): LocalDataset {
+  return current().dataset
+}
+
+function current() {
   const file = localDatasetFile()
   const {mtimeMs} = statSync(file)
   if (!cache || cache.file !== file || cache.mtimeMs !== mtimeMs) {
-    cache = {file, mtimeMs, dataset: readLocalDataset(file)}
+    cache = {file, mtimeMs, dataset: readLocalDataset(file), views: new Map()}
   }
-  return cache.dataset
+  return cache
 }
 
-export async function queryLocalDataset<R>(query: string, params: Record<string, unknown> = {}): Promise<R> {
-  const {documents} = localDataset()
+/** Changes whenever the dataset file does (part of the cache key of every content read). */
+export function localDatasetVersion(): string {
+  const file = localDatasetFile()
+  return `${file}@${statSync(file).mtimeMs}`
+}
+
+export async function queryLocalDataset<R>(
+  query: string,
+  params: Record<string, unknown> = {},
+  perspective: LocalPerspective = 'published',
+): Promise<R> {
+  const {dataset, views} = current()
+  let documents = views.get(perspective)
+  if (!documents) {
+    documents = documentsIn(dataset.documents, perspective)
+    views.set(perspective, documents)
+  }
   const result = await evaluate(parse(query), {dataset: documents, params})
   return (await result.get()) as R
 }

@@ -45,7 +45,7 @@ describe('POST /api/revalidate', () => {
     const {events, call} = setup()
     const response = await call(webhook(BODY, sanitySignature(BODY, NOW - 2_000)))
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({revalidated: true, document: 'siteSettings'})
+    expect(await response.json()).toEqual({revalidated: true, document: 'siteSettings', tags: ['siteSettings']})
     expect(events).toEqual([`wait ${CONTENT_LAKE_CONSISTENCY_WAIT_MS}`, 'revalidate'])
 
     // The local dataset: no wait. Just inside the window either way is still accepted.
@@ -53,6 +53,18 @@ describe('POST /api/revalidate', () => {
     expect((await local.call(webhook(BODY, sanitySignature(BODY, NOW - 5 * MINUTE + 1_000)))).status).toBe(200)
     expect((await local.call(webhook(BODY, sanitySignature(BODY, NOW + 5 * MINUTE - 1_000)))).status).toBe(200)
     expect(local.events).toEqual(['revalidate', 'revalidate'])
+  })
+
+  it("refreshes only the changed document's tags: an article, not the whole site", async () => {
+    const refreshed: string[][] = []
+    const {call} = setup({consistencyWaitMs: 0, revalidate: (tags) => void refreshed.push(tags)})
+    const article = JSON.stringify({_id: 'blogPost-3', _type: 'blogPost', slug: 'roof-moss'})
+    const response = await call(webhook(article, sanitySignature(article, NOW)))
+    expect(await response.json()).toEqual({revalidated: true, document: 'blogPost-3', tags: ['blogPost', 'blogPost:roof-moss']})
+    // A signed body that names no document type refreshes everything.
+    const unknown = JSON.stringify([1, 2])
+    await call(webhook(unknown, sanitySignature(unknown, NOW)))
+    expect(refreshed).toEqual([['blogPost', 'blogPost:roof-moss'], ['content']])
   })
 
   it('401 for a correctly signed body from 2021 (a replay), and for one signed more than 5 minutes ago', async () => {

@@ -7,6 +7,7 @@
  */
 import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {BodyTooLargeError, readTextWithLimit} from '../request-body'
+import {tagsToRefresh, type ChangedDocument} from './cache-tags'
 
 /** Largest webhook body accepted (Sanity's projections are a few kB). */
 export const MAX_REVALIDATE_BODY_BYTES = 1024 * 1024
@@ -20,8 +21,8 @@ export const CONTENT_LAKE_CONSISTENCY_WAIT_MS = 3000
 export interface RevalidateWebhookOptions {
   /** SANITY_REVALIDATE_SECRET; unset or empty: 404 (no webhook is set up here). */
   secret: string | undefined
-  /** Refreshes the site's pages (revalidatePath in the route). */
-  revalidate: () => void
+  /** Refreshes the cached content under these tags (revalidateTag in the route). */
+  revalidate: (tags: string[]) => void
   /** Wait this long after a verified call before refreshing (the Content Lake's consistency); 0: none. */
   consistencyWaitMs?: number
   /** Current time in ms (tests). */
@@ -41,7 +42,8 @@ const invalidSignature = () => json({message: 'Invalid signature'}, 401)
 /**
  * 404 not configured (no webhook here: nothing a caller can do about it, and no server fault to
  * retry); 401 no, malformed, stale, future or wrong signature; 413 body over the cap;
- * 400 signed body that is not JSON; 200 `{revalidated: true, document}` once the pages are refreshed.
+ * 400 signed body that is not JSON; 200 `{revalidated: true, document, tags}` once the changed
+ * document's tags (lib/content/cache-tags.ts) are refreshed.
  */
 export async function handleRevalidateWebhook(request: Request, options: RevalidateWebhookOptions): Promise<Response> {
   const secret = options.secret?.trim()
@@ -80,7 +82,9 @@ export async function handleRevalidateWebhook(request: Request, options: Revalid
 
   const waitMs = options.consistencyWaitMs ?? 0
   if (waitMs > 0) await (options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(waitMs)
-  options.revalidate()
-  const id = typeof document === 'object' && document !== null ? (document as {_id?: unknown})._id : undefined
-  return json({revalidated: true, document: typeof id === 'string' ? id : null}, 200)
+  const changed = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as ChangedDocument) : null
+  const tags = tagsToRefresh(changed)
+  options.revalidate(tags)
+  const id = changed?._id
+  return json({revalidated: true, document: typeof id === 'string' ? id : null, tags}, 200)
 }

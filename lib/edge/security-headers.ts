@@ -7,7 +7,8 @@
  * inline bootstrap scripts by hash; style attributes from next/image and React, hence 'unsafe-inline'
  * for styles only), the OpenStreetMap frame on the contact pages, Sanity's CDN and API only when a
  * project is configured. Stripe is reached by redirecting the whole page, never embedded. Nobody may
- * frame the site (the Presentation tool, when it comes, will need frame-ancestors 'self').
+ * frame the site, except the Studio (same origin) framing a page in draft mode, for its Presentation
+ * tool: only an editor's browser holds the draft-mode cookie.
  *
  * Loaded by Node directly (scripts/serve.ts) as well as by Next: no imports.
  */
@@ -23,6 +24,8 @@ export interface PolicyOptions {
   development?: boolean
   /** The public address is HTTPS: upgrade stray http: requests. */
   https?: boolean
+  /** An editor's preview (draft mode): the Studio's Presentation tool frames the page, same origin only. */
+  preview?: boolean
 }
 
 const MAP_FRAME = 'https://www.openstreetmap.org'
@@ -60,9 +63,19 @@ export function siteContentSecurityPolicy(options: PolicyOptions = {}): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [options.preview ? "'self'" : "'none'"],
     ...(options.https ? {'upgrade-insecure-requests': []} : {}),
   })
+}
+
+/** X-Frame-Options for browsers without frame-ancestors, matching the policy. */
+export function frameOptions(preview: boolean): string {
+  return preview ? 'SAMEORIGIN' : 'DENY'
+}
+
+/** Next's draft-mode cookie on a request (Next itself checks its value; here it only widens framing to the same origin). */
+export function hasDraftModeCookie(cookieHeader: string | undefined): boolean {
+  return /(?:^|;\s*)__prerender_bypass=/.test(cookieHeader ?? '')
 }
 
 /**
@@ -100,7 +113,7 @@ export function contentSecurityPolicyFor(pathname: string, options: PolicyOption
 /** Sent with every response. */
 export const SECURITY_HEADERS: readonly {key: string; value: string}[] = [
   {key: 'X-Content-Type-Options', value: 'nosniff'},
-  {key: 'X-Frame-Options', value: 'DENY'},
+  {key: 'X-Frame-Options', value: frameOptions(false)},
   {key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin'},
   {
     key: 'Permissions-Policy',

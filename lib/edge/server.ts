@@ -24,7 +24,7 @@ import compression from 'compression'
 import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
-import {contentSecurityPolicyFor, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
+import {contentSecurityPolicyFor, frameOptions, hasDraftModeCookie, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
 
 /** An address no route matches, one segment deeper than the [service] route: Next renders its 404 page in full. */
 export const NOT_FOUND_PATH = '/_edge/not-found'
@@ -154,6 +154,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     if (options.https) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     const pathname = (req.url ?? '/').split('?', 1)[0]
 
+    const preview = hasDraftModeCookie(req.headers.cookie)
     if (isApiAnswer(pathname)) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
     holdHtml(res, async (html, held) => {
@@ -173,7 +174,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
-      const key = typeof etag === 'string' && body === html ? `${pathname}\n${etag}\n${held.byteLength}` : null
+      const key = typeof etag === 'string' && body === html && !preview ? `${pathname}\n${etag}\n${held.byteLength}` : null
       let page = key ? pages.get(key) : undefined
       if (!page) {
         const policy = contentSecurityPolicyFor(pathname, {
@@ -181,6 +182,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
           sanityProjectId: options.sanityProjectId,
           studioProjectId: options.studioProjectId,
           https: options.https,
+          preview,
         })
         page = {policy, encoded: new Map()}
         if (key) {
@@ -189,6 +191,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
         }
       }
       res.setHeader('Content-Security-Policy', page.policy)
+      if (preview) res.setHeader('X-Frame-Options', frameOptions(true))
       const encoding = preferredEncoding(req.headers['accept-encoding'])
       if (!encoding || req.method === 'HEAD') return body
       const bytes = body === html ? held : Buffer.from(body, 'utf8')

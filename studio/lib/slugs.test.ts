@@ -43,5 +43,7 @@ describe('article slugs', () => {
     expect(checkArticleSlug('wet-season-home-cleaning')).toBe(true)
     expect(checkArticleSlug('spring_clean')).toMatch(/single dashes between words/)
     expect(checkArticleSlug('3')).toMatch(/at least one letter/)
+    expect(checkArticleSlug('a'.repeat(81))).toBe('Use at most 80 characters')
+    expect(checkArticleSlug('a'.repeat(80))).toBe(true)
   })
 })

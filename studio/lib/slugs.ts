@@ -35,9 +35,16 @@ const SERVICE_PAGE_SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/
 /** Lower-case letters and digits, in words joined by one dash ("wet-season-home-cleaning"). */
 const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
+/** Longest slug: the site answers longer addresses 404 without looking them up (lib/content). */
+export const MAX_SLUG_LENGTH = 80
+
+const tooLong = (slug: string) => (slug.length > MAX_SLUG_LENGTH ? `Use at most ${MAX_SLUG_LENGTH} characters` : null)
+
 /** The service page slug rule: true, or the message the Studio shows. */
 export function checkServicePageSlug(slug: string | undefined): true | string {
   if (!slug) return 'Required'
+  const length = tooLong(slug)
+  if (length) return length
   if (!SERVICE_PAGE_SLUG.test(slug)) {
     return 'Use lower-case letters (a–z) and digits, with single dashes or underscores between words, e.g. roof-cleaning'
   }
@@ -50,6 +57,8 @@ export function checkServicePageSlug(slug: string | undefined): true | string {
 /** The article slug rule: true, or the message the Studio shows. */
 export function checkArticleSlug(slug: string | undefined): true | string {
   if (!slug) return 'Required'
+  const length = tooLong(slug)
+  if (length) return length
   if (!ARTICLE_SLUG.test(slug)) {
     return 'Use lower-case letters (a–z) and digits, with single dashes between words, e.g. wet-season-home-cleaning'
   }

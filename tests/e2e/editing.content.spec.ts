@@ -9,15 +9,23 @@ import {getDocument, writeDocument, type Doc} from './support/dataset'
  */
 test.describe.configure({mode: 'serial'})
 
-/** Writes the documents, then calls the webhook once, as Sanity does after a publish. */
-async function publish(request: APIRequestContext, ...docs: Doc[]) {
-  for (const doc of docs) writeDocument(doc)
-  const body = JSON.stringify({_id: docs[0]._id, _type: docs[0]._type})
+/** Calls the webhook for one document, with the projection README asks Sanity to send. */
+async function notify(request: APIRequestContext, doc: Doc) {
+  const slug = (doc as {slug?: {current?: string}}).slug?.current
+  const body = JSON.stringify({_id: doc._id, _type: doc._type, slug: slug ?? null})
   const signature = await encodeSignatureHeader(body, Date.now(), process.env.SANITY_REVALIDATE_SECRET!)
   return request.post('/api/revalidate', {
     data: body,
     headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature},
   })
+}
+
+/** Writes the documents, then calls the webhook for each, as Sanity does after each publish. */
+async function publish(request: APIRequestContext, ...docs: Doc[]) {
+  for (const doc of docs) writeDocument(doc)
+  const responses = []
+  for (const doc of docs) responses.push(await notify(request, doc))
+  return responses.find((response) => response.status() !== 200) ?? responses[0]
 }
 
 /**
@@ -63,6 +71,45 @@ test('a changed home hero headline, service benefit and blog title show after pu
     expect(heading?.trim()).toBe('Spotless Homes Across King County')
   } finally {
     await publish(request, ...originals)
+  }
+})
+
+test('publishing one article refreshes that article and the blog list, not an unrelated service page', async ({request}) => {
+  const blog = getDocument<Doc & {title: string; slug: {current: string}}>('blogPost-4')
+  const roof = getDocument<Doc & {hero: {heading: string}; slug: {current: string}}>('servicePage-roof-cleaning')
+  const [originalBlog, originalRoof] = [structuredClone(blog), structuredClone(roof)]
+  const article = `/blog/${blog.slug.current}`
+  const service = `/${roof.slug.current}`
+  try {
+    // Both pages are cached as built.
+    expect(await mainText(request, service)).toContain(roof.hero.heading)
+    expect(await mainText(request, article)).toContain(blog.title)
+
+    // Both documents change in the dataset, but only the article is published (its webhook).
+    blog.title = 'Gutters Before the Atmospheric River: A Renton Checklist'
+    roof.hero.heading = 'Unpublished Roof Heading'
+    writeDocument(blog)
+    writeDocument(roof)
+    const started = Date.now()
+    const response = await notify(request, blog)
+    expect(response.status()).toBe(200)
+    expect((await response.json()).tags).toEqual(['blogPost', `blogPost:${blog.slug.current}`])
+
+    await expectEventually(request, article, blog.title)
+    const shown = Date.now() - started
+    test.info().annotations.push({type: 'webhook to page', description: `${shown} ms`})
+    console.log(`webhook to refreshed article: ${shown} ms`)
+    await expectEventually(request, '/blogs', blog.title)
+
+    // The service page was not regenerated: it still shows what was built, twice in a row.
+    for (let visit = 0; visit < 2; visit++) {
+      const text = await mainText(request, service)
+      expect(text).toContain(originalRoof.hero.heading)
+      expect(text).not.toContain('Unpublished Roof Heading')
+    }
+  } finally {
+    await publish(request, originalBlog, originalRoof)
+    await expectEventually(request, article, originalBlog.title)
   }
 })
 

@@ -1,15 +1,16 @@
-import {revalidatePath} from 'next/cache'
+import {revalidateTag} from 'next/cache'
 import {contentSource} from '@/lib/content'
 import {CONTENT_LAKE_CONSISTENCY_WAIT_MS, handleRevalidateWebhook} from '@/lib/content/revalidate-webhook'
 
 /**
- * Sanity's webhook calls this when an editor publishes. Every page shows site settings (header,
- * footer), so a change refreshes the whole site: a few dozen pages, regenerated on their next visit.
+ * Sanity's webhook calls this when an editor publishes: the cached content under the changed
+ * document's tags expires at once (lib/content/cache-tags.ts), so the next visit of each page that
+ * shows it renders it anew; other pages keep their cached version.
  */
 export async function POST(request: Request) {
   return handleRevalidateWebhook(request, {
     secret: process.env.SANITY_REVALIDATE_SECRET,
-    revalidate: () => revalidatePath('/', 'layout'),
+    revalidate: (tags) => tags.forEach((tag) => revalidateTag(tag, {expire: 0})),
     // Only the Content Lake needs a moment to become consistent after the webhook fires.
     consistencyWaitMs: contentSource === 'content-lake' ? CONTENT_LAKE_CONSISTENCY_WAIT_MS : 0,
   })

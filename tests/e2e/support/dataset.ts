@@ -26,8 +26,9 @@ export function getDocument<T = Doc>(id: string): T {
   return doc as T
 }
 
+/** Published documents of a type (not drafts, not private documents such as preview secrets). */
 export function documentsOfType<T = Doc>(type: string): T[] {
-  return readDocuments().filter((doc) => doc._type === type) as T[]
+  return readDocuments().filter((doc) => doc._type === type && !doc._id.includes('.')) as T[]
 }
 
 /** Replaces one document in the copy (for content-change tests) and marks the file as changed. */

@@ -1,0 +1,61 @@
+import {expect, test} from './support/test'
+import {getDocument} from './support/dataset'
+
+/**
+ * Draft mode, offline: the test dataset (scripts/prepare-e2e-dataset.mjs) holds unpublished drafts of
+ * the home page and of the first article, and a preview secret as the Studio's Presentation tool
+ * writes one. Only that secret turns draft mode on; then pages show the drafts, uncached, and only
+ * the Studio (same origin) may frame them. Visitors keep seeing the published texts.
+ */
+type Home = {hero: {headline: string}}
+type Article = {title: string; slug: {current: string}}
+
+const enable = (secret: string, pathname: string) =>
+  `/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`
+
+test('only the preview secret turns draft mode on; the editor then sees drafts, visitors never do', async ({page, browser, request}) => {
+  const published = {home: getDocument<Home>('homePage'), article: getDocument<Article>('blogPost-1')}
+  const draft = {home: getDocument<Home>('drafts.homePage'), article: getDocument<Article>('drafts.blogPost-1')}
+  const secret = getDocument<{secret: string}>('sanity-preview-url-secret.e2e').secret
+  const articlePath = `/blog/${published.article.slug.current}`
+
+  // A wrong or missing secret: 401, and no draft-mode cookie.
+  for (const wrong of ['not-the-secret', '']) {
+    const refused = await request.get(enable(wrong, '/'), {maxRedirects: 0})
+    expect(refused.status()).toBe(401)
+    expect(refused.headers()['set-cookie'] ?? '').not.toContain('__prerender_bypass')
+  }
+
+  // The editor's link from the Studio: redirected to the page asked for, which shows the draft.
+  const response = await page.goto(enable(secret, articlePath))
+  expect(new URL(page.url()).pathname).toBe(articlePath)
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.article.title)
+  await expect(page.getByText('Preview of drafts')).toBeVisible()
+  const headers = response!.headers()
+  expect(headers['cache-control']).toMatch(/no-store|private/)
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
+  await page.goto('/')
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.home.hero.headline)
+
+  // A visitor at the same time: the published texts, no preview tools, no stega characters, not frameable.
+  const visitor = await browser.newContext()
+  try {
+    const visit = await visitor.request.get('/')
+    const html = await visit.text()
+    expect(html).toContain(published.home.hero.headline)
+    expect(html).not.toContain(draft.home.hero.headline)
+    expect(html).not.toContain('Preview of drafts')
+    expect(html).not.toMatch(/[\u200B-\u200D\u2060\uFEFF]/)
+    expect(visit.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(visit.headers()['x-frame-options']).toBe('DENY')
+    expect(await (await visitor.request.get(articlePath)).text()).toContain(published.article.title)
+  } finally {
+    await visitor.close()
+  }
+
+  // Exit preview: back to the published site.
+  await page.getByRole('link', {name: 'Exit preview'}).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', {level: 1})).toHaveText(published.home.hero.headline)
+  await expect(page.getByText('Preview of drafts')).toHaveCount(0)
+})
