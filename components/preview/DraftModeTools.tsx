@@ -12,6 +12,7 @@ export function DraftModeTools() {
     <>
       <aside className={styles.bar} aria-label="Preview">
         <p>Preview of drafts</p>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a route handler that sets a cookie: a full navigation, not client routing */}
         <a href="/api/draft-mode/disable">Exit preview</a>
       </aside>
       <LazyVisualEditing onPerspectiveChange={perspectiveChangeAction} onVariantChange={variantChangeAction} />
