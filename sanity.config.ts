@@ -8,7 +8,8 @@ import {SINGLETON_TYPES, schemaTypes} from './studio/schemaTypes'
 import {resolve} from './studio/presentation/resolve'
 import {structure} from './studio/structure'
 
-const singletons = new Set<string>(SINGLETON_TYPES)
+// Singletons, and the four booking pages (one per booking form): edited in place, never created or deleted.
+const singletons = new Set<string>([...SINGLETON_TYPES, 'bookingPage'])
 
 export default defineConfig({
   name: 'default',

@@ -230,6 +230,46 @@ export type Seo = {
   description?: string;
 };
 
+export type BookingPage = {
+  _id: string;
+  _type: "bookingPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  form?: "house" | "exterior" | "carpet" | "commercial";
+  seo?: Seo;
+  heading?: string;
+  intro?: string;
+  callPrompt?: string;
+  navLabel?: string;
+};
+
+export type PaymentPages = {
+  _id: string;
+  _type: "paymentPages";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  success?: {
+    heading?: string;
+    loading?: string;
+    paid?: string;
+    pending?: string;
+    cancelled?: string;
+    expired?: string;
+    failed?: string;
+    unknown?: string;
+    homeButton?: string;
+  };
+  cancel?: {
+    heading?: string;
+    status?: string;
+    note?: string;
+    formButton?: string;
+    contactButton?: string;
+  };
+};
+
 export type EmailSettings = {
   _id: string;
   _type: "emailSettings";
@@ -694,6 +734,8 @@ export type AllSanitySchemaTypes =
   | ServicePage
   | CallToAction
   | Seo
+  | BookingPage
+  | PaymentPages
   | EmailSettings
   | FormSettings
   | AppointmentPage
@@ -1221,6 +1263,49 @@ export type EmailSettingsQueryResult = {
     contactMessageSubject: string | null;
     appointmentSubject: string | null;
     bookingPaidSubject: string | null;
+  } | null;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: bookingPageQuery
+// Query: {  "page": *[_type == "bookingPage" && form == $form][0]{seo{title, description}, heading, intro, callPrompt},  "links": *[_type == "bookingPage"]{form, navLabel}}
+export type BookingPageQueryResult = {
+  page: {
+    seo: {
+      title: string | null;
+      description: string | null;
+    } | null;
+    heading: string | null;
+    intro: string | null;
+    callPrompt: string | null;
+  } | null;
+  links: Array<{
+    form: "carpet" | "commercial" | "exterior" | "house" | null;
+    navLabel: string | null;
+  }>;
+};
+
+// Source: lib/content/queries.ts
+// Variable: paymentPagesQuery
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton}}
+export type PaymentPagesQueryResult = {
+  success: {
+    heading: string | null;
+    loading: string | null;
+    paid: string | null;
+    pending: string | null;
+    cancelled: string | null;
+    expired: string | null;
+    failed: string | null;
+    unknown: string | null;
+    homeButton: string | null;
+  } | null;
+  cancel: {
+    heading: string | null;
+    status: string | null;
+    note: string | null;
+    formButton: string | null;
+    contactButton: string | null;
   } | null;
 } | null;
 

@@ -3,6 +3,7 @@ import {StarIcon} from '@sanity/icons/Star'
 import {orderableDocumentListDeskItem} from '@sanity/orderable-document-list'
 import type {StructureResolver} from 'sanity/structure'
 import {BOOKING_FORMS} from './schemaTypes/documents/reviewSample'
+import {CalendarIcon} from '@sanity/icons/Calendar'
 
 /**
  * The Studio's left-hand list: one entry per singleton page, then the repeatable documents. Articles
@@ -63,6 +64,20 @@ export const structure: StructureResolver = (S, context) => {
       singleton('blogsPage', 'Blogs page'),
       singleton('legalPage', 'Legal page'),
       singleton('appointmentPage', 'Appointment page'),
+      S.listItem()
+        .title('Booking pages')
+        .id('bookingPages')
+        .icon(CalendarIcon)
+        .child(
+          S.list()
+            .title('Booking pages')
+            .items(
+              BOOKING_FORMS.map(({title, value}) =>
+                S.listItem().title(title).id(`bookingPage-${value}`).icon(CalendarIcon).child(S.document().schemaType('bookingPage').documentId(`bookingPage-${value}`)),
+              ),
+            ),
+        ),
+      singleton('paymentPages', 'Payment result pages'),
       S.divider(),
       singleton('formSettings', 'Forms'),
       singleton('emailSettings', 'E-mails'),

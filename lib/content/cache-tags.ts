@@ -36,6 +36,8 @@ const KNOWN_TYPES = new Set([
   'emailSettings',
   'reviewSample',
   'popularQuestion',
+  'bookingPage',
+  'paymentPages',
 ])
 
 /** The tag of one document read by its slug. */

@@ -18,7 +18,7 @@ import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
 import {lakeClient, queryContentLake} from './content-lake'
 import {localDatasetVersion, queryLocalDataset} from './local-dataset'
-import {present, type Present} from './present'
+import {MissingContentError, present, type Present} from './present'
 import * as q from './queries'
 
 /**
@@ -220,6 +220,21 @@ export type BookingSidebar = Present<BookingSidebarQueryResult>
 export const getBookingSidebar = cache(
   (form: BookingForm): Promise<BookingSidebar> => required(q.bookingSidebarQuery, `Booking sidebar "${form}"`, ['reviewSample', 'popularQuestion'], {form}),
 )
+
+export type BookingPage = Present<import('@/sanity.types').BookingPageQueryResult>
+export const getBookingPage = cache(
+  (form: BookingForm): Promise<BookingPage> => required(q.bookingPageQuery, `Booking page "${form}"`, ['bookingPage'], {form}),
+)
+
+/** A booking page's link label, as the booking pages link to each other. */
+export function bookingLinkLabel(links: BookingPage['links'], form: BookingForm): string {
+  const link = links.find((candidate) => candidate.form === form)
+  if (!link) throw new MissingContentError(`Booking page "${form}"`, '$.navLabel')
+  return link.navLabel
+}
+
+export type PaymentPages = Present<import('@/sanity.types').PaymentPagesQueryResult>
+export const getPaymentPages = cache((): Promise<PaymentPages> => required(q.paymentPagesQuery, 'Payment result pages', ['paymentPages']))
 
 export type SitemapContent = Present<import('@/sanity.types').SitemapQueryResult>
 export const getSitemapContent = (): Promise<SitemapContent> => required(q.sitemapQuery, 'Sitemap', ['servicePage', 'blogPost'])

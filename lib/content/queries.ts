@@ -170,6 +170,18 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
 }`)
 
+/** The texts around one booking form, and how the booking pages link to each other. */
+export const bookingPageQuery = defineQuery(`{
+  "page": *[_type == "bookingPage" && form == $form][0]{${seo}, heading, intro, callPrompt},
+  "links": *[_type == "bookingPage"]{form, navLabel}
+}`)
+
+/** What /success and /cancel say. */
+export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
+  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},
+  cancel{heading, status, note, formButton, contactButton}
+}`)
+
 /** Booking sidebars: reviews and popular questions of one booking form. */
 export const bookingSidebarQuery = defineQuery(`{
   "reviews": *[_type == "reviewSample" && form == $form] | order(orderRank asc){_id, text, author, stars},

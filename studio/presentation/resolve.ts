@@ -54,6 +54,8 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   appointmentPage: fixed(appointment),
   formSettings: fixed(contact, home, appointment, {title: 'Roof cleaning (quote form)', href: '/roof-cleaning'}),
   emailSettings: defineLocations({message: 'E-mails are not pages: their wording shows in the messages the site sends', tone: 'caution'}),
+  bookingPage: bookingSidebarItem,
+  paymentPages: defineLocations({message: 'Shown after a payment: at /success and /cancel, with a booking in the address', tone: 'caution'}),
   reviewSample: bookingSidebarItem,
   popularQuestion: bookingSidebarItem,
 }

@@ -5,10 +5,12 @@ import {richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
+import {bookingPage} from './documents/bookingPage'
 import {emailSettings} from './documents/emailSettings'
 import {faqItem} from './documents/faqItem'
 import {appointmentPage, formSettings} from './documents/forms'
 import {homePage} from './documents/homePage'
+import {paymentPages} from './documents/paymentPages'
 import {aboutPage, blogsPage, contactPage, faqsPage, legalPage} from './documents/pages'
 import {popularQuestion} from './documents/popularQuestion'
 import {reviewSample} from './documents/reviewSample'
@@ -29,6 +31,7 @@ export const SINGLETON_TYPES = [
   'appointmentPage',
   'formSettings',
   'emailSettings',
+  'paymentPages',
 ] as const
 
 export const schemaTypes = [
@@ -50,6 +53,8 @@ export const schemaTypes = [
   appointmentPage,
   formSettings,
   emailSettings,
+  paymentPages,
+  bookingPage,
   servicePage,
   serviceCard,
   testimonial,

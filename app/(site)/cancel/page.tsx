@@ -7,10 +7,11 @@ import {Section} from '@/components/ui/Section'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
 import {acknowledgeCancel, singleParam} from '@/lib/booking/flow'
 import {getBookingStore, getPaymentProvider} from '@/lib/booking/server'
+import {getPaymentPages} from '@/lib/content'
 
-export const metadata: Metadata = {
-  title: 'Payment Cancelled or Failed',
-  robots: {index: false, follow: false},
+export async function generateMetadata(): Promise<Metadata> {
+  const {cancel} = await getPaymentPages()
+  return {title: cancel.heading, robots: {index: false, follow: false}}
 }
 
 export const dynamic = 'force-dynamic'
@@ -28,18 +29,18 @@ async function formPathFor(bookingId: string | null): Promise<string> {
 
 /** /cancel?bookingId=…: the payment was cancelled; the booking stays unpaid. A way back to its form. */
 export default async function CancelPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  const formPath = await formPathFor(singleParam((await searchParams).bookingId))
+  const [formPath, {cancel}] = await Promise.all([formPathFor(singleParam((await searchParams).bookingId)), getPaymentPages()])
   return (
     <>
-      <PageHeader heading="Payment Cancelled or Failed" width="narrow" />
+      <PageHeader heading={cancel.heading} width="narrow" />
       <Section width="narrow" ariaLabel="What happens now">
         <Card className={styles.card}>
-          <p className={styles.status}>Your booking was not paid, and no card was charged.</p>
-          <p className={styles.note}>You can book again whenever you are ready, or call us and we will help.</p>
+          <p className={styles.status}>{cancel.status}</p>
+          <p className={styles.note}>{cancel.note}</p>
           <div className={styles.actions}>
-            <Button href={formPath}>Back to the booking form</Button>
+            <Button href={formPath}>{cancel.formButton}</Button>
             <Button href="/contact" variant="secondary">
-              Contact us
+              {cancel.contactButton}
             </Button>
           </div>
         </Card>

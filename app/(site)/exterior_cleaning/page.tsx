@@ -1,40 +1,31 @@
 import type {Metadata} from 'next'
 import {ExteriorBookingForm, ExteriorBookingProvider, ExteriorSummary} from '@/components/booking/exterior/ExteriorBookingForm'
+import {BookingIntro} from '@/components/booking/shared/BookingIntro'
 import {BookingPageLayout} from '@/components/booking/shared/BookingPageLayout'
 import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {getBookingSidebar, getSiteSettings} from '@/lib/content'
-import {telHref} from '@/lib/format'
+import {getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd} from '@/lib/structured-data'
 
 const PATH = INDUSTRY_PATHS.exterior
 
-export const metadata: Metadata = pageMetadata({
-  seo: {
-    title: 'Book Exterior Cleaning Online',
-    description:
-      'Book roof cleaning, gutter cleaning, house washing or pressure washing in King and Snohomish County. See your price as you choose, then pay securely by card.',
-  },
-  path: PATH,
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const {page} = await getBookingPage('exterior')
+  return pageMetadata({seo: page.seo, path: PATH})
+}
 
 /** /exterior_cleaning: the exterior booking form with its live summary, reviews and questions. */
 export default async function ExteriorCleaningPage() {
-  const [sidebar, settings] = await Promise.all([getBookingSidebar('exterior'), getSiteSettings()])
+  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('exterior'), getSiteSettings(), getBookingPage('exterior')])
   return (
     <ExteriorBookingProvider>
       {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions). */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} />
       <BookingPageLayout
-        heading="Book Exterior Cleaning"
-        intro={
-          <p>
-            Choose your service and how often you would like it, then pay by card. Questions? Call us at{' '}
-            <a href={telHref(settings.phone)}>{settings.phone}</a>.
-          </p>
-        }
+        heading={page.heading}
+        intro={<BookingIntro intro={page.intro} callPrompt={page.callPrompt} phone={settings.phone} />}
         sidebar={
           <>
             <ExteriorSummary />

@@ -1,44 +1,35 @@
 import type {Metadata} from 'next'
+import {BookingIntro} from '@/components/booking/shared/BookingIntro'
 import {BookingPageLayout} from '@/components/booking/shared/BookingPageLayout'
 import {BookingSubNav} from '@/components/booking/shared/BookingSubNav'
 import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {HouseBookingForm, HouseBookingProvider, HouseSummary} from '@/components/booking/house/HouseBookingForm'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {getBookingSidebar, getSiteSettings} from '@/lib/content'
-import {telHref} from '@/lib/format'
+import {bookingLinkLabel as linkLabel, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 
 const PATH = INDUSTRY_PATHS.house
 
-export const metadata: Metadata = pageMetadata({
-  seo: {
-    title: 'Book House Cleaning Online',
-    description:
-      'Book regular, deep, move out and move in or post-construction house cleaning in King and Snohomish County. See your price as you choose, then pay securely by card.',
-  },
-  path: PATH,
-})
+export async function generateMetadata(): Promise<Metadata> {
+  const {page} = await getBookingPage('house')
+  return pageMetadata({seo: page.seo, path: PATH})
+}
 
 /** /house_cleaning: the house booking form with its live summary, reviews and questions. */
 export default async function HouseCleaningPage() {
-  const [sidebar, settings] = await Promise.all([getBookingSidebar('house'), getSiteSettings()])
+  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('house'), getSiteSettings(), getBookingPage('house')])
   return (
     <HouseBookingProvider>
       <BookingPageLayout
-        heading="Book House Cleaning"
-        intro={
-          <p>
-            Choose your service and home size, pick a date and pay by card. Questions? Call us at{' '}
-            <a href={telHref(settings.phone)}>{settings.phone}</a>.
-          </p>
-        }
+        heading={page.heading}
+        intro={<BookingIntro intro={page.intro} callPrompt={page.callPrompt} phone={settings.phone} />}
         nav={
           <BookingSubNav
             current={PATH}
             links={[
-              {href: INDUSTRY_PATHS.house, label: 'House Cleaning'},
-              {href: INDUSTRY_PATHS.carpet, label: 'Carpet Cleaning'},
+              {href: INDUSTRY_PATHS.house, label: linkLabel(links, 'house')},
+              {href: INDUSTRY_PATHS.carpet, label: linkLabel(links, 'carpet')},
             ]}
           />
         }

@@ -8,10 +8,11 @@ import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {singleParam, successPageSummary, type SuccessSummary} from '@/lib/booking/flow'
 import {getBookingStore, getPaymentProvider, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
+import {getPaymentPages, type PaymentPages} from '@/lib/content'
 
-export const metadata: Metadata = {
-  title: 'Payment Successful',
-  robots: {index: false, follow: false},
+export async function generateMetadata(): Promise<Metadata> {
+  const {success} = await getPaymentPages()
+  return {title: success.heading, robots: {index: false, follow: false}}
 }
 
 export const dynamic = 'force-dynamic'
@@ -23,13 +24,14 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>
  * payment through the session id (the same confirmation as the webhook), then shows the service,
  * date, location and total: never a name, e-mail, phone, address or note.
  */
-export default function SuccessPage({searchParams}: {searchParams: SearchParams}) {
+export default async function SuccessPage({searchParams}: {searchParams: SearchParams}) {
+  const {success} = await getPaymentPages()
   return (
     <>
-      <PageHeader heading="Payment Successful" width="narrow" />
+      <PageHeader heading={success.heading} width="narrow" />
       <Section width="narrow" ariaLabel="Booking details">
-        <Suspense fallback={<p role="status">Loading booking details</p>}>
-          <BookingDetails searchParams={searchParams} />
+        <Suspense fallback={<p role="status">{success.loading}</p>}>
+          <BookingDetails searchParams={searchParams} texts={success} />
         </Suspense>
       </Section>
     </>
@@ -49,22 +51,14 @@ async function loadSummary(searchParams: SearchParams): Promise<SuccessSummary |
   }
 }
 
-const STATUS_TEXT: Record<SuccessSummary['paymentStatus'], string> = {
-  paid: 'Your booking is confirmed. Thank you! A confirmation e-mail with these details is on its way to you.',
-  pending: 'Your payment is not confirmed yet. We will confirm your booking as soon as the payment provider does.',
-  cancelled: 'This booking was not paid: the payment was cancelled.',
-  expired: 'This booking was not paid: the payment page expired.',
-  failed: 'This booking was not paid: the payment did not go through.',
-}
-
-async function BookingDetails({searchParams}: {searchParams: SearchParams}) {
+async function BookingDetails({searchParams, texts}: {searchParams: SearchParams; texts: PaymentPages['success']}) {
   const summary = await loadSummary(searchParams)
   if (!summary) {
     return (
       <Card className={styles.card}>
-        <p className={styles.status}>Thank you for your booking!</p>
+        <p className={styles.status}>{texts.unknown}</p>
         <div className={styles.actions}>
-          <Button href="/">Back to the home page</Button>
+          <Button href="/">{texts.homeButton}</Button>
         </div>
       </Card>
     )
@@ -73,7 +67,7 @@ async function BookingDetails({searchParams}: {searchParams: SearchParams}) {
   return (
     <Card className={styles.card}>
       <p className={styles.status} data-payment-status={summary.paymentStatus}>
-        {STATUS_TEXT[summary.paymentStatus]}
+        {texts[summary.paymentStatus]}
       </p>
       <BookingSummaryList
         reference={summary.reference}
@@ -85,7 +79,7 @@ async function BookingDetails({searchParams}: {searchParams: SearchParams}) {
       />
       <div className={styles.actions}>
         <Button href="/" variant={paid ? 'primary' : 'secondary'}>
-          Back to the home page
+          {texts.homeButton}
         </Button>
       </div>
     </Card>
