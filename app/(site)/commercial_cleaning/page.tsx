@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /commercial_cleaning: the commercial booking form with its summary, reviews and questions. */
 export default async function CommercialCleaningPage() {
-  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('commercial'), getSiteSettings(), getBookingPage('commercial')])
+  const [sidebar, settings, {page}] = await Promise.all([getBookingSidebar('commercial'), getSiteSettings(), getBookingPage('commercial')])
   return (
     <CommercialBookingProvider>
       <BookingPageLayout

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /exterior_cleaning: the exterior booking form with its live summary, reviews and questions. */
 export default async function ExteriorCleaningPage() {
-  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('exterior'), getSiteSettings(), getBookingPage('exterior')])
+  const [sidebar, settings, {page}] = await Promise.all([getBookingSidebar('exterior'), getSiteSettings(), getBookingPage('exterior')])
   return (
     <ExteriorBookingProvider>
       {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions). */}
