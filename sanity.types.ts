@@ -244,6 +244,40 @@ export type BookingPage = {
   navLabel?: string;
 };
 
+export type Navigation = {
+  _id: string;
+  _type: "navigation";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  header?: {
+    home?: string;
+    services?: string;
+    about?: string;
+    booking?: string;
+    blogs?: string;
+    faqs?: string;
+    contact?: string;
+    bookNow?: string;
+  };
+  serviceGroups?: {
+    house?: string;
+    exterior?: string;
+    mold?: string;
+    commercial?: string;
+  };
+  footer?: {
+    bookOnline?: string;
+    company?: string;
+    legal?: string;
+    contact?: string;
+    privacy?: string;
+    terms?: string;
+    refund?: string;
+    serving?: string;
+  };
+};
+
 export type PaymentPages = {
   _id: string;
   _type: "paymentPages";
@@ -735,6 +769,7 @@ export type AllSanitySchemaTypes =
   | CallToAction
   | Seo
   | BookingPage
+  | Navigation
   | PaymentPages
   | EmailSettings
   | FormSettings
@@ -788,6 +823,44 @@ export type SiteSettingsQueryResult = {
   openingHours: string | null;
   copyright: string | null;
 } | null;
+
+// Source: lib/content/queries.ts
+// Variable: navigationQuery
+// Query: {  "labels": *[_type == "navigation" && _id == "navigation"][0]{    header{home, services, about, booking, blogs, faqs, contact, bookNow},    serviceGroups{house, exterior, mold, commercial},    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving}  },  "bookingLinks": *[_type == "bookingPage"]{form, navLabel}}
+export type NavigationQueryResult = {
+  labels: {
+    header: {
+      home: string | null;
+      services: string | null;
+      about: string | null;
+      booking: string | null;
+      blogs: string | null;
+      faqs: string | null;
+      contact: string | null;
+      bookNow: string | null;
+    } | null;
+    serviceGroups: {
+      house: string | null;
+      exterior: string | null;
+      mold: string | null;
+      commercial: string | null;
+    } | null;
+    footer: {
+      bookOnline: string | null;
+      company: string | null;
+      legal: string | null;
+      contact: string | null;
+      privacy: string | null;
+      terms: string | null;
+      refund: string | null;
+      serving: string | null;
+    } | null;
+  } | null;
+  bookingLinks: Array<{
+    form: "carpet" | "commercial" | "exterior" | "house" | null;
+    navLabel: string | null;
+  }>;
+};
 
 // Source: lib/content/queries.ts
 // Variable: serviceMenuQuery

@@ -43,6 +43,7 @@ export const structure: StructureResolver = (S, context) => {
     .title('Content')
     .items([
       singleton('siteSettings', 'Site settings'),
+      singleton('navigation', 'Navigation'),
       singleton('homePage', 'Home page'),
       S.documentTypeListItem('servicePage').title('Service pages'),
       S.listItem()

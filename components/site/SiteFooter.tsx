@@ -1,34 +1,32 @@
 import Link from 'next/link'
-import {getSiteSettings} from '@/lib/content'
+import {bookingLinkLabel, getNavigation, getSiteSettings, type Navigation} from '@/lib/content'
+import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
 import {addressLines, mailtoHref, telHref} from '@/lib/format'
 import {Container} from '@/components/ui/Container'
 import {ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SparkleIcon} from '@/components/ui/icons'
 import {Logo} from './Logo'
 import styles from './SiteFooter.module.css'
 
-const BOOKING_LINKS = [
-  {label: 'House Cleaning', href: '/house_cleaning'},
-  {label: 'Exterior Cleaning', href: '/exterior_cleaning'},
-  {label: 'Carpet Cleaning', href: '/carpet_cleaning'},
-  {label: 'Commercial Cleaning', href: '/commercial_cleaning'},
-] as const
+/** The footer's link columns: fixed addresses, words from the content (Navigation, booking pages). */
+function footerColumns({labels, bookingLinks}: Navigation) {
+  return {
+    booking: (['house', 'exterior', 'carpet', 'commercial'] as const).map((form) => ({label: bookingLinkLabel(bookingLinks, form), href: INDUSTRY_PATHS[form]})),
+    company: [
+      {label: labels.header.about, href: '/about'},
+      {label: labels.header.blogs, href: '/blogs'},
+      {label: labels.header.faqs, href: '/faqs'},
+      {label: labels.header.contact, href: '/contact'},
+    ],
+    // Anchors of the /legal page (decisions.md: the footer's Legal column links to them).
+    legal: [
+      {label: labels.footer.privacy, href: '/legal#privacy'},
+      {label: labels.footer.terms, href: '/legal#terms'},
+      {label: labels.footer.refund, href: '/legal#refund'},
+    ],
+  }
+}
 
-const COMPANY_LINKS = [
-  {label: 'About', href: '/about'},
-  {label: 'Blogs', href: '/blogs'},
-  {label: 'FAQs', href: '/faqs'},
-  {label: 'Contact', href: '/contact'},
-] as const
-
-// Anchors of the /legal page (decisions.md: the footer's Legal column links to them).
-const LEGAL_LINKS = [
-  {label: 'Privacy Policy', href: '/legal#privacy'},
-  {label: 'Terms of Use', href: '/legal#terms'},
-  {label: 'Refund Policy', href: '/legal#refund'},
-] as const
-
-function LinkColumn({title, links, prefetch}: {title: string; links: readonly {label: string; href: string}[]; prefetch?: boolean}) {
-  const id = `footer-${title.toLowerCase().replace(/\W+/g, '-')}`
+function LinkColumn({id, title, links, prefetch}: {id: string; title: string; links: readonly {label: string; href: string}[]; prefetch?: boolean}) {
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className={styles.heading}>
@@ -49,7 +47,9 @@ function LinkColumn({title, links, prefetch}: {title: string; links: readonly {l
 
 /** Site footer on deep teal: brand, booking / company / legal links, contact details, copyright. */
 export async function SiteFooter() {
-  const settings = await getSiteSettings()
+  const [settings, navigation] = await Promise.all([getSiteSettings(), getNavigation()])
+  const {footer} = navigation.labels
+  const columns = footerColumns(navigation)
 
   return (
     <footer className={styles.footer} data-tone="dark">
@@ -67,12 +67,12 @@ export async function SiteFooter() {
           </div>
 
           {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
-          <LinkColumn title="Book Online" links={BOOKING_LINKS} prefetch={false} />
-          <LinkColumn title="Company" links={COMPANY_LINKS} />
-          <LinkColumn title="Legal" links={LEGAL_LINKS} />
+          <LinkColumn id="footer-book-online" title={footer.bookOnline} links={columns.booking} prefetch={false} />
+          <LinkColumn id="footer-company" title={footer.company} links={columns.company} />
+          <LinkColumn id="footer-legal" title={footer.legal} links={columns.legal} />
 
           <div className={styles.contact}>
-            <h2 className={styles.heading}>Contact</h2>
+            <h2 className={styles.heading}>{footer.contact}</h2>
             <ul role="list" className={styles.contactList}>
               <li>
                 <PhoneIcon size={18} />
@@ -97,7 +97,7 @@ export async function SiteFooter() {
             </ul>
             {settings.serviceAreas.length > 0 ? (
               <p className={styles.areas}>
-                <span className={styles.areasLabel}>Serving </span>
+                <span className={styles.areasLabel}>{footer.serving} </span>
                 {settings.serviceAreas.join(' · ')}
               </p>
             ) : null}

@@ -1,4 +1,4 @@
-import {getServiceMenu, getSiteSettings} from '@/lib/content'
+import {getNavigation, getServiceMenu, getSiteSettings} from '@/lib/content'
 import {telHref} from '@/lib/format'
 import {Button} from '@/components/ui/Button'
 import {PhoneIcon} from '@/components/ui/icons'
@@ -10,12 +10,13 @@ import styles from './SiteHeader.module.css'
 
 const BOOKING_HREF = '/house_cleaning'
 
+/** The links after the Services menu; their words are content (Navigation). */
 const LINKS_AFTER_SERVICES = [
-  {label: 'About', href: '/about'},
-  {label: 'Booking', href: BOOKING_HREF},
-  {label: 'Blogs', href: '/blogs'},
-  {label: 'FAQs', href: '/faqs'},
-  {label: 'Contact', href: '/contact'},
+  {key: 'about', href: '/about'},
+  {key: 'booking', href: BOOKING_HREF},
+  {key: 'blogs', href: '/blogs'},
+  {key: 'faqs', href: '/faqs'},
+  {key: 'contact', href: '/contact'},
 ] as const
 
 /**
@@ -23,7 +24,7 @@ const LINKS_AFTER_SERVICES = [
  * click-to-call link (in the bar, and in the mobile menu) and Book Now.
  */
 export async function SiteHeader() {
-  const [settings, serviceMenu] = await Promise.all([getSiteSettings(), getServiceMenu()])
+  const [settings, serviceMenu, {labels}] = await Promise.all([getSiteSettings(), getServiceMenu(), getNavigation()])
   const phoneHref = telHref(settings.phone)
 
   return (
@@ -35,17 +36,17 @@ export async function SiteHeader() {
             <ul role="list" className={styles.navList}>
               <li>
                 <NavLink href="/" className={styles.navLink}>
-                  Home
+                  {labels.header.home}
                 </NavLink>
               </li>
               <li>
-                <ServicesMenu groups={serviceMenu} />
+                <ServicesMenu groups={serviceMenu} label={labels.header.services} />
               </li>
               {LINKS_AFTER_SERVICES.map((link) => (
-                <li key={link.label}>
+                <li key={link.key}>
                   {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
                   <NavLink href={link.href} className={styles.navLink} {...(link.href === BOOKING_HREF && {prefetch: false})}>
-                    {link.label}
+                    {labels.header[link.key]}
                   </NavLink>
                 </li>
               ))}
@@ -63,7 +64,7 @@ export async function SiteHeader() {
           <span className={styles.phoneNumber}>{settings.phone}</span>
         </a>
         <Button href={BOOKING_HREF} size="sm" className={styles.bookNow} prefetch={false}>
-          Book Now
+          {labels.header.bookNow}
         </Button>
       </div>
     </header>

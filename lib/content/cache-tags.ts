@@ -38,6 +38,7 @@ const KNOWN_TYPES = new Set([
   'popularQuestion',
   'bookingPage',
   'paymentPages',
+  'navigation',
 ])
 
 /** The tag of one document read by its slug. */

@@ -96,25 +96,30 @@ export const getSiteSettings = cache(
   (): Promise<SiteSettings> => required(q.siteSettingsQuery, 'Site settings', ['siteSettings']),
 )
 
-export const SERVICE_MENU_GROUPS = [
-  {group: 'house', label: 'House Cleaning'},
-  {group: 'exterior', label: 'Exterior Cleaning'},
-  {group: 'mold', label: 'Mold Remediation'},
-  {group: 'commercial', label: 'Commercial Cleaning'},
-] as const
+/** The Services dropdown's columns, in order (their headings are content: Navigation). */
+export const SERVICE_MENU_GROUPS = ['house', 'exterior', 'mold', 'commercial'] as const
 
 export type ServiceMenuColumn = {
-  group: (typeof SERVICE_MENU_GROUPS)[number]['group']
+  group: (typeof SERVICE_MENU_GROUPS)[number]
   label: string
   pages: {label: string; href: string}[]
 }
 
+/** The words of the header and footer navigation, and the booking pages' link labels. */
+export type Navigation = Present<import('@/sanity.types').NavigationQueryResult>
+export const getNavigation = cache(
+  (): Promise<Navigation> => required(q.navigationQuery, 'Navigation', ['navigation', 'bookingPage']),
+)
+
 /** The Services dropdown: every service page in its column, in the editors' menu order. */
 export const getServiceMenu = cache(async (): Promise<ServiceMenuColumn[]> => {
-  const pages = await required<import('@/sanity.types').ServiceMenuQueryResult>(q.serviceMenuQuery, 'Service pages', [SERVICE_MENU_TAG])
-  return SERVICE_MENU_GROUPS.map(({group, label}) => ({
+  const [pages, {labels}] = await Promise.all([
+    required<import('@/sanity.types').ServiceMenuQueryResult>(q.serviceMenuQuery, 'Service pages', [SERVICE_MENU_TAG]),
+    getNavigation(),
+  ])
+  return SERVICE_MENU_GROUPS.map((group) => ({
     group,
-    label,
+    label: labels.serviceGroups[group],
     pages: pages
       .filter((page) => page.menuGroup === group)
       .map((page) => ({label: page.menuLabel, href: `/${page.slug}`})),
@@ -227,7 +232,7 @@ export const getBookingPage = cache(
 )
 
 /** A booking page's link label, as the booking pages link to each other. */
-export function bookingLinkLabel(links: BookingPage['links'], form: BookingForm): string {
+export function bookingLinkLabel(links: readonly {form: string; navLabel: string}[], form: BookingForm): string {
   const link = links.find((candidate) => candidate.form === form)
   if (!link) throw new MissingContentError(`Booking page "${form}"`, '$.navLabel')
   return link.navLabel

@@ -30,6 +30,16 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   copyright
 }`)
 
+/** The header's and footer's words, with the booking pages' link labels (footer). */
+export const navigationQuery = defineQuery(`{
+  "labels": *[_type == "navigation" && _id == "navigation"][0]{
+    header{home, services, about, booking, blogs, faqs, contact, bookNow},
+    serviceGroups{house, exterior, mold, commercial},
+    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving}
+  },
+  "bookingLinks": *[_type == "bookingPage"]{form, navLabel}
+}`)
+
 export const serviceMenuQuery = defineQuery(`*[_type == "servicePage" && defined(slug.current)] | order(menuOrder asc, title asc){
   menuGroup,
   menuLabel,

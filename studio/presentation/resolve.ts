@@ -34,6 +34,7 @@ const bookingSidebarItem = defineLocations({
  */
 export const locations: NonNullable<PresentationPluginOptions['resolve']>['locations'] = {
   siteSettings: defineLocations({message: 'Shown in the header and footer of every page', tone: 'positive', locations: [home, contact]}),
+  navigation: defineLocations({message: 'The header and footer of every page', tone: 'positive', locations: [home, contact]}),
   homePage: fixed(home),
   servicePage: defineLocations({
     select: {title: 'title', slug: 'slug.current'},

@@ -10,6 +10,7 @@ import {emailSettings} from './documents/emailSettings'
 import {faqItem} from './documents/faqItem'
 import {appointmentPage, formSettings} from './documents/forms'
 import {homePage} from './documents/homePage'
+import {navigation} from './documents/navigation'
 import {paymentPages} from './documents/paymentPages'
 import {aboutPage, blogsPage, contactPage, faqsPage, legalPage} from './documents/pages'
 import {popularQuestion} from './documents/popularQuestion'
@@ -32,6 +33,7 @@ export const SINGLETON_TYPES = [
   'formSettings',
   'emailSettings',
   'paymentPages',
+  'navigation',
 ] as const
 
 export const schemaTypes = [
@@ -54,6 +56,7 @@ export const schemaTypes = [
   formSettings,
   emailSettings,
   paymentPages,
+  navigation,
   bookingPage,
   servicePage,
   serviceCard,
