@@ -38,17 +38,18 @@ const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** Longest slug: the site answers longer addresses 404 without looking them up (lib/content). */
 export const MAX_SLUG_LENGTH = 80
 
-const tooLong = (slug: string) => (slug.length > MAX_SLUG_LENGTH ? `Use at most ${MAX_SLUG_LENGTH} characters` : null)
+/** The rules every slug shares (present, short enough, the type's pattern): null when it passes. */
+function shapeProblem(slug: string | undefined, pattern: RegExp, patternMessage: string): string | null {
+  if (!slug) return 'Required'
+  if (slug.length > MAX_SLUG_LENGTH) return `Use at most ${MAX_SLUG_LENGTH} characters`
+  return pattern.test(slug) ? null : patternMessage
+}
 
 /** The service page slug rule: true, or the message the Studio shows. */
 export function checkServicePageSlug(slug: string | undefined): true | string {
-  if (!slug) return 'Required'
-  const length = tooLong(slug)
-  if (length) return length
-  if (!SERVICE_PAGE_SLUG.test(slug)) {
-    return 'Use lower-case letters (a–z) and digits, with single dashes or underscores between words, e.g. roof-cleaning'
-  }
-  if (reserved.has(slug)) {
+  const problem = shapeProblem(slug, SERVICE_PAGE_SLUG, 'Use lower-case letters (a–z) and digits, with single dashes or underscores between words, e.g. roof-cleaning')
+  if (problem) return problem
+  if (reserved.has(slug!)) {
     return `The address /${slug} belongs to a fixed page of the site; a service page there would never show. Choose another slug.`
   }
   return true
@@ -56,13 +57,9 @@ export function checkServicePageSlug(slug: string | undefined): true | string {
 
 /** The article slug rule: true, or the message the Studio shows. */
 export function checkArticleSlug(slug: string | undefined): true | string {
-  if (!slug) return 'Required'
-  const length = tooLong(slug)
-  if (length) return length
-  if (!ARTICLE_SLUG.test(slug)) {
-    return 'Use lower-case letters (a–z) and digits, with single dashes between words, e.g. wet-season-home-cleaning'
-  }
+  const problem = shapeProblem(slug, ARTICLE_SLUG, 'Use lower-case letters (a–z) and digits, with single dashes between words, e.g. wet-season-home-cleaning')
+  if (problem) return problem
   // /blog/3 is the old address of article number 3; a slug of digits only would be taken for one.
-  if (/^\d+$/.test(slug)) return 'Include at least one letter: /blog/3 is the old address of article 3'
+  if (/^\d+$/.test(slug!)) return 'Include at least one letter: /blog/3 is the old address of article 3'
   return true
 }

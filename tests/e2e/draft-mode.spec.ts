@@ -1,4 +1,4 @@
-import {expect, test} from './support/test'
+import {expect, test, type Page} from './support/test'
 import {getDocument} from './support/dataset'
 
 /**
@@ -9,6 +9,18 @@ import {getDocument} from './support/dataset'
  */
 type Home = {hero: {headline: string}}
 type Article = {title: string; slug: {current: string}}
+
+/** A string of Sanity's visual-editing bundle: present in a script only if that code was loaded. */
+const VISUAL_EDITING_MARKER = 'sanity-visual-editing'
+
+/** Resolves, once the page is idle, with whether any script it loaded holds the visual-editing code. */
+function watchScripts(page: Page): () => Promise<boolean> {
+  const bodies: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''))
+  })
+  return async () => (await Promise.all(bodies)).some((body) => body.includes(VISUAL_EDITING_MARKER))
+}
 
 const enable = (secret: string, pathname: string) =>
   `/api/draft-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`
@@ -34,8 +46,10 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
   const headers = response!.headers()
   expect(headers['cache-control']).toMatch(/no-store|private/)
   expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
-  await page.goto('/')
+  const editorLoadedVisualEditing = watchScripts(page)
+  await page.goto('/', {waitUntil: 'networkidle'})
   await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.home.hero.headline)
+  expect(await editorLoadedVisualEditing()).toBe(true)
 
   // A visitor at the same time: the published texts, no preview tools, no stega characters, not frameable.
   const visitor = await browser.newContext()
@@ -49,6 +63,12 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
     expect(visit.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(visit.headers()['x-frame-options']).toBe('DENY')
     expect(await (await visitor.request.get(articlePath)).text()).toContain(published.article.title)
+    // In a visitor's browser the page loads none of the visual-editing code.
+    const visitorPage = await visitor.newPage()
+    const visitorLoadedVisualEditing = watchScripts(visitorPage)
+    await visitorPage.goto('/', {waitUntil: 'networkidle'})
+    await expect(visitorPage.getByRole('heading', {level: 1})).toHaveText(published.home.hero.headline)
+    expect(await visitorLoadedVisualEditing()).toBe(false)
   } finally {
     await visitor.close()
   }
