@@ -244,6 +244,19 @@ export type BookingPage = {
   navLabel?: string;
 };
 
+export type NotFoundPage = {
+  _id: string;
+  _type: "notFoundPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  heading?: string;
+  beforeAddress?: string;
+  afterAddress?: string;
+  homeButton?: string;
+  contactButton?: string;
+};
+
 export type Navigation = {
   _id: string;
   _type: "navigation";
@@ -769,6 +782,7 @@ export type AllSanitySchemaTypes =
   | CallToAction
   | Seo
   | BookingPage
+  | NotFoundPage
   | Navigation
   | PaymentPages
   | EmailSettings
@@ -1380,6 +1394,17 @@ export type PaymentPagesQueryResult = {
     formButton: string | null;
     contactButton: string | null;
   } | null;
+} | null;
+
+// Source: lib/content/queries.ts
+// Variable: notFoundPageQuery
+// Query: *[_type == "notFoundPage" && _id == "notFoundPage"][0]{heading, beforeAddress, afterAddress, homeButton, contactButton}
+export type NotFoundPageQueryResult = {
+  heading: string | null;
+  beforeAddress: string | null;
+  afterAddress: string | null;
+  homeButton: string | null;
+  contactButton: string | null;
 } | null;
 
 // Source: lib/content/queries.ts

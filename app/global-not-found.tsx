@@ -1,11 +1,12 @@
 import '@/styles/globals.css'
 import type {Metadata, Viewport} from 'next'
 import {NotFoundMessage} from '@/components/site/NotFoundMessage'
+import {getNotFoundPage} from '@/lib/content'
 import {SiteShell} from '@/components/site/SiteShell'
 import {FONT_VARIABLES, THEME_COLOR} from './fonts'
 
-export const metadata: Metadata = {
-  title: 'Page Not Found',
+export async function generateMetadata(): Promise<Metadata> {
+  return {title: (await getNotFoundPage()).heading}
 }
 
 export const viewport: Viewport = {

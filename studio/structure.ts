@@ -79,6 +79,7 @@ export const structure: StructureResolver = (S, context) => {
             ),
         ),
       singleton('paymentPages', 'Payment result pages'),
+      singleton('notFoundPage', 'Page not found (404)'),
       S.divider(),
       singleton('formSettings', 'Forms'),
       singleton('emailSettings', 'E-mails'),

@@ -1,8 +1,9 @@
 import type {Metadata} from 'next'
 import {NotFoundMessage} from '@/components/site/NotFoundMessage'
+import {getNotFoundPage} from '@/lib/content'
 
-export const metadata: Metadata = {
-  title: 'Page Not Found',
+export async function generateMetadata(): Promise<Metadata> {
+  return {title: (await getNotFoundPage()).heading}
 }
 
 /** 404 for a page that calls notFound() (an unknown service page or article), inside the site's chrome. */

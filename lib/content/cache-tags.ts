@@ -39,6 +39,7 @@ const KNOWN_TYPES = new Set([
   'bookingPage',
   'paymentPages',
   'navigation',
+  'notFoundPage',
 ])
 
 /** The tag of one document read by its slug. */

@@ -241,6 +241,9 @@ export function bookingLinkLabel(links: readonly {form: string; navLabel: string
 export type PaymentPages = Present<import('@/sanity.types').PaymentPagesQueryResult>
 export const getPaymentPages = cache((): Promise<PaymentPages> => required(q.paymentPagesQuery, 'Payment result pages', ['paymentPages']))
 
+export type NotFoundPage = Present<import('@/sanity.types').NotFoundPageQueryResult>
+export const getNotFoundPage = cache((): Promise<NotFoundPage> => required(q.notFoundPageQuery, 'Page not found', ['notFoundPage']))
+
 export type SitemapContent = Present<import('@/sanity.types').SitemapQueryResult>
 export const getSitemapContent = (): Promise<SitemapContent> => required(q.sitemapQuery, 'Sitemap', ['servicePage', 'blogPost'])
 

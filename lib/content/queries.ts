@@ -192,6 +192,11 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
   cancel{heading, status, note, formButton, contactButton}
 }`)
 
+/** What an unknown address shows. */
+export const notFoundPageQuery = defineQuery(
+  `*[_type == "notFoundPage" && _id == "notFoundPage"][0]{heading, beforeAddress, afterAddress, homeButton, contactButton}`,
+)
+
 /** Booking sidebars: reviews and popular questions of one booking form. */
 export const bookingSidebarQuery = defineQuery(`{
   "reviews": *[_type == "reviewSample" && form == $form] | order(orderRank asc){_id, text, author, stars},

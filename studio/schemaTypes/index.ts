@@ -11,6 +11,7 @@ import {faqItem} from './documents/faqItem'
 import {appointmentPage, formSettings} from './documents/forms'
 import {homePage} from './documents/homePage'
 import {navigation} from './documents/navigation'
+import {notFoundPage} from './documents/notFoundPage'
 import {paymentPages} from './documents/paymentPages'
 import {aboutPage, blogsPage, contactPage, faqsPage, legalPage} from './documents/pages'
 import {popularQuestion} from './documents/popularQuestion'
@@ -34,6 +35,7 @@ export const SINGLETON_TYPES = [
   'emailSettings',
   'paymentPages',
   'navigation',
+  'notFoundPage',
 ] as const
 
 export const schemaTypes = [
@@ -57,6 +59,7 @@ export const schemaTypes = [
   emailSettings,
   paymentPages,
   navigation,
+  notFoundPage,
   bookingPage,
   servicePage,
   serviceCard,
