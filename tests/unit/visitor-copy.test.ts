@@ -26,13 +26,17 @@ const UI_LABELS = new Set([
 ])
 
 /**
+ * Error pages keep their few words in code: they show when something failed, often reading the
+ * content itself (README, product notes).
+ */
+const KEPT_IN_CODE = new Set(['app/(site)/error.tsx', 'app/global-error.tsx'])
+
+/**
  * Files whose copy has not moved into the content yet (issue 9, still open), with how many texts
  * each holds. The number may only go down; a file whose texts have all moved must leave the list.
  */
 const NOT_YET_MOVED: Record<string, number> = {
-  'app/(site)/error.tsx': 3,
   'app/checkout/test/[sessionId]/page.tsx': 1,
-  'app/global-error.tsx': 4,
   'components/booking/carpet/CarpetBookingForm.tsx': 31,
   'components/booking/commercial/CommercialBookingForm.tsx': 22,
   'components/booking/exterior/ExteriorBookingForm.tsx': 26,
@@ -47,7 +51,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'components/service-page/ServiceQuestions.tsx': 1,
 }
 
-const uncontent = (findings: Finding[]) => findings.filter((finding) => !UI_LABELS.has(finding.text))
+const uncontent = (findings: Finding[]) => findings.filter((finding) => !UI_LABELS.has(finding.text) && !KEPT_IN_CODE.has(finding.file))
 
 describe('visitor-facing text', () => {
   const findings = uncontent(scan(root, ['app', 'components']))
