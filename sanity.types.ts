@@ -208,6 +208,7 @@ export type ServicePage = {
   };
   commonQuestions?: {
     heading?: string;
+    followUp?: string;
     items?: Array<
       {
         _key: string;
@@ -288,6 +289,12 @@ export type Navigation = {
     terms?: string;
     refund?: string;
     serving?: string;
+  };
+  contactDetails?: {
+    phone?: string;
+    email?: string;
+    address?: string;
+    hours?: string;
   };
 };
 
@@ -840,7 +847,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: navigationQuery
-// Query: {  "labels": *[_type == "navigation" && _id == "navigation"][0]{    header{home, services, about, booking, blogs, faqs, contact, bookNow},    serviceGroups{house, exterior, mold, commercial},    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving}  },  "bookingLinks": *[_type == "bookingPage"]{form, navLabel}}
+// Query: {  "labels": *[_type == "navigation" && _id == "navigation"][0]{    header{home, services, about, booking, blogs, faqs, contact, bookNow},    serviceGroups{house, exterior, mold, commercial},    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving},    contactDetails{phone, email, address, hours}  },  "bookingLinks": *[_type == "bookingPage"]{form, navLabel}}
 export type NavigationQueryResult = {
   labels: {
     header: {
@@ -868,6 +875,12 @@ export type NavigationQueryResult = {
       terms: string | null;
       refund: string | null;
       serving: string | null;
+    } | null;
+    contactDetails: {
+      phone: string | null;
+      email: string | null;
+      address: string | null;
+      hours: string | null;
     } | null;
   } | null;
   bookingLinks: Array<{
@@ -977,7 +990,7 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
@@ -1052,6 +1065,7 @@ export type ServicePageQueryResult = {
   } | null;
   commonQuestions: {
     heading: string | null;
+    followUp: string | null;
     items: Array<{
       _key: string;
       question: string | null;

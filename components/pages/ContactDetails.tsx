@@ -1,4 +1,4 @@
-import type {SiteSettings} from '@/lib/content'
+import {getNavigation, type SiteSettings} from '@/lib/content'
 import {addressLines, mailtoHref, telHref} from '@/lib/format'
 import {IconBadge} from '@/components/ui/Badge'
 import {EmailText} from '@/components/ui/EmailText'
@@ -15,13 +15,14 @@ export type ContactDetailsProps = {
 }
 
 /** Phone, e-mail (tel:/mailto: links), address and optionally hours and service areas, from site settings. */
-export function ContactDetails({settings, showHours = false, showAreas = true, className}: ContactDetailsProps) {
+export async function ContactDetails({settings, showHours = false, showAreas = true, className}: ContactDetailsProps) {
+  const {contactDetails: labels, footer} = (await getNavigation()).labels
   return (
     <ul role="list" className={[styles.list, className].filter(Boolean).join(' ')}>
       <li className={styles.row}>
         <IconBadge icon={<PhoneIcon />} size="sm" />
         <div>
-          <p className={styles.label}>Phone</p>
+          <p className={styles.label}>{labels.phone}</p>
           <a className={styles.value} href={telHref(settings.phone)}>
             {settings.phone}
           </a>
@@ -30,7 +31,7 @@ export function ContactDetails({settings, showHours = false, showAreas = true, c
       <li className={styles.row}>
         <IconBadge icon={<MailIcon />} size="sm" />
         <div>
-          <p className={styles.label}>E-mail</p>
+          <p className={styles.label}>{labels.email}</p>
           <a className={styles.value} href={mailtoHref(settings.email)}>
             <EmailText email={settings.email} />
           </a>
@@ -39,7 +40,7 @@ export function ContactDetails({settings, showHours = false, showAreas = true, c
       <li className={styles.row}>
         <IconBadge icon={<MapPinIcon />} size="sm" />
         <div>
-          <p className={styles.label}>Address</p>
+          <p className={styles.label}>{labels.address}</p>
           <address className={styles.address}>
             {addressLines(settings.address).map((line) => (
               <span key={line}>{line}</span>
@@ -47,7 +48,7 @@ export function ContactDetails({settings, showHours = false, showAreas = true, c
           </address>
           {showAreas && settings.serviceAreas.length > 0 ? (
             <p className={styles.areas}>
-              <span className={styles.areasLabel}>Serving </span>
+              <span className={styles.areasLabel}>{footer.serving} </span>
               {settings.serviceAreas.join(' · ')}
             </p>
           ) : null}
@@ -57,7 +58,7 @@ export function ContactDetails({settings, showHours = false, showAreas = true, c
         <li className={styles.row}>
           <IconBadge icon={<ClockIcon />} size="sm" />
           <div>
-            <p className={styles.label}>Opening hours</p>
+            <p className={styles.label}>{labels.hours}</p>
             <p className={styles.plain}>{settings.openingHours}</p>
           </div>
         </li>

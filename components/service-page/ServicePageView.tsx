@@ -84,6 +84,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
       ) : null}
       <ServiceQuestions
         heading={page.commonQuestions.heading}
+        followUp={page.commonQuestions.followUp}
         items={page.commonQuestions.items}
         phone={settings.phone}
         phoneHref={phoneHref}

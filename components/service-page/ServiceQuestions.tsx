@@ -6,6 +6,8 @@ import styles from './ServiceQuestions.module.css'
 
 export type ServiceQuestionsProps = {
   heading: string
+  /** Before the phone and e-mail under the questions ("Still have a question?"). */
+  followUp: string
   items: {_key: string; question: string; answer: string[]}[]
   phone: string
   phoneHref: string
@@ -15,12 +17,12 @@ export type ServiceQuestionsProps = {
 }
 
 /** Common Questions (with their FAQPage data): one answer open at a time, then where to ask anything else. */
-export function ServiceQuestions({heading, items, phone, phoneHref, email, emailHref, tone}: ServiceQuestionsProps) {
+export function ServiceQuestions({heading, followUp, items, phone, phoneHref, email, emailHref, tone}: ServiceQuestionsProps) {
   return (
     <Section id="questions" heading={heading} tone={tone} align="center" width="narrow">
       <Accordion faqStructuredData items={items.map(({_key, question, answer}) => ({id: _key, question, answer}))} />
       <div className={styles.more}>
-        <p className={styles.moreLabel}>Still have a question?</p>
+        <p className={styles.moreLabel}>{followUp}</p>
         <ul role="list" className={styles.contacts}>
           <li>
             <a href={phoneHref} className={styles.contact}>

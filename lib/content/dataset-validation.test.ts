@@ -65,6 +65,7 @@ function validDocuments(): Doc[] {
       included: {heading: 'Included', items: ['Kitchen', 'Bathrooms', 'Bedrooms', 'Floors', 'Windows']},
       commonQuestions: {
         heading: 'Questions',
+        followUp: 'Still have a question?',
         items: [1, 2, 3, 4, 5, 6].map((n) => ({_type: 'questionAnswer', _key: `q${n}`, question: `Question number ${n}?`, answer: [`Answer ${n}.`]})),
       },
       finalCta: {heading: 'Book now', text: 'Get your home clean.', buttonLabel: 'Book'},

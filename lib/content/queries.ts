@@ -35,7 +35,8 @@ export const navigationQuery = defineQuery(`{
   "labels": *[_type == "navigation" && _id == "navigation"][0]{
     header{home, services, about, booking, blogs, faqs, contact, bookNow},
     serviceGroups{house, exterior, mold, commercial},
-    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving}
+    footer{bookOnline, company, legal, contact, privacy, terms, refund, serving},
+    contactDetails{phone, email, address, hours}
   },
   "bookingLinks": *[_type == "bookingPage"]{form, navLabel}
 }`)
@@ -81,7 +82,7 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   whyChooseUs{heading, text, points[]{_key, title, text}, image${image}},
   included{heading, items},
   quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},
-  commonQuestions{heading, items[]{_key, question, answer}},
+  commonQuestions{heading, followUp, items[]{_key, question, answer}},
   finalCta{heading, text, buttonLabel}
 }`)
 

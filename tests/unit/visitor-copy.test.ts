@@ -45,10 +45,8 @@ const NOT_YET_MOVED: Record<string, number> = {
   'components/booking/shared/CouponField.tsx': 2,
   'components/booking/shared/SummaryCard.tsx': 8,
   'components/booking/shared/useBookingSubmit.ts': 1,
-  'components/pages/ContactDetails.tsx': 5,
   'components/payment/BookingSummaryList.tsx': 4,
   'components/payment/TestCheckoutView.tsx': 9,
-  'components/service-page/ServiceQuestions.tsx': 1,
 }
 
 const uncontent = (findings: Finding[]) => findings.filter((finding) => !UI_LABELS.has(finding.text) && !KEPT_IN_CODE.has(finding.file))

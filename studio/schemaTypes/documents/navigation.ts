@@ -5,7 +5,8 @@ const label = (name: string, title: string, description?: string) =>
   defineField({name, title, description, type: 'string', validation: (rule) => rule.required().max(40)})
 
 /**
- * The words of the header and footer navigation on every page. The pages' addresses are fixed;
+ * The words of the header and footer navigation on every page, and the labels of the contact
+ * details beside the map. The pages' addresses are fixed;
  * the booking links of the footer use the booking pages' own link labels, the Services menu lists
  * the service pages by their menu labels.
  */
@@ -49,8 +50,16 @@ export const navigation = defineType({
         label('privacy', 'Privacy policy link'),
         label('terms', 'Terms of use link'),
         label('refund', 'Refund policy link'),
-        label('serving', 'Before the service areas', 'e.g. "Serving".'),
+        label('serving', 'Before the service areas', 'e.g. "Serving". Also beside the address on the home page and /contact.'),
       ],
+    }),
+    defineField({
+      name: 'contactDetails',
+      title: 'Contact details labels',
+      description: 'Above each detail beside the map, on the home page and /contact.',
+      type: 'object',
+      validation: (rule) => rule.required(),
+      fields: [label('phone', 'Phone'), label('email', 'E-mail'), label('address', 'Address'), label('hours', 'Opening hours')],
     }),
   ],
   preview: {prepare: () => ({title: 'Navigation'})},

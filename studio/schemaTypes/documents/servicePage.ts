@@ -193,6 +193,13 @@ export const servicePage = defineType({
       fields: [
         defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(90)}),
         defineField({
+          name: 'followUp',
+          title: 'Under the questions',
+          description: 'Before the phone number and e-mail address, e.g. "Still have a question?".',
+          type: 'string',
+          validation: (rule) => rule.required().max(80),
+        }),
+        defineField({
           name: 'items',
           type: 'array',
           of: [defineArrayMember({type: 'questionAnswer'})],
