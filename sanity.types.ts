@@ -40,63 +40,6 @@ export type ReviewSample = {
   orderRank?: string;
 };
 
-export type BlogPost = {
-  _id: string;
-  _type: "blogPost";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: string;
-  slug?: Slug;
-  legacyNumber?: number;
-  publishedAt?: string;
-  author?: string;
-  teaser?: string;
-  heroImage?: AccessibleImage;
-  body?: RichText;
-};
-
-export type RichText = Array<{
-  children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: "span";
-    _key: string;
-  }>;
-  style?: "normal" | "h2" | "h3" | "blockquote";
-  listItem?: "bullet" | "number";
-  markDefs?: Array<{
-    href?: string;
-    _type: "link";
-    _key: string;
-  }>;
-  level?: number;
-  _type: "block";
-  _key: string;
-}>;
-
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-};
-
-export type AccessibleImage = {
-  _type: "accessibleImage";
-  asset?: SanityImageAssetReference;
-  media?: unknown;
-  hotspot?: SanityImageHotspot;
-  crop?: SanityImageCrop;
-  alt?: string;
-};
-
-export type Slug = {
-  _type: "slug";
-  current?: string;
-  source?: string;
-};
-
 export type FaqItem = {
   _id: string;
   _type: "faqItem";
@@ -120,6 +63,22 @@ export type Testimonial = {
   position?: string;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type AccessibleImage = {
+  _type: "accessibleImage";
+  asset?: SanityImageAssetReference;
+  media?: unknown;
+  hotspot?: SanityImageHotspot;
+  crop?: SanityImageCrop;
+  alt?: string;
+};
+
 export type ServicePageReference = {
   _ref: string;
   _type: "reference";
@@ -138,111 +97,6 @@ export type ServiceCard = {
   image?: AccessibleImage;
   subServices?: Array<string>;
   link?: ServicePageReference;
-};
-
-export type ServicePage = {
-  _id: string;
-  _type: "servicePage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title?: string;
-  slug?: Slug;
-  layout?: "information" | "quoteLanding" | "carpetLanding" | "mold";
-  menuGroup?: "house" | "exterior" | "mold" | "commercial";
-  menuLabel?: string;
-  menuOrder?: number;
-  seo?: Seo;
-  hero?: {
-    heading?: string;
-    text?: string;
-    ctaLabel?: string;
-    image?: AccessibleImage;
-  };
-  benefits?: {
-    heading?: string;
-    intro?: string;
-    items?: Array<
-      {
-        _key: string;
-      } & TitledText
-    >;
-  };
-  features?: Array<
-    {
-      _key: string;
-    } & TitledText
-  >;
-  whyChooseUs?: {
-    heading?: string;
-    text?: string;
-    points?: Array<
-      {
-        _key: string;
-      } & TitledText
-    >;
-    image?: AccessibleImage;
-  };
-  included?: {
-    heading?: string;
-    items?: Array<string>;
-  };
-  bookingService?:
-    | "exterior:Roof Cleaning"
-    | "exterior:Gutter Cleaning"
-    | "exterior:House Washing"
-    | "exterior:Pressure Washing"
-    | "commercial:Construction Final Clean"
-    | "commercial:Corporate Office Cleaning"
-    | "commercial:Retail Spaces Cleaning"
-    | "commercial:VRBO and AIRBNB Cleaning";
-  quoteSection?: {
-    heading?: string;
-    text?: string;
-    bookOnline?: {
-      heading?: string;
-      text?: string;
-      priceLabel?: string;
-      buttonLabel?: string;
-    };
-  };
-  commonQuestions?: {
-    heading?: string;
-    followUp?: string;
-    items?: Array<
-      {
-        _key: string;
-      } & QuestionAnswer
-    >;
-  };
-  finalCta?: CallToAction;
-};
-
-export type CallToAction = {
-  _type: "callToAction";
-  heading?: string;
-  text?: string;
-  buttonLabel?: string;
-};
-
-export type Seo = {
-  _type: "seo";
-  title?: string;
-  description?: string;
-};
-
-export type BookingPage = {
-  _id: string;
-  _type: "bookingPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  form?: "house" | "exterior" | "carpet" | "commercial";
-  seo?: Seo;
-  heading?: string;
-  intro?: string;
-  callPrompt?: string;
-  navLabel?: string;
 };
 
 export type NotFoundPage = {
@@ -444,15 +298,231 @@ export type FormSettings = {
   };
 };
 
-export type AppointmentPage = {
+export type SiteSettings = {
   _id: string;
-  _type: "appointmentPage";
+  _type: "siteSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  companyName?: string;
+  description?: string;
+  phone?: string;
+  email?: string;
+  address?: {
+    street?: string;
+    city?: string;
+    region?: string;
+    postalCode?: string;
+    country?: string;
+  };
+  serviceAreas?: Array<string>;
+  mapLocation?: Geopoint;
+  mapLabel?: string;
+  feedbackFormUrl?: string;
+  satisfactionClaim?: string;
+  openingHours?: string;
+  copyright?: string;
+};
+
+export type Geopoint = {
+  _type: "geopoint";
+  lat?: number;
+  lng?: number;
+  alt?: number;
+};
+
+export type TitledText = {
+  _type: "titledText";
+  title?: string;
+  text?: string;
+};
+
+export type Seo = {
+  _type: "seo";
+  title?: string;
+  description?: string;
+};
+
+export type HomePageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "homePage";
+};
+
+export type BlogPostReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "blogPost";
+};
+
+export type BookingPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "bookingPage";
+};
+
+export type AboutPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "aboutPage";
+};
+
+export type FaqsPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "faqsPage";
+};
+
+export type ContactPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "contactPage";
+};
+
+export type BlogsPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "blogsPage";
+};
+
+export type LegalPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "legalPage";
+};
+
+export type AppointmentPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "appointmentPage";
+};
+
+export type ArticleBody = Array<
+  | {
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "normal" | "h2" | "h3" | "blockquote";
+      listItem?: "bullet" | "number";
+      markDefs?: Array<
+        | {
+            reference?:
+              | HomePageReference
+              | ServicePageReference
+              | BlogPostReference
+              | BookingPageReference
+              | AboutPageReference
+              | FaqsPageReference
+              | ContactPageReference
+              | BlogsPageReference
+              | LegalPageReference
+              | AppointmentPageReference;
+            _type: "internalLink";
+            _key: string;
+          }
+        | {
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+      >;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }
+  | ({
+      _key: string;
+    } & AccessibleImage)
+>;
+
+export type RichText = Array<{
+  children?: Array<{
+    marks?: Array<string>;
+    text?: string;
+    _type: "span";
+    _key: string;
+  }>;
+  style?: "normal" | "h2" | "h3" | "blockquote";
+  listItem?: "bullet" | "number";
+  markDefs?: Array<
+    | {
+        reference?:
+          | HomePageReference
+          | ServicePageReference
+          | BlogPostReference
+          | BookingPageReference
+          | AboutPageReference
+          | FaqsPageReference
+          | ContactPageReference
+          | BlogsPageReference
+          | LegalPageReference
+          | AppointmentPageReference;
+        _type: "internalLink";
+        _key: string;
+      }
+    | {
+        href?: string;
+        _type: "link";
+        _key: string;
+      }
+  >;
+  level?: number;
+  _type: "block";
+  _key: string;
+}>;
+
+export type BlogPost = {
+  _id: string;
+  _type: "blogPost";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  slug?: Slug;
+  legacyNumber?: number;
+  publishedAt?: string;
+  author?: string;
+  teaser?: string;
+  heroImage?: AccessibleImage;
+  body?: ArticleBody;
+};
+
+export type AboutPage = {
+  _id: string;
+  _type: "aboutPage";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
   seo?: Seo;
   heading?: string;
   intro?: string;
+  image?: AccessibleImage;
+  body?: RichText;
+  values?: Array<
+    {
+      _key: string;
+    } & TitledText
+  >;
+  finalCta?: CallToAction;
+};
+
+export type CallToAction = {
+  _type: "callToAction";
+  heading?: string;
+  text?: string;
+  buttonLabel?: string;
 };
 
 export type LegalPage = {
@@ -477,6 +547,17 @@ export type LegalPage = {
     heading?: string;
     body?: RichText;
   };
+};
+
+export type AppointmentPage = {
+  _id: string;
+  _type: "appointmentPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo?: Seo;
+  heading?: string;
+  intro?: string;
 };
 
 export type BlogsPage = {
@@ -531,22 +612,101 @@ export type FaqsPage = {
   }>;
 };
 
-export type AboutPage = {
+export type BookingPage = {
   _id: string;
-  _type: "aboutPage";
+  _type: "bookingPage";
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  form?: "house" | "exterior" | "carpet" | "commercial";
   seo?: Seo;
   heading?: string;
   intro?: string;
-  image?: AccessibleImage;
-  body?: RichText;
-  values?: Array<
+  callPrompt?: string;
+  navLabel?: string;
+};
+
+export type Slug = {
+  _type: "slug";
+  current?: string;
+  source?: string;
+};
+
+export type ServicePage = {
+  _id: string;
+  _type: "servicePage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title?: string;
+  slug?: Slug;
+  layout?: "information" | "quoteLanding" | "carpetLanding" | "mold";
+  menuGroup?: "house" | "exterior" | "mold" | "commercial";
+  menuLabel?: string;
+  menuOrder?: number;
+  seo?: Seo;
+  hero?: {
+    heading?: string;
+    text?: string;
+    ctaLabel?: string;
+    image?: AccessibleImage;
+  };
+  benefits?: {
+    heading?: string;
+    intro?: string;
+    items?: Array<
+      {
+        _key: string;
+      } & TitledText
+    >;
+  };
+  features?: Array<
     {
       _key: string;
     } & TitledText
   >;
+  whyChooseUs?: {
+    heading?: string;
+    text?: string;
+    points?: Array<
+      {
+        _key: string;
+      } & TitledText
+    >;
+    image?: AccessibleImage;
+  };
+  included?: {
+    heading?: string;
+    items?: Array<string>;
+  };
+  bookingService?:
+    | "exterior:Roof Cleaning"
+    | "exterior:Gutter Cleaning"
+    | "exterior:House Washing"
+    | "exterior:Pressure Washing"
+    | "commercial:Construction Final Clean"
+    | "commercial:Corporate Office Cleaning"
+    | "commercial:Retail Spaces Cleaning"
+    | "commercial:VRBO and AIRBNB Cleaning";
+  quoteSection?: {
+    heading?: string;
+    text?: string;
+    bookOnline?: {
+      heading?: string;
+      text?: string;
+      priceLabel?: string;
+      buttonLabel?: string;
+    };
+  };
+  commonQuestions?: {
+    heading?: string;
+    followUp?: string;
+    items?: Array<
+      {
+        _key: string;
+      } & QuestionAnswer
+    >;
+  };
   finalCta?: CallToAction;
 };
 
@@ -620,45 +780,6 @@ export type HomePage = {
     heading?: string;
     intro?: string;
   };
-};
-
-export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  companyName?: string;
-  description?: string;
-  phone?: string;
-  email?: string;
-  address?: {
-    street?: string;
-    city?: string;
-    region?: string;
-    postalCode?: string;
-    country?: string;
-  };
-  serviceAreas?: Array<string>;
-  mapLocation?: Geopoint;
-  mapLabel?: string;
-  feedbackFormUrl?: string;
-  satisfactionClaim?: string;
-  openingHours?: string;
-  copyright?: string;
-};
-
-export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
-
-export type TitledText = {
-  _type: "titledText";
-  title?: string;
-  text?: string;
 };
 
 export type QuestionAnswer = {
@@ -776,37 +897,47 @@ export type SanityImageAsset = {
 export type AllSanitySchemaTypes =
   | PopularQuestion
   | ReviewSample
-  | BlogPost
-  | RichText
-  | SanityImageAssetReference
-  | AccessibleImage
-  | Slug
   | FaqItem
   | Testimonial
+  | SanityImageAssetReference
+  | AccessibleImage
   | ServicePageReference
   | ServiceCard
-  | ServicePage
-  | CallToAction
-  | Seo
-  | BookingPage
   | NotFoundPage
   | Navigation
   | PaymentPages
   | EmailSettings
   | FormSettings
-  | AppointmentPage
+  | SiteSettings
+  | Geopoint
+  | TitledText
+  | Seo
+  | HomePageReference
+  | BlogPostReference
+  | BookingPageReference
+  | AboutPageReference
+  | FaqsPageReference
+  | ContactPageReference
+  | BlogsPageReference
+  | LegalPageReference
+  | AppointmentPageReference
+  | ArticleBody
+  | RichText
+  | BlogPost
+  | AboutPage
+  | CallToAction
   | LegalPage
+  | AppointmentPage
   | BlogsPage
   | ContactPage
   | FaqItemReference
   | FaqsPage
-  | AboutPage
+  | BookingPage
+  | Slug
+  | ServicePage
   | ServiceCardReference
   | TestimonialReference
   | HomePage
-  | SiteSettings
-  | Geopoint
-  | TitledText
   | QuestionAnswer
   | SanityImageCrop
   | SanityImageHotspot
@@ -1115,7 +1246,7 @@ export type BlogPostListQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: blogPostQuery
-// Query: *[_type == "blogPost" && slug.current == $slug][0]{  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  _updatedAt,  author,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body}
+// Query: *[_type == "blogPost" && slug.current == $slug][0]{  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  _updatedAt,  author,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}}
 export type BlogPostQueryResult = {
   _id: string;
   title: string | null;
@@ -1130,7 +1261,69 @@ export type BlogPostQueryResult = {
     width: number | null;
     height: number | null;
   } | null;
-  body: RichText | null;
+  body: Array<
+    | {
+        _key: string;
+        _type: "accessibleImage";
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt: string | null;
+        url: string | null;
+        width: number | null;
+        height: number | null;
+      }
+    | {
+        children?: Array<{
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }>;
+        style?: "blockquote" | "h2" | "h3" | "normal";
+        listItem?: "bullet" | "number";
+        markDefs: Array<
+          | {
+              reference?:
+                | AboutPageReference
+                | AppointmentPageReference
+                | BlogPostReference
+                | BlogsPageReference
+                | BookingPageReference
+                | ContactPageReference
+                | FaqsPageReference
+                | HomePageReference
+                | LegalPageReference
+                | ServicePageReference;
+              _type: "internalLink";
+              _key: string;
+              href:
+                | string
+                | ""
+                | "/"
+                | "/about"
+                | "/appointment"
+                | "/blogs"
+                | "/carpet_cleaning"
+                | "/commercial_cleaning"
+                | "/contact"
+                | "/exterior_cleaning"
+                | "/faqs"
+                | "/house_cleaning"
+                | "/legal";
+            }
+          | {
+              href?: string;
+              _type: "link";
+              _key: string;
+            }
+        > | null;
+        level?: number;
+        _type: "block";
+        _key: string;
+      }
+  > | null;
 } | null;
 
 // Source: lib/content/queries.ts
@@ -1148,7 +1341,7 @@ export type BlogPostSlugsQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  seo{title, description},  heading,  intro,  image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body,  values[]{_key, title, text},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  seo{title, description},  heading,  intro,  image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  values[]{_key, title, text},  finalCta{heading, text, buttonLabel}}
 export type AboutPageQueryResult = {
   seo: {
     title: string | null;
@@ -1162,7 +1355,55 @@ export type AboutPageQueryResult = {
     width: number | null;
     height: number | null;
   } | null;
-  body: RichText | null;
+  body: Array<{
+    children?: Array<{
+      marks?: Array<string>;
+      text?: string;
+      _type: "span";
+      _key: string;
+    }>;
+    style?: "blockquote" | "h2" | "h3" | "normal";
+    listItem?: "bullet" | "number";
+    markDefs: Array<
+      | {
+          reference?:
+            | AboutPageReference
+            | AppointmentPageReference
+            | BlogPostReference
+            | BlogsPageReference
+            | BookingPageReference
+            | ContactPageReference
+            | FaqsPageReference
+            | HomePageReference
+            | LegalPageReference
+            | ServicePageReference;
+          _type: "internalLink";
+          _key: string;
+          href:
+            | string
+            | ""
+            | "/"
+            | "/about"
+            | "/appointment"
+            | "/blogs"
+            | "/carpet_cleaning"
+            | "/commercial_cleaning"
+            | "/contact"
+            | "/exterior_cleaning"
+            | "/faqs"
+            | "/house_cleaning"
+            | "/legal";
+        }
+      | {
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+    > | null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }> | null;
   values: Array<{
     _key: string;
     title: string | null;
@@ -1216,7 +1457,7 @@ export type ContactPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: legalPageQuery
-// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo{title, description},  heading,  intro,  lastUpdated,  privacy{heading, body},  terms{heading, body},  refund{heading, body}}
+// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo{title, description},  heading,  intro,  lastUpdated,  privacy{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}},  terms{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}},  refund{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}}}
 export type LegalPageQueryResult = {
   seo: {
     title: string | null;
@@ -1227,15 +1468,159 @@ export type LegalPageQueryResult = {
   lastUpdated: string | null;
   privacy: {
     heading: string | null;
-    body: RichText | null;
+    body: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "blockquote" | "h2" | "h3" | "normal";
+      listItem?: "bullet" | "number";
+      markDefs: Array<
+        | {
+            reference?:
+              | AboutPageReference
+              | AppointmentPageReference
+              | BlogPostReference
+              | BlogsPageReference
+              | BookingPageReference
+              | ContactPageReference
+              | FaqsPageReference
+              | HomePageReference
+              | LegalPageReference
+              | ServicePageReference;
+            _type: "internalLink";
+            _key: string;
+            href:
+              | string
+              | ""
+              | "/"
+              | "/about"
+              | "/appointment"
+              | "/blogs"
+              | "/carpet_cleaning"
+              | "/commercial_cleaning"
+              | "/contact"
+              | "/exterior_cleaning"
+              | "/faqs"
+              | "/house_cleaning"
+              | "/legal";
+          }
+        | {
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+      > | null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }> | null;
   } | null;
   terms: {
     heading: string | null;
-    body: RichText | null;
+    body: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "blockquote" | "h2" | "h3" | "normal";
+      listItem?: "bullet" | "number";
+      markDefs: Array<
+        | {
+            reference?:
+              | AboutPageReference
+              | AppointmentPageReference
+              | BlogPostReference
+              | BlogsPageReference
+              | BookingPageReference
+              | ContactPageReference
+              | FaqsPageReference
+              | HomePageReference
+              | LegalPageReference
+              | ServicePageReference;
+            _type: "internalLink";
+            _key: string;
+            href:
+              | string
+              | ""
+              | "/"
+              | "/about"
+              | "/appointment"
+              | "/blogs"
+              | "/carpet_cleaning"
+              | "/commercial_cleaning"
+              | "/contact"
+              | "/exterior_cleaning"
+              | "/faqs"
+              | "/house_cleaning"
+              | "/legal";
+          }
+        | {
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+      > | null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }> | null;
   } | null;
   refund: {
     heading: string | null;
-    body: RichText | null;
+    body: Array<{
+      children?: Array<{
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }>;
+      style?: "blockquote" | "h2" | "h3" | "normal";
+      listItem?: "bullet" | "number";
+      markDefs: Array<
+        | {
+            reference?:
+              | AboutPageReference
+              | AppointmentPageReference
+              | BlogPostReference
+              | BlogsPageReference
+              | BookingPageReference
+              | ContactPageReference
+              | FaqsPageReference
+              | HomePageReference
+              | LegalPageReference
+              | ServicePageReference;
+            _type: "internalLink";
+            _key: string;
+            href:
+              | string
+              | ""
+              | "/"
+              | "/about"
+              | "/appointment"
+              | "/blogs"
+              | "/carpet_cleaning"
+              | "/commercial_cleaning"
+              | "/contact"
+              | "/exterior_cleaning"
+              | "/faqs"
+              | "/house_cleaning"
+              | "/legal";
+          }
+        | {
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+      > | null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }> | null;
   } | null;
 } | null;
 

@@ -1,17 +1,18 @@
-import {PortableText, type PortableTextComponents, type PortableTextMarkComponentProps} from '@portabletext/react'
+import {PortableText, type PortableTextComponents, type PortableTextMarkComponentProps, type PortableTextTypeComponentProps} from '@portabletext/react'
+import type {ComponentProps} from 'react'
 import Link from 'next/link'
-import type {RichText as RichTextValue} from '@/sanity.types'
-import type {Present} from '@/lib/content/present'
+import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
 import styles from './RichText.module.css'
 
-type LinkMark = {_type: 'link'; _key: string; href?: string}
+type LinkMark = {_type: 'link' | 'internalLink'; _key: string; href?: string}
 
 /** Any scheme (https:, mailto:, tel:) or protocol-relative: not a route of this site. */
 const HAS_SCHEME = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i
 const OTHER_SITE = /^(?:https?:)?\/\//i
 
 /**
- * An annotation link: internal paths through next/link; other sites in a new tab with
+ * An annotation link ("Link to a page", resolved to its address by the query, or "Link to an
+ * address"): internal paths through next/link; other sites in a new tab with
  * rel="noopener noreferrer" (and a hidden note for screen readers); mailto:/tel: as plain links.
  */
 function RichTextLink({value, children}: PortableTextMarkComponentProps<LinkMark>) {
@@ -39,7 +40,17 @@ function RichTextLink({value, children}: PortableTextMarkComponentProps<LinkMark
   )
 }
 
+/** A picture between an article's paragraphs, as wide as the text column. */
+function RichTextImage({value}: PortableTextTypeComponentProps<ContentImageData>) {
+  return (
+    <figure className={styles.figure}>
+      <ContentImage image={value} sizes="(min-width: 48rem) 44rem, 100vw" />
+    </figure>
+  )
+}
+
 const components: PortableTextComponents = {
+  types: {accessibleImage: RichTextImage},
   block: {
     normal: ({children}) => <p>{children}</p>,
     h2: ({children}) => <h2>{children}</h2>,
@@ -55,17 +66,19 @@ const components: PortableTextComponents = {
     strong: ({children}) => <strong>{children}</strong>,
     em: ({children}) => <em>{children}</em>,
     link: RichTextLink,
+    internalLink: RichTextLink,
   },
 }
 
 export type RichTextProps = {
-  value: Present<RichTextValue>
+  /** A rich-text field as lib/content/queries.ts projects it (links to pages resolved, pictures sized). */
+  value: ComponentProps<typeof PortableText>['value']
   className?: string
 }
 
 /**
  * Portable Text from the CMS as styled prose: paragraphs, h2/h3, bullet and numbered lists, block
- * quotes, strong/em and links. Server-rendered; no client JavaScript.
+ * quotes, strong/em, links and (in articles) pictures. Server-rendered; no client JavaScript.
  */
 export function RichText({value, className}: RichTextProps) {
   return (

@@ -157,6 +157,17 @@ describe('validateDatasetFile', () => {
     expect(errorLines(result)).toEqual(['card-deep link: reference to a document that is not in the dataset: "svc-gone"'])
   })
 
+  it('reports a link to a page that is not in the dataset, inside rich text', async () => {
+    const result = await validate(
+      withChange('post-oven', (doc) => {
+        const body = structuredClone(doc.body) as ReturnType<typeof block>[]
+        doc.body = body
+        body[0] = {...body[0], markDefs: [{_type: 'internalLink', _key: 'l1', reference: {_type: 'reference', _ref: 'svc-gone'}}] as never}
+      }),
+    )
+    expect(errorLines(result)).toEqual(['post-oven body[_key=="b1"].markDefs[_key=="l1"].reference: reference to a document that is not in the dataset: "svc-gone"'])
+  })
+
   it('reports a reference to a document of the wrong type', async () => {
     const result = await validate(withChange('card-deep', (doc) => (doc.link = {_type: 'reference', _ref: 'faq-supplies'})))
     expect(errorLines(result)).toEqual(['card-deep link: "faq-supplies" is a faqItem, but this field references only servicePage'])

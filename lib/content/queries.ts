@@ -15,6 +15,34 @@ const image = /* groq */ `{
 
 const seo = /* groq */ `seo{title, description}`
 
+/**
+ * A rich-text field with each "Link to a page" resolved to the page's address ("" while that page
+ * is not published: the text then shows without a link), and pictures projected like other images.
+ */
+const richText = (field: string) => /* groq */ `${field}[]{
+  ...,
+  _type == "block" => {
+    markDefs[]{
+      ...,
+      _type == "internalLink" => {
+        "href": coalesce(select(
+          reference->_type == "homePage" => "/",
+          reference->_type == "servicePage" => "/" + reference->slug.current,
+          reference->_type == "blogPost" => "/blog/" + reference->slug.current,
+          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",
+          reference->_type == "aboutPage" => "/about",
+          reference->_type == "faqsPage" => "/faqs",
+          reference->_type == "contactPage" => "/contact",
+          reference->_type == "blogsPage" => "/blogs",
+          reference->_type == "legalPage" => "/legal",
+          reference->_type == "appointmentPage" => "/appointment"
+        ), "")
+      }
+    }
+  },
+  _type == "accessibleImage" => ${image}
+}`
+
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   companyName,
   description,
@@ -108,7 +136,7 @@ export const blogPostQuery = defineQuery(`*[_type == "blogPost" && slug.current 
   _updatedAt,
   author,
   heroImage${image},
-  body
+  ${richText('body')}
 }`)
 
 /** Old article addresses (/blog1 … /blog6, /blog/{number}) resolve through this to today's slug. */
@@ -125,7 +153,7 @@ export const aboutPageQuery = defineQuery(`*[_type == "aboutPage" && _id == "abo
   heading,
   intro,
   image${image},
-  body,
+  ${richText('body')},
   values[]{_key, title, text},
   finalCta{heading, text, buttonLabel}
 }`)
@@ -144,9 +172,9 @@ export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "leg
   heading,
   intro,
   lastUpdated,
-  privacy{heading, body},
-  terms{heading, body},
-  refund{heading, body}
+  privacy{heading, ${richText('body')}},
+  terms{heading, ${richText('body')}},
+  refund{heading, ${richText('body')}}
 }`)
 
 export const appointmentPageQuery = defineQuery(`*[_type == "appointmentPage" && _id == "appointmentPage"][0]{${seo}, heading, intro}`)

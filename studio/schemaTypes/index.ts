@@ -1,7 +1,7 @@
 import {accessibleImage} from './objects/accessibleImage'
 import {callToAction} from './objects/callToAction'
 import {questionAnswer} from './objects/questionAnswer'
-import {richText} from './objects/richText'
+import {articleBody, richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
@@ -44,6 +44,7 @@ export const schemaTypes = [
   callToAction,
   questionAnswer,
   richText,
+  articleBody,
   seo,
   titledText,
   // documents

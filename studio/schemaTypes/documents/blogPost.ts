@@ -48,7 +48,7 @@ export const blogPost = defineType({
       validation: (rule) => rule.required().min(50).max(200),
     }),
     defineField({name: 'heroImage', type: 'accessibleImage'}),
-    defineField({name: 'body', type: 'richText', validation: (rule) => rule.required().min(5)}),
+    defineField({name: 'body', type: 'articleBody', validation: (rule) => rule.required().min(5)}),
   ],
   orderings: [{title: 'Published, newest first', name: 'published', by: [{field: 'publishedAt', direction: 'desc'}]}],
   preview: {
