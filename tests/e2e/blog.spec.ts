@@ -57,13 +57,21 @@ test('an article shows its hero image, title, date, author, body and a closing c
   await expect(article).toContainText(post.author)
 
   for (const block of post.body) {
+    // Pictures between paragraphs, with their alternative text, sized so nothing shifts.
+    if (block._type === 'accessibleImage') {
+      const picture = article.locator('figure').getByRole('img', {name: block.alt})
+      await expect(picture).toBeAttached()
+      await expect(picture).toHaveAttribute('width', /\d+/)
+      await expect(picture).toHaveAttribute('height', /\d+/)
+      continue
+    }
     const text = blockText(block)
     if (block.style === 'h2') await expect(article.getByRole('heading', {level: 2, name: text, exact: true})).toBeVisible()
     else if (block.style === 'h3') await expect(article.getByRole('heading', {level: 3, name: text, exact: true})).toBeVisible()
     else await expect(article).toContainText(text)
   }
   // List items render as lists; internal links are site links.
-  const bullets = post.body.filter((block) => block.listItem === 'bullet').length
+  const bullets = post.body.filter((block) => block._type === 'block' && block.listItem === 'bullet').length
   if (bullets) await expect(article.locator('ul > li')).toHaveCount(bullets)
 
   const main = page.getByRole('main')

@@ -3,6 +3,8 @@ export type Ref = {_ref: string}
 export type Image = {alt: string}
 export type Span = {_type: 'span'; text: string}
 export type Block = {_type: 'block'; style?: string; listItem?: string; children: Span[]}
+/** A picture between an article's paragraphs. */
+export type ArticleImage = {_type: 'accessibleImage'; _key: string; alt: string}
 
 export type SiteSettingsDoc = {
   companyName: string
@@ -42,7 +44,7 @@ export type BlogPostDoc = {
   author: string
   teaser: string
   heroImage: Image
-  body: Block[]
+  body: (Block | ArticleImage)[]
 }
 
 /** The plain text of a Portable Text block. */
