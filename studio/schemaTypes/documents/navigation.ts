@@ -1,8 +1,8 @@
 import {MenuIcon} from '@sanity/icons/Menu'
 import {defineField, defineType} from 'sanity'
+import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
-const label = (name: string, title: string, description?: string) =>
-  defineField({name, title, description, type: 'string', validation: (rule) => rule.required().max(40)})
+const label = (name: string, title: string, description?: string) => requiredText(name, title, description, TEXT_LENGTH.label)
 
 /**
  * The words of the header and footer navigation on every page, and the labels of the contact

@@ -1,8 +1,6 @@
 import {UnknownIcon} from '@sanity/icons/Unknown'
-import {defineField, defineType} from 'sanity'
-
-const text = (name: string, title: string, description?: string, max = 120) =>
-  defineField({name, title, description, type: 'string', validation: (rule) => rule.required().max(max)})
+import {defineType} from 'sanity'
+import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
 /** What an address the site does not have shows (404). One document. */
 export const notFoundPage = defineType({
@@ -11,11 +9,11 @@ export const notFoundPage = defineType({
   type: 'document',
   icon: UnknownIcon,
   fields: [
-    text('heading', 'Heading', 'Also the browser tab title.', 80),
-    text('beforeAddress', 'Before the address', 'The address asked for follows, e.g. "The requested URL".'),
-    text('afterAddress', 'After the address', 'e.g. "was not found on this server."'),
-    text('homeButton', 'Home button', undefined, 40),
-    text('contactButton', 'Contact button', undefined, 40),
+    requiredText('heading', 'Heading', 'Also the browser tab title.', TEXT_LENGTH.heading),
+    requiredText('beforeAddress', 'Before the address', 'The address asked for follows, e.g. "The requested URL".'),
+    requiredText('afterAddress', 'After the address', 'e.g. "was not found on this server."'),
+    requiredText('homeButton', 'Home button', undefined, TEXT_LENGTH.label),
+    requiredText('contactButton', 'Contact button', undefined, TEXT_LENGTH.label),
   ],
   preview: {prepare: () => ({title: 'Page not found (404)'})},
 })

@@ -1,8 +1,6 @@
 import {CreditCardIcon} from '@sanity/icons/CreditCard'
 import {defineField, defineType} from 'sanity'
-
-const line = (name: string, title: string, description?: string, max = 200) =>
-  defineField({name, title, description, type: 'string', validation: (rule) => rule.required().max(max)})
+import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
 /** What a customer reads when the payment page sends them back: /success and /cancel. One document. */
 export const paymentPages = defineType({
@@ -17,15 +15,15 @@ export const paymentPages = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        line('heading', 'Heading', 'Also the browser tab title.', 80),
-        line('loading', 'While the booking loads'),
-        line('paid', 'Paid', 'The booking is confirmed.'),
-        line('pending', 'Payment not confirmed yet'),
-        line('cancelled', 'Payment cancelled'),
-        line('expired', 'Payment page expired'),
-        line('failed', 'Payment failed'),
-        line('unknown', 'Booking not found', 'When the booking in the address cannot be shown.'),
-        line('homeButton', 'Home button', undefined, 40),
+        requiredText('heading', 'Heading', 'Also the browser tab title.', TEXT_LENGTH.heading),
+        requiredText('loading', 'While the booking loads'),
+        requiredText('paid', 'Paid', 'The booking is confirmed.'),
+        requiredText('pending', 'Payment not confirmed yet'),
+        requiredText('cancelled', 'Payment cancelled'),
+        requiredText('expired', 'Payment page expired'),
+        requiredText('failed', 'Payment failed'),
+        requiredText('unknown', 'Booking not found', 'When the booking in the address cannot be shown.'),
+        requiredText('homeButton', 'Home button', undefined, TEXT_LENGTH.label),
       ],
     }),
     defineField({
@@ -34,11 +32,11 @@ export const paymentPages = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        line('heading', 'Heading', 'Also the browser tab title.', 80),
-        line('status', 'What happened'),
-        line('note', 'What the customer can do'),
-        line('formButton', 'Button back to the booking form', undefined, 40),
-        line('contactButton', 'Contact button', undefined, 40),
+        requiredText('heading', 'Heading', 'Also the browser tab title.', TEXT_LENGTH.heading),
+        requiredText('status', 'What happened'),
+        requiredText('note', 'What the customer can do'),
+        requiredText('formButton', 'Button back to the booking form', undefined, TEXT_LENGTH.label),
+        requiredText('contactButton', 'Contact button', undefined, TEXT_LENGTH.label),
       ],
     }),
   ],
