@@ -19,15 +19,9 @@ const nextConfig: NextConfig = {
   // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
   experimental: {globalNotFound: true},
   images: {
-    // Sanity's CDN (a configured project). ContentImage normally asks the CDN itself for each size
-    // (?w=…&auto=format&fit=max); this pattern lets next/image optimise those URLs too.
-    remotePatterns: [{protocol: 'https', hostname: 'cdn.sanity.io', pathname: '/images/**'}],
-    localPatterns: [
-      // The local dataset's artwork, versioned with ?v=<content hash>.
-      {pathname: '/content-images/**'},
-      // Files in public/, without a query string.
-      {pathname: '/**', search: ''},
-    ],
+    // Content images never pass through Next's optimiser: ContentImage asks Sanity's CDN (or the local
+    // dataset's stand-in, app/images) for each size itself. Only files in public/ may, without a query.
+    localPatterns: [{pathname: '/**', search: ''}],
   },
   // Every route's security headers. The Content-Security-Policy here allows any inline script (what
   // `next dev` or a bare `next start` can do); the edge server replaces it on each page with one

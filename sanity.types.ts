@@ -1031,7 +1031,7 @@ export type ServiceMenuQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  servicesSection{    heading,    intro,    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}, "slug": link->slug.current}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  servicesSection{    heading,    intro,    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}, "slug": link->slug.current}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
 export type HomePageQueryResult = {
   seo: {
     title: string | null;
@@ -1044,9 +1044,38 @@ export type HomePageQueryResult = {
     ctaLabel: string | null;
     image: {
       alt: string | null;
+      assetId: string | null;
       url: string | null;
       width: number | null;
       height: number | null;
+      crop:
+        | {
+            top: 0;
+            bottom: 0;
+            left: 0;
+            right: 0;
+          }
+        | {
+            top: number | null;
+            bottom: number | null;
+            left: number | null;
+            right: number | null;
+          };
+      hotspot:
+        | {
+            x: 0.5;
+            y: 0.5;
+            width: 1;
+            height: 1;
+          }
+        | {
+            x: number | null;
+            y: number | null;
+            width: number | null;
+            height: number | null;
+          };
+      lqip: string | "";
+      color: string | "";
     } | null;
   } | null;
   about: {
@@ -1059,9 +1088,38 @@ export type HomePageQueryResult = {
     }> | null;
     image: {
       alt: string | null;
+      assetId: string | null;
       url: string | null;
       width: number | null;
       height: number | null;
+      crop:
+        | {
+            top: 0;
+            bottom: 0;
+            left: 0;
+            right: 0;
+          }
+        | {
+            top: number | null;
+            bottom: number | null;
+            left: number | null;
+            right: number | null;
+          };
+      hotspot:
+        | {
+            x: 0.5;
+            y: 0.5;
+            width: 1;
+            height: 1;
+          }
+        | {
+            x: number | null;
+            y: number | null;
+            width: number | null;
+            height: number | null;
+          };
+      lqip: string | "";
+      color: string | "";
     } | null;
   } | null;
   servicesSection: {
@@ -1074,9 +1132,38 @@ export type HomePageQueryResult = {
       subServices: Array<string> | Array<never>;
       image: {
         alt: string | null;
+        assetId: string | null;
         url: string | null;
         width: number | null;
         height: number | null;
+        crop:
+          | {
+              top: 0;
+              bottom: 0;
+              left: 0;
+              right: 0;
+            }
+          | {
+              top: number | null;
+              bottom: number | null;
+              left: number | null;
+              right: number | null;
+            };
+        hotspot:
+          | {
+              x: 0.5;
+              y: 0.5;
+              width: 1;
+              height: 1;
+            }
+          | {
+              x: number | null;
+              y: number | null;
+              width: number | null;
+              height: number | null;
+            };
+        lqip: string | "";
+        color: string | "";
       } | null;
       slug: string | null;
     }> | null;
@@ -1093,9 +1180,38 @@ export type HomePageQueryResult = {
       position: string | null;
       userImage: {
         alt: string | null;
+        assetId: string | null;
         url: string | null;
         width: number | null;
         height: number | null;
+        crop:
+          | {
+              top: 0;
+              bottom: 0;
+              left: 0;
+              right: 0;
+            }
+          | {
+              top: number | null;
+              bottom: number | null;
+              left: number | null;
+              right: number | null;
+            };
+        hotspot:
+          | {
+              x: 0.5;
+              y: 0.5;
+              width: 1;
+              height: 1;
+            }
+          | {
+              x: number | null;
+              y: number | null;
+              width: number | null;
+              height: number | null;
+            };
+        lqip: string | "";
+        color: string | "";
       } | null;
     }> | null;
   } | null;
@@ -1121,7 +1237,7 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
@@ -1146,9 +1262,38 @@ export type ServicePageQueryResult = {
     ctaLabel: string | null;
     image: {
       alt: string | null;
+      assetId: string | null;
       url: string | null;
       width: number | null;
       height: number | null;
+      crop:
+        | {
+            top: 0;
+            bottom: 0;
+            left: 0;
+            right: 0;
+          }
+        | {
+            top: number | null;
+            bottom: number | null;
+            left: number | null;
+            right: number | null;
+          };
+      hotspot:
+        | {
+            x: 0.5;
+            y: 0.5;
+            width: 1;
+            height: 1;
+          }
+        | {
+            x: number | null;
+            y: number | null;
+            width: number | null;
+            height: number | null;
+          };
+      lqip: string | "";
+      color: string | "";
     } | null;
   } | null;
   benefits: {
@@ -1175,9 +1320,38 @@ export type ServicePageQueryResult = {
     }> | null;
     image: {
       alt: string | null;
+      assetId: string | null;
       url: string | null;
       width: number | null;
       height: number | null;
+      crop:
+        | {
+            top: 0;
+            bottom: 0;
+            left: 0;
+            right: 0;
+          }
+        | {
+            top: number | null;
+            bottom: number | null;
+            left: number | null;
+            right: number | null;
+          };
+      hotspot:
+        | {
+            x: 0.5;
+            y: 0.5;
+            width: 1;
+            height: 1;
+          }
+        | {
+            x: number | null;
+            y: number | null;
+            width: number | null;
+            height: number | null;
+          };
+      lqip: string | "";
+      color: string | "";
     } | null;
   } | null;
   included: {
@@ -1229,7 +1403,7 @@ export type BlogsPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: blogPostListQuery
-// Query: *[_type == "blogPost" && defined(slug.current)] | order(publishedAt desc, title asc){  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}
+// Query: *[_type == "blogPost" && defined(slug.current)] | order(publishedAt desc, title asc){  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  heroImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}
 export type BlogPostListQueryResult = Array<{
   _id: string;
   title: string | null;
@@ -1238,15 +1412,44 @@ export type BlogPostListQueryResult = Array<{
   publishedAt: string | null;
   heroImage: {
     alt: string | null;
+    assetId: string | null;
     url: string | null;
     width: number | null;
     height: number | null;
+    crop:
+      | {
+          top: 0;
+          bottom: 0;
+          left: 0;
+          right: 0;
+        }
+      | {
+          top: number | null;
+          bottom: number | null;
+          left: number | null;
+          right: number | null;
+        };
+    hotspot:
+      | {
+          x: 0.5;
+          y: 0.5;
+          width: 1;
+          height: 1;
+        }
+      | {
+          x: number | null;
+          y: number | null;
+          width: number | null;
+          height: number | null;
+        };
+    lqip: string | "";
+    color: string | "";
   } | null;
 }>;
 
 // Source: lib/content/queries.ts
 // Variable: blogPostQuery
-// Query: *[_type == "blogPost" && slug.current == $slug][0]{  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  _updatedAt,  author,  heroImage{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}}
+// Query: *[_type == "blogPost" && slug.current == $slug][0]{  _id,  title,  "slug": slug.current,  teaser,  publishedAt,  _updatedAt,  author,  heroImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}}
 export type BlogPostQueryResult = {
   _id: string;
   title: string | null;
@@ -1257,9 +1460,38 @@ export type BlogPostQueryResult = {
   author: string | null;
   heroImage: {
     alt: string | null;
+    assetId: string | null;
     url: string | null;
     width: number | null;
     height: number | null;
+    crop:
+      | {
+          top: 0;
+          bottom: 0;
+          left: 0;
+          right: 0;
+        }
+      | {
+          top: number | null;
+          bottom: number | null;
+          left: number | null;
+          right: number | null;
+        };
+    hotspot:
+      | {
+          x: 0.5;
+          y: 0.5;
+          width: 1;
+          height: 1;
+        }
+      | {
+          x: number | null;
+          y: number | null;
+          width: number | null;
+          height: number | null;
+        };
+    lqip: string | "";
+    color: string | "";
   } | null;
   body: Array<
     | {
@@ -1267,12 +1499,39 @@ export type BlogPostQueryResult = {
         _type: "accessibleImage";
         asset?: SanityImageAssetReference;
         media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
+        hotspot:
+          | {
+              x: 0.5;
+              y: 0.5;
+              width: 1;
+              height: 1;
+            }
+          | {
+              x: number | null;
+              y: number | null;
+              width: number | null;
+              height: number | null;
+            };
+        crop:
+          | {
+              top: 0;
+              bottom: 0;
+              left: 0;
+              right: 0;
+            }
+          | {
+              top: number | null;
+              bottom: number | null;
+              left: number | null;
+              right: number | null;
+            };
         alt: string | null;
+        assetId: string | null;
         url: string | null;
         width: number | null;
         height: number | null;
+        lqip: string | "";
+        color: string | "";
       }
     | {
         children?: Array<{
@@ -1341,7 +1600,7 @@ export type BlogPostSlugsQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: aboutPageQuery
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  seo{title, description},  heading,  intro,  image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}},  values[]{_key, title, text},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  seo{title, description},  heading,  intro,  image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")},  body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  values[]{_key, title, text},  finalCta{heading, text, buttonLabel}}
 export type AboutPageQueryResult = {
   seo: {
     title: string | null;
@@ -1351,9 +1610,38 @@ export type AboutPageQueryResult = {
   intro: string | null;
   image: {
     alt: string | null;
+    assetId: string | null;
     url: string | null;
     width: number | null;
     height: number | null;
+    crop:
+      | {
+          top: 0;
+          bottom: 0;
+          left: 0;
+          right: 0;
+        }
+      | {
+          top: number | null;
+          bottom: number | null;
+          left: number | null;
+          right: number | null;
+        };
+    hotspot:
+      | {
+          x: 0.5;
+          y: 0.5;
+          width: 1;
+          height: 1;
+        }
+      | {
+          x: number | null;
+          y: number | null;
+          width: number | null;
+          height: number | null;
+        };
+    lqip: string | "";
+    color: string | "";
   } | null;
   body: Array<{
     children?: Array<{
@@ -1439,7 +1727,7 @@ export type FaqsPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: contactPageQuery
-// Query: *[_type == "contactPage" && _id == "contactPage"][0]{seo{title, description}, heading, intro, image{  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}
+// Query: *[_type == "contactPage" && _id == "contactPage"][0]{seo{title, description}, heading, intro, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}
 export type ContactPageQueryResult = {
   seo: {
     title: string | null;
@@ -1449,15 +1737,44 @@ export type ContactPageQueryResult = {
   intro: string | null;
   image: {
     alt: string | null;
+    assetId: string | null;
     url: string | null;
     width: number | null;
     height: number | null;
+    crop:
+      | {
+          top: 0;
+          bottom: 0;
+          left: 0;
+          right: 0;
+        }
+      | {
+          top: number | null;
+          bottom: number | null;
+          left: number | null;
+          right: number | null;
+        };
+    hotspot:
+      | {
+          x: 0.5;
+          y: 0.5;
+          width: 1;
+          height: 1;
+        }
+      | {
+          x: number | null;
+          y: number | null;
+          width: number | null;
+          height: number | null;
+        };
+    lqip: string | "";
+    color: string | "";
   } | null;
 } | null;
 
 // Source: lib/content/queries.ts
 // Variable: legalPageQuery
-// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo{title, description},  heading,  intro,  lastUpdated,  privacy{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}},  terms{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}},  refund{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height}}}}
+// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo{title, description},  heading,  intro,  lastUpdated,  privacy{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}},  terms{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}},  refund{heading, body[]{  ...,  _type == "block" => {    markDefs[]{      ...,      _type == "internalLink" => {        "href": coalesce(select(          reference->_type == "homePage" => "/",          reference->_type == "servicePage" => "/" + reference->slug.current,          reference->_type == "blogPost" => "/blog/" + reference->slug.current,          reference->_type == "bookingPage" => "/" + reference->form + "_cleaning",          reference->_type == "aboutPage" => "/about",          reference->_type == "faqsPage" => "/faqs",          reference->_type == "contactPage" => "/contact",          reference->_type == "blogsPage" => "/blogs",          reference->_type == "legalPage" => "/legal",          reference->_type == "appointmentPage" => "/appointment"        ), "")      }    }  },  _type == "accessibleImage" => {  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}}}
 export type LegalPageQueryResult = {
   seo: {
     title: string | null;

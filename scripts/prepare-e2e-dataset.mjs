@@ -4,9 +4,10 @@
 // playwright.config.ts), so content tests can edit it and trigger revalidation without touching the
 // committed dataset. Runs as the first step of Playwright's webServer command, i.e. right before the
 // server that reads it is built and started (Playwright starts webServer before globalSetup).
-import { appendFileSync, cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'studio', 'dataset');
@@ -35,5 +36,26 @@ const extra = [
   draftOf('blogPost-1', (doc) => { doc.title = 'Draft Title: A Deep Clean Checklist for Busy Families'; }),
   { _id: 'sanity-preview-url-secret.e2e', _type: 'sanity.previewUrlSecret', secret: E2E_PREVIEW_SECRET, studioUrl: '/studio', _updatedAt: new Date().toISOString() },
 ];
-appendFileSync(join(target, 'production.ndjson'), extra.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-console.log(`prepare-e2e-dataset: copied ${relative(root, source)}/ to ${relative(root, target)}/, with ${extra.length} drafts and preview documents`);
+// A photo (the site's artwork is SVG), for tests/e2e/content-images.spec.ts: a 16:9 JPEG whose subject,
+// a red disc, sits near its top-right corner and is the editor's hotspot. An article's hero shows it.
+const E2E_PHOTO = { file: 'e2e-crew-photo.jpg', article: 'blogPost-5', width: 2400, height: 1350, subject: { x: 2160, y: 162, r: 60 } };
+const { width, height, subject } = E2E_PHOTO;
+await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9cc7d6"/><stop offset="0.55" stop-color="#e9efe6"/><stop offset="1" stop-color="#3d6b4f"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <rect x="300" y="620" width="900" height="560" fill="#f4efe4"/><rect x="560" y="860" width="200" height="320" fill="#0f5c5e"/>
+  <circle cx="${subject.x}" cy="${subject.y}" r="${subject.r}" fill="#e01010"/>
+</svg>`)).jpeg({ quality: 85 }).toFile(join(target, 'images', E2E_PHOTO.file));
+const withPhoto = documents.map((doc) => doc._id !== E2E_PHOTO.article ? doc : {
+  ...doc,
+  heroImage: {
+    _type: 'accessibleImage',
+    alt: 'Our crew arriving at a house in Renton',
+    _sanityAsset: `image@file://./images/${E2E_PHOTO.file}`,
+    crop: { _type: 'sanity.imageCrop', top: 0, bottom: 0, left: 0, right: 0 },
+    hotspot: { _type: 'sanity.imageHotspot', x: subject.x / width, y: subject.y / height, width: 0.1, height: 0.1 },
+  },
+});
+
+writeFileSync(join(target, 'production.ndjson'), [...withPhoto, ...extra].map((doc) => JSON.stringify(doc)).join('\n') + '\n');
+console.log(`prepare-e2e-dataset: copied ${relative(root, source)}/ to ${relative(root, target)}/, with a photo, ${extra.length} drafts and preview documents`);

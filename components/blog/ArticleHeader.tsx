@@ -6,7 +6,7 @@ import {ContentImage} from '@/components/ui/ContentImage'
 import {ArrowRightIcon, CalendarIcon} from '@/components/ui/icons'
 import styles from './Article.module.css'
 
-/** An article's title (h1), date, author and hero image (its LCP, so priority). */
+/** An article's title (h1), date, author and hero image (its LCP, so priority): 4:3 on phones, a 21:9 strip from 48rem. */
 export function ArticleHeader({post}: {post: BlogPost}) {
   return (
     <header className={styles.header}>
@@ -26,7 +26,14 @@ export function ArticleHeader({post}: {post: BlogPost}) {
         </p>
       </Container>
       <Container className={styles.heroWrap}>
-        <ContentImage image={post.heroImage} sizes="(min-width: 72rem) 72rem, 100vw" priority className={styles.hero} />
+        <ContentImage
+          image={post.heroImage}
+          sizes="(min-width: 72rem) 72rem, 100vw"
+          aspectRatio={4 / 3}
+          wide={{media: '(min-width: 48rem)', aspectRatio: 21 / 9}}
+          priority
+          className={styles.hero}
+        />
       </Container>
     </header>
   )

@@ -17,6 +17,7 @@ export function BlogCard({post, priority = false}: {post: BlogPostSummary; prior
       <ContentImage
         image={post.heroImage}
         sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 100vw"
+        aspectRatio={16 / 10}
         priority={priority}
         className={styles.image}
       />

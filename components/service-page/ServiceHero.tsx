@@ -35,6 +35,7 @@ export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone
             <ContentImage
               image={image}
               sizes="(min-width: 60rem) 34rem, (min-width: 40rem) 90vw, 100vw"
+              aspectRatio={3 / 2}
               priority
               className={styles.image}
             />

@@ -1,10 +1,10 @@
-import {createHash} from 'node:crypto'
 import {existsSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 import {evaluate, parse, type ExprNode} from 'groq-js'
 import {createSchema, pathToString, validateDocument, type Path, type PathSegment, type Schema} from 'sanity'
 import {SINGLETON_TYPES, schemaTypes as studioSchemaTypes} from '../../studio/schemaTypes/index.ts'
-import {IMAGE_FILE_NAME, readLocalDataset} from './local-dataset.ts'
+import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, imageFormat, localImageUrl, type ImageFileFacts} from './image-files.ts'
+import {readLocalDataset} from './local-dataset.ts'
 
 /**
  * Offline validation of a dataset in Sanity's NDJSON import format (studio/dataset/production.ndjson),
@@ -122,47 +122,36 @@ type ImageAsset = {
   metadata: {_type: 'sanity.imageMetadata'; dimensions: {_type: 'sanity.imageDimensions'; width: number; height: number; aspectRatio: number}}
 }
 
-/** Width and height of an SVG (width/height attributes, else viewBox) or a PNG (IHDR), as the site reads them. */
-function imageSize(file: string, bytes: Buffer): {width: number; height: number} | undefined {
-  if (file.toLowerCase().endsWith('.png')) {
-    return bytes.length >= 24 ? {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)} : undefined
-  }
-  const svgTag = /<svg\b[^>]*>/i.exec(bytes.toString('utf8'))?.[0] ?? ''
-  const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(svgTag)?.[1])
-  const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(svgTag)
-  const width = attr('width') || Number(viewBox?.[1])
-  const height = attr('height') || Number(viewBox?.[2])
-  return width && height ? {width, height} : undefined
-}
-
 type AssetContext = {imagesDir: string; assets: Map<string, ImageAsset>; report: (at: Path, message: string) => void}
 
 /** The asset document an `_sanityAsset` value stands for, reporting what the import or the site would reject. */
 function assetFor(spec: string, at: Path, context: AssetContext): ImageAsset {
   const file = spec.startsWith(ASSET_PREFIX) ? spec.slice(ASSET_PREFIX.length) : ''
-  let size: {width: number; height: number} | undefined
+  let facts: ImageFileFacts | undefined
+  let bytes = Buffer.alloc(0)
   if (!file) {
     context.report(at, `_sanityAsset must look like "${ASSET_PREFIX}<file>", got "${spec}"`)
   } else if (!IMAGE_FILE_NAME.test(file)) {
-    context.report(at, `image file name "${file}" is not allowed (letters, digits, . _ -; .svg or .png; no folders)`)
+    context.report(at, `image file name "${file}" is not allowed (letters, digits, . _ -; .svg, .png, .jpg or .webp; no folders)`)
   } else if (!existsSync(path.join(context.imagesDir, file))) {
     context.report(at, `image file not found: ${path.join(context.imagesDir, file)}`)
   } else {
-    size = imageSize(file, readFileSync(path.join(context.imagesDir, file)))
-    if (!size) context.report(at, `image ${file} has no width/height or viewBox, so its size is unknown`)
+    bytes = readFileSync(path.join(context.imagesDir, file))
+    facts = imageFileFacts(file, bytes)
+    if (!facts) context.report(at, `image ${file} has no size in its header (an SVG needs width/height or a viewBox), so it cannot be shown`)
   }
-  const extension = (file.split('.').pop() ?? 'svg').toLowerCase()
-  const width = Math.round(size?.width ?? 0)
-  const height = Math.round(size?.height ?? 0)
-  // Sanity names image assets image-<sha1>-<w>x<h>-<ext>; here the hash is of the path.
-  const id = `image-${createHash('sha1').update(spec.replace(/^image@file:\/\//, '')).digest('hex')}-${width}x${height}-${extension}`
+  const format = facts?.format ?? imageFormat(file) ?? 'svg'
+  const width = facts?.width ?? 0
+  const height = facts?.height ?? 0
+  // A file that cannot be read is named by its reference, so two such files stay two assets.
+  const id = imageAssetId(bytes.length ? bytes : Buffer.from(spec), {format, width, height})
   const asset: ImageAsset = context.assets.get(id) ?? {
     _id: id,
     _type: 'sanity.imageAsset',
     originalFilename: file,
-    extension,
-    mimeType: extension === 'png' ? 'image/png' : 'image/svg+xml',
-    url: `/content-images/${file}`,
+    extension: format,
+    mimeType: IMAGE_MIME_TYPES[format],
+    url: localImageUrl(id),
     metadata: {
       _type: 'sanity.imageMetadata',
       dimensions: {_type: 'sanity.imageDimensions', width, height, aspectRatio: height ? width / height : 0},

@@ -2,7 +2,8 @@ import {mkdtempSync, mkdirSync, writeFileSync, utimesSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {queryLocalDataset, readLocalImage} from './local-dataset'
+import sharp from 'sharp'
+import {localImageFile, queryLocalDataset} from './local-dataset'
 
 function fixture(documents: object[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dataset-'))
@@ -25,12 +26,39 @@ const hero = {
 afterEach(() => vi.unstubAllEnvs())
 
 describe('local dataset', () => {
-  it('resolves image files to URLs with their dimensions, through the same projection as the Content Lake', async () => {
+  it('resolves image files to assets named as Sanity names them, through the same projection as the Content Lake', async () => {
     vi.stubEnv('SANITY_LOCAL_DATASET', fixture([hero]))
-    const image = await queryLocalDataset<{url: string; width: number; height: number; alt: string}>(
-      `*[_id == "homePage"][0].hero.image{alt, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height}`,
+    const image = await queryLocalDataset<Record<string, unknown>>(
+      `*[_id == "homePage"][0].hero.image{alt, "id": asset->_id, "url": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "lqip": asset->metadata.lqip}`,
     )
-    expect(image).toEqual({alt: 'A tidy room', url: expect.stringMatching(/^\/content-images\/hero\.svg\?v=[0-9a-f]{10}$/), width: 1200, height: 800})
+    expect(image).toEqual({
+      alt: 'A tidy room',
+      id: expect.stringMatching(/^image-[0-9a-f]{40}-1200x800-svg$/),
+      url: expect.stringMatching(/^\/images\/local\/production\/[0-9a-f]{40}-1200x800\.svg$/),
+      width: 1200,
+      height: 800,
+      lqip: null,
+    })
+  })
+
+  it('gives a photo the metadata of a Sanity upload: size, opacity, dominant colour and a blurred preview', async () => {
+    const file = fixture([{...hero, hero: {...hero.hero, image: {...hero.hero.image, _sanityAsset: 'image@file://./images/crew.jpg'}}}])
+    // A teal photo with an orange corner: teal dominates.
+    await sharp({create: {width: 640, height: 360, channels: 3, background: '#0b6b6e'}})
+      .composite([{input: {create: {width: 80, height: 80, channels: 3, background: '#f08a24'}}, left: 0, top: 0}])
+      .jpeg()
+      .toFile(path.join(path.dirname(file), 'images', 'crew.jpg'))
+    vi.stubEnv('SANITY_LOCAL_DATASET', file)
+    const image = await queryLocalDataset<{id: string; width: number; height: number; opaque: boolean; lqip: string; color: string}>(
+      `*[_id == "homePage"][0].hero.image.asset->{"id": _id, "width": metadata.dimensions.width, "height": metadata.dimensions.height, "opaque": metadata.isOpaque, "lqip": metadata.lqip, "color": metadata.palette.dominant.background}`,
+    )
+    expect(image).toMatchObject({id: expect.stringMatching(/^image-[0-9a-f]{40}-640x360-jpg$/), width: 640, height: 360, opaque: true})
+    expect(image.lqip).toMatch(/^data:image\/jpeg;base64,/)
+    const preview = await sharp(Buffer.from(image.lqip.split(',')[1], 'base64')).metadata()
+    expect(preview.width).toBe(20)
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(image.color.slice(at, at + 2), 16))
+    expect(g).toBeGreaterThan(r + 40)
+    expect(b).toBeGreaterThan(r + 40)
   })
 
   it('sees an edited dataset file on the next query', async () => {
@@ -50,12 +78,14 @@ describe('local dataset', () => {
     await expect(queryLocalDataset('*')).rejects.toThrow(/production\.ndjson:2:/)
   })
 
-  it('serves only image files of the dataset folder', () => {
-    vi.stubEnv('SANITY_LOCAL_DATASET', fixture([hero]))
-    expect(readLocalImage('hero.svg')?.contentType).toBe('image/svg+xml')
-    expect(readLocalImage('../production.ndjson')).toBeNull()
-    expect(readLocalImage('..%2Fproduction.ndjson')).toBeNull()
-    expect(readLocalImage('missing.svg')).toBeNull()
-    expect(readLocalImage('.hidden.svg')).toBeNull()
+  it('finds image files only by the name of an asset of the dataset', async () => {
+    const file = fixture([hero])
+    vi.stubEnv('SANITY_LOCAL_DATASET', file)
+    const url = await queryLocalDataset<string>('*[_id == "homePage"][0].hero.image.asset->url')
+    const name = url.split('/').pop()!
+    expect(localImageFile(name)?.file).toBe(path.join(path.dirname(file), 'images', 'hero.svg'))
+    for (const other of ['hero.svg', '../production.ndjson', '..%2Fproduction.ndjson', name.replace(/^./, (c) => (c === '0' ? '1' : '0')), `${name}.svg`, '.hidden.svg']) {
+      expect(localImageFile(other)).toBeNull()
+    }
   })
 })

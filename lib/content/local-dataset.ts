@@ -1,14 +1,16 @@
-import {createHash} from 'node:crypto'
 import {readFileSync, statSync} from 'node:fs'
 import path from 'node:path'
 import {evaluate, parse} from 'groq-js'
+import {describePhotos} from './local-images.ts'
+import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, localImageUrl, type ImageFormat} from './image-files.ts'
 
 /**
  * The embedded content source: the NDJSON dataset in studio/dataset (Sanity's import format) queried
  * with groq-js, so the site runs with no Sanity project. Image fields in the import format point at
  * files (`_sanityAsset: "image@file://./images/x.svg"`); here they become references to synthetic
- * `sanity.imageAsset` documents with a URL served by /content-images, so the same GROQ projections
- * (`asset->url`, `asset->metadata.dimensions`) work offline and against the Content Lake.
+ * `sanity.imageAsset` documents shaped as Sanity's upload makes them (id, size, metadata such as the
+ * placeholder), served by the image route under /images/local/production as Sanity's CDN would serve
+ * them, so the same GROQ projections and image URLs work offline and against the Content Lake.
  */
 
 export const DEFAULT_DATASET_FILE = path.join(process.cwd(), 'studio', 'dataset', 'production.ndjson')
@@ -18,47 +20,41 @@ export function localDatasetFile(): string {
   return process.env.SANITY_LOCAL_DATASET ? path.resolve(process.env.SANITY_LOCAL_DATASET) : DEFAULT_DATASET_FILE
 }
 
-export function localImagesDir(): string {
-  return path.join(path.dirname(localDatasetFile()), 'images')
-}
-
 type SanityDocument = {_id: string; _type: string; [key: string]: unknown}
 
 export type LocalImageAsset = SanityDocument & {
   _type: 'sanity.imageAsset'
   url: string
   originalFilename: string
-  metadata: {dimensions: {_type: 'sanity.imageDimensions'; width: number; height: number; aspectRatio: number}}
+  extension: ImageFormat
+  mimeType: string
+  metadata: {
+    _type: 'sanity.imageMetadata'
+    dimensions: {_type: 'sanity.imageDimensions'; width: number; height: number; aspectRatio: number}
+    /** Filled in by `describePhotos` for raster images, as Sanity's upload does. */
+    isOpaque?: boolean
+    lqip?: string
+    palette?: {dominant: {background: string}}
+  }
 }
 
 const ASSET_PREFIX = 'image@file://./images/'
-/** File names the image route will serve: no folders, no dot files. */
-export const IMAGE_FILE_NAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png)$/i
-
-function imageSize(file: string, bytes: Buffer): {width: number; height: number} {
-  if (file.toLowerCase().endsWith('.png')) {
-    return {width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20)}
-  }
-  const svgTag = /<svg\b[^>]*>/i.exec(bytes.toString('utf8'))?.[0] ?? ''
-  const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)(px)?"`).exec(svgTag)?.[1])
-  const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(svgTag)
-  const width = attr('width') || Number(viewBox?.[1])
-  const height = attr('height') || Number(viewBox?.[2])
-  if (!width || !height) throw new Error(`Image ${file} has no width/height or viewBox`)
-  return {width, height}
-}
 
 function loadAsset(imagesDir: string, file: string): LocalImageAsset {
   if (!IMAGE_FILE_NAME.test(file)) throw new Error(`Image file name not allowed: ${file}`)
   const bytes = readFileSync(path.join(imagesDir, file))
-  const {width, height} = imageSize(file, bytes)
-  const version = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
+  const facts = imageFileFacts(file, bytes)
+  if (!facts) throw new Error(`Image ${file} is not a readable ${file.split('.').pop()} file (no size in its header)`)
+  const {format, width, height} = facts
+  const _id = imageAssetId(bytes, facts)
   return {
-    _id: `image-local-${file.replace(/[^a-zA-Z0-9-]/g, '-')}`,
+    _id,
     _type: 'sanity.imageAsset',
-    url: `/content-images/${file}?v=${version}`,
+    url: localImageUrl(_id),
     originalFilename: file,
-    metadata: {dimensions: {_type: 'sanity.imageDimensions', width, height, aspectRatio: width / height}},
+    extension: format,
+    mimeType: IMAGE_MIME_TYPES[format],
+    metadata: {_type: 'sanity.imageMetadata', dimensions: {_type: 'sanity.imageDimensions', width, height, aspectRatio: width / height}},
   }
 }
 
@@ -82,7 +78,12 @@ function linkAssets(value: unknown, assets: Map<string, LocalImageAsset>, images
   return out
 }
 
-export type LocalDataset = {documents: SanityDocument[]; assets: Map<string, LocalImageAsset>}
+export type LocalDataset = {
+  documents: SanityDocument[]
+  /** Image assets by file name and by asset id (the image route's lookup). */
+  assets: Map<string, LocalImageAsset>
+  assetsById: Map<string, LocalImageAsset>
+}
 
 export function readLocalDataset(file = localDatasetFile()): LocalDataset {
   const imagesDir = path.join(path.dirname(file), 'images')
@@ -101,7 +102,8 @@ export function readLocalDataset(file = localDatasetFile()): LocalDataset {
         throw new Error(`${file}:${number}: ${(error as Error).message}`)
       }
     })
-  return {documents: [...documents, ...assets.values()], assets}
+  const assetsById = new Map([...assets.values()].map((asset) => [asset._id, asset]))
+  return {documents: [...documents, ...assets.values()], assets, assetsById}
 }
 
 /**
@@ -131,17 +133,17 @@ function documentsIn(documents: SanityDocument[], perspective: LocalPerspective)
 }
 
 // Re-read only when the file changes, so an edited dataset shows up after revalidation.
-let cache: {file: string; mtimeMs: number; dataset: LocalDataset; views: Map<LocalPerspective, SanityDocument[]>} | undefined
-
-export function localDataset(): LocalDataset {
-  return current().dataset
-}
+let cache:
+  | {file: string; mtimeMs: number; dataset: LocalDataset; views: Map<LocalPerspective, SanityDocument[]>; photosDescribed: Promise<void>}
+  | undefined
 
 function current() {
   const file = localDatasetFile()
   const {mtimeMs} = statSync(file)
   if (!cache || cache.file !== file || cache.mtimeMs !== mtimeMs) {
-    cache = {file, mtimeMs, dataset: readLocalDataset(file), views: new Map()}
+    const dataset = readLocalDataset(file)
+    const imagesDir = path.join(path.dirname(file), 'images')
+    cache = {file, mtimeMs, dataset, views: new Map(), photosDescribed: describePhotos([...dataset.assets.values()], imagesDir)}
   }
   return cache
 }
@@ -157,7 +159,8 @@ export async function queryLocalDataset<R>(
   params: Record<string, unknown> = {},
   perspective: LocalPerspective = 'published',
 ): Promise<R> {
-  const {dataset, views} = current()
+  const {dataset, views, photosDescribed} = current()
+  await photosDescribed
   let documents = views.get(perspective)
   if (!documents) {
     documents = documentsIn(dataset.documents, perspective)
@@ -167,15 +170,10 @@ export async function queryLocalDataset<R>(
   return (await result.get()) as R
 }
 
-const IMAGE_TYPES: Record<string, string> = {svg: 'image/svg+xml', png: 'image/png'}
-
-/** An image file of the local dataset, for the /content-images route; null for anything else. */
-export function readLocalImage(file: string): {bytes: Buffer; contentType: string} | null {
-  if (!IMAGE_FILE_NAME.test(file)) return null
-  try {
-    const bytes = readFileSync(path.join(localImagesDir(), file))
-    return {bytes, contentType: IMAGE_TYPES[file.split('.').pop()!.toLowerCase()]}
-  } catch {
-    return null
-  }
+/** The file of a local image asset, by the file name its URL ends with (`<sha1>-<w>x<h>.<format>`). */
+export function localImageFile(urlFileName: string): {file: string; asset: LocalImageAsset} | null {
+  const match = /^([0-9a-f]{40})-(\d+x\d+)\.(svg|png|jpg|webp)$/.exec(urlFileName)
+  if (!match) return null
+  const asset = current().dataset.assetsById.get(`image-${match[1]}-${match[2]}-${match[3]}`)
+  return asset ? {file: path.join(path.dirname(current().file), 'images', asset.originalFilename), asset} : null
 }

@@ -3,14 +3,22 @@ import {defineQuery} from 'next-sanity'
 /**
  * Every GROQ query the site runs. The same text runs against the Sanity Content Lake or, offline,
  * against the local dataset with groq-js; `npm run sanity:typegen` turns each into a result type in
- * sanity.types.ts. Images are projected to {url, width, height, alt} so pages never see asset ids.
+ * sanity.types.ts. Images keep their asset id, crop and hotspot (the URL builder crops around them)
+ * and the upload's size and placeholder, so pages never ask for more.
  */
 
+// Pages receive no nulls (lib/content/present.ts), so what an image may lack gets its neutral value:
+// no crop, the hotspot in the middle, no placeholder ("") for artwork (SVG) and see-through pictures.
 const image = /* groq */ `{
   alt,
+  "assetId": asset->_id,
   "url": asset->url,
   "width": asset->metadata.dimensions.width,
-  "height": asset->metadata.dimensions.height
+  "height": asset->metadata.dimensions.height,
+  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),
+  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),
+  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),
+  "color": coalesce(asset->metadata.palette.dominant.background, "")
 }`
 
 const seo = /* groq */ `seo{title, description}`

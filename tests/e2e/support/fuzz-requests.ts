@@ -43,7 +43,7 @@ const PREFIXES = [
   '/studio/structure/',
   '/checkout/test/',
   '/checkout/test/test_cs_0123456789abcdef0123456789abcdef/',
-  '/content-images/',
+  '/images/local/production/',
   '/api/',
   '/api/bookings',
   '/api/bookings/resume',
@@ -96,7 +96,7 @@ const query: fc.Arbitrary<string> = fc.oneof(
       .array(
         fc.tuple(
           fc.constantFrom('v', 'url', 'w', 'q', 'bookingId', 'session_id', '_rsc', '__nextDataReq', 'page', 'slug', 'x', ''),
-          fc.oneof(fc.webSegment(), fc.constantFrom(...BAD_ESCAPES), fc.constantFrom('%2F%2Fevil.example%2Fx', 'http://127.0.0.1:1/', '/content-images/x.png?v=1', '//', '-1', '1e9', 'NaN', '99999999999999999999')),
+          fc.oneof(fc.webSegment(), fc.constantFrom(...BAD_ESCAPES), fc.constantFrom('%2F%2Fevil.example%2Fx', 'http://127.0.0.1:1/', '/images/local/production/0123456789abcdef0123456789abcdef01234567-10x10.png?w=1e9', '//', '-1', '1e9', 'NaN', '99999999999999999999')),
         ),
         {minLength: 1, maxLength: 4},
       )
@@ -113,7 +113,7 @@ const query: fc.Arbitrary<string> = fc.oneof(
  */
 const imagePath = fc
   .record({
-    url: fc.oneof(fc.constantFrom('/content-images/x.png', '%2Fcontent-images%2Fx.png%3Fv%3D1', '/favicon.ico', 'https://cdn.sanity.io.evil.example/images/x.png', 'http://127.0.0.1:3100/', '//evil.example/x.png', '%2F%2F', '/%ff', 'data:image/png;base64,AAAA', 'javascript:alert(1)', ''), fc.webSegment()),
+    url: fc.oneof(fc.constantFrom('/images/local/production/x.png', '%2Fimages%2Flocal%2Fproduction%2Fx.png%3Fw%3D1', '/favicon.ico', 'https://cdn.sanity.io.evil.example/images/x.png', 'http://127.0.0.1:3100/', '//evil.example/x.png', '%2F%2F', '/%ff', 'data:image/png;base64,AAAA', 'javascript:alert(1)', ''), fc.webSegment()),
     w: fc.oneof(fc.constantFrom('16', '64', '640', '3840', '0', '-1', '1e3', 'x', ''), fc.nat().map(String)),
     q: fc.oneof(fc.constantFrom('75', '0', '101', 'NaN', ''), fc.nat({max: 200}).map(String)),
   })
@@ -132,7 +132,7 @@ const pathArbitrary: fc.Arbitrary<string> = fc.oneof(
   },
   {weight: 2, arbitrary: imagePath},
   // One very long last segment (no trailing slash, so no redirect echoes it).
-  {weight: 1, arbitrary: fc.tuple(fc.constantFrom('/', '/blog/', '/api/bookings/', '/studio/', '/content-images/', '/_next/static/'), fc.integer({min: 4_000, max: 12_000})).map(([prefix, length]) => `${prefix}${'a'.repeat(length)}`)},
+  {weight: 1, arbitrary: fc.tuple(fc.constantFrom('/', '/blog/', '/api/bookings/', '/studio/', '/images/local/production/', '/_next/static/'), fc.integer({min: 4_000, max: 12_000})).map(([prefix, length]) => `${prefix}${'a'.repeat(length)}`)},
 )
 
 /** A header value HTTP can carry (visible Latin-1 and tab; no CR, LF or NUL). */

@@ -1,0 +1,32 @@
+import {localImageFile} from '@/lib/content/local-dataset'
+import {OUTPUT_MIME_TYPES, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
+import {readFile} from 'node:fs/promises'
+
+/**
+ * The local dataset's images, at the address and with the URL parameters of Sanity's CDN (which
+ * serves them instead when a project is configured). The file name carries the content hash, so
+ * every answer can be cached for good.
+ */
+export async function GET(request: Request, {params}: {params: Promise<{file: string}>}) {
+  const found = localImageFile((await params).file)
+  if (!found) return new Response('Not found', {status: 404})
+  const {file, asset} = found
+  const headers = {
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'X-Content-Type-Options': 'nosniff',
+    // An SVG opened on its own must not run anything.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  }
+  if (asset.extension === 'svg') {
+    return new Response(new Uint8Array(await readFile(file)), {headers: {...headers, 'Content-Type': asset.mimeType}})
+  }
+
+  const searchParams = new URL(request.url).searchParams
+  const transform = parseImageTransform(searchParams, asset.metadata.dimensions)
+  if (!transform) return new Response('Invalid parameters', {status: 400})
+  const format = outputFormat(transform, asset.extension, request.headers.get('accept') ?? '')
+  const bytes = await transformImage(file, transform, format)
+  return new Response(new Uint8Array(bytes), {
+    headers: {...headers, 'Content-Type': OUTPUT_MIME_TYPES[format], ...(transform.autoFormat ? {Vary: 'Accept'} : {})},
+  })
+}
