@@ -1,7 +1,7 @@
 'use client'
 
 import {useEffect} from 'react'
-import {Button} from '@/components/ui/Button'
+import {buttonClassName} from '@/components/ui/button-class'
 import {Container} from '@/components/ui/Container'
 import styles from './error.module.css'
 
@@ -29,12 +29,14 @@ export default function SiteError({
           Sorry, an unexpected error stopped this page from loading. Please try again, or go back to the home page.
         </p>
         <div className={styles.actions}>
-          <Button size="lg" onClick={() => (retry ?? reset)?.()}>
-            Try again
-          </Button>
-          <Button href="/" variant="secondary" size="lg">
-            Back to the home page
-          </Button>
+          <button type="button" className={buttonClassName({size: 'lg'})} onClick={() => (retry ?? reset)?.()}>
+            <span>Try again</span>
+          </button>
+          {/* A full load of the home page: after an error, a fresh start rather than client routing. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+          <a href="/" className={buttonClassName({variant: 'secondary', size: 'lg'})}>
+            <span>Back to the home page</span>
+          </a>
         </div>
       </Container>
     </section>

@@ -1,6 +1,6 @@
 import type {FormSettings, HomePage, SiteSettings} from '@/lib/content'
 import {leadFormMessages} from '@/lib/leads/form-messages'
-import {LazyContactForm} from '@/components/leads/LazyLeadForm'
+import {LazyContactForm} from '@/components/leads/LazyContactForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'
 

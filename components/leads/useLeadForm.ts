@@ -101,7 +101,7 @@ export function useLeadForm<K extends LeadKind>(
     else clearErrors(phone.name)
   }, [getValues, trigger, clearErrors, phone.name])
 
-  // The form's HTML takes input before its code has loaded (LazyLeadForm.tsx): as it comes alive,
+  // The form's HTML takes input before its code has loaded (deferredLeadForm.tsx): as it comes alive,
   // what was typed, ticked or chosen becomes the form's values (before anything renders again, so
   // React never writes the empty defaults over it), and the phone number is checked as typing or
   // leaving it would have (once the fields listen for its message).

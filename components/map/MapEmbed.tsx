@@ -2,7 +2,7 @@
 
 import {useEffect, useRef, useState} from 'react'
 import {Icon} from '@/components/ui/Icon'
-import {buttonClassName} from '@/components/ui/Button'
+import {buttonClassName} from '@/components/ui/button-class'
 import styles from './MapEmbed.module.css'
 
 export type MapEmbedProps = {

@@ -7,7 +7,7 @@ import {CalendarIcon, MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import type {FormSettings} from '@/lib/content'
 import {QUOTE_SECTION_ID} from '@/lib/service-page-actions'
-import {LazyQuoteRequestForm} from '@/components/leads/LazyLeadForm'
+import {LazyQuoteRequestForm} from '@/components/leads/LazyQuoteRequestForm'
 import styles from './ServiceQuoteSection.module.css'
 
 export type ServiceQuoteSectionProps = {

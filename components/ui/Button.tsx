@@ -1,19 +1,14 @@
 import Link from 'next/link'
 import type {AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode} from 'react'
+import {buttonClassName, type ButtonLook} from './button-class'
 import styles from './Button.module.css'
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost'
-export type ButtonSize = 'sm' | 'md' | 'lg'
+export type {ButtonSize, ButtonVariant} from './button-class'
 
-type CommonProps = {
-  /** primary = the one accent action (sunshine); secondary = outlined; ghost = text-only. */
-  variant?: ButtonVariant
-  size?: ButtonSize
-  fullWidth?: boolean
+type CommonProps = ButtonLook & {
   /** Decorative icon before / after the label (e.g. <PhoneIcon />); hidden from assistive tech. */
   iconStart?: ReactNode
   iconEnd?: ReactNode
-  className?: string
   children: ReactNode
 }
 
@@ -33,18 +28,6 @@ export type ButtonAsButtonProps = CommonProps &
   Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'className'> & {href?: undefined}
 
 export type ButtonProps = ButtonLinkProps | ButtonAsButtonProps
-
-/** The class list of a Button, for the rare element that must look like one but isn't a Button. */
-export function buttonClassName({
-  variant = 'primary',
-  size = 'md',
-  fullWidth = false,
-  className,
-}: Pick<CommonProps, 'variant' | 'size' | 'fullWidth' | 'className'> = {}): string {
-  return [styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, className]
-    .filter(Boolean)
-    .join(' ')
-}
 
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i // any scheme (https:, tel:, mailto:) or protocol-relative
 

@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest'
 import {imageFileFacts} from './image-files'
 import {contentImageUrl, croppedSize} from './images'
 import type {ContentImage} from './index'
-import {outputFormat, parseImageTransform, transformImage} from './local-images'
+import {ImagePipelineBusyError, outputFormat, parseImageTransform, transformImage} from './local-images'
 
 // A 16:9 photo whose subject (the hotspot) sits near the right edge.
 const photo: ContentImage = {
@@ -91,6 +91,21 @@ describe('the local image pipeline', () => {
     expect(g).toBeLessThan(80)
     // Centre cropping would have cut the marker off: the right edge of the picture stays teal.
     expect(pixel(200, 150)[0]).toBeLessThan(100)
+  })
+})
+
+describe('the local image pipeline under a flood of odd sizes', () => {
+  it('makes two at a time, queues a page’s worth and turns the rest away as busy', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'photo-')), 'small.jpg')
+    await sharp({create: {width: 400, height: 300, channels: 3, background: '#2a6f6f'}}).jpeg().toFile(file)
+    const results = await Promise.allSettled(
+      Array.from({length: 40}, (_, index) => transformImage(file, parseImageTransform(new URLSearchParams(`w=${100 + index}`), {width: 400, height: 300})!, 'jpg')),
+    )
+    const made = results.filter((result) => result.status === 'fulfilled')
+    const refused = results.filter((result) => result.status === 'rejected')
+    expect(made.length).toBeGreaterThanOrEqual(26)
+    expect(refused.length).toBeGreaterThan(0)
+    for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(ImagePipelineBusyError)
   })
 })
 

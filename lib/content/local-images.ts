@@ -128,11 +128,25 @@ function remember(key: string, bytes: Buffer) {
   }
 }
 
-// Two at a time: each resize already uses the whole libvips thread pool.
+// Two at a time: each resize already uses the whole libvips thread pool. A queue longer than a page's
+// worth of pictures means someone is asking for sizes no page uses: those wait for another time.
+const RUNNING_LIMIT = 2
+const WAITING_LIMIT = 24
 let running = 0
 const waiting: (() => void)[] = []
+
+export class ImagePipelineBusyError extends Error {
+  constructor() {
+    super('The image pipeline is busy')
+    this.name = 'ImagePipelineBusyError'
+  }
+}
+
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve))
+  if (running >= RUNNING_LIMIT) {
+    if (waiting.length >= WAITING_LIMIT) throw new ImagePipelineBusyError()
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
   running += 1
   try {
     return await work()

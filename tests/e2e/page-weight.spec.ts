@@ -8,7 +8,7 @@ import {documentsOfType} from './support/dataset'
  *
  * - Before interaction: the page alone, next/link's idle prefetches of the routes it links to
  *   blocked. A lead form's validation and submit code is not part of it: it loads when the visitor
- *   first touches the form (components/leads/LazyLeadForm.tsx).
+ *   first touches the form (components/leads/deferredLeadForm.tsx).
  * - With idle prefetches: what the browser has fetched once the page is idle, prefetches included.
  *   Links to the booking screens (header "Book Now", footer, cards) prefetch only the route, not
  *   its form code, which is the booking screen's own (budgeted there).

@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {LazyAppointmentForm} from '@/components/leads/LazyLeadForm'
+import {LazyAppointmentForm} from '@/components/leads/LazyAppointmentForm'
 import {PageHeader} from '@/components/pages/PageHeader'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'

@@ -31,7 +31,7 @@ export function field(form: Locator, label: string, {required = true} = {}): Loc
 
 /**
  * Waits until the page's lead form listens to the visitor. Its code (validation, submit) loads on
- * the first touch of the form (components/leads/LazyLeadForm.tsx); until then the form keeps what
+ * the first touch of the form (components/leads/deferredLeadForm.tsx); until then the form keeps what
  * is typed and holds a submit, so a test can go ahead like a visitor who starts typing at once.
  */
 export async function waitForLeadForm(page: Page): Promise<void> {

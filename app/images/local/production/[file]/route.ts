@@ -1,5 +1,5 @@
 import {localImageFile} from '@/lib/content/local-dataset'
-import {OUTPUT_MIME_TYPES, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
+import {ImagePipelineBusyError, OUTPUT_MIME_TYPES, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
 import {readFile} from 'node:fs/promises'
 
 /**
@@ -25,7 +25,13 @@ export async function GET(request: Request, {params}: {params: Promise<{file: st
   const transform = parseImageTransform(searchParams, asset.metadata.dimensions)
   if (!transform) return new Response('Invalid parameters', {status: 400})
   const format = outputFormat(transform, asset.extension, request.headers.get('accept') ?? '')
-  const bytes = await transformImage(file, transform, format)
+  let bytes: Buffer
+  try {
+    bytes = await transformImage(file, transform, format)
+  } catch (error) {
+    if (!(error instanceof ImagePipelineBusyError)) throw error
+    return new Response('Busy', {status: 503, headers: {'Retry-After': '1', 'Cache-Control': 'no-store'}})
+  }
   return new Response(new Uint8Array(bytes), {
     headers: {...headers, 'Content-Type': OUTPUT_MIME_TYPES[format], ...(transform.autoFormat ? {Vary: 'Accept'} : {})},
   })

@@ -1,13 +1,9 @@
-'use client'
-
 import {Activity, use, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ComponentType} from 'react'
-import type {AppointmentFormProps} from './AppointmentForm'
-import type {ContactFormProps} from './ContactForm'
-import type {QuoteRequestFormProps} from './QuoteRequestForm'
 import styles from './leads.module.css'
 
 /*
- * The lead forms (quote, contact, appointment), their code loaded when the visitor first uses one.
+ * A lead form (quote, contact, appointment) whose code loads when the visitor first uses it. Each
+ * form has its own module (LazyQuoteRequestForm.tsx, …), so a page carries the loader of its form only.
  *
  * The server renders each form as it looks, in place. In the browser the form's HTML stays as it
  * came, a plain form people can type into, inside an <Activity> boundary that React leaves
@@ -46,7 +42,7 @@ const noSubscription = () => () => {}
 const inBrowser = () => true
 const onServerOrHydrating = () => false
 
-function deferredLeadForm<P extends object>({name, load, loadOnServer}: DeferredFormModule<P>): ComponentType<P> {
+export function deferredLeadForm<P extends object>({name, load, loadOnServer}: DeferredFormModule<P>): ComponentType<P> {
   /** The form once its code is here (at once on the server), and who waits for it. */
   let Form: ComponentType<P> | null = loadOnServer ? loadOnServer() : null
   const listeners = new Set<() => void>()
@@ -148,25 +144,3 @@ function deferredLeadForm<P extends object>({name, load, loadOnServer}: Deferred
   return DeferredLeadForm
 }
 
-/* eslint-disable @typescript-eslint/no-require-imports -- server only: the form at once, so its HTML is in the page (see loadOnServer) */
-
-/** The quote form of the quote landing pages (./QuoteRequestForm.tsx), its code loaded on first use. */
-export const LazyQuoteRequestForm = deferredLeadForm<QuoteRequestFormProps>({
-  name: 'quote',
-  load: () => import('./QuoteRequestForm').then((module) => module.QuoteRequestForm),
-  loadOnServer: typeof window === 'undefined' ? () => (require('./QuoteRequestForm') as typeof import('./QuoteRequestForm')).QuoteRequestForm : undefined,
-})
-
-/** The contact form of the home and contact pages (./ContactForm.tsx), its code loaded on first use. */
-export const LazyContactForm = deferredLeadForm<ContactFormProps>({
-  name: 'contact',
-  load: () => import('./ContactForm').then((module) => module.ContactForm),
-  loadOnServer: typeof window === 'undefined' ? () => (require('./ContactForm') as typeof import('./ContactForm')).ContactForm : undefined,
-})
-
-/** The appointment form (./AppointmentForm.tsx), its code loaded on first use. */
-export const LazyAppointmentForm = deferredLeadForm<AppointmentFormProps>({
-  name: 'appointment',
-  load: () => import('./AppointmentForm').then((module) => module.AppointmentForm),
-  loadOnServer: typeof window === 'undefined' ? () => (require('./AppointmentForm') as typeof import('./AppointmentForm')).AppointmentForm : undefined,
-})
