@@ -99,6 +99,27 @@ export type ServiceCard = {
   link?: ServicePageReference;
 };
 
+export type BookingForms = {
+  _id: string;
+  _type: "bookingForms";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  customerHeading?: string;
+  phoneHelp?: string;
+  dateHeading?: string;
+  dateHelp?: string;
+  extrasHeading?: string;
+  tipsHeading?: string;
+  keyInfoHeading?: string;
+  keyInfoHelp?: string;
+  couponHeading?: string;
+  couponRemoved?: string;
+  totalToPay?: string;
+  sending?: string;
+  connectionLost?: string;
+};
+
 export type NotFoundPage = {
   _id: string;
   _type: "notFoundPage";
@@ -624,6 +645,35 @@ export type BookingPage = {
   intro?: string;
   callPrompt?: string;
   navLabel?: string;
+  formTexts?: BookingFormTexts;
+};
+
+export type BookingFormTexts = {
+  _type: "bookingFormTexts";
+  formName?: string;
+  summaryHeading?: string;
+  pricePending?: string;
+  locationHeading?: string;
+  servicesHeading?: string;
+  servicesHelp?: string;
+  frequencyHelp?: string;
+  oneTimeNote?: string;
+  frequencyPending?: string;
+  timeHeading?: string;
+  timeHelp?: string;
+  roomsHeading?: string;
+  rateChosen?: string;
+  ratesAll?: string;
+  roomsHelp?: string;
+  extrasHelp?: string;
+  instructionsHeading?: string;
+  tipsHelp?: string;
+  tipSummaryLabel?: string;
+  parkingSummaryLabel?: string;
+  notesHeading?: string;
+  notesLabel?: string;
+  notesHelp?: string;
+  couponHelp?: string;
 };
 
 export type Slug = {
@@ -903,6 +953,7 @@ export type AllSanitySchemaTypes =
   | AccessibleImage
   | ServicePageReference
   | ServiceCard
+  | BookingForms
   | NotFoundPage
   | Navigation
   | PaymentPages
@@ -933,6 +984,7 @@ export type AllSanitySchemaTypes =
   | FaqItemReference
   | FaqsPage
   | BookingPage
+  | BookingFormTexts
   | Slug
   | ServicePage
   | ServiceCardReference
@@ -2086,6 +2138,148 @@ export type BookingPageQueryResult = {
     form: "carpet" | "commercial" | "exterior" | "house" | null;
     navLabel: string | null;
   }>;
+};
+
+// Source: lib/content/queries.ts
+// Variable: houseFormTextsQuery
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp  }}
+export type HouseFormTextsQueryResult = {
+  shared: {
+    customerHeading: string | null;
+    phoneHelp: string | null;
+    dateHeading: string | null;
+    dateHelp: string | null;
+    extrasHeading: string | null;
+    tipsHeading: string | null;
+    keyInfoHeading: string | null;
+    keyInfoHelp: string | null;
+    couponHeading: string | null;
+    couponRemoved: string | null;
+    totalToPay: string | null;
+    sending: string | null;
+    connectionLost: string | null;
+  } | null;
+  own: {
+    formName: string | null;
+    summaryHeading: string | null;
+    pricePending: string | null;
+    locationHeading: string | null;
+    servicesHeading: string | null;
+    frequencyHelp: string | null;
+    timeHeading: string | null;
+    timeHelp: string | null;
+    roomsHeading: string | null;
+    roomsHelp: string | null;
+    extrasHelp: string | null;
+    instructionsHeading: string | null;
+    tipsHelp: string | null;
+    notesHeading: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
+  } | null;
+};
+
+// Source: lib/content/queries.ts
+// Variable: carpetFormTextsQuery
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp  }}
+export type CarpetFormTextsQueryResult = {
+  shared: {
+    customerHeading: string | null;
+    phoneHelp: string | null;
+    dateHeading: string | null;
+    dateHelp: string | null;
+    extrasHeading: string | null;
+    tipsHeading: string | null;
+    keyInfoHeading: string | null;
+    keyInfoHelp: string | null;
+    couponHeading: string | null;
+    couponRemoved: string | null;
+    totalToPay: string | null;
+    sending: string | null;
+    connectionLost: string | null;
+  } | null;
+  own: {
+    formName: string | null;
+    summaryHeading: string | null;
+    pricePending: string | null;
+    locationHeading: string | null;
+    frequencyHelp: string | null;
+    rateChosen: string | null;
+    ratesAll: string | null;
+    roomsHeading: string | null;
+    roomsHelp: string | null;
+    notesHeading: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
+    couponHelp: string | null;
+  } | null;
+};
+
+// Source: lib/content/queries.ts
+// Variable: exteriorFormTextsQuery
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp  }}
+export type ExteriorFormTextsQueryResult = {
+  shared: {
+    customerHeading: string | null;
+    phoneHelp: string | null;
+    dateHeading: string | null;
+    dateHelp: string | null;
+    extrasHeading: string | null;
+    tipsHeading: string | null;
+    keyInfoHeading: string | null;
+    keyInfoHelp: string | null;
+    couponHeading: string | null;
+    couponRemoved: string | null;
+    totalToPay: string | null;
+    sending: string | null;
+    connectionLost: string | null;
+  } | null;
+  own: {
+    formName: string | null;
+    summaryHeading: string | null;
+    servicesHeading: string | null;
+    servicesHelp: string | null;
+    frequencyHelp: string | null;
+    tipsHelp: string | null;
+    tipSummaryLabel: string | null;
+    parkingSummaryLabel: string | null;
+    notesHeading: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
+  } | null;
+};
+
+// Source: lib/content/queries.ts
+// Variable: commercialFormTextsQuery
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp  }}
+export type CommercialFormTextsQueryResult = {
+  shared: {
+    customerHeading: string | null;
+    phoneHelp: string | null;
+    dateHeading: string | null;
+    dateHelp: string | null;
+    extrasHeading: string | null;
+    tipsHeading: string | null;
+    keyInfoHeading: string | null;
+    keyInfoHelp: string | null;
+    couponHeading: string | null;
+    couponRemoved: string | null;
+    totalToPay: string | null;
+    sending: string | null;
+    connectionLost: string | null;
+  } | null;
+  own: {
+    formName: string | null;
+    summaryHeading: string | null;
+    pricePending: string | null;
+    locationHeading: string | null;
+    servicesHeading: string | null;
+    oneTimeNote: string | null;
+    frequencyPending: string | null;
+    notesHeading: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
+  } | null;
 };
 
 // Source: lib/content/queries.ts

@@ -116,3 +116,11 @@ export function companyLocalNow(now: Date = new Date()): string {
   const parts = companyClockParts(now)
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }
+
+/**
+ * A content text with its {placeholders} filled in, e.g. "{hourlyRate}" with the price list's rate:
+ * prices in a sentence come from the code, never typed by an editor. Unknown names stay as written.
+ */
+export function fillIn(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}

@@ -135,14 +135,12 @@ export type KeyInfo = (typeof KEY_INFO_OPTIONS)[number]
  * Exterior tips and parking: the house choices plus an Other option. Spec §9: "Tips and parking offer
  * an Other option but are not priced." They are therefore RECORDED BUT UNPRICED choices: stored with
  * the booking, never added to the exterior amount (priceExterior ignores them; the summary should
- * say so, see EXTERIOR_UNPRICED_NOTE).
+ * say so: the exterior form's "Help under tips and parking" in the Studio).
  */
 export const EXTERIOR_TIP_OPTIONS = [...HOUSE_TIP_OPTIONS, 'Other'] as const
 export type ExteriorTip = (typeof EXTERIOR_TIP_OPTIONS)[number]
 export const EXTERIOR_PARKING_OPTIONS = [...HOUSE_PARKING_OPTIONS, 'Other'] as const
 export type ExteriorParking = (typeof EXTERIOR_PARKING_OPTIONS)[number]
-/** A truthful line for the exterior summary: the tip and parking choices are not charged online. */
-export const EXTERIOR_UNPRICED_NOTE = 'Tip and parking are recorded with your booking and not charged online.'
 
 // ---------------------------------------------------------------------------------------------
 // Carpet cleaning (/carpet_cleaning)

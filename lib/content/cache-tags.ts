@@ -38,6 +38,7 @@ const KNOWN_TYPES = new Set([
   'popularQuestion',
   'bookingPage',
   'paymentPages',
+  'bookingForms',
   'navigation',
   'notFoundPage',
 ])

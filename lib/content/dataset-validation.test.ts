@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
@@ -130,6 +130,27 @@ describe('validateDatasetFile', () => {
     const result = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'house_cleaning'})))
     expect(errorLines(result)).toEqual([
       'svc-deep slug: The address /house_cleaning belongs to a fixed page of the site; a service page there would never show. Choose another slug.',
+    ])
+  })
+
+  it('asks each booking form for the texts it shows, and keeps the price placeholders in them', async () => {
+    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Doc)
+      .filter((doc) => doc._id === 'bookingPage-house' || doc._id === 'bookingPage-carpet')
+    expect(errorLines(await validate([...validDocuments(), ...committed]))).toEqual([])
+
+    const [house, carpet] = ['bookingPage-house', 'bookingPage-carpet'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
+    const houseTexts = house.formTexts as Record<string, string>
+    houseTexts.timeHelp = 'Post Construction is priced by the hour: $150.00 per hour.'
+    // A house-only text on the carpet page is hidden there and asks nothing; a carpet text it lacks does.
+    const carpetTexts = carpet.formTexts as Record<string, string>
+    delete carpetTexts.rateChosen
+    carpetTexts.timeHelp = 'Anything'
+    expect(errorLines(await validate([...validDocuments(), house, carpet]))).toEqual([
+      'bookingPage-house formTexts.timeHelp: Keep {hourlyRate} in the text: the form puts the price there.',
+      'bookingPage-carpet formTexts.rateChosen: This form shows this text: it cannot be empty.',
     ])
   })
 

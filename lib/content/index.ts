@@ -231,6 +231,28 @@ export const getBookingPage = cache(
   (form: BookingForm): Promise<BookingPage> => required(q.bookingPageQuery, `Booking page "${form}"`, ['bookingPage'], {form}),
 )
 
+const FORM_TEXTS_QUERIES = {
+  house: q.houseFormTextsQuery,
+  carpet: q.carpetFormTextsQuery,
+  exterior: q.exteriorFormTextsQuery,
+  commercial: q.commercialFormTextsQuery,
+} as const
+
+type FormTextsResults = {
+  house: import('@/sanity.types').HouseFormTextsQueryResult
+  carpet: import('@/sanity.types').CarpetFormTextsQueryResult
+  exterior: import('@/sanity.types').ExteriorFormTextsQueryResult
+  commercial: import('@/sanity.types').CommercialFormTextsQueryResult
+}
+
+/** A booking form's texts: those of its own sections and those all four forms share, in one object. */
+export type BookingFormTexts<F extends BookingForm = BookingForm> = Present<FormTextsResults[F]>['shared'] & Present<FormTextsResults[F]>['own']
+
+export const getBookingFormTexts = cache(async <F extends BookingForm>(form: F): Promise<BookingFormTexts<F>> => {
+  const {shared, own} = await required<FormTextsResults[F]>(FORM_TEXTS_QUERIES[form], `Booking form "${form}"`, ['bookingForms', 'bookingPage'])
+  return {...shared, ...own} as BookingFormTexts<F>
+})
+
 /** A booking page's link label, as the booking pages link to each other. */
 export function bookingLinkLabel(links: readonly {form: string; navLabel: string}[], form: BookingForm): string {
   const link = links.find((candidate) => candidate.form === form)

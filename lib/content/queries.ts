@@ -223,6 +223,47 @@ export const bookingPageQuery = defineQuery(`{
   "links": *[_type == "bookingPage"]{form, navLabel}
 }`)
 
+/**
+ * A booking form's texts: those all four share ("shared", the Booking forms document) and the form's
+ * own (its booking page's form texts). One query per form, each naming the fields that form shows.
+ */
+const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{
+  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,
+  couponHeading, couponRemoved, totalToPay, sending, connectionLost
+}`
+
+export const houseFormTextsQuery = defineQuery(`{
+  ${bookingFormShared},
+  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{
+    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,
+    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp
+  }
+}`)
+
+export const carpetFormTextsQuery = defineQuery(`{
+  ${bookingFormShared},
+  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{
+    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,
+    notesHeading, notesLabel, notesHelp, couponHelp
+  }
+}`)
+
+export const exteriorFormTextsQuery = defineQuery(`{
+  ${bookingFormShared},
+  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{
+    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,
+    parkingSummaryLabel, notesHeading, notesLabel, notesHelp
+  }
+}`)
+
+export const commercialFormTextsQuery = defineQuery(`{
+  ${bookingFormShared},
+  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{
+    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,
+    notesHeading, notesLabel, notesHelp
+  }
+}`)
+
 /** What /success and /cancel say. */
 export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
   success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},

@@ -1,10 +1,12 @@
 import {accessibleImage} from './objects/accessibleImage'
+import {bookingFormTexts} from './objects/bookingFormTexts'
 import {callToAction} from './objects/callToAction'
 import {questionAnswer} from './objects/questionAnswer'
 import {articleBody, richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
+import {bookingForms} from './documents/bookingForms'
 import {bookingPage} from './documents/bookingPage'
 import {emailSettings} from './documents/emailSettings'
 import {faqItem} from './documents/faqItem'
@@ -34,6 +36,7 @@ export const SINGLETON_TYPES = [
   'formSettings',
   'emailSettings',
   'paymentPages',
+  'bookingForms',
   'navigation',
   'notFoundPage',
 ] as const
@@ -41,6 +44,7 @@ export const SINGLETON_TYPES = [
 export const schemaTypes = [
   // objects
   accessibleImage,
+  bookingFormTexts,
   callToAction,
   questionAnswer,
   richText,
@@ -61,6 +65,7 @@ export const schemaTypes = [
   paymentPages,
   navigation,
   notFoundPage,
+  bookingForms,
   bookingPage,
   servicePage,
   serviceCard,

@@ -6,7 +6,7 @@ import {BookingSubNav} from '@/components/booking/shared/BookingSubNav'
 import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {bookingLinkLabel as linkLabel, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
+import {bookingLinkLabel as linkLabel, getBookingFormTexts, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd} from '@/lib/structured-data'
 
@@ -19,9 +19,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /carpet_cleaning: the carpet booking form with its live summary, reviews and questions. */
 export default async function CarpetCleaningPage() {
-  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('carpet'), getSiteSettings(), getBookingPage('carpet')])
+  const [sidebar, settings, {page, links}, texts] = await Promise.all([
+    getBookingSidebar('carpet'),
+    getSiteSettings(),
+    getBookingPage('carpet'),
+    getBookingFormTexts('carpet'),
+  ])
   return (
-    <CarpetBookingProvider>
+    <CarpetBookingProvider texts={texts}>
       {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions). */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} />
       <BookingPageLayout

@@ -5,7 +5,7 @@ import {BookingPageLayout} from '@/components/booking/shared/BookingPageLayout'
 import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
+import {getBookingFormTexts, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,9 +15,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /commercial_cleaning: the commercial booking form with its summary, reviews and questions. */
 export default async function CommercialCleaningPage() {
-  const [sidebar, settings, {page}] = await Promise.all([getBookingSidebar('commercial'), getSiteSettings(), getBookingPage('commercial')])
+  const [sidebar, settings, {page}, texts] = await Promise.all([
+    getBookingSidebar('commercial'),
+    getSiteSettings(),
+    getBookingPage('commercial'),
+    getBookingFormTexts('commercial'),
+  ])
   return (
-    <CommercialBookingProvider>
+    <CommercialBookingProvider texts={texts}>
       <BookingPageLayout
         heading={page.heading}
         intro={<BookingIntro intro={page.intro} callPrompt={page.callPrompt} phone={settings.phone} />}

@@ -5,7 +5,7 @@ import {BookingPageLayout} from '@/components/booking/shared/BookingPageLayout'
 import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
+import {getBookingFormTexts, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd} from '@/lib/structured-data'
 
@@ -18,9 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /exterior_cleaning: the exterior booking form with its live summary, reviews and questions. */
 export default async function ExteriorCleaningPage() {
-  const [sidebar, settings, {page}] = await Promise.all([getBookingSidebar('exterior'), getSiteSettings(), getBookingPage('exterior')])
+  const [sidebar, settings, {page}, texts] = await Promise.all([
+    getBookingSidebar('exterior'),
+    getSiteSettings(),
+    getBookingPage('exterior'),
+    getBookingFormTexts('exterior'),
+  ])
   return (
-    <ExteriorBookingProvider>
+    <ExteriorBookingProvider texts={texts}>
       {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions). */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} />
       <BookingPageLayout

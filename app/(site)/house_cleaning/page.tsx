@@ -6,7 +6,7 @@ import {PopularQuestions} from '@/components/booking/shared/PopularQuestions'
 import {ReviewCarousel} from '@/components/booking/shared/ReviewCarousel'
 import {HouseBookingForm, HouseBookingProvider, HouseSummary} from '@/components/booking/house/HouseBookingForm'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
-import {bookingLinkLabel as linkLabel, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
+import {bookingLinkLabel as linkLabel, getBookingFormTexts, getBookingPage, getBookingSidebar, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 
 const PATH = INDUSTRY_PATHS.house
@@ -18,9 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /house_cleaning: the house booking form with its live summary, reviews and questions. */
 export default async function HouseCleaningPage() {
-  const [sidebar, settings, {page, links}] = await Promise.all([getBookingSidebar('house'), getSiteSettings(), getBookingPage('house')])
+  const [sidebar, settings, {page, links}, texts] = await Promise.all([
+    getBookingSidebar('house'),
+    getSiteSettings(),
+    getBookingPage('house'),
+    getBookingFormTexts('house'),
+  ])
   return (
-    <HouseBookingProvider>
+    <HouseBookingProvider texts={texts}>
       <BookingPageLayout
         heading={page.heading}
         intro={<BookingIntro intro={page.intro} callPrompt={page.callPrompt} phone={settings.phone} />}

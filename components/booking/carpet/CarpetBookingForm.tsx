@@ -16,7 +16,10 @@ import {
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
+import {BookingTextsProvider, useBookingTexts} from '@/components/booking/shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
+import type {BookingFormTexts} from '@/lib/content'
+import {fillIn} from '@/lib/format'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
 import {useCompanyToday} from '@/components/booking/shared/useCompanyToday'
 import {
@@ -62,9 +65,13 @@ const CARPET_FORM_DEFAULTS = {
 } satisfies Partial<CarpetValues>
 
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
-export function CarpetBookingProvider({children}: {children: ReactNode}) {
+export function CarpetBookingProvider({texts, children}: {texts: BookingFormTexts<'carpet'>; children: ReactNode}) {
   const form = useBookingForm('carpet', CARPET_FORM_DEFAULTS)
-  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
+  return (
+    <BookingTextsProvider texts={texts}>
+      <BookingFormProvider form={form}>{children}</BookingFormProvider>
+    </BookingTextsProvider>
+  )
 }
 
 /** The form's values as they are now, priced with the same function the server charges with (null until a frequency is chosen). */
@@ -98,7 +105,8 @@ export function CarpetSummary() {
     {label: 'Staircases', value: String(values.stairs ?? CARPET_COUNTS.stairs.default)},
     {label: 'Extras', value: extrasSummary(values.extras as Partial<Record<string, number>> | undefined)},
   ]
-  return <SummaryCard rows={rows} breakdown={breakdown} showDiscount pendingText="Choose a frequency to see your price." />
+  const texts = useBookingTexts<'carpet'>()
+  return <SummaryCard heading={texts.summaryHeading} rows={rows} breakdown={breakdown} showDiscount pendingText={texts.pricePending} />
 }
 
 /**
@@ -111,8 +119,8 @@ function unitNote(unitCents: Record<CarpetFrequency, number>, frequency: CarpetF
 }
 
 /** The section line that says which rate the notes show. */
-function rateLine(frequency: CarpetFrequency | null): string {
-  return frequency ? `Priced per unit at the ${frequency} rate.` : `Priced per unit: ${CARPET_FREQUENCIES.join(' / ')}.`
+function rateLine(texts: BookingFormTexts<'carpet'>, frequency: CarpetFrequency | null): string {
+  return frequency ? fillIn(texts.rateChosen, {frequency}) : fillIn(texts.ratesAll, {frequencies: CARPET_FREQUENCIES.join(' / ')})
 }
 
 /**
@@ -135,14 +143,15 @@ export function CarpetBookingForm() {
   const today = useCompanyToday()
   const chosenFrequency = useWatch({control, name: 'frequency'})
   const frequency = isCarpetFrequency(chosenFrequency) ? chosenFrequency : null
+  const texts = useBookingTexts<'carpet'>()
 
   return (
-    <form {...formProps} aria-label="Carpet cleaning booking" className={sharedStyles.form}>
+    <form {...formProps} aria-label={texts.formName} className={sharedStyles.form}>
       <FieldsetSection>
         <RadioCardGroup
           control={control}
           name="location"
-          legend="Where Will The Service Be Taking Place"
+          legend={texts.locationHeading}
           headingLevel={2}
           options={LOCATIONS}
           required
@@ -155,7 +164,7 @@ export function CarpetBookingForm() {
           name="frequency"
           legend="Frequency"
           headingLevel={2}
-          description="Regular cleaning costs less per room, staircase and extra."
+          description={texts.frequencyHelp}
           required
           options={CARPET_FREQUENCIES.map((option) => ({
             value: option,
@@ -166,8 +175,8 @@ export function CarpetBookingForm() {
       </FieldsetSection>
 
       <FormSection
-        heading="Rooms and Staircases"
-        description={`Add at least one room or staircase. ${rateLine(frequency)}`}
+        heading={texts.roomsHeading}
+        description={`${texts.roomsHelp} ${rateLine(texts, frequency)}`}
         grid
       >
         <CountStepper
@@ -189,8 +198,8 @@ export function CarpetBookingForm() {
       </FormSection>
 
       <FormSection
-        heading="Select Extras (With Count)"
-        description={rateLine(frequency)}
+        heading={texts.extrasHeading}
+        description={rateLine(texts, frequency)}
       >
         <div>
           {CARPET_EXTRAS.map((extra) => (
@@ -207,19 +216,19 @@ export function CarpetBookingForm() {
         </div>
       </FormSection>
 
-      <FormSection heading="Select Date">
+      <FormSection heading={texts.dateHeading}>
         <TextField
           control={control}
           name="date"
           type="date"
           label="Date"
-          description="Any day from today (Pacific Time)."
+          description={texts.dateHelp}
           min={today}
           required
         />
       </FormSection>
 
-      <FormSection heading="Customer Details" grid>
+      <FormSection heading={texts.customerHeading} grid>
         <TextField control={control} name="firstName" label="First name" required autoComplete="given-name" />
         <TextField control={control} name="lastName" label="Last name" required autoComplete="family-name" />
         <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
@@ -231,7 +240,7 @@ export function CarpetBookingForm() {
           required
           autoComplete="tel-national"
           inputMode="tel"
-          description="10 digits, e.g. 425-555-0142."
+          description={texts.phoneHelp}
         />
         <TextField
           control={control}
@@ -247,24 +256,19 @@ export function CarpetBookingForm() {
         <RadioCardGroup
           control={control}
           name="keyInfo"
-          legend="Key Information"
+          legend={texts.keyInfoHeading}
           headingLevel={2}
-          description="Optional: how can we get in if we need to?"
+          description={texts.keyInfoHelp}
           size="compact"
           options={KEY_INFO_OPTIONS}
         />
       </FieldsetSection>
 
-      <FormSection heading="Special Notes Or Instructions">
-        <TextAreaField
-          control={control}
-          name="notes"
-          label="Notes for our technicians (optional)"
-          description="Pets, stains that need attention, furniture to work around."
-        />
+      <FormSection heading={texts.notesHeading}>
+        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
       </FormSection>
 
-      <FormSection heading="Apply Coupon Code" description="The discount is a percentage of your total.">
+      <FormSection heading={texts.couponHeading} description={texts.couponHelp}>
         <CouponField control={control} name="coupon" industry="carpet" onInvalid="clear" />
       </FormSection>
 

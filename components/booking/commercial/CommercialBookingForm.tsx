@@ -16,7 +16,9 @@ import {ConfirmPayButton} from '../shared/ConfirmPayButton'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard} from '../shared/SummaryCard'
+import {BookingTextsProvider, useBookingTexts} from '../shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
+import type {BookingFormTexts} from '@/lib/content'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
 import {useCompanyToday} from '../shared/useCompanyToday'
 import styles from '../shared/booking.module.css'
@@ -34,9 +36,13 @@ const COMMERCIAL_FORM_DEFAULTS = {
 } satisfies Partial<CommercialBookingInput>
 
 /** The commercial form's state, shared by the form and the sidebar summary. */
-export function CommercialBookingProvider({children}: {children: ReactNode}) {
+export function CommercialBookingProvider({texts, children}: {texts: BookingFormTexts<'commercial'>; children: ReactNode}) {
   const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS)
-  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
+  return (
+    <BookingTextsProvider texts={texts}>
+      <BookingFormProvider form={form}>{children}</BookingFormProvider>
+    </BookingTextsProvider>
+  )
 }
 
 function useCommercialBreakdown() {
@@ -50,8 +56,11 @@ function useCommercialBreakdown() {
 /** The sidebar's summary: industry, sub-service or N/A, the price lines and the total in dollars. */
 export function CommercialSummary() {
   const {subService, frequency, breakdown} = useCommercialBreakdown()
+  const texts = useBookingTexts<'commercial'>()
   return (
     <SummaryCard
+      heading={texts.summaryHeading}
+      pendingText={texts.pricePending}
       rows={[
         {label: 'Industry', value: INDUSTRY_NAMES.commercial},
         {label: 'Service', value: subService ?? 'N/A'},
@@ -69,18 +78,19 @@ export function CommercialBookingForm() {
   const today = useCompanyToday()
   const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
   const frequencies = commercialFrequenciesFor(subService || null)
+  const texts = useBookingTexts<'commercial'>()
 
   return (
-    <form {...formProps} aria-label="Commercial cleaning booking" className={styles.form}>
+    <form {...formProps} aria-label={texts.formName} className={styles.form}>
       <FieldsetSection>
-        <RadioCardGroup control={control} name="location" legend="Location" headingLevel={2} options={LOCATIONS} />
+        <RadioCardGroup control={control} name="location" legend={texts.locationHeading} headingLevel={2} options={LOCATIONS} />
       </FieldsetSection>
 
       <FieldsetSection>
         <RadioCardGroup
           control={control}
           name="subService"
-          legend="Service"
+          legend={texts.servicesHeading}
           headingLevel={2}
           options={COMMERCIAL_SUB_SERVICES}
           minCardWidth="13rem"
@@ -99,28 +109,28 @@ export function CommercialBookingForm() {
           legend="Frequency"
           headingLevel={2}
           description={
-            subService === 'Construction Final Clean' ? 'Construction Final Clean is a one-time service.' : undefined
+            subService === 'Construction Final Clean' ? texts.oneTimeNote : undefined
           }
           options={frequencies}
-          emptyText="Choose a service first to see its frequencies."
+          emptyText={texts.frequencyPending}
           required
         />
       </FieldsetSection>
 
-      <FormSection heading="Select Date">
-        <TextField control={control} name="date" type="date" label="Date" description="Any day from today (Pacific Time)." min={today} required />
+      <FormSection heading={texts.dateHeading}>
+        <TextField control={control} name="date" type="date" label="Date" description={texts.dateHelp} min={today} required />
       </FormSection>
 
-      <FormSection heading="Customer Details" grid>
+      <FormSection heading={texts.customerHeading} grid>
         <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
         <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
         <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
-        <TextField control={control} name="phone" type="tel" label="Phone" description="10 digits, e.g. 425-555-0142" autoComplete="tel-national" inputMode="tel" required />
+        <TextField control={control} name="phone" type="tel" label="Phone" description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
         <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
       </FormSection>
 
-      <FormSection heading="Special Notes">
-        <TextAreaField control={control} name="notes" label="Notes for our team" description="Optional: access, opening hours, anything we should know." />
+      <FormSection heading={texts.notesHeading}>
+        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
       </FormSection>
 
       <div className={styles.formFooter}>

@@ -7,7 +7,10 @@ import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard} from '@/components/booking/shared/SummaryCard'
+import {BookingTextsProvider, useBookingTexts} from '@/components/booking/shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
+import type {BookingFormTexts} from '@/lib/content'
+import {fillIn} from '@/lib/format'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
 import {
   EXTERIOR_DEFAULTS,
@@ -15,7 +18,6 @@ import {
   EXTERIOR_PARKING_OPTIONS,
   EXTERIOR_SERVICES,
   EXTERIOR_TIP_OPTIONS,
-  EXTERIOR_UNPRICED_NOTE,
   INDUSTRY_NAMES,
   KEY_INFO_OPTIONS,
 } from '@/lib/booking/catalog'
@@ -49,9 +51,13 @@ const EXTERIOR_FORM_DEFAULTS = {
 } satisfies Partial<ExteriorValues>
 
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
-export function ExteriorBookingProvider({children}: {children: ReactNode}) {
+export function ExteriorBookingProvider({texts, children}: {texts: BookingFormTexts<'exterior'>; children: ReactNode}) {
   const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS)
-  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
+  return (
+    <BookingTextsProvider texts={texts}>
+      <BookingFormProvider form={form}>{children}</BookingFormProvider>
+    </BookingTextsProvider>
+  )
 }
 
 /** The form's values as they are now, priced with the same function the server charges with. */
@@ -67,19 +73,20 @@ const addOn = (cents: number) => `+${formatUsd(cents)}`
 /** The sidebar's Summary Section: industry, service, frequency, what is charged, and the unpriced choices. */
 export function ExteriorSummary() {
   const {values, breakdown} = useExteriorPreview()
+  const texts = useBookingTexts<'exterior'>()
   return (
     <SummaryCard
-      heading="Summary Section"
+      heading={texts.summaryHeading}
       rows={[
         {label: 'Industry', value: INDUSTRY_NAMES.exterior},
         {label: 'Service', value: values.service || 'Not selected'},
         {label: 'Frequency', value: values.frequency || 'Not selected'},
-        {label: 'Tip (not charged online)', value: values.tip || EXTERIOR_DEFAULTS.tip},
-        {label: 'Parking (not charged online)', value: values.parkingFee || EXTERIOR_DEFAULTS.parkingFee},
+        {label: texts.tipSummaryLabel, value: values.tip || EXTERIOR_DEFAULTS.tip},
+        {label: texts.parkingSummaryLabel, value: values.parkingFee || EXTERIOR_DEFAULTS.parkingFee},
       ]}
       breakdown={breakdown}
       showDiscount={false}
-      note={EXTERIOR_UNPRICED_NOTE}
+      note={texts.tipsHelp}
     />
   )
 }
@@ -88,16 +95,17 @@ export function ExteriorBookingForm() {
   const {control} = useBookingFormContext<'exterior'>()
   const {formProps, busy, formError} = useBookingSubmit('exterior')
   const {breakdown} = useExteriorPreview()
+  const texts = useBookingTexts<'exterior'>()
 
   return (
-    <form {...formProps} aria-label="Exterior cleaning booking" className={sharedStyles.form}>
+    <form {...formProps} aria-label={texts.formName} className={sharedStyles.form}>
       <FieldsetSection>
         <RadioCardGroup
           control={control}
           name="service"
-          legend="Services"
+          legend={texts.servicesHeading}
           headingLevel={2}
-          description={`Every exterior visit starts from a ${formatUsd(EXTERIOR_BASE_CENTS)} base charge; the service and the frequency are added to it.`}
+          description={fillIn(texts.servicesHelp, {baseCharge: formatUsd(EXTERIOR_BASE_CENTS)})}
           minCardWidth="13rem"
           required
           options={EXTERIOR_SERVICES.map((service) => ({
@@ -114,7 +122,7 @@ export function ExteriorBookingForm() {
           name="frequency"
           legend="Frequency"
           headingLevel={2}
-          description="How often should we come?"
+          description={texts.frequencyHelp}
           required
           options={EXTERIOR_FREQUENCIES.map((frequency) => ({
             value: frequency,
@@ -124,7 +132,7 @@ export function ExteriorBookingForm() {
         />
       </FieldsetSection>
 
-      <FormSection heading="Tips & Parking (Optional)" description={EXTERIOR_UNPRICED_NOTE}>
+      <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
         <RadioCardGroup control={control} name="tip" legend="Tip for your crew" size="compact" options={EXTERIOR_TIP_OPTIONS} />
         <RadioCardGroup
           control={control}
@@ -135,7 +143,7 @@ export function ExteriorBookingForm() {
         />
       </FormSection>
 
-      <FormSection heading="Customer Details" grid>
+      <FormSection heading={texts.customerHeading} grid>
         <TextField control={control} name="firstName" label="First name" required autoComplete="given-name" />
         <TextField control={control} name="lastName" label="Last name" required autoComplete="family-name" />
         <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
@@ -147,7 +155,7 @@ export function ExteriorBookingForm() {
           required
           autoComplete="tel-national"
           inputMode="tel"
-          description="10 digits, e.g. 425-555-0142."
+          description={texts.phoneHelp}
         />
         <TextField
           control={control}
@@ -163,21 +171,16 @@ export function ExteriorBookingForm() {
         <RadioCardGroup
           control={control}
           name="keyInfo"
-          legend="Key Information"
+          legend={texts.keyInfoHeading}
           headingLevel={2}
-          description="Optional: how can we get in if we need to?"
+          description={texts.keyInfoHelp}
           size="compact"
           options={KEY_INFO_OPTIONS}
         />
       </FieldsetSection>
 
-      <FormSection heading="Special Notes Or Instructions">
-        <TextAreaField
-          control={control}
-          name="notes"
-          label="Notes for your crew (optional)"
-          description="Gate codes, pets, areas to avoid, anything we should know."
-        />
+      <FormSection heading={texts.notesHeading}>
+        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
       </FormSection>
 
       <div className={sharedStyles.formFooter}>

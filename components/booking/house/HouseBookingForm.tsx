@@ -18,8 +18,11 @@ import {
   type CountRange,
 } from '@/lib/booking/catalog'
 import {formatUsd} from '@/lib/booking/money'
-import {formatDuration, HOUSE_EXTRA_CENTS, previewHousePrice, type HouseBreakdown} from '@/lib/booking/pricing'
+import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previewHousePrice, type HouseBreakdown} from '@/lib/booking/pricing'
 import type {HouseBookingInput} from '@/lib/booking/schemas'
+import type {BookingFormTexts} from '@/lib/content'
+import {fillIn} from '@/lib/format'
+import {BookingTextsProvider, useBookingTexts} from '../shared/BookingTexts'
 import {ConfirmPayButton} from '../shared/ConfirmPayButton'
 import {CouponField} from '../shared/CouponField'
 import {
@@ -62,9 +65,13 @@ function countOptions(range: CountRange): number[] {
  * The house booking form's state, shared by the form and the sidebar summary. Wrap the page's
  * BookingPageLayout in it.
  */
-export function HouseBookingProvider({children}: {children: ReactNode}) {
+export function HouseBookingProvider({texts, children}: {texts: BookingFormTexts<'house'>; children: ReactNode}) {
   const form = useBookingForm('house', HOUSE_FORM_DEFAULTS)
-  return <BookingFormProvider form={form}>{children}</BookingFormProvider>
+  return (
+    <BookingTextsProvider texts={texts}>
+      <BookingFormProvider form={form}>{children}</BookingFormProvider>
+    </BookingTextsProvider>
+  )
 }
 
 /** The live price of the form as it stands (null until a service is chosen). */
@@ -89,7 +96,8 @@ export function HouseSummary() {
   rows.push({label: 'Bedrooms', value: String(values.bedrooms ?? '')}, {label: 'Bathrooms', value: String(values.bathrooms ?? '')})
   if (values.halfBaths) rows.push({label: 'Half baths', value: String(values.halfBaths)})
   if (values.dens) rows.push({label: 'Dens', value: String(values.dens)})
-  return <SummaryCard rows={rows} breakdown={breakdown} pendingText="Choose a service to see your price." />
+  const texts = useBookingTexts<'house'>()
+  return <SummaryCard heading={texts.summaryHeading} rows={rows} breakdown={breakdown} pendingText={texts.pricePending} />
 }
 
 /** /house_cleaning: the form, in the spec's section order (spec §2). */
@@ -102,15 +110,16 @@ export function HouseBookingForm() {
   const {formProps, busy, formError} = useBookingSubmit('house')
   const today = useCompanyToday()
   const service = useWatch({control, name: 'service'})
+  const texts = useBookingTexts<'house'>()
 
   return (
-    <form {...formProps} aria-label="House cleaning booking" className={styles.form}>
+    <form {...formProps} aria-label={texts.formName} className={styles.form}>
       <FieldsetSection>
-        <RadioCardGroup control={control} name="location" legend="Where Will The Service Be Taking Place" headingLevel={2} options={LOCATIONS} required />
+        <RadioCardGroup control={control} name="location" legend={texts.locationHeading} headingLevel={2} options={LOCATIONS} required />
       </FieldsetSection>
 
       <FieldsetSection>
-        <RadioCardGroup control={control} name="service" legend="Services" headingLevel={2} options={HOUSE_SERVICES} minCardWidth="11rem" required />
+        <RadioCardGroup control={control} name="service" legend={texts.servicesHeading} headingLevel={2} options={HOUSE_SERVICES} minCardWidth="11rem" required />
       </FieldsetSection>
 
       {service === 'Regular Cleaning' ? (
@@ -120,7 +129,7 @@ export function HouseBookingForm() {
             name="frequency"
             legend="Frequency"
             headingLevel={2}
-            description="How often should we come? Regular visits cost less per visit."
+            description={texts.frequencyHelp}
             options={HOUSE_FREQUENCIES}
             required
           />
@@ -128,15 +137,15 @@ export function HouseBookingForm() {
       ) : null}
 
       {service === 'Post Construction' ? (
-        <FormSection heading="Time Required" description="Post Construction is priced by the hour: $154.65 per hour, minutes counted fractionally." grid>
+        <FormSection heading={texts.timeHeading} description={fillIn(texts.timeHelp, {hourlyRate: formatUsd(POST_CONSTRUCTION_HOURLY_CENTS)})} grid>
           <SelectField control={control} name="hours" label="Hours" options={HOUSE_HOUR_OPTIONS} numeric />
           <SelectField control={control} name="minutes" label="Minutes" options={HOUSE_MINUTE_OPTIONS} numeric onValueChange={recheckTime} />
         </FormSection>
       ) : null}
 
       <FormSection
-        heading="What Needs To Be Done"
-        description={service === 'Post Construction' ? 'The rooms help us plan the visit; Post Construction is priced by the time required.' : undefined}
+        heading={texts.roomsHeading}
+        description={service === 'Post Construction' ? texts.roomsHelp : undefined}
         grid
       >
         <SelectField control={control} name="bedrooms" label={HOUSE_COUNTS.bedrooms.label} options={countOptions(HOUSE_COUNTS.bedrooms)} numeric />
@@ -145,7 +154,7 @@ export function HouseBookingForm() {
         <SelectField control={control} name="dens" label={HOUSE_COUNTS.dens.label} options={countOptions(HOUSE_COUNTS.dens)} numeric />
       </FormSection>
 
-      <FormSection heading="Select Extras (With Count)" description="Tell us what needs extra care. Extras are included at no charge.">
+      <FormSection heading={texts.extrasHeading} description={texts.extrasHelp}>
         <div>
           {HOUSE_EXTRAS.map((extra) => (
             <CountStepper
@@ -161,42 +170,42 @@ export function HouseBookingForm() {
         </div>
       </FormSection>
 
-      <FormSection heading="Instructions for Providers">
+      <FormSection heading={texts.instructionsHeading}>
         {HOUSE_INSTRUCTION_QUESTIONS.map((item) => (
           <RadioCardGroup key={item.id} control={control} name={`instructions.${item.id}`} legend={item.question} options={item.options} size="compact" required />
         ))}
       </FormSection>
 
-      <FormSection heading="Select Date">
+      <FormSection heading={texts.dateHeading}>
         <TextField
           control={control}
           name="date"
           type="date"
           label="Date"
-          description="Any day from today (Pacific Time)."
+          description={texts.dateHelp}
           min={today}
           required
         />
       </FormSection>
 
-      <FormSection heading="Tips & Parking (Optional)" description="A tip is a percentage of the service price; parking is added as a flat fee.">
+      <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
         <RadioCardGroup control={control} name="tip" legend="Tip" options={HOUSE_TIP_OPTIONS} size="compact" />
         <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={HOUSE_PARKING_OPTIONS} size="compact" />
       </FormSection>
 
-      <FormSection heading="Customer Details" grid>
+      <FormSection heading={texts.customerHeading} grid>
         <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
         <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
         <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
-        <TextField control={control} name="phone" type="tel" label="Phone" description="10 digits, e.g. 425-555-0142" autoComplete="tel-national" inputMode="tel" required />
+        <TextField control={control} name="phone" type="tel" label="Phone" description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
         <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
       </FormSection>
 
-      <FormSection heading="Special Notes Or Instructions">
-        <TextAreaField control={control} name="notes" label="Notes for our team" description="Optional: anything we should know before we arrive." />
+      <FormSection heading={texts.notesHeading}>
+        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
       </FormSection>
 
-      <FormSection heading="Apply Coupon Code">
+      <FormSection heading={texts.couponHeading}>
         <CouponField control={control} name="coupon" industry="house" onInvalid="keep" />
       </FormSection>
 

@@ -5,6 +5,7 @@ import {BusyLabel} from '@/components/forms/BusyLabel'
 import {Button} from '@/components/ui/Button'
 import {formatUsd} from '@/lib/booking/money'
 import styles from './booking.module.css'
+import {useBookingTexts} from './BookingTexts'
 
 export type ConfirmPayButtonProps = {
   /** While true the button is disabled (aria-disabled, so it keeps focus) and shows progress. */
@@ -21,6 +22,7 @@ export type ConfirmPayButtonProps = {
  * aria-disabled rather than disabled: a keyboard user's focus stays on the button.
  */
 export function ConfirmPayButton({busy, totalCents, children = 'Confirm & Pay', busyText = 'Processing…'}: ConfirmPayButtonProps) {
+  const {totalToPay, sending} = useBookingTexts()
   const onClick = busy
     ? (event: MouseEvent<HTMLButtonElement>) => {
         event.preventDefault()
@@ -30,7 +32,7 @@ export function ConfirmPayButton({busy, totalCents, children = 'Confirm & Pay', 
     <div className={styles.confirm}>
       {totalCents !== undefined ? (
         <p className={styles.confirmTotal}>
-          <span>Total to pay</span>{' '}
+          <span>{totalToPay}</span>{' '}
           <span className={styles.confirmAmount}>{totalCents === null ? '—' : formatUsd(totalCents)}</span>
         </p>
       ) : null}
@@ -42,7 +44,7 @@ export function ConfirmPayButton({busy, totalCents, children = 'Confirm & Pay', 
         )}
       </Button>
       <p className="visually-hidden" role="status">
-        {busy ? 'Creating your booking. You will be taken to the payment page.' : ''}
+        {busy ? sending : ''}
       </p>
     </div>
   )

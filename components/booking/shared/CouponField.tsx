@@ -6,6 +6,7 @@ import {Button} from '@/components/ui/Button'
 import {applyCoupon, COUPON_MAX_LENGTH, INVALID_COUPON_MESSAGE, type CouponIndustry} from '@/lib/booking/coupons'
 import {FieldError} from '@/components/forms/fields'
 import fieldStyles from '@/components/forms/fields.module.css'
+import {useBookingTexts} from './BookingTexts'
 import styles from './booking.module.css'
 
 export type CouponFieldProps<T extends FieldValues, N extends FieldPath<T>> = {
@@ -40,6 +41,7 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
   const [draft, setDraft] = useState(applied)
   const [localError, setLocalError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
+  const {couponRemoved} = useBookingTexts()
   const error = localError ?? fieldState.error?.message
 
   function apply() {
@@ -47,7 +49,7 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
     if (code === '') {
       onChange('')
       setLocalError(null)
-      setStatus(applied ? 'Coupon removed.' : '')
+      setStatus(applied ? couponRemoved : '')
       return
     }
     const result = applyCoupon(industry, code, 0)
@@ -66,7 +68,7 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
     onChange('')
     setDraft('')
     setLocalError(null)
-    setStatus('Coupon removed.')
+    setStatus(couponRemoved)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

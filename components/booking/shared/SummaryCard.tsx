@@ -7,8 +7,8 @@ import styles from './booking.module.css'
 export type SummaryRow = {label: string; value: ReactNode}
 
 export type SummaryCardProps = {
-  /** Default "Summary". */
-  heading?: string
+  /** The form's summary heading (content). */
+  heading: string
   /** What is booked: Service, Frequency (or N/A), Bedrooms… shown first. */
   rows: readonly SummaryRow[]
   /**
@@ -16,7 +16,7 @@ export type SummaryCardProps = {
    * totalCents). Null while the form cannot be priced yet: the total shows "—" and `pendingText`.
    */
   breakdown: PriceBreakdown | null
-  /** Shown while `breakdown` is null, e.g. "Choose a service to see your price." */
+  /** Shown while `breakdown` is null, e.g. "Choose a service to see your price." (content). */
   pendingText?: string
   /**
    * Show the Discount row (coupon label or "None"). Default: on for the forms with coupons (house,
@@ -35,10 +35,10 @@ export type SummaryCardProps = {
  * an aria-live="polite" region: screen readers announce it whenever it changes.
  */
 export function SummaryCard({
-  heading = 'Summary',
+  heading,
   rows,
   breakdown,
-  pendingText = 'Complete the form to see your price.',
+  pendingText,
   showDiscount,
   note,
   totalLabel = 'Total',
@@ -100,7 +100,7 @@ export function SummaryCard({
               </div>
             </dl>
           ) : null}
-          <p className={styles.pending}>{pendingText}</p>
+          {pendingText ? <p className={styles.pending}>{pendingText}</p> : null}
         </>
       )}
       <div className={styles.totalRow} aria-live="polite" aria-atomic="true" data-testid="summary-total">

@@ -7,6 +7,7 @@ import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure}
 import {REQUEST_INVALID_MESSAGE} from '@/lib/booking/rules'
 import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
+import {useBookingTexts} from './BookingTexts'
 import {rememberBookingForResume} from './useBookingPrefill'
 
 const noSubscription = () => () => {}
@@ -14,8 +15,6 @@ const noSubscription = () => () => {}
 /** Where Confirm & Pay posts (app/api/bookings/route.ts). */
 export const BOOKINGS_ENDPOINT = '/api/bookings'
 
-/** The message a request that never reached the server shows (spec §8 turns it into each form's text). */
-const NETWORK_MESSAGE = 'The connection was lost. Please check your internet connection and try again.'
 
 export type BookingSubmit = {
   /** Spread onto the <form>: its ref, onSubmit and noValidate (the schemas' messages, not the browser's). */
@@ -52,6 +51,8 @@ export type BookingSubmit = {
  */
 export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit {
   const form = useBookingFormContext<I>()
+  // A request that never reached the server (spec §8 turns it into each form's text).
+  const {connectionLost} = useBookingTexts()
   const {handleSubmit, setError, setValue} = form
   const formRef = useRef<HTMLFormElement | null>(null)
   const keyRef = useRef<string | null>(null)
@@ -150,7 +151,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         status = response.status
         body = await response.json().catch(() => null)
       } catch {
-        fail({ok: false, kind: 'network', message: NETWORK_MESSAGE})
+        fail({ok: false, kind: 'network', message: connectionLost})
         return
       }
       const result = bookingResultFromResponse(status, body)
@@ -174,7 +175,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
       sentDetails.current = null
       window.location.assign(target.href)
     },
-    [industry, fail],
+    [industry, fail, connectionLost],
   )
 
   const onSubmit = useCallback(
@@ -194,10 +195,10 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         if (unplaced.length > 0) setFormError(REQUEST_INVALID_MESSAGE)
         requestFocus(paths)
       })(event).catch(() => {
-        fail({ok: false, kind: 'network', message: NETWORK_MESSAGE})
+        fail({ok: false, kind: 'network', message: connectionLost})
       })
     },
-    [handleSubmit, send, setValue, requestFocus, fail],
+    [handleSubmit, send, setValue, requestFocus, fail, connectionLost],
   )
 
   const interactive = useSyncExternalStore(noSubscription, () => true, () => false)

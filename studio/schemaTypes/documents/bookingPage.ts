@@ -6,8 +6,8 @@ import {BOOKING_FORMS, bookingFormTitle} from './reviewSample'
 export const BOOKING_PAGE_IDS = BOOKING_FORMS.map(({value}) => `bookingPage-${value}`)
 
 /**
- * The texts around a booking form (/house_cleaning, /exterior_cleaning, /carpet_cleaning,
- * /commercial_cleaning): title, introduction and search text. The form's own labels are the form's.
+ * A booking page (/house_cleaning, /exterior_cleaning, /carpet_cleaning, /commercial_cleaning): title,
+ * introduction and search text, and its form's own texts (those all four share are in "Booking forms").
  */
 export const bookingPage = defineType({
   name: 'bookingPage',
@@ -39,6 +39,7 @@ export const bookingPage = defineType({
       type: 'string',
       validation: (rule) => rule.required().max(40),
     }),
+    defineField({name: 'formTexts', title: 'Form texts', type: 'bookingFormTexts', validation: (rule) => rule.required()}),
   ],
   preview: {
     select: {heading: 'heading', form: 'form'},

@@ -1,0 +1,30 @@
+import {ClipboardIcon} from '@sanity/icons/Clipboard'
+import {defineType} from 'sanity'
+import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
+
+/**
+ * The texts every booking form shares: its common sections, the coupon box, Confirm & Pay and the
+ * message for a lost connection. One document; each booking page holds its form's own texts.
+ */
+export const bookingForms = defineType({
+  name: 'bookingForms',
+  title: 'Booking forms',
+  type: 'document',
+  icon: ClipboardIcon,
+  fields: [
+    requiredText('customerHeading', 'Heading: customer details', undefined, TEXT_LENGTH.heading),
+    requiredText('phoneHelp', 'Help under the phone number'),
+    requiredText('dateHeading', 'Heading: date', undefined, TEXT_LENGTH.heading),
+    requiredText('dateHelp', 'Help under the date'),
+    requiredText('extrasHeading', 'Heading: extras', undefined, TEXT_LENGTH.heading),
+    requiredText('tipsHeading', 'Heading: tips and parking', undefined, TEXT_LENGTH.heading),
+    requiredText('keyInfoHeading', 'Heading: key information', undefined, TEXT_LENGTH.heading),
+    requiredText('keyInfoHelp', 'Help under key information'),
+    requiredText('couponHeading', 'Heading: coupon code', undefined, TEXT_LENGTH.heading),
+    requiredText('couponRemoved', 'After a coupon is removed', 'Read out by screen readers.'),
+    requiredText('totalToPay', 'Before the amount above Confirm & Pay', undefined, TEXT_LENGTH.label),
+    requiredText('sending', 'While the booking is sent', 'Read out by screen readers.'),
+    requiredText('connectionLost', 'When the connection is lost', 'Shown when Confirm & Pay cannot reach the site.'),
+  ],
+  preview: {prepare: () => ({title: 'Booking forms'})},
+})
