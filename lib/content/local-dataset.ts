@@ -174,6 +174,7 @@ export async function queryLocalDataset<R>(
 export function localImageFile(urlFileName: string): {file: string; asset: LocalImageAsset} | null {
   const match = /^([0-9a-f]{40})-(\d+x\d+)\.(svg|png|jpg|webp)$/.exec(urlFileName)
   if (!match) return null
-  const asset = current().dataset.assetsById.get(`image-${match[1]}-${match[2]}-${match[3]}`)
-  return asset ? {file: path.join(path.dirname(current().file), 'images', asset.originalFilename), asset} : null
+  const {file, dataset} = current()
+  const asset = dataset.assetsById.get(`image-${match[1]}-${match[2]}-${match[3]}`)
+  return asset ? {file: path.join(path.dirname(file), 'images', asset.originalFilename), asset} : null
 }

@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import {IMAGE_MIME_TYPES, type ImageFormat} from './image-files.ts'
+import type {ImageFormat} from './image-files.ts'
 import type {LocalImageAsset} from './local-dataset.ts'
 
 /**
@@ -179,5 +179,3 @@ export async function transformImage(file: string, transform: ImageTransform, fo
   remember(key, bytes)
   return bytes
 }
-
-export const OUTPUT_MIME_TYPES: Record<OutputFormat, string> = {jpg: IMAGE_MIME_TYPES.jpg, png: IMAGE_MIME_TYPES.png, webp: IMAGE_MIME_TYPES.webp}

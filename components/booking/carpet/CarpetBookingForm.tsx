@@ -16,7 +16,7 @@ import {
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {BookingTextsProvider, useBookingTexts} from '@/components/booking/shared/BookingTexts'
+import {useBookingTexts} from '@/components/booking/shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
@@ -68,9 +68,9 @@ const CARPET_FORM_DEFAULTS = {
 export function CarpetBookingProvider({texts, children}: {texts: BookingFormTexts<'carpet'>; children: ReactNode}) {
   const form = useBookingForm('carpet', CARPET_FORM_DEFAULTS)
   return (
-    <BookingTextsProvider texts={texts}>
-      <BookingFormProvider form={form}>{children}</BookingFormProvider>
-    </BookingTextsProvider>
+    <BookingFormProvider form={form} texts={texts}>
+      {children}
+    </BookingFormProvider>
   )
 }
 

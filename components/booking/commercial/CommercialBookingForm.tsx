@@ -16,7 +16,7 @@ import {ConfirmPayButton} from '../shared/ConfirmPayButton'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard} from '../shared/SummaryCard'
-import {BookingTextsProvider, useBookingTexts} from '../shared/BookingTexts'
+import {useBookingTexts} from '../shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import type {BookingFormTexts} from '@/lib/content'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
@@ -39,9 +39,9 @@ const COMMERCIAL_FORM_DEFAULTS = {
 export function CommercialBookingProvider({texts, children}: {texts: BookingFormTexts<'commercial'>; children: ReactNode}) {
   const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS)
   return (
-    <BookingTextsProvider texts={texts}>
-      <BookingFormProvider form={form}>{children}</BookingFormProvider>
-    </BookingTextsProvider>
+    <BookingFormProvider form={form} texts={texts}>
+      {children}
+    </BookingFormProvider>
   )
 }
 

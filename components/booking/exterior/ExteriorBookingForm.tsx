@@ -7,7 +7,7 @@ import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard} from '@/components/booking/shared/SummaryCard'
-import {BookingTextsProvider, useBookingTexts} from '@/components/booking/shared/BookingTexts'
+import {useBookingTexts} from '@/components/booking/shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
@@ -54,9 +54,9 @@ const EXTERIOR_FORM_DEFAULTS = {
 export function ExteriorBookingProvider({texts, children}: {texts: BookingFormTexts<'exterior'>; children: ReactNode}) {
   const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS)
   return (
-    <BookingTextsProvider texts={texts}>
-      <BookingFormProvider form={form}>{children}</BookingFormProvider>
-    </BookingTextsProvider>
+    <BookingFormProvider form={form} texts={texts}>
+      {children}
+    </BookingFormProvider>
   )
 }
 

@@ -22,7 +22,7 @@ import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previ
 import type {HouseBookingInput} from '@/lib/booking/schemas'
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
-import {BookingTextsProvider, useBookingTexts} from '../shared/BookingTexts'
+import {useBookingTexts} from '../shared/BookingTexts'
 import {ConfirmPayButton} from '../shared/ConfirmPayButton'
 import {CouponField} from '../shared/CouponField'
 import {
@@ -68,9 +68,9 @@ function countOptions(range: CountRange): number[] {
 export function HouseBookingProvider({texts, children}: {texts: BookingFormTexts<'house'>; children: ReactNode}) {
   const form = useBookingForm('house', HOUSE_FORM_DEFAULTS)
   return (
-    <BookingTextsProvider texts={texts}>
-      <BookingFormProvider form={form}>{children}</BookingFormProvider>
-    </BookingTextsProvider>
+    <BookingFormProvider form={form} texts={texts}>
+      {children}
+    </BookingFormProvider>
   )
 }
 

@@ -10,7 +10,7 @@ import type {BookingFormTexts} from '@/lib/content'
  */
 const BookingTextsContext = createContext<BookingFormTexts | null>(null)
 
-export function BookingTextsProvider({texts, children}: {texts: BookingFormTexts; children: ReactNode}) {
+export function BookingTextsProvider({texts, children}: {texts: BookingFormTexts; children?: ReactNode}) {
   return createElement(BookingTextsContext.Provider, {value: texts}, children)
 }
 

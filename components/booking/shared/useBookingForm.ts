@@ -3,6 +3,8 @@
 import {createContext, createElement, useContext, type ReactNode} from 'react'
 import {useForm, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {useBookingPrefill} from './useBookingPrefill'
+import {BookingTextsProvider} from './BookingTexts'
+import type {BookingFormTexts} from '@/lib/content'
 import type {Industry} from '@/lib/booking/catalog'
 import type {
   CarpetBooking,
@@ -93,10 +95,11 @@ const BookingFormContext = createContext<BookingForm<Industry> | null>(null)
  * Not react-hook-form's FormProvider: that one passes the form's state along, so every change of
  * it (the first right after hydration) re-renders everything that uses the context, the whole form
  * included. This passes the form object, which never changes: each part re-renders on what it
- * watches (useWatch, useController, useFormState).
+ * watches (useWatch, useController, useFormState). Also hands down the form's texts (content).
  */
-export function BookingFormProvider<I extends Industry>({form, children}: {form: BookingForm<I>; children: ReactNode}) {
-  return createElement(BookingFormContext.Provider, {value: form as unknown as BookingForm<Industry>}, children)
+export function BookingFormProvider<I extends Industry>({form, texts, children}: {form: BookingForm<I>; texts: BookingFormTexts<I>; children: ReactNode}) {
+  const formContext = createElement(BookingFormContext.Provider, {value: form as unknown as BookingForm<Industry>}, children)
+  return createElement(BookingTextsProvider, {texts: texts as BookingFormTexts}, formContext)
 }
 
 /** The booking form of the nearest BookingFormProvider. */

@@ -1,5 +1,6 @@
 import {localImageFile} from '@/lib/content/local-dataset'
-import {ImagePipelineBusyError, OUTPUT_MIME_TYPES, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
+import {IMAGE_MIME_TYPES} from '@/lib/content/image-files'
+import {ImagePipelineBusyError, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
 import {readFile} from 'node:fs/promises'
 
 /**
@@ -33,6 +34,6 @@ export async function GET(request: Request, {params}: {params: Promise<{file: st
     return new Response('Busy', {status: 503, headers: {'Retry-After': '1', 'Cache-Control': 'no-store'}})
   }
   return new Response(new Uint8Array(bytes), {
-    headers: {...headers, 'Content-Type': OUTPUT_MIME_TYPES[format], ...(transform.autoFormat ? {Vary: 'Accept'} : {})},
+    headers: {...headers, 'Content-Type': IMAGE_MIME_TYPES[format], ...(transform.autoFormat ? {Vary: 'Accept'} : {})},
   })
 }
