@@ -118,6 +118,36 @@ export type BookingForms = {
   totalToPay?: string;
   sending?: string;
   connectionLost?: string;
+  messages?: BookingMessages;
+};
+
+export type BookingMessages = {
+  _type: "bookingMessages";
+  countInvalid?: string;
+  tooLong?: string;
+  unsupportedCharacters?: string;
+  unreadableCharacters?: string;
+  notesInvalid?: string;
+  phoneInvalid?: string;
+  dateInvalid?: string;
+  datePast?: string;
+  answerMissing?: string;
+  extrasInvalid?: string;
+  tipInvalid?: string;
+  keyInfoInvalid?: string;
+  couponInvalid?: string;
+  couponApplied?: string;
+  requestInvalid?: string;
+  unknownForm?: string;
+  belowMinimum?: string;
+  saveFailed?: string;
+  paymentFailed?: string;
+  paymentUnavailable?: string;
+  bookingClosed?: string;
+  alreadySubmitted?: string;
+  rateLimited?: string;
+  tooLarge?: string;
+  unexpected?: string;
 };
 
 export type NotFoundPage = {
@@ -674,6 +704,7 @@ export type BookingFormTexts = {
   notesLabel?: string;
   notesHelp?: string;
   couponHelp?: string;
+  messages?: BookingFormMessages;
 };
 
 export type Slug = {
@@ -838,6 +869,28 @@ export type QuestionAnswer = {
   answer?: Array<string>;
 };
 
+export type BookingFormMessages = {
+  _type: "bookingFormMessages";
+  locationRequired?: string;
+  serviceRequired?: string;
+  frequencyRequired?: string;
+  timeRequired?: string;
+  minutesInvalid?: string;
+  parkingInvalid?: string;
+  dateRequired?: string;
+  firstNameRequired?: string;
+  lastNameRequired?: string;
+  emailRequired?: string;
+  emailInvalid?: string;
+  phoneRequired?: string;
+  addressRequired?: string;
+  failed?: string;
+  paymentError?: string;
+  noPaymentPage?: string;
+  roomsRequired?: string;
+  frequencyNotOffered?: string;
+};
+
 export type SanityImageCrop = {
   _type: "sanity.imageCrop";
   top?: number;
@@ -954,6 +1007,7 @@ export type AllSanitySchemaTypes =
   | ServicePageReference
   | ServiceCard
   | BookingForms
+  | BookingMessages
   | NotFoundPage
   | Navigation
   | PaymentPages
@@ -991,6 +1045,7 @@ export type AllSanitySchemaTypes =
   | TestimonialReference
   | HomePage
   | QuestionAnswer
+  | BookingFormMessages
   | SanityImageCrop
   | SanityImageHotspot
   | SanityImagePaletteSwatch
@@ -2142,7 +2197,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2158,6 +2213,33 @@ export type HouseFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    messages: {
+      countInvalid: string | null;
+      tooLong: string | null;
+      unsupportedCharacters: string | null;
+      unreadableCharacters: string | null;
+      notesInvalid: string | null;
+      phoneInvalid: string | null;
+      dateInvalid: string | null;
+      datePast: string | null;
+      answerMissing: string | null;
+      extrasInvalid: string | null;
+      tipInvalid: string | null;
+      keyInfoInvalid: string | null;
+      couponInvalid: string | null;
+      couponApplied: string | null;
+      requestInvalid: string | null;
+      unknownForm: string | null;
+      belowMinimum: string | null;
+      saveFailed: string | null;
+      paymentFailed: string | null;
+      paymentUnavailable: string | null;
+      bookingClosed: string | null;
+      alreadySubmitted: string | null;
+      rateLimited: string | null;
+      tooLarge: string | null;
+      unexpected: string | null;
+    } | null;
   } | null;
   own: {
     formName: string | null;
@@ -2176,12 +2258,30 @@ export type HouseFormTextsQueryResult = {
     notesHeading: string | null;
     notesLabel: string | null;
     notesHelp: string | null;
+    messages: {
+      locationRequired: string | null;
+      serviceRequired: string | null;
+      frequencyRequired: string | null;
+      timeRequired: string | null;
+      minutesInvalid: string | null;
+      parkingInvalid: string | null;
+      dateRequired: string | null;
+      firstNameRequired: string | null;
+      lastNameRequired: string | null;
+      emailRequired: string | null;
+      emailInvalid: string | null;
+      phoneRequired: string | null;
+      addressRequired: string | null;
+      failed: string | null;
+      paymentError: string | null;
+      noPaymentPage: string | null;
+    } | null;
   } | null;
 };
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2197,6 +2297,33 @@ export type CarpetFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    messages: {
+      countInvalid: string | null;
+      tooLong: string | null;
+      unsupportedCharacters: string | null;
+      unreadableCharacters: string | null;
+      notesInvalid: string | null;
+      phoneInvalid: string | null;
+      dateInvalid: string | null;
+      datePast: string | null;
+      answerMissing: string | null;
+      extrasInvalid: string | null;
+      tipInvalid: string | null;
+      keyInfoInvalid: string | null;
+      couponInvalid: string | null;
+      couponApplied: string | null;
+      requestInvalid: string | null;
+      unknownForm: string | null;
+      belowMinimum: string | null;
+      saveFailed: string | null;
+      paymentFailed: string | null;
+      paymentUnavailable: string | null;
+      bookingClosed: string | null;
+      alreadySubmitted: string | null;
+      rateLimited: string | null;
+      tooLarge: string | null;
+      unexpected: string | null;
+    } | null;
   } | null;
   own: {
     formName: string | null;
@@ -2212,12 +2339,27 @@ export type CarpetFormTextsQueryResult = {
     notesLabel: string | null;
     notesHelp: string | null;
     couponHelp: string | null;
+    messages: {
+      locationRequired: string | null;
+      frequencyRequired: string | null;
+      roomsRequired: string | null;
+      dateRequired: string | null;
+      firstNameRequired: string | null;
+      lastNameRequired: string | null;
+      emailRequired: string | null;
+      emailInvalid: string | null;
+      phoneRequired: string | null;
+      addressRequired: string | null;
+      failed: string | null;
+      paymentError: string | null;
+      noPaymentPage: string | null;
+    } | null;
   } | null;
 };
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2233,6 +2375,33 @@ export type ExteriorFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    messages: {
+      countInvalid: string | null;
+      tooLong: string | null;
+      unsupportedCharacters: string | null;
+      unreadableCharacters: string | null;
+      notesInvalid: string | null;
+      phoneInvalid: string | null;
+      dateInvalid: string | null;
+      datePast: string | null;
+      answerMissing: string | null;
+      extrasInvalid: string | null;
+      tipInvalid: string | null;
+      keyInfoInvalid: string | null;
+      couponInvalid: string | null;
+      couponApplied: string | null;
+      requestInvalid: string | null;
+      unknownForm: string | null;
+      belowMinimum: string | null;
+      saveFailed: string | null;
+      paymentFailed: string | null;
+      paymentUnavailable: string | null;
+      bookingClosed: string | null;
+      alreadySubmitted: string | null;
+      rateLimited: string | null;
+      tooLarge: string | null;
+      unexpected: string | null;
+    } | null;
   } | null;
   own: {
     formName: string | null;
@@ -2246,12 +2415,26 @@ export type ExteriorFormTextsQueryResult = {
     notesHeading: string | null;
     notesLabel: string | null;
     notesHelp: string | null;
+    messages: {
+      serviceRequired: string | null;
+      frequencyRequired: string | null;
+      parkingInvalid: string | null;
+      firstNameRequired: string | null;
+      lastNameRequired: string | null;
+      emailRequired: string | null;
+      emailInvalid: string | null;
+      phoneRequired: string | null;
+      addressRequired: string | null;
+      failed: string | null;
+      paymentError: string | null;
+      noPaymentPage: string | null;
+    } | null;
   } | null;
 };
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2267,6 +2450,33 @@ export type CommercialFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    messages: {
+      countInvalid: string | null;
+      tooLong: string | null;
+      unsupportedCharacters: string | null;
+      unreadableCharacters: string | null;
+      notesInvalid: string | null;
+      phoneInvalid: string | null;
+      dateInvalid: string | null;
+      datePast: string | null;
+      answerMissing: string | null;
+      extrasInvalid: string | null;
+      tipInvalid: string | null;
+      keyInfoInvalid: string | null;
+      couponInvalid: string | null;
+      couponApplied: string | null;
+      requestInvalid: string | null;
+      unknownForm: string | null;
+      belowMinimum: string | null;
+      saveFailed: string | null;
+      paymentFailed: string | null;
+      paymentUnavailable: string | null;
+      bookingClosed: string | null;
+      alreadySubmitted: string | null;
+      rateLimited: string | null;
+      tooLarge: string | null;
+      unexpected: string | null;
+    } | null;
   } | null;
   own: {
     formName: string | null;
@@ -2279,6 +2489,22 @@ export type CommercialFormTextsQueryResult = {
     notesHeading: string | null;
     notesLabel: string | null;
     notesHelp: string | null;
+    messages: {
+      locationRequired: string | null;
+      serviceRequired: string | null;
+      frequencyRequired: string | null;
+      frequencyNotOffered: string | null;
+      dateRequired: string | null;
+      firstNameRequired: string | null;
+      lastNameRequired: string | null;
+      emailRequired: string | null;
+      emailInvalid: string | null;
+      phoneRequired: string | null;
+      addressRequired: string | null;
+      failed: string | null;
+      paymentError: string | null;
+      noPaymentPage: string | null;
+    } | null;
   } | null;
 };
 

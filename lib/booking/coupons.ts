@@ -32,7 +32,6 @@ export type CouponCode = HouseCouponCode | CarpetCouponCode
 /** Forms that have a coupon field. */
 export type CouponIndustry = 'house' | 'carpet'
 
-export const INVALID_COUPON_MESSAGE = 'Invalid coupon code.'
 /** Longest code accepted as input (longer input is refused before any lookup). */
 export const COUPON_MAX_LENGTH = 40
 
@@ -55,7 +54,8 @@ export type CouponResult =
   | {ok: true; code: CouponCode; label: string; discountCents: number}
   /** No coupon (empty or blank code): nothing applied. */
   | {ok: true; code: null; label: null; discountCents: 0}
-  | {ok: false; message: typeof INVALID_COUPON_MESSAGE}
+  /** An unknown code: the form shows its `couponInvalid` message. */
+  | {ok: false; message: 'couponInvalid'}
 
 /**
  * Applies a coupon code typed on `form` to the total before discount (house: subtotal + tip +
@@ -64,9 +64,9 @@ export type CouponResult =
  */
 export function applyCoupon(form: Industry, code: string | null | undefined, totalBeforeCents: number): CouponResult {
   if (code == null || normalizeCouponCode(code) === '') return {ok: true, code: null, label: null, discountCents: 0}
-  if (code.length > COUPON_MAX_LENGTH) return {ok: false, message: INVALID_COUPON_MESSAGE}
+  if (code.length > COUPON_MAX_LENGTH) return {ok: false, message: 'couponInvalid'}
   const found = findCoupon(form, code)
-  if (!found) return {ok: false, message: INVALID_COUPON_MESSAGE}
+  if (!found) return {ok: false, message: 'couponInvalid'}
   const before = Math.max(0, totalBeforeCents)
   const {definition} = found
   if (definition.kind === 'flat') {

@@ -1,7 +1,9 @@
 /**
  * What a booking submission can answer, and the words each form shows for a failure (spec §8).
  * Pure TypeScript with no server imports: the booking forms use it in the browser, the server route
- * (`POST /api/bookings`) answers with these shapes.
+ * (`POST /api/bookings`) answers with these shapes. Every `message` the server answers, and each of
+ * `fieldErrors`, is a message reference (./message-keys.ts: `saveFailed`,
+ * `countInvalid?label=Bedrooms&min=1&max=7`); the form shows the content's text for it.
  *
  * Answers of `POST /api/bookings`:
  * - 200 `{ok: true, bookingId, checkoutUrl}`: send the browser to `checkoutUrl`.
@@ -13,9 +15,10 @@
  *   503 `{ok: false, kind: 'payment', message: paymentUnavailable}`: no payment provider may run.
  * - 502 `{ok: false, kind: 'payment', message}`, 502 `{ok: false, kind: 'no-url'}`: the provider failed.
  * - 413, 415, 429 `{ok: false, kind: 'rejected', message}` (too large, not JSON, too many requests).
- * A fetch that throws (offline) is `{ok: false, kind: 'network', message}` on the browser's side.
+ * A fetch that throws (offline) is `{ok: false, kind: 'network'}` on the browser's side.
  */
-import type {Industry} from './catalog'
+import {fillIn} from '../format'
+import {bookingMessageText, type BookingMessageKey, type BookingMessages} from './message-keys'
 
 export type BookingValidationFailure = {
   ok: false
@@ -44,49 +47,50 @@ export type BookingRequestFailure =
   /** Refused before it reached the booking flow: too large, not JSON, too many requests. */
   | {ok: false; kind: 'rejected'; message: string}
   /** The request did not complete (offline, connection reset); the form's own catch block. */
-  | {ok: false; kind: 'network'; message: string}
+  | {ok: false; kind: 'network'}
 
 export type BookingSuccess = {ok: true; bookingId: string; checkoutUrl: string}
 export type BookingSubmitResult = BookingSuccess | BookingRequestFailure
 
-/** Messages the server answers with (the forms show them through `bookingErrorText`). */
+/** The messages the server answers with (references: their texts are content). */
 export const BOOKING_MESSAGES = {
-  saveFailed: 'We could not save your booking. Please try again in a moment.',
-  paymentFailed: 'We could not start the payment. Please try again in a moment.',
-  paymentUnavailable: 'Online payment is not available right now. Please call us to book.',
-  bookingClosed: 'This booking was cancelled or has expired. Please reload the page to book again.',
-  alreadySubmitted: 'This booking was already submitted with other details. Please reload the page to book again.',
-  rateLimited: 'Too many booking requests from your network. Please wait a few minutes and try again.',
-  tooLarge: 'The booking request is too large.',
-  notJson: 'Please reload the page and try again.',
-  unexpected: 'Something went wrong. Please try again in a moment.',
-} as const
+  saveFailed: 'saveFailed',
+  paymentFailed: 'paymentFailed',
+  paymentUnavailable: 'paymentUnavailable',
+  bookingClosed: 'bookingClosed',
+  alreadySubmitted: 'alreadySubmitted',
+  rateLimited: 'rateLimited',
+  tooLarge: 'tooLarge',
+  requestInvalid: 'requestInvalid',
+  unexpected: 'unexpected',
+} as const satisfies Record<string, BookingMessageKey>
 
 /**
- * The text a form shows for a failed submission, word for word as spec §8 has it:
- * - house: any save (or other) failure 'Error: {message}', no payment URL 'Stripe redirect failed';
- * - exterior and commercial: save failure 'Booking failed: {message}', no URL 'Failed to redirect to
- *   payment.', a payment error or a thrown error 'Payment error occurred.';
- * - carpet: 'Booking failed: {message}'; 'Payment error occurred.' for a payment failure or a
- *   missing URL.
- * Validation failures show their own message (spec §5); the form shows `fieldErrors` beside the fields.
- * A conflict (closed booking, key used with other details) is not in the spec: its message alone,
- * which says what to do.
+ * The text a form shows for a failed submission, from its messages (content; spec §8 words them per
+ * form, e.g. house 'Error: {message}' and 'Stripe redirect failed', exterior 'Booking failed:
+ * {message}', 'Failed to redirect to payment.' and 'Payment error occurred.'):
+ * - a save failure or a refused request: `failed`, with the server's message in its {message};
+ * - a payment failure, or a request that never arrived: `paymentError` (the house form's has a
+ *   {message}: the payment's or the lost connection's);
+ * - no payment page address: `noPaymentPage`.
+ * Validation failures show their own message (the form shows `fieldErrors` beside the fields); a
+ * conflict (closed booking, key used with other details) is not in the spec: its message alone,
+ * which says what to do. `connectionLost` is the Booking forms document's text for a lost connection.
  */
-export function bookingErrorText(industry: Industry, failure: BookingRequestFailure): string {
-  if (failure.kind === 'validation' || failure.kind === 'conflict') return failure.message
-  if (industry === 'house') {
-    return failure.kind === 'no-url' ? 'Stripe redirect failed' : `Error: ${failure.message}`
-  }
+export function bookingErrorText(messages: BookingMessages, connectionLost: string, failure: BookingRequestFailure): string {
   switch (failure.kind) {
+    case 'validation':
+    case 'conflict':
+      return bookingMessageText(messages, failure.message)
     case 'save':
     case 'rejected':
-      return `Booking failed: ${failure.message}`
-    case 'no-url':
-      return industry === 'carpet' ? 'Payment error occurred.' : 'Failed to redirect to payment.'
+      return fillIn(messages.failed, {message: bookingMessageText(messages, failure.message)})
     case 'payment':
+      return fillIn(messages.paymentError, {message: bookingMessageText(messages, failure.message)})
     case 'network':
-      return 'Payment error occurred.'
+      return fillIn(messages.paymentError, {message: connectionLost})
+    case 'no-url':
+      return messages.noPaymentPage
   }
 }
 
@@ -118,7 +122,7 @@ export function bookingResultFromResponse(status: number, body: unknown): Bookin
           if (typeof message === 'string') fieldErrors[path] = message
         }
       }
-      const message = text(data.message, Object.values(fieldErrors)[0] ?? BOOKING_MESSAGES.notJson)
+      const message = text(data.message, Object.values(fieldErrors)[0] ?? BOOKING_MESSAGES.requestInvalid)
       return {ok: false, kind: 'validation', fieldErrors, message}
     }
     case 'no-url':

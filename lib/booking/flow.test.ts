@@ -212,10 +212,10 @@ describe('submitBooking', () => {
     expectFailure(result, 'validation')
     if (result.ok || result.kind !== 'validation') return
     expect(result.fieldErrors).toMatchObject({
-      firstName: 'Please fill out the first name',
-      email: 'Invalid email format',
-      bedrooms: 'Bedrooms must be a whole number from 1 to 7.',
-      date: 'Please choose today or a later date.',
+      firstName: 'firstNameRequired',
+      email: 'emailInvalid',
+      bedrooms: 'countInvalid?label=Bedrooms&min=1&max=7',
+      date: 'datePast',
     })
     expect(result.message).toBe(Object.values(result.fieldErrors)[0])
     expect(await rowCount()).toBe(0)
@@ -236,12 +236,12 @@ describe('submitBooking', () => {
     expect(await rowCount()).toBe(0)
   })
 
-  it("refuses an unknown coupon with 'Invalid coupon code.' and stores nothing", async () => {
+  it('refuses an unknown coupon (couponInvalid) and stores nothing', async () => {
     const result = await submitBooking(houseRequest({coupon: 'FREEBIE'}), deps())
     expectFailure(result, 'validation')
-    if (!result.ok && result.kind === 'validation') expect(result.fieldErrors.coupon).toBe('Invalid coupon code.')
+    if (!result.ok && result.kind === 'validation') expect(result.fieldErrors.coupon).toBe('couponInvalid')
     const carpet = await submitBooking(carpetRequest({coupon: 'flat5'}), deps())
-    if (!carpet.ok && carpet.kind === 'validation') expect(carpet.fieldErrors.coupon).toBe('Invalid coupon code.')
+    if (!carpet.ok && carpet.kind === 'validation') expect(carpet.fieldErrors.coupon).toBe('couponInvalid')
     else throw new Error('flat5 is a house coupon only')
     expect(await rowCount()).toBe(0)
   })

@@ -25,7 +25,7 @@ import {eventEmails} from '../email/queue'
 import {INDUSTRY_NAMES, INDUSTRY_PATHS, type Industry} from './catalog'
 import {BOOKING_MESSAGES, type BookingFailure, type BookingSuccess, type BookingValidationFailure} from './flow-messages'
 import {formatUsd} from './money'
-import {BELOW_MINIMUM_MESSAGE, formatDuration, MIN_CHARGE_CENTS, priceBooking, type PriceBreakdown} from './pricing'
+import {formatDuration, MIN_CHARGE_CENTS, priceBooking, type PriceBreakdown} from './pricing'
 import {
   createBookingSchemas,
   fieldMessages,
@@ -33,7 +33,7 @@ import {
   type BookingRequest,
   type BookingSchemas,
 } from './schemas'
-import {REQUEST_INVALID_MESSAGE} from './rules'
+import {messageReference} from './message-keys'
 import {bookingPaidFacts, bookingReference} from './stored'
 
 export interface BookingFlowDeps {
@@ -73,7 +73,7 @@ function schemasFor(now: () => Date): BookingSchemas {
 }
 
 function validationFailure(fieldErrors: Record<string, string>): BookingValidationFailure {
-  return {ok: false, kind: 'validation', fieldErrors, message: Object.values(fieldErrors)[0] ?? REQUEST_INVALID_MESSAGE}
+  return {ok: false, kind: 'validation', fieldErrors, message: Object.values(fieldErrors)[0] ?? BOOKING_MESSAGES.requestInvalid}
 }
 
 /**
@@ -91,9 +91,9 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
   } catch (error) {
     // The schemas refuse everything pricing refuses; reaching this is a bug, not customer input.
     logger.error('Booking flow: a validated request could not be priced', error)
-    return validationFailure({'': REQUEST_INVALID_MESSAGE})
+    return validationFailure({'': BOOKING_MESSAGES.requestInvalid})
   }
-  if (price.totalCents < MIN_CHARGE_CENTS) return validationFailure({'': BELOW_MINIMUM_MESSAGE})
+  if (price.totalCents < MIN_CHARGE_CENTS) return validationFailure({'': messageReference('belowMinimum', {minimum: formatUsd(MIN_CHARGE_CENTS)})})
 
   const newBooking = toNewBooking(request, price)
   let stored: {booking: StoredBooking; created: boolean}

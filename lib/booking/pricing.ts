@@ -124,7 +124,6 @@ export const COMMERCIAL_SUB_SERVICE_CENTS = {
 
 /** The card provider's minimum charge (decisions.md): smaller totals are refused by the server. */
 export const MIN_CHARGE_CENTS = 50
-export const BELOW_MINIMUM_MESSAGE = 'The total is below the $0.50 minimum for card payments.'
 
 // ---------------------------------------------------------------------------------------------
 // Breakdown
@@ -192,7 +191,7 @@ function assertOption<T extends string | number>(value: T, options: readonly T[]
 
 function couponOrThrow(industry: Industry, code: string | null | undefined, beforeCents: number) {
   const result = applyCoupon(industry, code, beforeCents)
-  if (!result.ok) throw new RangeError(`${result.message} (${String(code)})`)
+  if (!result.ok) throw new RangeError(`Invalid coupon code (${String(code)})`)
   return result
 }
 

@@ -91,8 +91,8 @@ describe('POST /api/bookings', () => {
     expect(await response.json()).toEqual({
       ok: false,
       kind: 'validation',
-      fieldErrors: {subService: 'Please fill out the service field.', email: 'Please enter a valid email address.'},
-      message: 'Please fill out the service field.',
+      fieldErrors: {subService: 'serviceRequired', email: 'emailInvalid'},
+      message: 'serviceRequired',
     })
     expect(await rowCount()).toBe(0)
   })
@@ -100,7 +100,7 @@ describe('POST /api/bookings', () => {
   it('answers 400 for a body that is not JSON, 415 for another content type, 413 over 32 kB', async () => {
     const notJson = await handleBookingRequest(post('{"industry": '), options())
     expect(notJson.status).toBe(400)
-    expect(await notJson.json()).toMatchObject({kind: 'validation', message: 'Please reload the page and try again.'})
+    expect(await notJson.json()).toMatchObject({kind: 'validation', message: 'requestInvalid'})
 
     const form = await handleBookingRequest(post('industry=house', {'content-type': 'application/x-www-form-urlencoded'}), options())
     expect(form.status).toBe(415)
@@ -190,7 +190,7 @@ describe('POST /api/bookings', () => {
 })
 
 describe('POST /api/bookings: text as typed', () => {
-  const UNREADABLE = "Please remove characters that can't be read."
+  const UNREADABLE = 'unreadableCharacters'
 
   it('answers 400 with a message on each field holding half a character (a lone surrogate); nothing is stored, the same retry is refused alike', async () => {
     const body = commercialRequest({firstName: 'Jane\uD800', address: '400 SW 7th St \uDC00', notes: 'Loading dock \uD83D'})
@@ -219,7 +219,7 @@ describe('POST /api/bookings: text as typed', () => {
     }
     const coupon = await handleBookingRequest(post(houseRequest({coupon: 'save10\u0000'})), options())
     expect(coupon.status).toBe(400)
-    expect((await coupon.json()).fieldErrors).toEqual({coupon: 'Invalid coupon code.'})
+    expect((await coupon.json()).fieldErrors).toEqual({coupon: 'couponInvalid'})
     expect(await rowCount()).toBe(0)
   })
 

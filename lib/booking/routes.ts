@@ -12,7 +12,6 @@ import type {RateLimiter} from '../rate-limit'
 import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
 import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
-import {REQUEST_INVALID_MESSAGE} from './rules'
 import {bookingFormValues} from './stored'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
@@ -69,9 +68,9 @@ export async function handleBookingRequest(request: Request, options: BookingRou
   }
   const read = await readJsonBody(request, options.maxBodyBytes ?? MAX_BOOKING_BODY_BYTES)
   if (!read.ok) {
-    if (read.status === 415) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.notJson}, 415)
+    if (read.status === 415) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.requestInvalid}, 415)
     if (read.status === 413) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.tooLarge}, 413)
-    return json({ok: false, kind: 'validation', fieldErrors: {'': REQUEST_INVALID_MESSAGE}, message: REQUEST_INVALID_MESSAGE}, 400)
+    return json({ok: false, kind: 'validation', fieldErrors: {'': BOOKING_MESSAGES.requestInvalid}, message: BOOKING_MESSAGES.requestInvalid}, 400)
   }
   const body = read.body
 

@@ -1,33 +1,17 @@
 /**
  * The booking rules the browser needs before the booking schemas have loaded (they load on the
- * form's first use, components/booking/shared/useBookingForm.ts): text limits, the shared messages
- * and "today" in the company's time zone. Plain TypeScript without zod; schemas.ts builds on these
- * and re-exports them, so the server keeps importing them from there.
+ * form's first use, components/booking/shared/useBookingForm.ts): text limits and "today" in the
+ * company's time zone. Plain TypeScript without zod; schemas.ts builds on these.
  */
 import {COMPANY_TIME_ZONE} from '../format'
-import type {CountRange} from './catalog'
-import {COUPON_MAX_LENGTH, INVALID_COUPON_MESSAGE} from './coupons'
+import {COUPON_MAX_LENGTH} from './coupons'
 
 // ---------------------------------------------------------------------------------------------
-// Limits and shared messages
+// Limits
 // ---------------------------------------------------------------------------------------------
 
 /** Maximum lengths of the text fields (after trimming). */
 export const TEXT_LIMITS = {name: 60, email: 254, address: 200, notes: 2000, coupon: COUPON_MAX_LENGTH, phone: 40} as const
-
-export const PHONE_MESSAGE = 'Please enter a valid 10-digit phone number'
-export const DATE_PAST_MESSAGE = 'Please choose today or a later date.'
-export const DATE_INVALID_MESSAGE = 'Please enter a valid date.'
-export const REQUEST_INVALID_MESSAGE = 'Please reload the page and try again.'
-export const UNKNOWN_INDUSTRY_MESSAGE = 'Unknown booking type.'
-/** Text with half of a character (a lone surrogate, e.g. a broken emoji): nothing could store it as typed. */
-export const UNREADABLE_TEXT_MESSAGE = "Please remove characters that can't be read."
-export {INVALID_COUPON_MESSAGE}
-
-/** "Bedrooms must be a whole number from 1 to 7." */
-export function countMessage(range: Pick<CountRange, 'label' | 'min' | 'max'>): string {
-  return `${range.label} must be a whole number from ${range.min} to ${range.max}.`
-}
 
 // ---------------------------------------------------------------------------------------------
 // Clock and dates

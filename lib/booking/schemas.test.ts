@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest'
 import type * as z from 'zod'
 import {priceBooking} from './pricing'
 import {
+  createBookingSchema,
   createBookingSchemas,
   fieldMessages,
   houseBookingSchema,
@@ -11,6 +12,16 @@ import {
   type HouseBookingInput,
 } from './schemas'
 import {todayInCompanyTimeZone} from './rules'
+import {INDUSTRIES, type Industry} from './catalog'
+import {
+  BOOKING_FORM_MESSAGE_KEYS,
+  BOOKING_SHARED_MESSAGE_KEYS,
+  bookingMessageText,
+  contentMessage,
+  messageReference,
+  type BookingMessage,
+} from './message-keys'
+import {allDatasetBookingMessages} from './test-support/messages'
 
 /** 2025-06-15 03:00 UTC is 2025-06-14 20:00 in Los Angeles (PDT, UTC−7): "today" is the 14th there. */
 const NOW = new Date('2025-06-15T03:00:00Z')
@@ -68,10 +79,23 @@ const validCommercial = {
   date: TODAY,
 } as const
 
-/** Field path → message for `input`, or {} when it is valid. */
+/** Each form's messages (the local dataset: the spec's words), which the browser shows. */
+const CONTENT = await allDatasetBookingMessages()
+
+function formOf(input: unknown): Industry {
+  const industry = typeof input === 'object' && input !== null ? (input as {industry?: unknown}).industry : undefined
+  return INDUSTRIES.includes(industry as Industry) ? (industry as Industry) : 'house'
+}
+
+/**
+ * Field path → the message the customer reads for `input` (the server's reference turned into its
+ * form's text, as the browser does), or {} when it is valid.
+ */
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input)
-  return result.success ? {} : fieldMessages(result.error)
+  if (result.success) return {}
+  const form = CONTENT[formOf(input)]
+  return Object.fromEntries(Object.entries(fieldMessages(result.error)).map(([path, reference]) => [path, bookingMessageText(form, reference)]))
 }
 
 function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
@@ -720,12 +744,13 @@ describe('the booking request (discriminated on industry)', () => {
   })
 })
 
-describe('react-hook-form integration', () => {
+describe('react-hook-form integration (the browser: schemas worded with the content)', () => {
   const options = {fields: {}, shouldUseNativeValidation: false} as const
+  const browserHouse = createBookingSchema('house', contentMessage(CONTENT.house), () => NOW)
 
   it('zodResolver reports each message on its field path', async () => {
     const input: HouseBookingInput = {...validHouse, firstName: '', instructions: {...validHouse.instructions, howClean: '' as never}}
-    const result = await zodResolver(house)(input, undefined, options)
+    const result = await zodResolver(browserHouse)(input, undefined, options)
     expect(result.errors).toMatchObject({
       firstName: {message: 'Please fill out the first name'},
       instructions: {howClean: {message: 'Missing answer for: How Clean Is Your Home?'}},
@@ -733,8 +758,65 @@ describe('react-hook-form integration', () => {
   })
 
   it('zodResolver gives the validated, normalised values', async () => {
-    const result = await zodResolver(house)({...validHouse, phone: '(425) 555-0142'}, undefined, options)
+    const result = await zodResolver(browserHouse)({...validHouse, phone: '(425) 555-0142'}, undefined, options)
     expect(result.errors).toEqual({})
     expect(result.values).toMatchObject({phone: '4255550142', notes: 'Gate code 1234', coupon: null})
+  })
+})
+
+describe('messages: the content words them, the server names them', () => {
+  /** Inputs that together reach every message a form can show. */
+  const BAD_INPUTS: Record<Industry, unknown[]> = {
+    house: [
+      {industry: 'house'},
+      {...validHouse, firstName: 'x'.repeat(61), lastName: 'a\u0007b', email: 'no-at', phone: '123', minutes: 5, tip: '99%', parkingFee: '$9', date: '2025-02-30', notes: 7, coupon: 'HALFOFF', extras: {Piano: 1}},
+      {...validHouse, service: 'Post Construction', hours: 0, minutes: 0, date: '2000-01-01', firstName: '\uD800', bedrooms: 0},
+      {...validHouse, service: 'Regular Cleaning', frequency: ''},
+    ],
+    exterior: [{industry: 'exterior'}, {...validExterior, tip: 'x', parkingFee: 'x', keyInfo: 'x', email: 'no-at', coupon: 'save10'}],
+    carpet: [{industry: 'carpet'}, {...validCarpet, rooms: 0, stairs: 0, date: '2000-01-01'}],
+    commercial: [{industry: 'commercial', location: 'Mars'}, {...validCommercial, subService: 'Construction Final Clean', frequency: 'Recurring'}],
+  }
+
+  it.each(INDUSTRIES)('%s: the browser shows the same text the server names by reference', (form) => {
+    const browser = createBookingSchema(form, contentMessage(CONTENT[form]), () => NOW)
+    for (const input of BAD_INPUTS[form]) {
+      const result = browser.safeParse(input)
+      expect(result.success).toBe(false)
+      const shown = result.success ? {} : fieldMessages(result.error)
+      expect(shown).toEqual(messages(bookingRequestSchema, input))
+      for (const text of Object.values(shown)) expect(text).not.toMatch(/\{\w+\}/)
+    }
+  })
+
+  it.each(INDUSTRIES)('%s: uses only the shared messages and its own, and every one of its own', (form) => {
+    const used = new Set<string>()
+    const recording: BookingMessage = (key, values) => {
+      used.add(key)
+      return messageReference(key, values)
+    }
+    const schema = createBookingSchema(form, recording, () => NOW)
+    for (const input of BAD_INPUTS[form]) schema.safeParse(input)
+    const own: readonly string[] = BOOKING_FORM_MESSAGE_KEYS[form]
+    const shared: readonly string[] = BOOKING_SHARED_MESSAGE_KEYS
+    expect([...used].filter((key) => !own.includes(key) && !shared.includes(key))).toEqual([])
+    // failed, paymentError and noPaymentPage are the submission's, not the schema's
+    expect(own.filter((key) => !used.has(key) && !['failed', 'paymentError', 'noPaymentPage'].includes(key))).toEqual([])
+  })
+
+  it('each form has a text for every message it can show', () => {
+    for (const form of INDUSTRIES) {
+      for (const key of [...BOOKING_SHARED_MESSAGE_KEYS, ...BOOKING_FORM_MESSAGE_KEYS[form]]) {
+        expect(CONTENT[form][key], `${form}: ${key}`).toMatch(/\S/)
+      }
+    }
+  })
+
+  it('a reference carries the values its text puts in', () => {
+    expect(messages(bookingRequestSchema, {...validCommercial, subService: 'Construction Final Clean'})).toEqual({
+      frequency: 'Please choose One-Time for Construction Final Clean.',
+    })
+    const result = bookingRequestSchema.safeParse({...validCarpet, extras: {HALLWAYS: 99}})
+    expect(result.success ? {} : fieldMessages(result.error)).toEqual({'extras.HALLWAYS': 'countInvalid?label=HALLWAYS+count&min=0&max=10'})
   })
 })

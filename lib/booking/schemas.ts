@@ -2,7 +2,9 @@
  * The booking request schemas (zod 4), shared by the browser forms (react-hook-form with
  * `zodResolver`) and the server route, which re-validates every request with the same schemas.
  *
- * - Messages are the spec's word for word (§5, decisions.md "Validation beyond the spec"); each issue
+ * - Messages come from `message(key, values)` (./message-keys.ts): the browser builds the schemas with
+ *   the content's texts (the spec's words, §5, decisions.md "Validation beyond the spec"), the server
+ *   with references ("countInvalid?label=Bedrooms&min=1&max=7"), which it answers. Each issue
  *   is reported on the field it belongs to (react-hook-form paths: `firstName`, `extras.Blinds`,
  *   `instructions.howClean`), and cross-field rules still run when other fields are invalid, so a form
  *   shows every message at once.
@@ -51,21 +53,8 @@ import {
   type Industry,
 } from './catalog'
 import {COUPONS, findCoupon, normalizeCouponCode} from './coupons'
-import {
-  countMessage,
-  DATE_INVALID_MESSAGE,
-  DATE_PAST_MESSAGE,
-  INVALID_COUPON_MESSAGE,
-  isCalendarDate,
-  PHONE_MESSAGE,
-  REQUEST_INVALID_MESSAGE,
-  systemClock,
-  TEXT_LIMITS,
-  todayInCompanyTimeZone,
-  UNKNOWN_INDUSTRY_MESSAGE,
-  UNREADABLE_TEXT_MESSAGE,
-  type Clock,
-} from './rules' // limits, shared messages, clock and dates (no zod, for the browser's first paint)
+import {messageReference, type BookingMessage} from './message-keys'
+import {isCalendarDate, systemClock, TEXT_LIMITS, todayInCompanyTimeZone, type Clock} from './rules'
 
 // ---------------------------------------------------------------------------------------------
 // Phone
@@ -85,68 +74,76 @@ export {normalizePhone}
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
 
 /** Every text field starts here: NFC, no lone surrogates (../form-input.ts); `typeError` when not a string. */
-function text(typeError: string) {
-  return formText({typeError, unreadable: UNREADABLE_TEXT_MESSAGE})
+function text(m: BookingMessage, typeError: string) {
+  return formText({typeError, unreadable: m('unreadableCharacters')})
 }
 
-interface TextMessages {
-  /** Shown when missing, blank or whitespace only. */
-  required: string
-  /** Capitalised field name used in the length and character messages ("First name"). */
-  label: string
-  max: number
+/** The field names that the length and character messages put in ("First name … the first name"). */
+const TEXT_FIELD_LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  address: 'Address',
+  notes: 'Notes',
+  coupon: 'Coupon code',
+} as const
+
+function tooLong(m: BookingMessage, label: string, max: number): string {
+  return m('tooLong', {label, max})
 }
 
 /** A required single-line text: trimmed, non-empty, at most `max` characters, no control characters. */
-function requiredText({required, label, max}: TextMessages) {
-  return text(required)
+function requiredText(m: BookingMessage, required: string, label: string, max: number) {
+  return text(m, required)
     .trim()
     .min(1, {error: required})
-    .max(max, {error: `${label} must be at most ${max} characters.`, ...whileValid})
-    .refine((value) => !hasControlCharacters(value, false), {
-      error: `Please remove unsupported characters from the ${label.toLowerCase()}.`,
-      ...whileValid,
-    })
+    .max(max, {error: tooLong(m, label, max), ...whileValid})
+    .refine((value) => !hasControlCharacters(value, false), {error: m('unsupportedCharacters', {field: label.toLowerCase()}), ...whileValid})
 }
 
-function emailField(messages: {required: string; invalid: string}) {
-  return text(messages.required)
-    .trim()
-    .min(1, {error: messages.required})
-    .max(TEXT_LIMITS.email, {error: `Email must be at most ${TEXT_LIMITS.email} characters.`, ...whileValid})
-    .regex(z.regexes.email, {error: messages.invalid, ...whileValid})
-}
-
-function phoneField(required: string) {
-  return text(required)
+function emailField(m: BookingMessage) {
+  const required = m('emailRequired')
+  return text(m, required)
     .trim()
     .min(1, {error: required})
-    .max(TEXT_LIMITS.phone, {error: PHONE_MESSAGE, ...whileValid})
-    .refine((value) => normalizePhone(value) !== null, {error: PHONE_MESSAGE, ...whileValid})
+    .max(TEXT_LIMITS.email, {error: tooLong(m, TEXT_FIELD_LABELS.email, TEXT_LIMITS.email), ...whileValid})
+    .regex(z.regexes.email, {error: m('emailInvalid'), ...whileValid})
+}
+
+function phoneField(m: BookingMessage) {
+  const required = m('phoneRequired')
+  const invalid = m('phoneInvalid')
+  return text(m, required)
+    .trim()
+    .min(1, {error: required})
+    .max(TEXT_LIMITS.phone, {error: invalid, ...whileValid})
+    .refine((value) => normalizePhone(value) !== null, {error: invalid, ...whileValid})
     .transform((value) => normalizePhone(value) as string)
 }
 
-function dateField(required: string, clock: Clock) {
-  return text(required)
+function dateField(m: BookingMessage, clock: Clock) {
+  const required = m('dateRequired')
+  return text(m, required)
     .trim()
     .min(1, {error: required})
-    .refine(isCalendarDate, {error: DATE_INVALID_MESSAGE, ...whileValid})
-    .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: DATE_PAST_MESSAGE, ...whileValid})
+    .refine(isCalendarDate, {error: m('dateInvalid'), ...whileValid})
+    .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: m('datePast'), ...whileValid})
 }
 
 /** Optional notes: trimmed, at most 2000 characters; missing or null becomes ''. */
-function notesField() {
-  return text('Please enter your notes as text.')
+function notesField(m: BookingMessage) {
+  const label = TEXT_FIELD_LABELS.notes
+  return text(m, m('notesInvalid'))
     .trim()
-    .max(TEXT_LIMITS.notes, {error: `Notes must be at most ${TEXT_LIMITS.notes} characters.`})
-    .refine((value) => !hasControlCharacters(value, true), {error: 'Please remove unsupported characters from the notes.', ...whileValid})
+    .max(TEXT_LIMITS.notes, {error: tooLong(m, label, TEXT_LIMITS.notes)})
+    .refine((value) => !hasControlCharacters(value, true), {error: m('unsupportedCharacters', {field: label.toLowerCase()}), ...whileValid})
     .nullish()
     .transform((value) => value ?? '')
 }
 
 /** A whole number within `range`; out-of-range values are refused, never clamped. */
-function countField(range: Pick<CountRange, 'label' | 'min' | 'max'>) {
-  const error = countMessage(range)
+function countField(m: BookingMessage, range: Pick<CountRange, 'label' | 'min' | 'max'>) {
+  const error = m('countInvalid', {label: range.label, min: range.min, max: range.max})
   return z
     .number({error})
     // Not `.int()`: zod always aborts its issue (`continue: false`), which would skip the cross-field rules.
@@ -156,11 +153,11 @@ function countField(range: Pick<CountRange, 'label' | 'min' | 'max'>) {
 }
 
 /** `{[name]: count}` for every extra, each 0…EXTRA_COUNT_MAX (missing = 0); unknown names refused. */
-function extrasField<const K extends string>(names: readonly K[]) {
+function extrasField<const K extends string>(m: BookingMessage, names: readonly K[]) {
   const shape = Object.fromEntries(
-    names.map((name) => [name, countField({label: `${name} count`, min: 0, max: EXTRA_COUNT_MAX}).default(0)]),
+    names.map((name) => [name, countField(m, {label: `${name} count`, min: 0, max: EXTRA_COUNT_MAX}).default(0)]),
   ) as Record<K, z.ZodDefault<ReturnType<typeof countField>>>
-  const extras = z.strictObject(shape, {error: 'Please choose extras from the list.'})
+  const extras = z.strictObject(shape, {error: m('extrasInvalid')})
   // Missing extras parse as {} (every count 0); prefault runs the default through the schema.
   return extras.prefault({} as z.input<typeof extras>)
 }
@@ -174,25 +171,26 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(options:
 }
 
 /** Coupon field of the house and carpet forms: '' or missing = none; unknown codes refused. */
-function couponField<const I extends 'house' | 'carpet'>(industry: I) {
-  return text(INVALID_COUPON_MESSAGE)
+function couponField<const I extends 'house' | 'carpet'>(m: BookingMessage, industry: I) {
+  const invalid = m('couponInvalid')
+  return text(m, invalid)
     .trim()
-    .max(TEXT_LIMITS.coupon, {error: `Coupon code must be at most ${TEXT_LIMITS.coupon} characters.`})
-    .refine((code) => code === '' || findCoupon(industry, code) !== null, {error: INVALID_COUPON_MESSAGE, ...whileValid})
+    .max(TEXT_LIMITS.coupon, {error: tooLong(m, TEXT_FIELD_LABELS.coupon, TEXT_LIMITS.coupon)})
+    .refine((code) => code === '' || findCoupon(industry, code) !== null, {error: invalid, ...whileValid})
     .nullish()
     .transform((code): keyof (typeof COUPONS)[I] | null => (code ? (normalizeCouponCode(code) as keyof (typeof COUPONS)[I]) : null))
 }
 
 /** The exterior and commercial forms have no coupon: any code sent is refused. Output null. */
-function noCouponField() {
+function noCouponField(m: BookingMessage) {
   return z
-    .union([z.literal(''), z.null()], {error: INVALID_COUPON_MESSAGE})
+    .union([z.literal(''), z.null()], {error: m('couponInvalid')})
     .optional()
     .transform((): null => null)
 }
 
-function idempotencyKeyField() {
-  return z.uuid({error: REQUEST_INVALID_MESSAGE})
+function idempotencyKeyField(m: BookingMessage) {
+  return z.uuid({error: m('requestInvalid')})
 }
 
 /** Reads a property of a possibly malformed object (cross-field rules run even when fields fail). */
@@ -210,109 +208,68 @@ const always = {when: () => true}
 // The four forms
 // ---------------------------------------------------------------------------------------------
 
-/** House form, spec §5: 'Please fill out the {field name}'. */
-const HOUSE_REQUIRED = {
-  firstName: 'Please fill out the first name',
-  lastName: 'Please fill out the last name',
-  email: 'Please fill out the email',
-  phone: 'Please fill out the phone number',
-  address: 'Please fill out the address',
-  date: 'Please fill out the date',
-} as const
-
-/** Exterior form, spec §5, also used by the carpet form (decisions.md: "in the style of the exterior form"). */
-const EXTERIOR_MESSAGES = {
-  service: 'Please select a service.',
-  frequency: 'Please select a frequency.',
-  firstName: 'Please enter your first name.',
-  lastName: 'Please enter your last name.',
-  email: 'Please enter your email.',
-  emailInvalid: 'Please enter a valid email address.',
-  phone: 'Please enter your phone number.',
-  address: 'Please enter your address.',
-} as const
-
-/** Commercial form, spec §5: 'Please fill out the {field} field.' with the field's human name. */
-const COMMERCIAL_REQUIRED = {
-  subService: 'Please fill out the service field.',
-  frequency: 'Please fill out the frequency field.',
-  date: 'Please fill out the date field.',
-  firstName: 'Please fill out the first name field.',
-  lastName: 'Please fill out the last name field.',
-  email: 'Please fill out the email field.',
-  phone: 'Please fill out the phone number field.',
-  address: 'Please fill out the address field.',
-} as const
-
-function missingAnswer(question: HouseInstructionQuestion): string {
-  return `Missing answer for: ${question}`
-}
-
-/** "Please choose One-Time for Construction Final Clean." */
-export function commercialFrequencyMessage(subService: CommercialSubService): string {
-  return `Please choose ${COMMERCIAL_FREQUENCIES_BY_SUB_SERVICE[subService].join(' or ')} for ${subService}.`
-}
-
-function customerFields(messages: {firstName: string; lastName: string; email: string; emailInvalid: string; phone: string; address: string}) {
+function customerFields(m: BookingMessage) {
   return {
-    firstName: requiredText({required: messages.firstName, label: 'First name', max: TEXT_LIMITS.name}),
-    lastName: requiredText({required: messages.lastName, label: 'Last name', max: TEXT_LIMITS.name}),
-    email: emailField({required: messages.email, invalid: messages.emailInvalid}),
-    phone: phoneField(messages.phone),
-    address: requiredText({required: messages.address, label: 'Address', max: TEXT_LIMITS.address}),
+    firstName: requiredText(m, m('firstNameRequired'), TEXT_FIELD_LABELS.firstName, TEXT_LIMITS.name),
+    lastName: requiredText(m, m('lastNameRequired'), TEXT_FIELD_LABELS.lastName, TEXT_LIMITS.name),
+    email: emailField(m),
+    phone: phoneField(m),
+    address: requiredText(m, m('addressRequired'), TEXT_FIELD_LABELS.address, TEXT_LIMITS.address),
   }
 }
 
 /** The three instruction questions, each answered from its list; missing = every question unanswered. */
-function instructionsField() {
+function instructionsField(m: BookingMessage) {
   const [howClean, getInside, whereToPark] = HOUSE_INSTRUCTION_QUESTIONS
+  const missing = (question: HouseInstructionQuestion) => m('answerMissing', {question})
   const instructions = z.object(
     {
-      howClean: z.enum(HOW_CLEAN_OPTIONS, {error: missingAnswer(howClean.question)}),
-      getInside: z.enum(GET_INSIDE_OPTIONS, {error: missingAnswer(getInside.question)}),
-      whereToPark: z.enum(WHERE_TO_PARK_OPTIONS, {error: missingAnswer(whereToPark.question)}),
+      howClean: z.enum(HOW_CLEAN_OPTIONS, {error: missing(howClean.question)}),
+      getInside: z.enum(GET_INSIDE_OPTIONS, {error: missing(getInside.question)}),
+      whereToPark: z.enum(WHERE_TO_PARK_OPTIONS, {error: missing(whereToPark.question)}),
     },
-    {error: missingAnswer(howClean.question)},
+    {error: missing(howClean.question)},
   )
   // Missing instructions parse as {}, so each question reports its own 'Missing answer for: …'.
   return instructions.prefault({} as z.input<typeof instructions>)
 }
 
-function houseSchema(clock: Clock) {
+function houseSchema(m: BookingMessage, clock: Clock) {
+  const frequencyRequired = m('frequencyRequired')
   return z
     .object({
       industry: z.literal('house'),
-      idempotencyKey: idempotencyKeyField(),
-      location: z.enum(LOCATIONS, {error: 'Please select a location'}),
-      service: z.enum(HOUSE_SERVICES, {error: 'Please select a service'}),
+      idempotencyKey: idempotencyKeyField(m),
+      location: z.enum(LOCATIONS, {error: m('locationRequired')}),
+      service: z.enum(HOUSE_SERVICES, {error: m('serviceRequired')}),
       /** Required for Regular Cleaning only (checked below). */
-      frequency: z.union([z.literal(''), z.enum(HOUSE_FREQUENCIES)], {error: 'Please select a cleaning frequency'}).nullish(),
-      bedrooms: countField(HOUSE_COUNTS.bedrooms),
-      bathrooms: countField(HOUSE_COUNTS.bathrooms),
-      halfBaths: countField(HOUSE_COUNTS.halfBaths),
-      dens: countField(HOUSE_COUNTS.dens),
+      frequency: z.union([z.literal(''), z.enum(HOUSE_FREQUENCIES)], {error: frequencyRequired}).nullish(),
+      bedrooms: countField(m, HOUSE_COUNTS.bedrooms),
+      bathrooms: countField(m, HOUSE_COUNTS.bathrooms),
+      halfBaths: countField(m, HOUSE_COUNTS.halfBaths),
+      dens: countField(m, HOUSE_COUNTS.dens),
       /** Time Required, Post Construction only: more than 0 minutes in all (checked below). */
-      hours: countField(HOUSE_HOURS).default(0),
-      minutes: z.literal(HOUSE_MINUTE_OPTIONS, {error: 'Minutes must be 0, 15, 30 or 45.'}).default(0),
-      extras: extrasField(HOUSE_EXTRAS),
-      instructions: instructionsField(),
-      date: dateField(HOUSE_REQUIRED.date, clock),
-      tip: z.enum(HOUSE_TIP_OPTIONS, {error: 'Please choose a tip from the list.'}).default('0%'),
-      parkingFee: z.enum(HOUSE_PARKING_OPTIONS, {error: 'Please choose a parking fee from the list.'}).default('$0'),
-      ...customerFields({...HOUSE_REQUIRED, emailInvalid: 'Invalid email format'}),
-      notes: notesField(),
-      coupon: couponField('house'),
+      hours: countField(m, HOUSE_HOURS).default(0),
+      minutes: z.literal(HOUSE_MINUTE_OPTIONS, {error: m('minutesInvalid')}).default(0),
+      extras: extrasField(m, HOUSE_EXTRAS),
+      instructions: instructionsField(m),
+      date: dateField(m, clock),
+      tip: z.enum(HOUSE_TIP_OPTIONS, {error: m('tipInvalid')}).default('0%'),
+      parkingFee: z.enum(HOUSE_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
+      ...customerFields(m),
+      notes: notesField(m),
+      coupon: couponField(m, 'house'),
     })
     .superRefine((value, ctx) => {
       const service = read(value, 'service')
       const frequency = read(value, 'frequency')
       if (service === 'Regular Cleaning' && (frequency === '' || frequency == null)) {
-        ctx.addIssue({code: 'custom', path: ['frequency'], message: 'Please select a cleaning frequency'})
+        ctx.addIssue({code: 'custom', path: ['frequency'], message: frequencyRequired})
       }
       const hours = read(value, 'hours') ?? 0
       const minutes = read(value, 'minutes') ?? 0
       if (service === 'Post Construction' && isWholeNumber(hours) && isWholeNumber(minutes) && hours * 60 + minutes <= 0) {
-        ctx.addIssue({code: 'custom', path: ['hours'], message: 'Please select the time required for Post Construction.'})
+        ctx.addIssue({code: 'custom', path: ['hours'], message: m('timeRequired')})
       }
     }, always)
     .transform((value) => ({
@@ -323,88 +280,103 @@ function houseSchema(clock: Clock) {
     }))
 }
 
-function exteriorSchema() {
+function exteriorSchema(m: BookingMessage) {
   return z.object({
     industry: z.literal('exterior'),
-    idempotencyKey: idempotencyKeyField(),
-    service: z.enum(EXTERIOR_SERVICES, {error: EXTERIOR_MESSAGES.service}),
-    frequency: z.enum(EXTERIOR_FREQUENCIES, {error: EXTERIOR_MESSAGES.frequency}),
+    idempotencyKey: idempotencyKeyField(m),
+    service: z.enum(EXTERIOR_SERVICES, {error: m('serviceRequired')}),
+    frequency: z.enum(EXTERIOR_FREQUENCIES, {error: m('frequencyRequired')}),
     /** Recorded but not priced (spec §9). */
-    tip: z.enum(EXTERIOR_TIP_OPTIONS, {error: 'Please choose a tip from the list.'}).default('0%'),
+    tip: z.enum(EXTERIOR_TIP_OPTIONS, {error: m('tipInvalid')}).default('0%'),
     /** Recorded but not priced (spec §9). */
-    parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: 'Please choose a parking option from the list.'}).default('$0'),
-    keyInfo: optionalChoice(KEY_INFO_OPTIONS, 'Please choose a key information option from the list.'),
-    ...customerFields(EXTERIOR_MESSAGES),
-    notes: notesField(),
-    coupon: noCouponField(),
+    parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
+    keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
+    ...customerFields(m),
+    notes: notesField(m),
+    coupon: noCouponField(m),
   })
 }
 
-function carpetSchema(clock: Clock) {
+function carpetSchema(m: BookingMessage, clock: Clock) {
   return z
     .object({
       industry: z.literal('carpet'),
-      idempotencyKey: idempotencyKeyField(),
-      location: z.enum(LOCATIONS, {error: 'Please select a location.'}),
-      frequency: z.enum(CARPET_FREQUENCIES, {error: EXTERIOR_MESSAGES.frequency}),
-      rooms: countField(CARPET_COUNTS.rooms),
-      stairs: countField(CARPET_COUNTS.stairs),
-      extras: extrasField(CARPET_EXTRAS),
-      date: dateField('Please select a date.', clock),
-      ...customerFields(EXTERIOR_MESSAGES),
-      keyInfo: optionalChoice(KEY_INFO_OPTIONS, 'Please choose a key information option from the list.'),
-      notes: notesField(),
-      coupon: couponField('carpet'),
+      idempotencyKey: idempotencyKeyField(m),
+      location: z.enum(LOCATIONS, {error: m('locationRequired')}),
+      frequency: z.enum(CARPET_FREQUENCIES, {error: m('frequencyRequired')}),
+      rooms: countField(m, CARPET_COUNTS.rooms),
+      stairs: countField(m, CARPET_COUNTS.stairs),
+      extras: extrasField(m, CARPET_EXTRAS),
+      date: dateField(m, clock),
+      ...customerFields(m),
+      keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
+      notes: notesField(m),
+      coupon: couponField(m, 'carpet'),
     })
     .superRefine((value, ctx) => {
       const rooms = read(value, 'rooms')
       const stairs = read(value, 'stairs')
       if (isWholeNumber(rooms) && isWholeNumber(stairs) && rooms + stairs < 1) {
-        ctx.addIssue({code: 'custom', path: ['rooms'], message: 'Please add at least one room or staircase.'})
+        ctx.addIssue({code: 'custom', path: ['rooms'], message: m('roomsRequired')})
       }
     }, always)
 }
 
-function commercialSchema(clock: Clock) {
+function commercialSchema(m: BookingMessage, clock: Clock) {
   return z
     .object({
       industry: z.literal('commercial'),
-      idempotencyKey: idempotencyKeyField(),
+      idempotencyKey: idempotencyKeyField(m),
       /** Optional (spec §5); missing or '' = Snohomish County. */
       location: z
-        .union([z.literal(''), z.enum(LOCATIONS)], {error: 'Please select a location.'})
+        .union([z.literal(''), z.enum(LOCATIONS)], {error: m('locationRequired')})
         .nullish()
         .transform((value) => value || DEFAULT_LOCATION),
-      subService: z.enum(COMMERCIAL_SUB_SERVICES, {error: COMMERCIAL_REQUIRED.subService}),
-      frequency: z.enum(COMMERCIAL_FREQUENCIES, {error: COMMERCIAL_REQUIRED.frequency}),
-      date: dateField(COMMERCIAL_REQUIRED.date, clock),
-      ...customerFields({...COMMERCIAL_REQUIRED, emailInvalid: 'Please enter a valid email address.'}),
-      notes: notesField(),
-      coupon: noCouponField(),
+      subService: z.enum(COMMERCIAL_SUB_SERVICES, {error: m('serviceRequired')}),
+      frequency: z.enum(COMMERCIAL_FREQUENCIES, {error: m('frequencyRequired')}),
+      date: dateField(m, clock),
+      ...customerFields(m),
+      notes: notesField(m),
+      coupon: noCouponField(m),
     })
     .superRefine((value, ctx) => {
       const subService = read(value, 'subService') as CommercialSubService
       const frequency = read(value, 'frequency') as CommercialFrequency
       if (!COMMERCIAL_SUB_SERVICES.includes(subService) || !COMMERCIAL_FREQUENCIES.includes(frequency)) return
-      if (!(COMMERCIAL_FREQUENCIES_BY_SUB_SERVICE[subService] as readonly string[]).includes(frequency)) {
-        ctx.addIssue({code: 'custom', path: ['frequency'], message: commercialFrequencyMessage(subService)})
+      const offered: readonly string[] = COMMERCIAL_FREQUENCIES_BY_SUB_SERVICE[subService]
+      if (!offered.includes(frequency)) {
+        // "Please choose One-Time for Construction Final Clean."
+        ctx.addIssue({code: 'custom', path: ['frequency'], message: m('frequencyNotOffered', {frequencies: offered.join(' or '), service: subService})})
       }
     }, always)
 }
 
+const SCHEMA_BUILDERS = {
+  house: houseSchema,
+  exterior: (m: BookingMessage) => exteriorSchema(m),
+  carpet: carpetSchema,
+  commercial: commercialSchema,
+} as const
+
+/** One form's schema, worded by `message` (the browser: the content's texts; ./message-keys.ts). */
+export function createBookingSchema<I extends Industry>(industry: I, message: BookingMessage, clock: Clock = systemClock): ReturnType<(typeof SCHEMA_BUILDERS)[I]> {
+  return SCHEMA_BUILDERS[industry](message, clock) as ReturnType<(typeof SCHEMA_BUILDERS)[I]>
+}
+
 /**
- * All booking schemas, with "today" taken from `clock` (tests pass a fixed clock; the app uses the
- * exported schemas below, built with the system clock).
+ * All booking schemas as the server runs them, with "today" taken from `clock` (tests pass a fixed
+ * clock; the exported schemas below use the system clock) and messages worded by `message`
+ * (by default references, which the server answers).
  */
-export function createBookingSchemas(clock: Clock = systemClock) {
-  const houseBookingSchema = houseSchema(clock)
-  const exteriorBookingSchema = exteriorSchema()
-  const carpetBookingSchema = carpetSchema(clock)
-  const commercialBookingSchema = commercialSchema(clock)
+export function createBookingSchemas(clock: Clock = systemClock, message: BookingMessage = messageReference) {
+  const houseBookingSchema = houseSchema(message, clock)
+  const exteriorBookingSchema = exteriorSchema(message)
+  const carpetBookingSchema = carpetSchema(message, clock)
+  const commercialBookingSchema = commercialSchema(message, clock)
   const bookingRequestSchema = z.discriminatedUnion(
     'industry',
     [houseBookingSchema, exteriorBookingSchema, carpetBookingSchema, commercialBookingSchema],
-    {error: UNKNOWN_INDUSTRY_MESSAGE},
+    {error: message('unknownForm')},
   )
   return {houseBookingSchema, exteriorBookingSchema, carpetBookingSchema, commercialBookingSchema, bookingRequestSchema}
 }
@@ -429,17 +401,6 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>
 
 export type BookingSchemas = ReturnType<typeof createBookingSchemas>
 
-/** The schema of one industry's form. */
-export function bookingSchemaFor<I extends Industry>(industry: I, schemas: BookingSchemas = defaultSchemas) {
-  const byIndustry = {
-    house: schemas.houseBookingSchema,
-    exterior: schemas.exteriorBookingSchema,
-    carpet: schemas.carpetBookingSchema,
-    commercial: schemas.commercialBookingSchema,
-  } as const
-  return byIndustry[industry]
-}
-
 // ---------------------------------------------------------------------------------------------
 // Helpers for the server and storage
 // ---------------------------------------------------------------------------------------------
@@ -447,7 +408,7 @@ export function bookingSchemaFor<I extends Industry>(industry: I, schemas: Booki
 /**
  * One message per field path ("firstName", "instructions.howClean", "extras.Blinds"; "" for the
  * whole request), the first issue of each path, in the order zod reports them. The route handler
- * answers these so the form can show each next to its field.
+ * answers these (references) so the form can show each next to its field.
  */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
   const messages: Record<string, string> = {}

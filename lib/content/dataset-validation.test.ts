@@ -154,6 +154,27 @@ describe('validateDatasetFile', () => {
     ])
   })
 
+  it("asks each booking form for its own messages, and keeps the values' placeholders in them", async () => {
+    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Doc)
+      .filter((doc) => doc._id === 'bookingPage-commercial' || doc._id === 'bookingPage-exterior' || doc._id === 'bookingForms')
+    const [commercial, exterior, shared] = ['bookingPage-commercial', 'bookingPage-exterior', 'bookingForms'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
+    const commercialMessages = (commercial.formTexts as {messages: Record<string, string>}).messages
+    commercialMessages.frequencyNotOffered = 'Please choose another frequency for {service}.'
+    // The exterior form has no date: its page needs no date message.
+    const exteriorMessages = (exterior.formTexts as {messages: Record<string, string>}).messages
+    delete exteriorMessages.firstNameRequired
+    exteriorMessages.dateRequired = 'Anything'
+    ;(shared.messages as Record<string, string>).countInvalid = '{label} is out of range.'
+    expect(errorLines(await validate([...validDocuments(), commercial, exterior, shared]))).toEqual([
+      'bookingPage-commercial formTexts.messages.frequencyNotOffered: Keep {frequencies} in the text: the form fills it in.',
+      'bookingPage-exterior formTexts.messages.firstNameRequired: The form shows this message: it cannot be empty.',
+      'bookingForms messages.countInvalid: Keep {min} and {max} in the text: the form fills them in.',
+    ])
+  })
+
   it('explains the slug rule: underscores are allowed on service pages, not in articles', async () => {
     const service = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'Deep Cleaning'})))
     expect(errorLines(service)).toEqual([

@@ -13,6 +13,7 @@ import type {
   LegalPageQueryResult,
   ServicePageQueryResult,
 } from '@/sanity.types'
+import type {BookingMessages} from '@/lib/booking/message-keys'
 import {projectId} from '@/studio/env'
 import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
@@ -245,12 +246,17 @@ type FormTextsResults = {
   commercial: import('@/sanity.types').CommercialFormTextsQueryResult
 }
 
-/** A booking form's texts: those of its own sections and those all four forms share, in one object. */
-export type BookingFormTexts<F extends BookingForm = BookingForm> = Present<FormTextsResults[F]>['shared'] & Present<FormTextsResults[F]>['own']
+/**
+ * A booking form's texts: those of its own sections and those all four forms share, in one object;
+ * `messages` holds the shared messages and the form's own (the form's schema uses only those).
+ */
+export type BookingFormTexts<F extends BookingForm = BookingForm> = Omit<Present<FormTextsResults[F]>['shared'] & Present<FormTextsResults[F]>['own'], 'messages'> & {
+  messages: BookingMessages
+}
 
 export const getBookingFormTexts = cache(async <F extends BookingForm>(form: F): Promise<BookingFormTexts<F>> => {
   const {shared, own} = await required<FormTextsResults[F]>(FORM_TEXTS_QUERIES[form], `Booking form "${form}"`, ['bookingForms', 'bookingPage'])
-  return {...shared, ...own} as BookingFormTexts<F>
+  return {...shared, ...own, messages: {...shared.messages, ...own.messages} as BookingMessages} as BookingFormTexts<F>
 })
 
 /** A booking page's link label, as the booking pages link to each other. */

@@ -229,14 +229,25 @@ export const bookingPageQuery = defineQuery(`{
  */
 const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{
   customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,
-  couponHeading, couponRemoved, totalToPay, sending, connectionLost
+  couponHeading, couponRemoved, totalToPay, sending, connectionLost,
+  messages{
+    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,
+    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,
+    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,
+    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected
+  }
 }`
 
 export const houseFormTextsQuery = defineQuery(`{
   ${bookingFormShared},
   "own": *[_type == "bookingPage" && form == "house"][0].formTexts{
     formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,
-    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp
+    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,
+    messages{
+      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,
+      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,
+      addressRequired, failed, paymentError, noPaymentPage
+    }
   }
 }`)
 
@@ -244,7 +255,11 @@ export const carpetFormTextsQuery = defineQuery(`{
   ${bookingFormShared},
   "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{
     formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,
-    notesHeading, notesLabel, notesHelp, couponHelp
+    notesHeading, notesLabel, notesHelp, couponHelp,
+    messages{
+      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,
+      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage
+    }
   }
 }`)
 
@@ -252,7 +267,11 @@ export const exteriorFormTextsQuery = defineQuery(`{
   ${bookingFormShared},
   "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{
     formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,
-    parkingSummaryLabel, notesHeading, notesLabel, notesHelp
+    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,
+    messages{
+      serviceRequired, frequencyRequired, parkingInvalid, firstNameRequired, lastNameRequired, emailRequired,
+      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage
+    }
   }
 }`)
 
@@ -260,7 +279,12 @@ export const commercialFormTextsQuery = defineQuery(`{
   ${bookingFormShared},
   "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{
     formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,
-    notesHeading, notesLabel, notesHelp
+    notesHeading, notesLabel, notesHelp,
+    messages{
+      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,
+      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,
+      failed, paymentError, noPaymentPage
+    }
   }
 }`)
 

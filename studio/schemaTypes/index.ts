@@ -1,5 +1,6 @@
 import {accessibleImage} from './objects/accessibleImage'
 import {bookingFormTexts} from './objects/bookingFormTexts'
+import {bookingFormMessages, bookingMessages} from './objects/bookingMessages'
 import {callToAction} from './objects/callToAction'
 import {questionAnswer} from './objects/questionAnswer'
 import {articleBody, richText} from './objects/richText'
@@ -45,6 +46,8 @@ export const schemaTypes = [
   // objects
   accessibleImage,
   bookingFormTexts,
+  bookingMessages,
+  bookingFormMessages,
   callToAction,
   questionAnswer,
   richText,

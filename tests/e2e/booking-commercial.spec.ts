@@ -315,7 +315,7 @@ test.describe('commercial booking screen', () => {
       void dialog.dismiss()
     })
     await page.route('**/api/bookings', (route) =>
-      route.fulfill({status: 500, contentType: 'application/json', body: JSON.stringify({ok: false, kind: 'save', message: 'storage is offline'})}),
+      route.fulfill({status: 500, contentType: 'application/json', body: JSON.stringify({ok: false, kind: 'save', message: 'saveFailed'})}),
     )
     await openBookingScreen(page, '/commercial_cleaning')
     await radio(page, SERVICE, 'Construction Final Clean').check()
@@ -328,7 +328,7 @@ test.describe('commercial booking screen', () => {
     await form(page).getByRole('textbox', {name: 'Address'}).fill(CUSTOMER.address)
     const confirm = form(page).getByRole('button', {name: 'Confirm & Pay'})
     await confirm.click()
-    await expect(form(page).getByRole('alert')).toHaveText('Booking failed: storage is offline')
+    await expect(form(page).getByRole('alert')).toHaveText('Booking failed: We could not save your booking. Please try again in a moment.')
     await expect(confirm).toBeEnabled()
     await expect(form(page).getByRole('textbox', {name: 'Address'})).toHaveValue(CUSTOMER.address)
 

@@ -383,7 +383,7 @@ test.describe('house booking screen', () => {
     const keys: string[] = []
     await page.route('**/api/bookings', (route) => {
       keys.push((route.request().postDataJSON() as {idempotencyKey: string}).idempotencyKey)
-      return route.fulfill({status: 500, contentType: 'application/json', body: JSON.stringify({ok: false, kind: 'save', message: 'database unreachable'})})
+      return route.fulfill({status: 500, contentType: 'application/json', body: JSON.stringify({ok: false, kind: 'save', message: 'saveFailed'})})
     })
     let dialogs = 0
     page.on('dialog', (dialog) => {
@@ -394,7 +394,7 @@ test.describe('house booking screen', () => {
     await fillDeepCleaning(page, futureDate(5))
     const confirm = form(page).getByRole('button', {name: 'Confirm & Pay'})
     await confirm.click()
-    await expect(form(page).getByRole('alert')).toHaveText('Error: database unreachable')
+    await expect(form(page).getByRole('alert')).toHaveText('Error: We could not save your booking. Please try again in a moment.')
     await expect(confirm).toBeEnabled()
     await expect(form(page).getByRole('textbox', {name: 'First name'})).toHaveValue(CUSTOMER['First name'])
     await expect(summaryTotal(page)).toHaveText(`Total ${DEEP_TOTAL}`)
@@ -417,13 +417,13 @@ test.describe('house booking screen', () => {
     await confirm.click()
     await expect(form(page).getByRole('alert')).toHaveText('Stripe redirect failed')
 
-    // The server's field messages go beside their fields.
+    // The server's field messages (references to the form's messages) go beside their fields.
     await page.unroute('**/api/bookings')
     await page.route('**/api/bookings', (route) =>
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ok: false, kind: 'validation', fieldErrors: {address: 'Please fill out the address'}, message: 'Please fill out the address'}),
+        body: JSON.stringify({ok: false, kind: 'validation', fieldErrors: {address: 'addressRequired'}, message: 'addressRequired'}),
       }),
     )
     await confirm.click()

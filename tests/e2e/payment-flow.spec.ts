@@ -84,13 +84,13 @@ test.describe('payment flow', () => {
     expect(await book(request, body)).toEqual(first)
   })
 
-  test('invalid input is refused with the field messages', async ({request}) => {
+  test('invalid input is refused with the field messages (references to the form\'s messages)', async ({request}) => {
     const response = await request.post('/api/bookings', {data: commercialBooking({subService: 'Window Washing', email: 'x@'})})
     expect(response.status()).toBe(400)
     expect(await response.json()).toMatchObject({
       ok: false,
       kind: 'validation',
-      fieldErrors: {subService: 'Please fill out the service field.', email: 'Please enter a valid email address.'},
+      fieldErrors: {subService: 'serviceRequired', email: 'emailInvalid'},
     })
   })
 

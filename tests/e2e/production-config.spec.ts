@@ -13,7 +13,8 @@ import {freePort, killServer, startServer, waitUntilServing, type PrivateServer}
  * bookings rather than build a return address from the request, and says so at start-up.
  */
 
-const PAYMENT_UNAVAILABLE = 'Online payment is not available right now. Please call us to book.'
+/** The server names the message; the booking form shows the content's text for it. */
+const PAYMENT_UNAVAILABLE = 'paymentUnavailable'
 
 async function bookingCount(dataDir: string): Promise<number> {
   const db = await openPgliteDatabase(dataDir)

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {findVisitorText, scan, type Finding} from './visitor-copy'
@@ -49,6 +50,22 @@ describe('visitor-facing text', () => {
   it('comes from the content everywhere, but for UI labels and the files kept in code', () => {
     const stray = findings.map(({file, line, text}) => `${file}:${line} "${text}"`)
     expect(stray).toEqual([])
+  })
+})
+
+/**
+ * The forms' rules word their messages by key (lib/booking/message-keys.ts, lib/leads/message-keys.ts):
+ * the words are content. What may remain there: keys, field names and the words around a value.
+ */
+const FORM_RULES = ['lib/booking/schemas.ts', 'lib/booking/rules.ts', 'lib/booking/coupons.ts', 'lib/booking/flow-messages.ts', 'lib/leads/schemas.ts']
+const WORDS_IN_FORM_RULES = new Set(['count', 'off'])
+const isMessageKey = (text: string) => /^[a-z]+(?:[A-Z][a-z]*)+$/.test(text)
+
+describe("the forms' messages", () => {
+  it('come from the content: the schemas, coupons and submission texts name them by key', () => {
+    const findings = FORM_RULES.flatMap((file) => findVisitorText(file, readFileSync(path.join(root, file), 'utf8')))
+    const stray = findings.filter(({text}) => !UI_LABELS.has(text) && !WORDS_IN_FORM_RULES.has(text) && !isMessageKey(text))
+    expect(stray.map(({file, line, text}) => `${file}:${line} "${text}"`)).toEqual([])
   })
 })
 

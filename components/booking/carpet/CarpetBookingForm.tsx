@@ -66,7 +66,7 @@ const CARPET_FORM_DEFAULTS = {
 
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
 export function CarpetBookingProvider({texts, children}: {texts: BookingFormTexts<'carpet'>; children: ReactNode}) {
-  const form = useBookingForm('carpet', CARPET_FORM_DEFAULTS)
+  const form = useBookingForm('carpet', CARPET_FORM_DEFAULTS, texts.messages)
   return (
     <BookingFormProvider form={form} texts={texts}>
       {children}

@@ -37,7 +37,7 @@ const COMMERCIAL_FORM_DEFAULTS = {
 
 /** The commercial form's state, shared by the form and the sidebar summary. */
 export function CommercialBookingProvider({texts, children}: {texts: BookingFormTexts<'commercial'>; children: ReactNode}) {
-  const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS)
+  const form = useBookingForm('commercial', COMMERCIAL_FORM_DEFAULTS, texts.messages)
   return (
     <BookingFormProvider form={form} texts={texts}>
       {children}

@@ -52,7 +52,7 @@ const EXTERIOR_FORM_DEFAULTS = {
 
 /** Wraps the page (form and sidebar) so the summary follows what is typed. */
 export function ExteriorBookingProvider({texts, children}: {texts: BookingFormTexts<'exterior'>; children: ReactNode}) {
-  const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS)
+  const form = useBookingForm('exterior', EXTERIOR_FORM_DEFAULTS, texts.messages)
   return (
     <BookingFormProvider form={form} texts={texts}>
       {children}

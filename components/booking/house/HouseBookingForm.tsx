@@ -66,7 +66,7 @@ function countOptions(range: CountRange): number[] {
  * BookingPageLayout in it.
  */
 export function HouseBookingProvider({texts, children}: {texts: BookingFormTexts<'house'>; children: ReactNode}) {
-  const form = useBookingForm('house', HOUSE_FORM_DEFAULTS)
+  const form = useBookingForm('house', HOUSE_FORM_DEFAULTS, texts.messages)
   return (
     <BookingFormProvider form={form} texts={texts}>
       {children}

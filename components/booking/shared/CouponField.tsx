@@ -3,7 +3,8 @@
 import {useId, useState, type KeyboardEvent} from 'react'
 import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
 import {Button} from '@/components/ui/Button'
-import {applyCoupon, COUPON_MAX_LENGTH, INVALID_COUPON_MESSAGE, type CouponIndustry} from '@/lib/booking/coupons'
+import {applyCoupon, COUPON_MAX_LENGTH, type CouponIndustry} from '@/lib/booking/coupons'
+import {fillIn} from '@/lib/format'
 import {FieldError} from '@/components/forms/fields'
 import fieldStyles from '@/components/forms/fields.module.css'
 import {useBookingTexts} from './BookingTexts'
@@ -41,7 +42,7 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
   const [draft, setDraft] = useState(applied)
   const [localError, setLocalError] = useState<string | null>(null)
   const [status, setStatus] = useState('')
-  const {couponRemoved} = useBookingTexts()
+  const {couponRemoved, messages} = useBookingTexts()
   const error = localError ?? fieldState.error?.message
 
   function apply() {
@@ -54,14 +55,14 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
     }
     const result = applyCoupon(industry, code, 0)
     if (!result.ok || result.code === null) {
-      setLocalError(INVALID_COUPON_MESSAGE)
+      setLocalError(messages[result.ok ? 'couponInvalid' : result.message])
       setStatus('')
       if (onInvalid === 'clear') onChange('')
       return
     }
     onChange(result.code)
     setLocalError(null)
-    setStatus(`Coupon ${result.code.toUpperCase()} applied.`)
+    setStatus(fillIn(messages.couponApplied, {code: result.code.toUpperCase()}))
   }
 
   function remove() {

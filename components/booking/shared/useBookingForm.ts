@@ -1,11 +1,12 @@
 'use client'
 
-import {createContext, createElement, useContext, type ReactNode} from 'react'
+import {createContext, createElement, useContext, useMemo, type ReactNode} from 'react'
 import {useForm, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
 import {useBookingPrefill} from './useBookingPrefill'
 import {BookingTextsProvider} from './BookingTexts'
 import type {BookingFormTexts} from '@/lib/content'
 import type {Industry} from '@/lib/booking/catalog'
+import type {BookingMessages} from '@/lib/booking/message-keys'
 import type {
   CarpetBooking,
   CarpetBookingInput,
@@ -51,22 +52,22 @@ export function loadBookingValidation(): Promise<typeof import('./bookingValidat
   return validation
 }
 
-const lazyResolvers = new Map<Industry, Resolver>()
-
-/** A resolver that awaits the schemas (resolvers are asynchronous anyway), then validates with them. */
-function lazyResolver(industry: Industry): Resolver {
-  let resolver = lazyResolvers.get(industry)
-  if (!resolver) {
-    resolver = async (values, context, options) => (await loadBookingValidation()).bookingResolver(industry)(values, context, options)
-    lazyResolvers.set(industry, resolver)
-  }
-  return resolver
+/**
+ * A resolver that awaits the schemas (resolvers are asynchronous anyway), then validates with them,
+ * worded with the form's messages.
+ */
+function useLazyResolver(industry: Industry, messages: BookingMessages): Resolver {
+  return useMemo<Resolver>(
+    () => async (values, context, options) => (await loadBookingValidation()).bookingResolver(industry, messages)(values, context, options),
+    [industry, messages],
+  )
 }
 
 /**
  * A booking form's react-hook-form instance, validated by the same zod schema the server uses
- * (lib/booking/schemas.ts), loaded on the form's first use so that the screen's own code stays small
- * (the live summary prices without it, lib/booking/pricing.ts). Messages appear after the first submit and then update as the customer
+ * (lib/booking/schemas.ts) worded with the form's `messages` (content), loaded on the form's first use
+ * so that the screen's own code stays small (the live summary prices without it,
+ * lib/booking/pricing.ts). Messages appear after the first submit and then update as the customer
  * types. Focus on the first invalid field is handled by useBookingSubmit (in page order).
  *
  * `industry` is added to `defaultValues` here; `idempotencyKey` need not be there either:
@@ -75,8 +76,9 @@ function lazyResolver(industry: Industry): Resolver {
 export function useBookingForm<I extends Industry>(
   industry: I,
   defaultValues: DefaultValues<BookingFormValues[I]>,
+  messages: BookingMessages,
 ): BookingForm<I> {
-  const resolver = lazyResolver(industry) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
+  const resolver = useLazyResolver(industry, messages) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
   const form = useForm<BookingFormValues[I], unknown, BookingValues[I]>({
     resolver,
     defaultValues: {...defaultValues, industry} as DefaultValues<BookingFormValues[I]>,

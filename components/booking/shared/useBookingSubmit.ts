@@ -4,7 +4,7 @@ import {useCallback, useEffect, useRef, useState, useSyncExternalStore, type For
 import type {FieldErrors, FieldValues, Path} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure} from '@/lib/booking/flow-messages'
-import {REQUEST_INVALID_MESSAGE} from '@/lib/booking/rules'
+import {bookingMessageText} from '@/lib/booking/message-keys'
 import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
 import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
 import {useBookingTexts} from './BookingTexts'
@@ -45,14 +45,15 @@ export type BookingSubmit = {
  * - a second submission while one is running does nothing;
  * - client validation with the server's zod schema; the first invalid field (in page order) gets focus;
  * - POST /api/bookings; on 200 the browser goes to `checkoutUrl` (window.location.assign);
- * - a 400 puts the server's `fieldErrors` beside their fields (setError) and focuses the first; any
- *   other failure shows `bookingErrorText(industry, failure)` in the banner;
+ * - a 400 puts the texts of the server's `fieldErrors` (references to the form's messages) beside
+ *   their fields (setError) and focuses the first; any other failure shows
+ *   `bookingErrorText(messages, connectionLost, failure)` in the banner;
  * - every failure clears the busy state and keeps what was typed.
  */
 export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit {
   const form = useBookingFormContext<I>()
-  // A request that never reached the server (spec §8 turns it into each form's text).
-  const {connectionLost} = useBookingTexts()
+  // The form's messages (content); the server's answers name them by reference.
+  const {connectionLost, messages} = useBookingTexts()
   const {handleSubmit, setError, setValue} = form
   const formRef = useRef<HTMLFormElement | null>(null)
   const keyRef = useRef<string | null>(null)
@@ -109,13 +110,14 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
       inFlight.current = false
       setBusy(false)
       if (failure.kind !== 'validation') {
-        setFormError(bookingErrorText(industry, failure))
+        setFormError(bookingErrorText(messages, connectionLost, failure))
         return
       }
       const form = formRef.current
       const placed: string[] = []
       const unplaced: string[] = []
-      for (const [path, message] of Object.entries(failure.fieldErrors)) {
+      for (const [path, reference] of Object.entries(failure.fieldErrors)) {
+        const message = bookingMessageText(messages, reference)
         if (path !== '' && form && controlFor(form, path)) {
           setError(path as Path<BookingFormValues[I]>, {type: 'server', message})
           placed.push(path)
@@ -123,10 +125,10 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
           unplaced.push(message)
         }
       }
-      setFormError(unplaced.length > 0 ? unplaced.join(' ') : placed.length === 0 ? bookingErrorText(industry, failure) : null)
+      setFormError(unplaced.length > 0 ? unplaced.join(' ') : placed.length === 0 ? bookingErrorText(messages, connectionLost, failure) : null)
       if (placed.length > 0) requestFocus(placed)
     },
-    [industry, setError, requestFocus],
+    [messages, connectionLost, setError, requestFocus],
   )
 
   const send = useCallback(
@@ -151,7 +153,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         status = response.status
         body = await response.json().catch(() => null)
       } catch {
-        fail({ok: false, kind: 'network', message: connectionLost})
+        fail({ok: false, kind: 'network'})
         return
       }
       const result = bookingResultFromResponse(status, body)
@@ -175,7 +177,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
       sentDetails.current = null
       window.location.assign(target.href)
     },
-    [industry, fail, connectionLost],
+    [industry, fail],
   )
 
   const onSubmit = useCallback(
@@ -192,13 +194,13 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         // A failure with no field to show it beside (a broken request) still says something.
         const form = formRef.current
         const unplaced = form ? paths.filter((path) => !controlFor(form, path)) : []
-        if (unplaced.length > 0) setFormError(REQUEST_INVALID_MESSAGE)
+        if (unplaced.length > 0) setFormError(messages.requestInvalid)
         requestFocus(paths)
       })(event).catch(() => {
-        fail({ok: false, kind: 'network', message: connectionLost})
+        fail({ok: false, kind: 'network'})
       })
     },
-    [handleSubmit, send, setValue, requestFocus, fail, connectionLost],
+    [handleSubmit, send, setValue, requestFocus, fail, messages],
   )
 
   const interactive = useSyncExternalStore(noSubscription, () => true, () => false)

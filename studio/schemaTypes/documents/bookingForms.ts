@@ -1,10 +1,10 @@
 import {ClipboardIcon} from '@sanity/icons/Clipboard'
-import {defineType} from 'sanity'
+import {defineField, defineType} from 'sanity'
 import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
 /**
  * The texts every booking form shares: its common sections, the coupon box, Confirm & Pay and the
- * message for a lost connection. One document; each booking page holds its form's own texts.
+ * message for a lost connection, and the messages all four show alike. One document; each booking page holds its form's own texts.
  */
 export const bookingForms = defineType({
   name: 'bookingForms',
@@ -25,6 +25,13 @@ export const bookingForms = defineType({
     requiredText('totalToPay', 'Before the amount above Confirm & Pay', undefined, TEXT_LENGTH.label),
     requiredText('sending', 'While the booking is sent', 'Read out by screen readers.'),
     requiredText('connectionLost', 'When the connection is lost', 'Shown when Confirm & Pay cannot reach the site.'),
+    defineField({
+      name: 'messages',
+      title: 'Messages',
+      description: 'What the four forms say alike beside a field that needs attention, and what the site answers when a booking cannot go through.',
+      type: 'bookingMessages',
+      validation: (rule) => rule.required(),
+    }),
   ],
   preview: {prepare: () => ({title: 'Booking forms'})},
 })

@@ -42,29 +42,38 @@ export const bookingFormTexts = defineType({
   name: 'bookingFormTexts',
   title: 'Form texts',
   type: 'object',
-  fields: BOOKING_FORM_TEXTS.map((text) => {
-    const forms: readonly string[] = text.forms
-    const placeholders: readonly string[] = 'placeholders' in text ? text.placeholders : []
-    const max = 'max' in text ? text.max : TEXT_LENGTH.sentence
-    const description = [
-      'description' in text ? text.description : undefined,
-      placeholders.length > 0 ? `Must contain ${placeholders.join(' and ')}: the form puts the price from the price list there.` : undefined,
-    ]
-      .filter(Boolean)
-      .join(' ')
-    return defineField({
-      name: text.name,
-      title: text.title,
-      description: description || undefined,
-      type: 'string',
-      hidden: ({document}) => !forms.includes(formOf(document) ?? ''),
-      validation: (rule) =>
-        rule.max(max).custom((value: string | undefined, context) => {
-          if (!forms.includes(formOf(context.document) ?? '')) return true
-          if (!value?.trim()) return 'This form shows this text: it cannot be empty.'
-          const missing = placeholders.filter((placeholder) => !value.includes(placeholder))
-          return missing.length > 0 ? `Keep ${missing.join(' and ')} in the text: the form puts the price there.` : true
-        }),
-    })
-  }),
+  fields: [
+    ...BOOKING_FORM_TEXTS.map((text) => {
+      const forms: readonly string[] = text.forms
+      const placeholders: readonly string[] = 'placeholders' in text ? text.placeholders : []
+      const max = 'max' in text ? text.max : TEXT_LENGTH.sentence
+      const description = [
+        'description' in text ? text.description : undefined,
+        placeholders.length > 0 ? `Must contain ${placeholders.join(' and ')}: the form puts the price from the price list there.` : undefined,
+      ]
+        .filter(Boolean)
+        .join(' ')
+      return defineField({
+        name: text.name,
+        title: text.title,
+        description: description || undefined,
+        type: 'string',
+        hidden: ({document}) => !forms.includes(formOf(document) ?? ''),
+        validation: (rule) =>
+          rule.max(max).custom((value: string | undefined, context) => {
+            if (!forms.includes(formOf(context.document) ?? '')) return true
+            if (!value?.trim()) return 'This form shows this text: it cannot be empty.'
+            const missing = placeholders.filter((placeholder) => !value.includes(placeholder))
+            return missing.length > 0 ? `Keep ${missing.join(' and ')} in the text: the form puts the price there.` : true
+          }),
+      })
+    }),
+    defineField({
+      name: 'messages',
+      title: 'Messages',
+      description: "What this form says beside a field that needs attention and when a booking cannot go through, in its own words (the Booking forms document holds the messages all four share).",
+      type: 'bookingFormMessages',
+      validation: (rule) => rule.required(),
+    }),
+  ],
 })
