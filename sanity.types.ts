@@ -99,6 +99,35 @@ export type ServiceCard = {
   link?: ServicePageReference;
 };
 
+export type Availability = {
+  _id: string;
+  _type: "availability";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  workingDays?: Array<string>;
+  opensAt?: string;
+  closesAt?: string;
+  windows?: Array<{
+    start?: string;
+    end?: string;
+    indoor?: number;
+    exterior?: number;
+    commercial?: number;
+    _type: "arrivalWindow";
+    _key: string;
+  }>;
+  closedDates?: Array<{
+    date?: string;
+    name?: string;
+    _type: "closedDate";
+    _key: string;
+  }>;
+  leadDays?: number;
+  leadCutoff?: string;
+  horizonDays?: number;
+};
+
 export type BookingForms = {
   _id: string;
   _type: "bookingForms";
@@ -1006,6 +1035,7 @@ export type AllSanitySchemaTypes =
   | AccessibleImage
   | ServicePageReference
   | ServiceCard
+  | Availability
   | BookingForms
   | BookingMessages
   | NotFoundPage
@@ -2507,6 +2537,26 @@ export type CommercialFormTextsQueryResult = {
     } | null;
   } | null;
 };
+
+// Source: lib/content/queries.ts
+// Variable: availabilityQuery
+// Query: *[_type == "availability" && _id == "availability"][0]{  workingDays, opensAt, closesAt,  "windows": windows[]{start, end, indoor, exterior, commercial},  "closedDates": coalesce(closedDates[defined(date)].date, []),  leadDays, leadCutoff, horizonDays}
+export type AvailabilityQueryResult = {
+  workingDays: Array<string> | null;
+  opensAt: string | null;
+  closesAt: string | null;
+  windows: Array<{
+    start: string | null;
+    end: string | null;
+    indoor: number | null;
+    exterior: number | null;
+    commercial: number | null;
+  }> | null;
+  closedDates: Array<string> | Array<never>;
+  leadDays: number | null;
+  leadCutoff: string | null;
+  horizonDays: number | null;
+} | null;
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery

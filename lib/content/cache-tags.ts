@@ -39,6 +39,7 @@ const KNOWN_TYPES = new Set([
   'bookingPage',
   'paymentPages',
   'bookingForms',
+  'availability',
   'navigation',
   'notFoundPage',
 ])

@@ -13,6 +13,7 @@ import type {
   LegalPageQueryResult,
   ServicePageQueryResult,
 } from '@/sanity.types'
+import type {AvailabilityRules} from '@/lib/booking/availability'
 import type {BookingMessages} from '@/lib/booking/message-keys'
 import {projectId} from '@/studio/env'
 import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
@@ -21,6 +22,7 @@ import {lakeClient, queryContentLake} from './content-lake'
 import {localDatasetVersion, queryLocalDataset} from './local-dataset'
 import {MissingContentError, present, type Present} from './present'
 import * as q from './queries'
+import {toAvailabilityRules} from './availability'
 
 /**
  * The site's content API. Pages call these functions, never a client: the same GROQ runs against
@@ -258,6 +260,14 @@ export const getBookingFormTexts = cache(async <F extends BookingForm>(form: F):
   const {shared, own} = await required<FormTextsResults[F]>(FORM_TEXTS_QUERIES[form], `Booking form "${form}"`, ['bookingForms', 'bookingPage'])
   return {...shared, ...own, messages: {...shared.messages, ...own.messages} as BookingMessages} as BookingFormTexts<F>
 })
+
+/**
+ * When the crews can come: the Availability document as the booking rules (lib/booking/availability.ts).
+ * Read by the booking pages, the availability endpoint and the booking route, which enforces it.
+ */
+export const getAvailability = cache(async (): Promise<AvailabilityRules> =>
+  toAvailabilityRules(await required<import('@/sanity.types').AvailabilityQueryResult>(q.availabilityQuery, 'Availability', ['availability'])),
+)
 
 /** A booking page's link label, as the booking pages link to each other. */
 export function bookingLinkLabel(links: readonly {form: string; navLabel: string}[], form: BookingForm): string {

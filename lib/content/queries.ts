@@ -288,6 +288,14 @@ export const commercialFormTextsQuery = defineQuery(`{
   }
 }`)
 
+/** When the crews can come (the Availability document): the booking rules of dates and arrival windows. */
+export const availabilityQuery = defineQuery(`*[_type == "availability" && _id == "availability"][0]{
+  workingDays, opensAt, closesAt,
+  "windows": windows[]{start, end, indoor, exterior, commercial},
+  "closedDates": coalesce(closedDates[defined(date)].date, []),
+  leadDays, leadCutoff, horizonDays
+}`)
+
 /** What /success and /cancel say. */
 export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
   success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},

@@ -57,6 +57,7 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   emailSettings: defineLocations({message: 'E-mails are not pages: their wording shows in the messages the site sends', tone: 'caution'}),
   bookingPage: bookingSidebarItem,
   bookingForms: fixed(...bookingPages),
+  availability: fixed(...bookingPages),
   paymentPages: defineLocations({message: 'Shown after a payment: at /success and /cancel, with a booking in the address', tone: 'caution'}),
   notFoundPage: defineLocations({message: 'Shown for any address the site does not have', tone: 'caution', locations: [{title: 'An unknown address', href: '/page-not-found'}]}),
   reviewSample: bookingSidebarItem,

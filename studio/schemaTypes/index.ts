@@ -7,6 +7,7 @@ import {articleBody, richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
+import {availability} from './documents/availability'
 import {bookingForms} from './documents/bookingForms'
 import {bookingPage} from './documents/bookingPage'
 import {emailSettings} from './documents/emailSettings'
@@ -38,6 +39,7 @@ export const SINGLETON_TYPES = [
   'emailSettings',
   'paymentPages',
   'bookingForms',
+  'availability',
   'navigation',
   'notFoundPage',
 ] as const
@@ -69,6 +71,7 @@ export const schemaTypes = [
   navigation,
   notFoundPage,
   bookingForms,
+  availability,
   bookingPage,
   servicePage,
   serviceCard,
