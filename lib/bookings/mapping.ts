@@ -37,6 +37,10 @@ const FIELD_COLUMNS = {
   coupon: 'coupon',
   discountCents: 'discount_cents',
   amountCents: 'amount_cents',
+  arrivalWindow: 'arrival_window',
+  serviceFamily: 'service_family',
+  windowStartsAt: 'window_starts_at',
+  holdExpiresAt: 'hold_expires_at',
 } as const satisfies {[K in keyof NewBooking]-?: string}
 
 /** The columns written when a booking is created, in a fixed order. */
@@ -124,6 +128,14 @@ function calendarDate(value: unknown): string | null {
   return String(value).slice(0, 10)
 }
 
+/** What create_pending_booking answers. */
+export type PendingBookingAnswer = {status: 'created' | 'existing'; id: string} | {status: 'full'}
+
+/** window_places_taken_between's rows as places taken per `${date} ${window}` (lib/booking/availability.ts `slotKey`). */
+export function placesTakenFrom(rows: readonly Record<string, unknown>[]): Map<string, number> {
+  return new Map(rows.map((row) => [`${calendarDate(row.date)} ${String(row.arrival_window)}`, Number(row.taken)]))
+}
+
 /** A stored booking from a row holding BOOKING_COLUMNS. */
 export function fromRow(row: Record<string, unknown>): StoredBooking {
   const status = String(row.payment_status)
@@ -165,5 +177,9 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     createdAt: timestamp(row.created_at) as string,
     updatedAt: timestamp(row.updated_at),
     paidAt: timestamp(row.paid_at),
+    arrivalWindow: text(row.arrival_window),
+    serviceFamily: text(row.service_family) as StoredBooking['serviceFamily'],
+    windowStartsAt: timestamp(row.window_starts_at),
+    holdExpiresAt: timestamp(row.hold_expires_at),
   }
 }

@@ -2,9 +2,9 @@ import type {QueuedEmail} from '../email/queue.ts'
 import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
 import {createSqlDatabaseFunctions} from '../database/sql-functions.ts'
 import type {SqlClient} from '../database/sql.ts'
-import {BOOKING_COLUMNS, BOOKINGS_TABLE, INSERT_COLUMNS, JSON_COLUMNS, fromRow, isUuid, toInsertRow} from './mapping.ts'
-import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, NewBooking, StoreChange, StoredBooking} from './store.ts'
+import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
+import {BookingStoreError, WindowFullError} from './store.ts'
+import type {BookingStore, ClosedStatus, CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
 
 export type {SqlClient}
 
@@ -16,11 +16,6 @@ export type {SqlClient}
 const TABLE = `public.${BOOKINGS_TABLE}`
 /** Every column; the date as text so no driver turns a calendar date into a local-time Date. */
 const SELECT_LIST = BOOKING_COLUMNS.map((column) => (column === 'date' ? 'date::text as date' : column)).join(', ')
-
-const INSERT_SQL = `insert into ${TABLE} (${INSERT_COLUMNS.join(', ')})
-values (${INSERT_COLUMNS.map((column, i) => (JSON_COLUMNS.has(column) ? `$${i + 1}::jsonb` : `$${i + 1}`)).join(', ')})
-on conflict (idempotency_key) do nothing
-returning ${SELECT_LIST}`
 
 async function run<R>(db: SqlClient, sql: string, params: unknown[]): Promise<R[]> {
   try {
@@ -43,22 +38,31 @@ export class SqlBookingStore implements BookingStore {
     this.#functions = createSqlDatabaseFunctions(db)
   }
 
-  async createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}> {
-    const row = toInsertRow(booking)
-    const params = INSERT_COLUMNS.map((column) => {
-      const value = row[column]
-      return JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value
-    })
-    const [inserted] = await run<Record<string, unknown>>(this.#db, INSERT_SQL, params)
-    if (inserted) return {booking: fromRow(inserted), created: true}
-    // The key was used before (or by a concurrent call that committed first): that booking.
-    const [existing] = await run<Record<string, unknown>>(
-      this.#db,
-      `select ${SELECT_LIST} from ${TABLE} where idempotency_key = $1`,
-      [booking.idempotencyKey],
+  async createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
+    const answer = await this.#call(() =>
+      this.#functions.value<PendingBookingAnswer>('create_pending_booking', {
+        p_booking: toInsertRow(booking),
+        p_capacity: window?.capacity ?? null,
+        p_now: window?.now ?? new Date(),
+      }),
     )
-    if (!existing) throw new BookingStoreError('Booking store: the booking with this idempotency key could not be read back.')
-    return {booking: fromRow(existing), created: false}
+    if (answer.status === 'full') throw new WindowFullError(`${booking.date} ${booking.arrivalWindow}`)
+    const stored = await this.findById(answer.id)
+    if (!stored) throw new BookingStoreError('Booking store: the booking just stored could not be read back.')
+    return {booking: stored, created: answer.status === 'created'}
+  }
+
+  async placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
+    const rows = await this.#call(() => this.#functions.rows('window_places_taken_between', {p_family: family, p_from: from, p_to: to, p_now: now}))
+    return placesTakenFrom(rows)
+  }
+
+  async #call<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
+    }
   }
 
   async findById(id: string): Promise<StoredBooking | null> {
@@ -88,11 +92,9 @@ export class SqlBookingStore implements BookingStore {
 
   async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     if (!isUuid(id)) return 'unchanged'
-    const changed = await this.#functions
-      .value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []})
-      .catch((error: unknown) => {
-        throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
-      })
+    const changed = await this.#call(() =>
+      this.#functions.value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []}),
+    )
     return changed ? 'changed' : 'unchanged'
   }
 

@@ -10,7 +10,7 @@ import {applyMigrations, migrationFiles} from '../database/migrations'
 import {openPgliteDatabase} from '../database/pglite'
 import {openMigratedMemoryDatabase, openMigratedWorkerDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore, type SqlClient} from './sql-store'
-import {BookingStoreError, type BookingStore} from './store'
+import {BookingStoreError, WindowFullError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
 import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
 import {findPostgresTools, startMigratedCluster} from '../database/test-support/postgres-cluster'
@@ -99,6 +99,70 @@ function storeContract(setup: () => Promise<Harness>) {
       expect(results.filter((result) => result.created)).toHaveLength(1)
       expect(await countWhere(h.sql, 'idempotency_key = $1', [input.idempotencyKey])).toBe(1)
     }
+  })
+
+  describe('arrival windows: a place each, never more than the capacity', () => {
+    let day = 0
+    /** A window of its own for each test: a fresh date. */
+    function windowBooking(make: typeof houseBooking, holdExpiresAt = '2031-01-01T00:30:00.000Z') {
+      const date = `2031-03-${String(++day).padStart(2, '0')}`
+      return (overrides: Parameters<typeof houseBooking>[0] = {}) =>
+        make({date, arrivalWindow: '08:00-10:00', serviceFamily: make === exteriorBooking ? 'exterior' : 'indoor', windowStartsAt: `${date}T15:00:00.000Z`, holdExpiresAt, ...overrides})
+    }
+    const NOW = new Date('2031-01-01T00:00:00Z')
+
+    it('takes bookings up to the capacity and refuses the next with WindowFullError, storing nothing', async () => {
+      const book = windowBooking(houseBooking)
+      for (let n = 0; n < 3; n++) expect((await h.store.createPending(book(), {capacity: 3, now: NOW})).created).toBe(true)
+      const refused = book()
+      await expect(h.store.createPending(refused, {capacity: 3, now: NOW})).rejects.toBeInstanceOf(WindowFullError)
+      expect(await countWhere(h.sql, 'idempotency_key = $1', [refused.idempotencyKey])).toBe(0)
+      // The same submission again still answers its booking, full window or not.
+      const first = book()
+      const again = windowBooking(houseBooking)
+      const stored = await h.store.createPending(again({idempotencyKey: first.idempotencyKey}), {capacity: 1, now: NOW})
+      expect((await h.store.createPending(again({idempotencyKey: first.idempotencyKey}), {capacity: 1, now: NOW})).booking).toEqual(stored.booking)
+    })
+
+    it('50 requests at once for a window with room for 3: exactly 3 bookings, 47 refusals', async () => {
+      const book = windowBooking(houseBooking)
+      const results = await Promise.allSettled(Array.from({length: 50}, () => h.store.createPending(book(), {capacity: 3, now: NOW})))
+      expect(results.filter((result) => result.status === 'fulfilled' && result.value.created)).toHaveLength(3)
+      const refusals = results.filter((result) => result.status === 'rejected')
+      expect(refusals).toHaveLength(47)
+      expect(refusals.every((result) => (result as PromiseRejectedResult).reason instanceof WindowFullError)).toBe(true)
+      expect(await countWhere(h.sql, 'date = $1 and arrival_window = $2', [book().date, '08:00-10:00'])).toBe(3)
+    })
+
+    it('house and carpet share the indoor crews; exterior has its own', async () => {
+      const house = windowBooking(houseBooking)
+      const date = house().date as string
+      await h.store.createPending(house(), {capacity: 2, now: NOW})
+      await h.store.createPending(carpetBooking({date, arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: `${date}T15:00:00.000Z`, holdExpiresAt: '2031-01-01T00:30:00.000Z'}), {capacity: 2, now: NOW})
+      await expect(h.store.createPending(house(), {capacity: 2, now: NOW})).rejects.toBeInstanceOf(WindowFullError)
+      const exterior = exteriorBooking({date, arrivalWindow: '08:00-10:00', serviceFamily: 'exterior', windowStartsAt: `${date}T15:00:00.000Z`, holdExpiresAt: '2031-01-01T00:30:00.000Z'})
+      expect((await h.store.createPending(exterior, {capacity: 1, now: NOW})).created).toBe(true)
+      expect(await h.store.placesTaken('indoor', date, date, NOW)).toEqual(new Map([[`${date} 08:00-10:00`, 2]]))
+      expect(await h.store.placesTaken('exterior', date, date, NOW)).toEqual(new Map([[`${date} 08:00-10:00`, 1]]))
+    })
+
+    it('an expired or cancelled checkout frees its place; a paid booking keeps it after its hold', async () => {
+      const book = windowBooking(houseBooking)
+      const date = book().date as string
+      const held = (await h.store.createPending(book(), {capacity: 1, now: NOW})).booking
+      await expect(h.store.createPending(book(), {capacity: 1, now: NOW})).rejects.toBeInstanceOf(WindowFullError)
+      // The hold ends with the checkout (30 minutes here): the place is free again.
+      const later = new Date('2031-01-01T00:30:01Z')
+      expect(await h.store.placesTaken('indoor', date, date, later)).toEqual(new Map())
+      const second = (await h.store.createPending(book({holdExpiresAt: '2031-01-01T01:00:01.000Z'}), {capacity: 1, now: later})).booking
+      expect(await h.store.markClosed(second.id, 'cancelled')).toBe('changed')
+      const third = (await h.store.createPending(book({holdExpiresAt: '2031-01-01T01:00:01.000Z'}), {capacity: 1, now: later})).booking
+      await h.store.markPaid(third.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: later})
+      const muchLater = new Date('2031-01-02T00:00:00Z')
+      await expect(h.store.createPending(book(), {capacity: 1, now: muchLater})).rejects.toBeInstanceOf(WindowFullError)
+      expect(await h.store.placesTaken('indoor', date, date, muchLater)).toEqual(new Map([[`${date} 08:00-10:00`, 1]]))
+      expect((await h.store.findById(held.id))?.paymentStatus).toBe('pending')
+    })
   })
 
   it('keeps different submissions apart', async () => {
@@ -299,35 +363,35 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
   }
 
-  it('creates with an upsert that ignores duplicates on idempotency_key and returns the row', async () => {
-    const input = houseBooking()
+  it('creates through the database function create_pending_booking (POST /rpc), then reads the row back by id', async () => {
+    const input = houseBooking({arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: '2030-02-28T16:00:00.000Z', holdExpiresAt: '2030-01-01T00:30:00.000Z'})
+    const now = new Date('2030-01-01T00:00:00Z')
     postgrest.requests.length = 0
-    await createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}).createPending(input)
-    const post = lastRequest('POST')
-    expect(post.path).toBe('/rest/v1/bookings1')
-    expect(post.query.get('on_conflict')).toBe('idempotency_key')
-    expect(post.query.get('select')).toBe(BOOKING_COLUMNS.join(','))
-    expect(post.prefer).toEqual(expect.arrayContaining(['resolution=ignore-duplicates', 'return=representation']))
-    expect(post.headers['content-type']).toMatch(/^application\/json/)
-    expect(post.headers['content-profile']).toBe('public')
-    expectServiceRoleHeaders(post)
-    expect(post.body).toEqual(toInsertRow(input))
-    expect(post.body).toMatchObject({idempotency_key: input.idempotencyKey, first_name: 'Ada', half_bath: 1, parking_fee: '$10', amount: '219.17', amount_cents: 21917})
-  })
-
-  it('reads back the stored booking with GET filters when the key was used before', async () => {
-    const input = carpetBooking()
-    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
-    await store.createPending(input)
-    postgrest.requests.length = 0
-    expect((await store.createPending(input)).created).toBe(false)
+    const {booking, created} = await createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}).createPending(input, {capacity: 3, now})
+    expect(created).toBe(true)
     const [post, get] = postgrest.requests
     expect(post.method).toBe('POST')
+    expect(post.path).toBe('/rest/v1/rpc/create_pending_booking')
+    expect(post.headers['content-type']).toMatch(/^application\/json/)
+    expectServiceRoleHeaders(post)
+    expect(post.body).toEqual({p_booking: toInsertRow(input), p_capacity: 3, p_now: now.toISOString()})
+    expect(post.body).toMatchObject({p_booking: {idempotency_key: input.idempotencyKey, first_name: 'Ada', half_bath: 1, parking_fee: '$10', amount: '219.17', amount_cents: 21917, arrival_window: '08:00-10:00'}})
     expect(get.method).toBe('GET')
     expect(get.path).toBe('/rest/v1/bookings1')
-    expect(get.query.get('idempotency_key')).toBe(`eq.${input.idempotencyKey}`)
+    expect(get.query.get('id')).toBe(`eq.${booking.id}`)
+    expect(get.query.get('select')).toBe(BOOKING_COLUMNS.join(','))
     expect(get.headers['accept-profile']).toBe('public')
     expectServiceRoleHeaders(get)
+  })
+
+  it('answers the booking stored first when the key was used before', async () => {
+    const input = carpetBooking()
+    const store = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})
+    const first = await store.createPending(input)
+    postgrest.requests.length = 0
+    const again = await store.createPending(input)
+    expect(again).toEqual({booking: first.booking, created: false})
+    expect(postgrest.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /rest/v1/rpc/create_pending_booking', 'GET /rest/v1/bookings1'])
   })
 
   it('closes a booking with a PATCH filtered on id and payment_status=pending', async () => {

@@ -68,6 +68,15 @@ export type NewBooking = {
   discountCents?: number | null
   /** The amount charged, in cents (at least 50, the card provider's minimum). */
   amountCents: number
+
+  /** The arrival window on `date`, 'HH:MM-HH:MM' Renton time (bookings from before windows have none). */
+  arrivalWindow?: string | null
+  /** The crews that serve it: house and carpet share the indoor crews (lib/booking/availability.ts). */
+  serviceFamily?: 'indoor' | 'exterior' | 'commercial' | null
+  /** When the window starts (ISO 8601): the 24-hour notice for a change counts from it. */
+  windowStartsAt?: string | null
+  /** Until when a pending booking holds its place (ISO 8601): its checkout's expiry. */
+  holdExpiresAt?: string | null
 }
 
 type Nullable<T> = {[K in keyof T]-?: Exclude<T[K], undefined> | null}
@@ -88,6 +97,12 @@ export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyK
     paidAt: string | null
   }
 
+/** What `createPending` did: stored the booking, or found the one stored before with its key. */
+export type CreatePendingResult = {booking: StoredBooking; created: boolean}
+
+/** Places taken (paid, or held by an open checkout) per `${date} ${window}`. */
+export type PlacesTaken = Map<string, number>
+
 /** Whether a call changed the booking ('unchanged': already in that state, not pending, or unknown). */
 export type StoreChange = 'changed' | 'unchanged'
 
@@ -95,8 +110,13 @@ export interface BookingStore {
   /**
    * Stores a new booking as `pending`. Idempotent on `idempotencyKey`: the same key again (also
    * concurrently) returns the booking stored first, with `created: false`, and stores nothing.
+   * A booking with an arrival window is stored only while its window has fewer than
+   * `window.capacity` places taken at `window.now` (counted by the database under a lock on the
+   * window, so concurrent requests and servers never overfill it); else it throws WindowFullError.
    */
-  createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}>
+  createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult>
+  /** The places taken at `now` in every window of one crew from `from` to `to` (calendar dates). */
+  placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken>
   /** The booking with this id, or null (also for a malformed id). */
   findById(id: string): Promise<StoredBooking | null>
   /** The booking whose payment session this is, or null. */
@@ -111,6 +131,14 @@ export interface BookingStore {
   markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange>
   /** pending → cancelled / expired / failed; nothing else changes. */
   markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
+}
+
+/** The booking's arrival window has no place left: nothing was stored. */
+export class WindowFullError extends Error {
+  constructor(window: string) {
+    super(`The arrival window ${window} has no place left`)
+    this.name = 'WindowFullError'
+  }
 }
 
 /** A store call that failed (database unreachable, a constraint refused the row, …). */

@@ -5,9 +5,9 @@ import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
 import {createServiceRoleClient, type SupabaseConfig} from '../database/supabase.ts'
 import {createSupabaseDatabaseFunctions} from '../database/supabase-functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, toInsertRow} from './mapping.ts'
-import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, NewBooking, StoreChange, StoredBooking} from './store.ts'
+import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
+import {BookingStoreError, WindowFullError} from './store.ts'
+import type {BookingStore, ClosedStatus, CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
 
 /**
  * The booking store on Supabase, through its Data API (PostgREST) with the service role key. Server
@@ -42,19 +42,32 @@ export class SupabaseBookingStore implements BookingStore {
     return this.#client.from(BOOKINGS_TABLE)
   }
 
-  async createPending(booking: NewBooking): Promise<{booking: StoredBooking; created: boolean}> {
-    const row = toInsertRow(booking)
-    // INSERT … ON CONFLICT (idempotency_key) DO NOTHING RETURNING …: one row if stored now, none if
-    // the key was used before.
-    const inserted = unwrap(
-      await this.#table().upsert(row, {onConflict: 'idempotency_key', ignoreDuplicates: true}).select(COLUMNS),
-    ) as Record<string, unknown>[] | null
-    if (inserted && inserted.length > 0) return {booking: fromRow(inserted[0]), created: true}
-    const existing = unwrap(
-      await this.#table().select(COLUMNS).eq('idempotency_key', booking.idempotencyKey).maybeSingle(),
-    ) as Record<string, unknown> | null
-    if (!existing) throw new BookingStoreError('Booking store: the booking with this idempotency key could not be read back.')
-    return {booking: fromRow(existing), created: false}
+  /** The database function create_pending_booking: the window's places counted and taken under its lock. */
+  async createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
+    const answer = await this.#call(() =>
+      this.#functions.value<PendingBookingAnswer>('create_pending_booking', {
+        p_booking: toInsertRow(booking),
+        p_capacity: window?.capacity ?? null,
+        p_now: window?.now ?? new Date(),
+      }),
+    )
+    if (answer.status === 'full') throw new WindowFullError(`${booking.date} ${booking.arrivalWindow}`)
+    const stored = await this.findById(answer.id)
+    if (!stored) throw new BookingStoreError('Booking store: the booking just stored could not be read back.')
+    return {booking: stored, created: answer.status === 'created'}
+  }
+
+  async placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
+    const rows = await this.#call(() => this.#functions.rows('window_places_taken_between', {p_family: family, p_from: from, p_to: to, p_now: now}))
+    return placesTakenFrom(rows)
+  }
+
+  async #call<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
+    }
   }
 
   async findById(id: string): Promise<StoredBooking | null> {
@@ -79,11 +92,9 @@ export class SupabaseBookingStore implements BookingStore {
   /** The database function mark_booking_paid: the update and the e-mails in one transaction. */
   async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     if (!isUuid(id)) return 'unchanged'
-    const changed = await this.#functions
-      .value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []})
-      .catch((error: unknown) => {
-        throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
-      })
+    const changed = await this.#call(() =>
+      this.#functions.value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []}),
+    )
     return changed ? 'changed' : 'unchanged'
   }
 

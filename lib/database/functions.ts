@@ -1,6 +1,6 @@
 /**
  * The database functions of supabase/migrations that the app calls: the one way the app writes a
- * submission with its e-mails, pays a booking with its e-mails, works the e-mail outbox, and keeps
+ * submission with its e-mails, stores a booking in its arrival window's last places, pays a booking with its e-mails, works the e-mail outbox, and keeps
  * the local test checkout's sessions. Each
  * runs in one transaction in the database itself, so the same guarantees hold on the embedded
  * PGlite, on a PostgreSQL server and on Supabase (where the Data API exposes them as /rpc/<name>).
@@ -10,12 +10,14 @@
  * cast its parameters exactly as the functions declare them.
  */
 
-type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz'
+type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz' | 'date'
 
 export const DATABASE_FUNCTIONS = {
   submit_quote_request: {args: {p_request: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   submit_contact_message: {args: {p_message: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   submit_appointment: {args: {p_appointment: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  create_pending_booking: {args: {p_booking: 'jsonb', p_capacity: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  window_places_taken_between: {args: {p_family: 'text', p_from: 'date', p_to: 'date', p_now: 'timestamptz'}, returns: 'rows'},
   mark_booking_paid: {args: {p_id: 'uuid', p_session_id: 'text', p_paid_at: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
   claim_outbox_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer'}, returns: 'rows'},
   complete_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_message_id: 'text'}, returns: 'value'},

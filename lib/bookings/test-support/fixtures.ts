@@ -108,6 +108,7 @@ export function commercialBooking(overrides: Partial<NewBooking> = {}): NewBooki
 const OPTIONAL_FIELDS = [
   'notes', 'location', 'service', 'frequency', 'bedrooms', 'bathrooms', 'halfBath', 'den', 'extras', 'instructions',
   'date', 'tip', 'parkingFee', 'hours', 'minutes', 'rooms', 'stairs', 'coupon', 'discountCents',
+  'arrivalWindow', 'serviceFamily', 'windowStartsAt', 'holdExpiresAt',
 ] as const
 
 function dollars(cents: number): string {

@@ -244,8 +244,12 @@ export async function startPostgrestStandIn(
     }
     if (args === null || typeof args !== 'object' || Array.isArray(args)) fail(400, 'PGRST102', 'Arguments must be a JSON object')
     const given = Object.keys(args as object).sort()
+    // The input arguments only: a function `returns table (…)` lists its columns among its argument
+    // names too (as OUT arguments), which a call never names.
     const {rows: candidates} = await db.query<{argnames: string[] | null; argtypes: string; retset: boolean}>(
-      `select p.proargnames as argnames, array_to_string(array(select format_type(t, null) from unnest(p.proargtypes) as t), ',') as argtypes,
+      `select array(select n from unnest(p.proargnames, coalesce(p.proargmodes, array_fill('i'::"char", array[cardinality(p.proargnames)]))) as a(n, m)
+          where m in ('i', 'b', 'v')) as argnames,
+        array_to_string(array(select format_type(t, null) from unnest(p.proargtypes) as t), ',') as argtypes,
         p.proretset as retset
        from pg_proc p where p.proname = $1 and p.pronamespace = 'public'::regnamespace`,
       [name],
