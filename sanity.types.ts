@@ -166,6 +166,11 @@ export type BookingMessages = {
   keyInfoInvalid?: string;
   couponInvalid?: string;
   couponApplied?: string;
+  dateTooSoon?: string;
+  dateTooFar?: string;
+  dateClosed?: string;
+  windowUnknown?: string;
+  windowFull?: string;
   requestInvalid?: string;
   unknownForm?: string;
   belowMinimum?: string;
@@ -2227,7 +2232,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2258,6 +2263,11 @@ export type HouseFormTextsQueryResult = {
       keyInfoInvalid: string | null;
       couponInvalid: string | null;
       couponApplied: string | null;
+      dateTooSoon: string | null;
+      dateTooFar: string | null;
+      dateClosed: string | null;
+      windowUnknown: string | null;
+      windowFull: string | null;
       requestInvalid: string | null;
       unknownForm: string | null;
       belowMinimum: string | null;
@@ -2311,7 +2321,7 @@ export type HouseFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2342,6 +2352,11 @@ export type CarpetFormTextsQueryResult = {
       keyInfoInvalid: string | null;
       couponInvalid: string | null;
       couponApplied: string | null;
+      dateTooSoon: string | null;
+      dateTooFar: string | null;
+      dateClosed: string | null;
+      windowUnknown: string | null;
+      windowFull: string | null;
       requestInvalid: string | null;
       unknownForm: string | null;
       belowMinimum: string | null;
@@ -2389,7 +2404,7 @@ export type CarpetFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2420,6 +2435,11 @@ export type ExteriorFormTextsQueryResult = {
       keyInfoInvalid: string | null;
       couponInvalid: string | null;
       couponApplied: string | null;
+      dateTooSoon: string | null;
+      dateTooFar: string | null;
+      dateClosed: string | null;
+      windowUnknown: string | null;
+      windowFull: string | null;
       requestInvalid: string | null;
       unknownForm: string | null;
       belowMinimum: string | null;
@@ -2449,6 +2469,7 @@ export type ExteriorFormTextsQueryResult = {
       serviceRequired: string | null;
       frequencyRequired: string | null;
       parkingInvalid: string | null;
+      dateRequired: string | null;
       firstNameRequired: string | null;
       lastNameRequired: string | null;
       emailRequired: string | null;
@@ -2464,7 +2485,7 @@ export type ExteriorFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2495,6 +2516,11 @@ export type CommercialFormTextsQueryResult = {
       keyInfoInvalid: string | null;
       couponInvalid: string | null;
       couponApplied: string | null;
+      dateTooSoon: string | null;
+      dateTooFar: string | null;
+      dateClosed: string | null;
+      windowUnknown: string | null;
+      windowFull: string | null;
       requestInvalid: string | null;
       unknownForm: string | null;
       belowMinimum: string | null;

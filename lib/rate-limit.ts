@@ -96,3 +96,18 @@ export function rateLimitFromEnv(
   }
   return {limit: read(names.limit, defaults.limit), windowMs: read(names.windowSeconds, defaults.windowSeconds) * 1000}
 }
+
+/**
+ * One limiter per process under `name` (kept on globalThis, so the route modules' separate bundles
+ * share it), sized from the environment (`rateLimitFromEnv`).
+ */
+export function processRateLimiter(
+  name: string,
+  names: {limit: string; windowSeconds: string},
+  defaults: {limit: number; windowSeconds: number},
+): RateLimiter {
+  const key = Symbol.for(`renton-cleaning.${name}.rateLimiter`)
+  const holder = globalThis as typeof globalThis & {[key: symbol]: RateLimiter | undefined}
+  holder[key] ??= createRateLimiter(rateLimitFromEnv(process.env, names, defaults))
+  return holder[key]
+}

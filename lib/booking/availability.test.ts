@@ -18,23 +18,9 @@ import {
   windowStartsAt,
   type AvailabilityRules,
 } from './availability'
+import {TEST_AVAILABILITY} from './test-support/availability'
 
-/** Mon–Sat 8–4, four 2-hour windows, next day (the day after from 5 pm), 60 days ahead. */
-const RULES: AvailabilityRules = {
-  workingDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
-  opensAt: '08:00',
-  closesAt: '16:00',
-  windows: [
-    {start: '08:00', end: '10:00', capacity: {indoor: 3, exterior: 1, commercial: 1}},
-    {start: '10:00', end: '12:00', capacity: {indoor: 3, exterior: 1, commercial: 0}},
-    {start: '12:00', end: '14:00', capacity: {indoor: 2, exterior: 1, commercial: 1}},
-    {start: '14:00', end: '16:00', capacity: {indoor: 2, exterior: 0, commercial: 1}},
-  ],
-  closedDates: ['2026-11-26', '2026-12-25', '2027-01-01'],
-  leadDays: 1,
-  leadCutoff: '17:00',
-  horizonDays: 60,
-}
+const RULES = TEST_AVAILABILITY
 
 /** A moment given as Renton's wall clock. */
 const renton = (local: string) => {

@@ -13,6 +13,7 @@ import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {
   acknowledgeCancel,
   bookingSummaryForSuccess,
+  CHECKOUT_HOLD_MINUTES,
   checkoutDescription,
   fulfilCheckout,
   handlePaymentEvent,
@@ -38,6 +39,7 @@ import {
   houseRequest,
   ORIGIN,
 } from './test-support/requests'
+import {testAvailability} from './test-support/availability'
 
 /**
  * The booking flow against real adapters: the embedded PGlite store in a temporary directory and
@@ -69,7 +71,7 @@ beforeEach(async () => {
 })
 
 function deps(overrides: Partial<BookingFlowDeps> = {}): BookingFlowDeps {
-  return {store, payments, origin: ORIGIN, now: fixedClock, ...overrides}
+  return {store, payments, origin: ORIGIN, now: fixedClock, availability: testAvailability, ...overrides}
 }
 
 async function rowCount(): Promise<number> {
@@ -93,6 +95,48 @@ function expectFailure<K extends string>(result: SubmitBookingResult, kind: K) {
   expect(result.ok).toBe(false)
   expect((result as {kind: string}).kind).toBe(kind)
 }
+
+describe('submitBooking: the date and arrival window (Availability)', () => {
+  // FIXED_NOW is Tuesday 2030-01-15, 10 am in Renton: the earliest day is Wednesday the 16th.
+  it('stores the window, its crew and start, and holds the place while the checkout is open', async () => {
+    const {booking} = await submitOk(houseRequest({date: '2030-01-16', arrivalWindow: '10:00-12:00'}))
+    expect(booking).toMatchObject({
+      date: '2030-01-16',
+      arrivalWindow: '10:00-12:00',
+      serviceFamily: 'indoor',
+      windowStartsAt: '2030-01-16T18:00:00.000Z',
+      holdExpiresAt: new Date(FIXED_NOW.getTime() + CHECKOUT_HOLD_MINUTES * 60_000).toISOString(),
+    })
+    const exterior = await submitOk(exteriorRequest({date: '2030-01-17', arrivalWindow: '12:00-14:00'}))
+    expect(exterior.booking).toMatchObject({date: '2030-01-17', arrivalWindow: '12:00-14:00', serviceFamily: 'exterior'})
+  })
+
+  it('refuses, on its field, a closed day, a day too soon or too far, a window the crew does not work; stores nothing', async () => {
+    const before = await rowCount()
+    const refused = async (overrides: Record<string, unknown>) => {
+      const result = await submitBooking(houseRequest(overrides), deps())
+      return !result.ok && result.kind === 'validation' ? result.fieldErrors : result
+    }
+    expect(await refused({date: '2030-01-20', arrivalWindow: '08:00-10:00'})).toEqual({date: 'dateClosed'}) // a Sunday
+    expect(await refused({date: '2030-01-15', arrivalWindow: '14:00-16:00'})).toEqual({date: 'dateTooSoon'})
+    expect(await refused({date: '2030-03-18', arrivalWindow: '08:00-10:00'})).toEqual({date: 'dateTooFar?days=60'})
+    expect(await refused({date: '2030-01-16', arrivalWindow: '07:00-09:00'})).toEqual({arrivalWindow: 'windowUnknown'})
+    const commercial = await submitBooking(commercialRequest({date: '2030-01-16', arrivalWindow: '10:00-12:00'}), deps())
+    expect(commercial).toMatchObject({kind: 'validation', fieldErrors: {arrivalWindow: 'windowUnknown'}})
+    expect(await rowCount()).toBe(before)
+  })
+
+  it("refuses a full window with 'windowFull', keeps answering the booking that took the place, and opens it again once that checkout is cancelled", async () => {
+    const first = commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'})
+    const taken = await submitOk(first)
+    const second = await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps())
+    expect(second).toMatchObject({ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}})
+    // The same submission again (a retry) is the same booking, not a refusal.
+    expect(await submitBooking(first, deps())).toMatchObject({ok: true, bookingId: taken.bookingId})
+    await store.markClosed(taken.bookingId, 'cancelled')
+    expect(await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps())).toMatchObject({ok: true})
+  })
+})
 
 describe('submitBooking', () => {
   it('stores a valid house booking as pending with the server price and answers the checkout URL', async () => {

@@ -11,7 +11,7 @@
  * - `handlePaymentEvent`: a verified webhook event → paid / expired / failed, or nothing.
  * - `bookingSummaryForSuccess`: what /success may show (never a name, e-mail, phone, address or note).
  */
-import type {BookingStore, ClosedStatus, NewBooking, PaymentStatus, StoredBooking} from '../bookings/store'
+import {WindowFullError, type BookingStore, type ClosedStatus, type NewBooking, type PaymentStatus, type StoredBooking} from '../bookings/store'
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,
@@ -22,6 +22,17 @@ import {
   type PaymentProvider,
 } from '../payments/provider'
 import {eventEmails} from '../email/queue'
+import {
+  checkSlot,
+  earliestBookableDate,
+  latestBookableDate,
+  offeredDays,
+  SERVICE_FAMILY,
+  type AvailabilityRules,
+  type OfferedDay,
+  type Slot,
+  type SlotCheck,
+} from './availability'
 import {INDUSTRY_NAMES, INDUSTRY_PATHS, type Industry} from './catalog'
 import {BOOKING_MESSAGES, type BookingFailure, type BookingSuccess, type BookingValidationFailure} from './flow-messages'
 import {formatUsd} from './money'
@@ -45,6 +56,8 @@ export interface BookingFlowDeps {
   now: () => Date
   /** Called after a booking became paid and its e-mails were queued (the server wakes its outbox worker). */
   emailsQueued?: () => void
+  /** The business's availability rules (content): which dates and arrival windows may be booked. */
+  availability: () => Promise<AvailabilityRules>
 }
 
 /** Logs what the customer is not told (provider and database messages). Replaceable in tests. */
@@ -95,11 +108,26 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
   }
   if (price.totalCents < MIN_CHARGE_CENTS) return validationFailure({'': messageReference('belowMinimum', {minimum: formatUsd(MIN_CHARGE_CENTS)})})
 
-  const newBooking = toNewBooking(request, price)
+  let slot: Slot | null = null
+  if (request.arrivalWindow) {
+    let rules: AvailabilityRules
+    try {
+      rules = await deps.availability()
+    } catch (error) {
+      logger.error('Booking flow: the availability rules could not be read', error)
+      return {ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed}
+    }
+    const check = checkSlot(rules, request.industry, request.date ?? '', request.arrivalWindow, deps.now())
+    if (!check.ok) return validationFailure(slotRefusal(check.reason, rules))
+    slot = check.slot
+  }
+
+  const newBooking = {...toNewBooking(request, price), ...(slot && slotFields(slot, deps.now()))}
   let stored: {booking: StoredBooking; created: boolean}
   try {
-    stored = await deps.store.createPending(newBooking)
+    stored = await deps.store.createPending(newBooking, slot ? {capacity: slot.capacity, now: deps.now()} : undefined)
   } catch (error) {
+    if (error instanceof WindowFullError) return validationFailure({arrivalWindow: 'windowFull'})
     logger.error('Booking flow: the booking could not be stored', error)
     return {ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed}
   }
@@ -109,6 +137,42 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
     return {ok: false, kind: 'conflict', message: BOOKING_MESSAGES.alreadySubmitted}
   }
   return startCheckout(stored.booking, deps)
+}
+
+/** What a booking form may offer: the days from the earliest to the latest bookable, with room. */
+export type BookingAvailability = {earliest: string; latest: string; days: OfferedDay[]}
+
+/**
+ * The dates and arrival windows one form can be booked for now: the rules (content) less the
+ * places taken (paid, or held by an open checkout) in the database.
+ */
+export async function bookingAvailability(industry: Industry, deps: Pick<BookingFlowDeps, 'store' | 'now' | 'availability'>): Promise<BookingAvailability> {
+  const rules = await deps.availability()
+  const now = deps.now()
+  const family = SERVICE_FAMILY[industry]
+  const earliest = earliestBookableDate(rules, now)
+  const latest = latestBookableDate(rules, now)
+  const taken = await deps.store.placesTaken(family, earliest, latest, now)
+  return {earliest, latest, days: offeredDays(rules, family, now, taken)}
+}
+
+/** How long a booking holds its place while the customer pays (the checkout expires then). */
+export const CHECKOUT_HOLD_MINUTES = 31
+
+/** The stored fields of a booking's slot, its place held until the checkout expires. */
+function slotFields(slot: Slot, now: Date): Pick<NewBooking, 'arrivalWindow' | 'serviceFamily' | 'windowStartsAt' | 'holdExpiresAt'> {
+  return {
+    arrivalWindow: slot.window,
+    serviceFamily: slot.family,
+    windowStartsAt: slot.startsAt.toISOString(),
+    holdExpiresAt: new Date(now.getTime() + CHECKOUT_HOLD_MINUTES * 60_000).toISOString(),
+  }
+}
+
+/** A date or window the rules do not offer, reported on its field. */
+function slotRefusal(reason: Extract<SlotCheck, {ok: false}>['reason'], rules: AvailabilityRules): Record<string, string> {
+  if (reason === 'windowUnknown') return {arrivalWindow: reason}
+  return {date: reason === 'dateTooFar' ? messageReference('dateTooFar', {days: rules.horizonDays}) : reason}
 }
 
 /** JSON with object keys sorted (jsonb gives keys back in its own order). */
@@ -123,8 +187,9 @@ function stableJson(value: unknown): string {
 
 /** Whether a stored booking holds exactly these details (a true repeat of the same submission). */
 export function sameBookingDetails(booking: NewBooking, stored: StoredBooking): boolean {
+  // The hold is when the request came, not what the customer asked for.
   return (Object.keys(booking) as (keyof NewBooking)[]).every(
-    (key) => key === 'idempotencyKey' || stableJson(booking[key] ?? null) === stableJson(stored[key] ?? null),
+    (key) => key === 'idempotencyKey' || key === 'holdExpiresAt' || stableJson(booking[key] ?? null) === stableJson(stored[key] ?? null),
   )
 }
 
@@ -170,6 +235,7 @@ export function toNewBooking(request: BookingRequest, price: PriceBreakdown): Ne
         tip: request.tip,
         parkingFee: request.parkingFee,
         instructions: request.keyInfo ? {keyInfo: request.keyInfo} : null,
+        date: request.date,
       }
     case 'carpet':
       return {

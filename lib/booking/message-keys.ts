@@ -29,6 +29,12 @@ export const BOOKING_SHARED_MESSAGE_KEYS = [
   'keyInfoInvalid',
   'couponInvalid',
   'couponApplied',
+  // when the crew comes
+  'dateTooSoon',
+  'dateTooFar',
+  'dateClosed',
+  'windowUnknown',
+  'windowFull',
   // the request
   'requestInvalid',
   'unknownForm',
@@ -83,6 +89,7 @@ export const BOOKING_FORM_MESSAGE_KEYS = {
     'serviceRequired',
     'frequencyRequired',
     'parkingInvalid',
+    'dateRequired',
     'firstNameRequired',
     'lastNameRequired',
     'emailRequired',
@@ -126,6 +133,7 @@ export const BOOKING_MESSAGE_PLACEHOLDERS: Partial<Record<BookingMessageKey, rea
   answerMissing: ['question'],
   belowMinimum: ['minimum'],
   couponApplied: ['code'],
+  dateTooFar: ['days'],
   frequencyNotOffered: ['frequencies', 'service'],
   failed: ['message'],
 }

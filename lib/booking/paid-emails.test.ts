@@ -9,6 +9,7 @@ import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payment
 import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, successPageSummary, type BookingFlowDeps} from './flow'
 import {completeTestCheckout} from './routes'
 import {CARPET_TOTAL_CENTS, carpetRequest, fixedClock, FIXED_NOW, HOUSE_TOTAL_CENTS, houseRequest, ORIGIN} from './test-support/requests'
+import {testAvailability} from './test-support/availability'
 
 /**
  * A paid booking's e-mails (the customer's confirmation and the business's notification) are queued
@@ -48,7 +49,7 @@ beforeEach(async () => {
 })
 
 function deps(overrides: Partial<BookingFlowDeps> = {}): BookingFlowDeps {
-  return {store, payments, origin: ORIGIN, now: fixedClock, emailsQueued, ...overrides}
+  return {store, payments, origin: ORIGIN, now: fixedClock, emailsQueued, availability: testAvailability, ...overrides}
 }
 
 async function submit(body: Record<string, unknown>): Promise<{bookingId: string; sessionId: string}> {

@@ -17,7 +17,9 @@ import {setFlowLogger, submitBooking, type BookingFlowDeps} from './flow'
 import {BOOKING_MESSAGES} from './flow-messages'
 import {
   completeTestCheckout,
+  handleAvailabilityRequest,
   handleBookingRequest,
+  type AvailabilityRouteOptions,
   handleTestCheckoutRequest,
   handleWebhook,
   handleWebhookRequest,
@@ -27,6 +29,7 @@ import {
   type BookingRouteOptions,
 } from './routes'
 import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
+import {testAvailability} from './test-support/availability'
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
 
@@ -61,7 +64,7 @@ function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOpti
     limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
     clientKey: (request) => clientAddress(request.headers),
     origin: () => ORIGIN,
-    deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock}),
+    deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock, availability: testAvailability}),
     log,
     ...overrides,
   }
@@ -164,7 +167,7 @@ describe('POST /api/bookings', () => {
     vi.spyOn(failing, 'createCheckout').mockRejectedValue(new Error('provider down'))
     const response = await handleBookingRequest(
       post(commercialRequest()),
-      options({deps: async (origin) => ({store, payments: failing, origin, now: fixedClock})}),
+      options({deps: async (origin) => ({store, payments: failing, origin, now: fixedClock, availability: testAvailability})}),
     )
     expect(response.status).toBe(502)
     expect(await response.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentFailed})
@@ -187,6 +190,51 @@ describe('POST /api/bookings', () => {
     expect(await rowCount()).toBe(before)
   })
 
+})
+
+describe('GET /api/availability', () => {
+  const get = (query: string) =>
+    new Request(`${ORIGIN}/api/availability${query}`, {headers: {[CLIENT_ADDRESS_HEADER]: stampClientAddress('203.0.113.9')}})
+  const availabilityOptions = (overrides: Partial<AvailabilityRouteOptions> = {}): AvailabilityRouteOptions => ({
+    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    clientKey: (request) => clientAddress(request.headers),
+    deps: async () => ({store, now: fixedClock, availability: testAvailability}),
+    log,
+    ...overrides,
+  })
+
+  it("offers each open day's windows with the places left, never cached; a booking takes one", async () => {
+    const before = await handleAvailabilityRequest(get('?form=commercial'), availabilityOptions())
+    expect(before.status).toBe(200)
+    expect(before.headers.get('cache-control')).toBe('no-store')
+    const offer = (await before.json()) as {earliest: string; latest: string; days: {date: string; windows: {window: string; left: number}[]}[]}
+    // FIXED_NOW is Tuesday 2030-01-15, 10 am in Renton: from Wednesday, 60 days ahead, no Sundays.
+    expect(offer.earliest).toBe('2030-01-16')
+    expect(offer.latest).toBe('2030-03-16')
+    expect(offer.days.map((day) => day.date)).not.toContain('2030-01-20')
+    const day = offer.days.find((candidate) => candidate.date === '2030-01-22')
+    expect(day?.windows).toEqual([
+      {window: '08:00-10:00', start: '08:00', end: '10:00', left: 1},
+      {window: '12:00-14:00', start: '12:00', end: '14:00', left: 1},
+      {window: '14:00-16:00', start: '14:00', end: '16:00', left: 1},
+    ])
+    const booked = await handleBookingRequest(post(commercialRequest({date: '2030-01-22', arrivalWindow: '12:00-14:00'})), options())
+    expect(booked.status).toBe(200)
+    const after = (await (await handleAvailabilityRequest(get('?form=commercial'), availabilityOptions())).json()) as typeof offer
+    expect(after.days.find((candidate) => candidate.date === '2030-01-22')?.windows.map((window) => window.window)).toEqual(['08:00-10:00', '14:00-16:00'])
+  })
+
+  it('answers 400 for an unknown form, 503 when the database fails, 429 over the limit', async () => {
+    expect((await handleAvailabilityRequest(get('?form=pool'), availabilityOptions())).status).toBe(400)
+    expect((await handleAvailabilityRequest(get(''), availabilityOptions())).status).toBe(400)
+    const failing = availabilityOptions({deps: async () => ({store: {...store, placesTaken: async () => Promise.reject(new Error('down'))}, now: fixedClock, availability: testAvailability})})
+    expect((await handleAvailabilityRequest(get('?form=house'), failing)).status).toBe(503)
+    const limited = availabilityOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
+    expect((await handleAvailabilityRequest(get('?form=house'), limited)).status).toBe(200)
+    const refused = await handleAvailabilityRequest(get('?form=house'), limited)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
 })
 
 describe('POST /api/bookings: text as typed', () => {
@@ -268,7 +316,7 @@ describe('POST /api/bookings: the database failing', () => {
     await closed.close()
     const response = await handleBookingRequest(
       post(commercialRequest()),
-      options({deps: async (origin) => ({store: createSqlBookingStore(closed), payments, origin, now: fixedClock})}),
+      options({deps: async (origin) => ({store: createSqlBookingStore(closed), payments, origin, now: fixedClock, availability: testAvailability})}),
     )
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
@@ -280,7 +328,7 @@ describe('POST /api/bookings: the database failing', () => {
     dead.on('error', () => {})
     const body = commercialRequest()
     try {
-      const response = await handleBookingRequest(post(body), options({deps: async (origin) => ({store: createSqlBookingStore(dead), payments, origin, now: fixedClock})}))
+      const response = await handleBookingRequest(post(body), options({deps: async (origin) => ({store: createSqlBookingStore(dead), payments, origin, now: fixedClock, availability: testAvailability})}))
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
       expect(await rowCount()).toBe(0)
@@ -328,7 +376,7 @@ describe('the test checkout: Pay and Cancel', () => {
     const {bookingId, checkoutUrl} = await response.json()
     return {bookingId, sessionId: new URL(checkoutUrl).pathname.split('/').pop() as string}
   }
-  const checkoutDeps = () => ({checkout: payments, store, now: fixedClock})
+  const checkoutDeps = () => ({checkout: payments, store, now: fixedClock, availability: testAvailability})
 
   it('Pay marks the booking paid through fulfilCheckout and goes to the success URL with the session id', async () => {
     const {bookingId, sessionId} = await booked()
@@ -432,7 +480,7 @@ describe('POST /api/stripe/webhook', () => {
 
 /** A pending booking with its test checkout session. */
 async function booked(): Promise<{bookingId: string; sessionId: string}> {
-  const result = await submitBooking(commercialRequest(), {store, payments, origin: ORIGIN, now: fixedClock})
+  const result = await submitBooking(commercialRequest(), {store, payments, origin: ORIGIN, now: fixedClock, availability: testAvailability})
   if (!result.ok) throw new Error(`Expected a booking, got ${JSON.stringify(result)}`)
   return {bookingId: result.bookingId, sessionId: decodeURIComponent(new URL(result.checkoutUrl).pathname.split('/').pop() ?? '')}
 }
@@ -522,7 +570,7 @@ describe('POST /api/stripe/webhook: the request', () => {
 })
 
 describe('the test checkout: the Pay and Cancel form posts', () => {
-  const checkoutDeps = (checkout: () => TestCheckoutProvider | null = () => payments) => ({checkout, store: async () => store, now: fixedClock})
+  const checkoutDeps = (checkout: () => TestCheckoutProvider | null = () => payments) => ({checkout, store: async () => store, now: fixedClock, availability: testAvailability})
   const form = (sessionId: string, action: 'pay' | 'cancel', body: BodyInit = '', headers: Record<string, string> = {}) =>
     postRaw(`${ORIGIN}/checkout/test/${sessionId}/${action}`, body, {'content-type': 'application/x-www-form-urlencoded', ...headers})
 

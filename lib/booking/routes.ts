@@ -3,14 +3,16 @@
  * route handlers in app/ stay one line each and these are tested without a server:
  * - `handleBookingRequest`: POST /api/bookings (rate limit, size cap, JSON, `submitBooking`);
  * - `handleWebhookRequest` / `handleWebhook`: POST /api/stripe/webhook (size cap, signature, `handlePaymentEvent`);
- * - `handleTestCheckoutRequest` / `completeTestCheckout`: Pay / Cancel on the local test checkout page.
+ * - `handleTestCheckoutRequest` / `completeTestCheckout`: Pay / Cancel on the local test checkout page;
+ * - `handleAvailabilityRequest`: GET /api/availability?form=house (the dates and windows with room).
  */
 import type {BookingStore} from '../bookings/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
 import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvider} from '../payments/test-checkout'
 import type {RateLimiter} from '../rate-limit'
 import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
-import {fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
+import {INDUSTRIES, type Industry} from './catalog'
+import {bookingAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {bookingFormValues} from './stored'
 
@@ -245,4 +247,30 @@ export async function handleTestCheckoutRequest(
   const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await deps.store(), now: deps.now, emailsQueued: deps.emailsQueued})
   if (answer.kind === 'not-found') return new Response('Not found', {status: 404})
   return new Response(null, {status: 303, headers: {Location: answer.location, 'Cache-Control': 'no-store'}})
+}
+
+export interface AvailabilityRouteOptions {
+  limiter: RateLimiter
+  clientKey: (request: Request) => string
+  /** The store, the clock and the availability rules; may throw when the database cannot be opened. */
+  deps: () => Promise<Pick<BookingFlowDeps, 'store' | 'now' | 'availability'>>
+  log?: Pick<Console, 'error'>
+}
+
+/**
+ * GET /api/availability?form=house: `{earliest, latest, days: [{date, windows: [{window, start, end,
+ * left}]}]}`, never cached (places change with every booking). 400 for an unknown form, 429 over
+ * the rate limit, 503 when the database or the content cannot be read.
+ */
+export async function handleAvailabilityRequest(request: Request, options: AvailabilityRouteOptions): Promise<Response> {
+  const limit = options.limiter.check(options.clientKey(request))
+  if (!limit.allowed) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
+  const form = new URL(request.url).searchParams.get('form')
+  if (!form || !(INDUSTRIES as readonly string[]).includes(form)) return json({ok: false, kind: 'validation', message: 'unknownForm'}, 400)
+  try {
+    return json({ok: true, ...(await bookingAvailability(form as Industry, await options.deps()))}, 200)
+  } catch (error) {
+    ;(options.log ?? console).error(`Availability route: the availability of the ${form} form could not be read`, error)
+    return json({ok: false, kind: 'save', message: BOOKING_MESSAGES.unexpected}, 503)
+  }
 }

@@ -112,6 +112,7 @@ describe('valid bookings', () => {
       extras: {'Extra Heavy Duty': 0, Blinds: 2, 'Interior Windows': 0, Oven: 0, Garage: 0},
       notes: 'Gate code 1234',
       coupon: null,
+      arrivalWindow: null,
     })
     expect(exterior.parse(validExterior)).toEqual({
       ...validExterior,
@@ -121,6 +122,8 @@ describe('valid bookings', () => {
       keyInfo: null,
       notes: '',
       coupon: null,
+      date: null,
+      arrivalWindow: null,
     })
     expect(carpet.parse(validCarpet)).toEqual({
       ...validCarpet,
@@ -129,6 +132,7 @@ describe('valid bookings', () => {
       keyInfo: null,
       notes: '',
       coupon: null,
+      arrivalWindow: null,
     })
     expect(commercial.parse(validCommercial)).toEqual({
       ...validCommercial,
@@ -136,7 +140,11 @@ describe('valid bookings', () => {
       location: 'Snohomish County',
       notes: '',
       coupon: null,
+      arrivalWindow: null,
     })
+    expect(house.parse({...validHouse, arrivalWindow: '08:00-10:00'}).arrivalWindow).toBe('08:00-10:00')
+    expect(messages(house, {...validHouse, arrivalWindow: '8 to 10'})).toEqual({arrivalWindow: 'Please choose an arrival window from the list.'})
+    expect(exterior.parse({...validExterior, date: TODAY, arrivalWindow: '10:00-12:00'})).toMatchObject({date: TODAY, arrivalWindow: '10:00-12:00'})
   })
 
   it('parse their own output again unchanged (the browser may send the validated values)', () => {

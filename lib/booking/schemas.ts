@@ -130,6 +130,29 @@ function dateField(m: BookingMessage, clock: Clock) {
     .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: m('datePast'), ...whileValid})
 }
 
+/** The exterior form's date: optional until its screen asks for one; '' or missing = null. */
+function optionalDateField(m: BookingMessage, clock: Clock) {
+  return z
+    .union([z.literal(''), dateField(m, clock)])
+    .nullish()
+    .transform((value) => value || null)
+}
+
+/**
+ * The arrival window, 'HH:MM-HH:MM' (lib/booking/availability.ts `windowId`); '' or missing = none
+ * chosen. Whether the business offers it on the date is the booking flow's to check (the rules are
+ * content), and whether it has room the database's.
+ */
+function arrivalWindowField(m: BookingMessage) {
+  return text(m, m('windowUnknown'))
+    .trim()
+    .refine((value) => value === '' || ARRIVAL_WINDOW.test(value), {error: m('windowUnknown'), ...whileValid})
+    .nullish()
+    .transform((value) => value || null)
+}
+
+const ARRIVAL_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
+
 /** Optional notes: trimmed, at most 2000 characters; missing or null becomes ''. */
 function notesField(m: BookingMessage) {
   const label = TEXT_FIELD_LABELS.notes
@@ -254,6 +277,7 @@ function houseSchema(m: BookingMessage, clock: Clock) {
       extras: extrasField(m, HOUSE_EXTRAS),
       instructions: instructionsField(m),
       date: dateField(m, clock),
+      arrivalWindow: arrivalWindowField(m),
       tip: z.enum(HOUSE_TIP_OPTIONS, {error: m('tipInvalid')}).default('0%'),
       parkingFee: z.enum(HOUSE_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
       ...customerFields(m),
@@ -280,7 +304,7 @@ function houseSchema(m: BookingMessage, clock: Clock) {
     }))
 }
 
-function exteriorSchema(m: BookingMessage) {
+function exteriorSchema(m: BookingMessage, clock: Clock) {
   return z.object({
     industry: z.literal('exterior'),
     idempotencyKey: idempotencyKeyField(m),
@@ -291,6 +315,8 @@ function exteriorSchema(m: BookingMessage) {
     /** Recorded but not priced (spec §9). */
     parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
     keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
+    date: optionalDateField(m, clock),
+    arrivalWindow: arrivalWindowField(m),
     ...customerFields(m),
     notes: notesField(m),
     coupon: noCouponField(m),
@@ -308,6 +334,7 @@ function carpetSchema(m: BookingMessage, clock: Clock) {
       stairs: countField(m, CARPET_COUNTS.stairs),
       extras: extrasField(m, CARPET_EXTRAS),
       date: dateField(m, clock),
+      arrivalWindow: arrivalWindowField(m),
       ...customerFields(m),
       keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
       notes: notesField(m),
@@ -335,6 +362,7 @@ function commercialSchema(m: BookingMessage, clock: Clock) {
       subService: z.enum(COMMERCIAL_SUB_SERVICES, {error: m('serviceRequired')}),
       frequency: z.enum(COMMERCIAL_FREQUENCIES, {error: m('frequencyRequired')}),
       date: dateField(m, clock),
+      arrivalWindow: arrivalWindowField(m),
       ...customerFields(m),
       notes: notesField(m),
       coupon: noCouponField(m),
@@ -353,7 +381,7 @@ function commercialSchema(m: BookingMessage, clock: Clock) {
 
 const SCHEMA_BUILDERS = {
   house: houseSchema,
-  exterior: (m: BookingMessage) => exteriorSchema(m),
+  exterior: exteriorSchema,
   carpet: carpetSchema,
   commercial: commercialSchema,
 } as const
@@ -370,7 +398,7 @@ export function createBookingSchema<I extends Industry>(industry: I, message: Bo
  */
 export function createBookingSchemas(clock: Clock = systemClock, message: BookingMessage = messageReference) {
   const houseBookingSchema = houseSchema(message, clock)
-  const exteriorBookingSchema = exteriorSchema(message)
+  const exteriorBookingSchema = exteriorSchema(message, clock)
   const carpetBookingSchema = carpetSchema(message, clock)
   const commercialBookingSchema = commercialSchema(message, clock)
   const bookingRequestSchema = z.discriminatedUnion(

@@ -1,10 +1,11 @@
 import 'server-only'
 
 import {getBookingStore} from '../bookings'
+import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getTestCheckout} from '../payments'
 import {clientAddress} from '../edge/client-address'
-import {createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
+import {processRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
 import {handleTestCheckoutRequest} from './routes'
 
@@ -17,27 +18,31 @@ export const systemNow = (): Date => new Date()
 
 export async function bookingFlowDeps(origin: string): Promise<BookingFlowDeps> {
   const payments = getPaymentProvider()
-  return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox}
+  return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox, availability: getAvailability}
+}
+
+/** What the availability endpoint needs: the store, the clock and the rules (no payment provider). */
+export async function availabilityDeps(): Promise<Pick<BookingFlowDeps, 'store' | 'now' | 'availability'>> {
+  return {store: await getBookingStore(), now: systemNow, availability: getAvailability}
 }
 
 export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout, wakeEmailOutbox}
 
-const LIMITER_KEY = Symbol.for('renton-cleaning.booking.rateLimiter')
+/**
+ * The availability requests' rate limit, per client address: AVAILABILITY_RATE_LIMIT_MAX requests
+ * (default 120) per AVAILABILITY_RATE_LIMIT_WINDOW_SECONDS (default 60). A form asks when opened and
+ * after a refusal; a flood of reads is turned away.
+ */
+export function availabilityRateLimiter(): RateLimiter {
+  return processRateLimiter('availability', {limit: 'AVAILABILITY_RATE_LIMIT_MAX', windowSeconds: 'AVAILABILITY_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 120, windowSeconds: 60})
+}
 
 /**
- * The booking requests' rate limit, one per process: BOOKING_RATE_LIMIT_MAX requests (default 20)
- * per BOOKING_RATE_LIMIT_WINDOW_SECONDS (default 600) and client address.
+ * The booking requests' rate limit, per client address: BOOKING_RATE_LIMIT_MAX requests (default
+ * 20) per BOOKING_RATE_LIMIT_WINDOW_SECONDS (default 600).
  */
 export function bookingRateLimiter(): RateLimiter {
-  const holder = globalThis as typeof globalThis & {[LIMITER_KEY]?: RateLimiter}
-  holder[LIMITER_KEY] ??= createRateLimiter(
-    rateLimitFromEnv(
-      process.env,
-      {limit: 'BOOKING_RATE_LIMIT_MAX', windowSeconds: 'BOOKING_RATE_LIMIT_WINDOW_SECONDS'},
-      {limit: 20, windowSeconds: 600},
-    ),
-  )
-  return holder[LIMITER_KEY]
+  return processRateLimiter('booking', {limit: 'BOOKING_RATE_LIMIT_MAX', windowSeconds: 'BOOKING_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 20, windowSeconds: 600})
 }
 
 /** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown, 413 for a large body. */

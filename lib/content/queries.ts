@@ -233,8 +233,9 @@ const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id
   messages{
     countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,
     dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,
-    couponApplied, requestInvalid, unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable,
-    bookingClosed, alreadySubmitted, rateLimited, tooLarge, unexpected
+    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,
+    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,
+    alreadySubmitted, rateLimited, tooLarge, unexpected
   }
 }`
 
@@ -269,7 +270,7 @@ export const exteriorFormTextsQuery = defineQuery(`{
     formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,
     parkingSummaryLabel, notesHeading, notesLabel, notesHelp,
     messages{
-      serviceRequired, frequencyRequired, parkingInvalid, firstNameRequired, lastNameRequired, emailRequired,
+      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,
       emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage
     }
   }
