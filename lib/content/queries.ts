@@ -228,7 +228,8 @@ export const bookingPageQuery = defineQuery(`{
  * own (its booking page's form texts). One query per form, each naming the fields that form shows.
  */
 const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{
-  customerHeading, phoneHelp, dateHeading, dateHelp, extrasHeading, tipsHeading, keyInfoHeading, keyInfoHelp,
+  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,
+  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
   couponHeading, couponRemoved, totalToPay, sending, connectionLost,
   messages{
     countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,

@@ -48,8 +48,8 @@ async function chooseExampleCleaning(page: Page) {
 async function fillCustomer(page: Page) {
   await field(page, 'First name').fill(CUSTOMER.firstName)
   await field(page, 'Last name').fill(CUSTOMER.lastName)
-  await field(page, 'Email').fill(CUSTOMER.email)
-  await field(page, 'Phone number').fill(CUSTOMER.phone)
+  await field(page, 'E-mail').fill(CUSTOMER.email)
+  await field(page, 'Phone').fill(CUSTOMER.phone)
   await field(page, 'Address').fill(CUSTOMER.address)
 }
 
@@ -156,20 +156,20 @@ test.describe('carpet booking', () => {
     await expect(field(page, 'Date')).toHaveAccessibleDescription(/Please select a date\./)
     await expect(field(page, 'First name')).toHaveAccessibleDescription('Please enter your first name.')
     await expect(field(page, 'Last name')).toHaveAccessibleDescription('Please enter your last name.')
-    await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter your email.')
-    await expect(field(page, 'Phone number')).toHaveAccessibleDescription(/Please enter your phone number\./)
+    await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter your email.')
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription(/Please enter your phone number\./)
     await expect(field(page, 'Address')).toHaveAccessibleDescription('Please enter your address.')
     // The first invalid field in page order has focus.
     await expect(group(page, 'Frequency').getByRole('radio').first()).toBeFocused()
 
     // A date in the past, a malformed e-mail and phone.
     await field(page, 'Date').fill('2020-01-15')
-    await field(page, 'Email').fill('theo at example.com')
-    await field(page, 'Phone number').fill('555-0129')
+    await field(page, 'E-mail').fill('theo at example.com')
+    await field(page, 'Phone').fill('555-0129')
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
     await expect(field(page, 'Date')).toHaveAccessibleDescription(/Please choose today or a later date\./)
-    await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter a valid email address.')
-    await expect(field(page, 'Phone number')).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number/)
+    await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter a valid email address.')
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number/)
 
     // Everything else valid but no room and no staircase (decisions.md: at least one).
     await group(page, 'Frequency').getByRole('radio', {name: /^One-Time/}).check()

@@ -35,8 +35,8 @@ const CUSTOMER = {
 async function fillCustomer(page: Page) {
   await field(page, 'First name').fill(CUSTOMER.firstName)
   await field(page, 'Last name').fill(CUSTOMER.lastName)
-  await field(page, 'Email').fill(CUSTOMER.email)
-  await field(page, 'Phone number').fill(CUSTOMER.phone)
+  await field(page, 'E-mail').fill(CUSTOMER.email)
+  await field(page, 'Phone').fill(CUSTOMER.phone)
   await field(page, 'Address').fill(CUSTOMER.address)
 }
 
@@ -105,10 +105,10 @@ test.describe('exterior booking', () => {
     await expect(group(page, 'Frequency')).toHaveAccessibleDescription(/Please select a frequency\./)
     await expect(field(page, 'First name')).toHaveAccessibleDescription('Please enter your first name.')
     await expect(field(page, 'Last name')).toHaveAccessibleDescription('Please enter your last name.')
-    await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter your email.')
-    await expect(field(page, 'Phone number')).toHaveAccessibleDescription(/Please enter your phone number\./)
+    await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter your email.')
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription(/Please enter your phone number\./)
     await expect(field(page, 'Address')).toHaveAccessibleDescription('Please enter your address.')
-    for (const name of ['First name', 'Last name', 'Email', 'Phone number', 'Address']) {
+    for (const name of ['First name', 'Last name', 'E-mail', 'Phone', 'Address']) {
       await expect(field(page, name)).toHaveAttribute('aria-invalid', 'true')
     }
     // The first invalid field in page order has focus.
@@ -116,12 +116,12 @@ test.describe('exterior booking', () => {
 
     // Whitespace only counts as empty (spec §5: trimmed text); a malformed e-mail and phone get their own messages.
     await field(page, 'First name').fill('   ')
-    await field(page, 'Email').fill('marguerite@example')
-    await field(page, 'Phone number').fill('425-555-016')
+    await field(page, 'E-mail').fill('marguerite@example')
+    await field(page, 'Phone').fill('425-555-016')
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
     await expect(field(page, 'First name')).toHaveAccessibleDescription('Please enter your first name.')
-    await expect(field(page, 'Email')).toHaveAccessibleDescription('Please enter a valid email address.')
-    await expect(field(page, 'Phone number')).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number/)
+    await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter a valid email address.')
+    await expect(field(page, 'Phone')).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number/)
 
     // Over-long input is refused with a message, never cut short (decisions.md).
     await field(page, 'First name').fill('M'.repeat(61))
@@ -131,7 +131,7 @@ test.describe('exterior booking', () => {
     // Messages clear as the customer corrects the fields.
     await group(page, 'Services').getByRole('radio', {name: /^Roof Cleaning/}).check()
     await expect(page.getByText('Please select a service.')).toHaveCount(0)
-    await field(page, 'Phone number').fill('+1 425.555.0163')
+    await field(page, 'Phone').fill('+1 425.555.0163')
     await expect(page.getByText('Please enter a valid 10-digit phone number')).toHaveCount(0)
 
     expect(requests.count).toBe(0)

@@ -151,7 +151,7 @@ test.describe('house booking screen', () => {
     await expect(form(page).getByLabel('Hours')).toHaveCount(0)
   })
 
-  test('extras have count steppers priced at $0 each that stay within 0 and the maximum', async ({page}) => {
+  test("extras (priced at $0) read 'No extra charge' and have count steppers that stay within 0 and the maximum", async ({page}) => {
     await openBookingScreen(page, '/house_cleaning')
     await group(page, 'Services (required)').getByRole('radio', {name: 'Deep Cleaning', exact: true}).check()
     const total = await summaryTotal(page).textContent()
@@ -178,7 +178,8 @@ test.describe('house booking screen', () => {
     for (const extra of ['Extra Heavy Duty', 'Blinds', 'Interior Windows', 'Oven', 'Garage']) {
       await expect(form(page).getByRole('spinbutton', {name: extra})).toBeVisible()
     }
-    await expect(form(page).getByText('$0.00 each')).toHaveCount(5)
+    await expect(form(page).getByText('No extra charge')).toHaveCount(5)
+    await expect(form(page).getByText('$0.00 each')).toHaveCount(0)
   })
 
   test('the live summary shows each price line and the total worked out by hand', async ({page}) => {

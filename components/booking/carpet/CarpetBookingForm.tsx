@@ -1,5 +1,6 @@
 'use client'
 
+import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useEffect, useMemo, type ReactNode} from 'react'
 import {useFormState, useWatch} from 'react-hook-form'
 import {ConfirmPayButton} from '@/components/booking/shared/ConfirmPayButton'
@@ -7,15 +8,12 @@ import {CouponField} from '@/components/booking/shared/CouponField'
 import {
   CountStepper,
   FieldsetSection,
-  fieldLayout,
   FormSection,
   RadioCardGroup,
-  TextAreaField,
   TextField,
 } from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
-import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {useBookingTexts} from '@/components/booking/shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from '@/components/booking/shared/useBookingForm'
 import type {BookingFormTexts} from '@/lib/content'
@@ -228,29 +226,7 @@ export function CarpetBookingForm() {
         />
       </FormSection>
 
-      <FormSection heading={texts.customerHeading} grid>
-        <TextField control={control} name="firstName" label="First name" required autoComplete="given-name" />
-        <TextField control={control} name="lastName" label="Last name" required autoComplete="family-name" />
-        <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
-        <TextField
-          control={control}
-          name="phone"
-          label="Phone number"
-          type="tel"
-          required
-          autoComplete="tel-national"
-          inputMode="tel"
-          description={texts.phoneHelp}
-        />
-        <TextField
-          control={control}
-          name="address"
-          label="Address"
-          required
-          autoComplete="street-address"
-          className={fieldLayout.wide}
-        />
-      </FormSection>
+      <CustomerDetailsSection />
 
       <FieldsetSection>
         <RadioCardGroup
@@ -264,18 +240,15 @@ export function CarpetBookingForm() {
         />
       </FieldsetSection>
 
-      <FormSection heading={texts.notesHeading}>
-        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
-      </FormSection>
+      <NotesSection />
 
       <FormSection heading={texts.couponHeading} description={texts.couponHelp}>
         <CouponField control={control} name="coupon" industry="carpet" onInvalid="clear" />
       </FormSection>
 
-      <div className={sharedStyles.formFooter}>
-        <FormErrorBanner message={formError} />
+      <BookingFormFooter formError={formError}>
         <CarpetConfirmPay busy={busy} />
-      </div>
+      </BookingFormFooter>
     </form>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
 
+import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useMemo, type ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
 import {
@@ -13,8 +14,7 @@ import {
 import {previewCommercialPrice} from '@/lib/booking/pricing'
 import type {CommercialBookingInput} from '@/lib/booking/schemas'
 import {ConfirmPayButton} from '../shared/ConfirmPayButton'
-import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
-import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
+import {FieldsetSection, FormSection, RadioCardGroup, TextField} from '@/components/forms/fields'
 import {SummaryCard} from '../shared/SummaryCard'
 import {useBookingTexts} from '../shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
@@ -121,22 +121,13 @@ export function CommercialBookingForm() {
         <TextField control={control} name="date" type="date" label="Date" description={texts.dateHelp} min={today} required />
       </FormSection>
 
-      <FormSection heading={texts.customerHeading} grid>
-        <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
-        <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
-        <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
-        <TextField control={control} name="phone" type="tel" label="Phone" description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
-        <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
-      </FormSection>
+      <CustomerDetailsSection />
 
-      <FormSection heading={texts.notesHeading}>
-        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
-      </FormSection>
+      <NotesSection />
 
-      <div className={styles.formFooter}>
-        <FormErrorBanner message={formError} />
+      <BookingFormFooter formError={formError}>
         <CommercialConfirmPay busy={busy} />
-      </div>
+      </BookingFormFooter>
     </form>
   )
 }

@@ -1,10 +1,10 @@
 'use client'
 
+import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import type {ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
 import {ConfirmPayButton} from '@/components/booking/shared/ConfirmPayButton'
-import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {FieldsetSection, fieldLayout, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
+import {FieldsetSection, FormSection, RadioCardGroup} from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard} from '@/components/booking/shared/SummaryCard'
 import {useBookingTexts} from '@/components/booking/shared/BookingTexts'
@@ -143,29 +143,7 @@ export function ExteriorBookingForm() {
         />
       </FormSection>
 
-      <FormSection heading={texts.customerHeading} grid>
-        <TextField control={control} name="firstName" label="First name" required autoComplete="given-name" />
-        <TextField control={control} name="lastName" label="Last name" required autoComplete="family-name" />
-        <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" />
-        <TextField
-          control={control}
-          name="phone"
-          label="Phone number"
-          type="tel"
-          required
-          autoComplete="tel-national"
-          inputMode="tel"
-          description={texts.phoneHelp}
-        />
-        <TextField
-          control={control}
-          name="address"
-          label="Address"
-          required
-          autoComplete="street-address"
-          className={fieldLayout.wide}
-        />
-      </FormSection>
+      <CustomerDetailsSection />
 
       <FieldsetSection>
         <RadioCardGroup
@@ -179,14 +157,11 @@ export function ExteriorBookingForm() {
         />
       </FieldsetSection>
 
-      <FormSection heading={texts.notesHeading}>
-        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
-      </FormSection>
+      <NotesSection />
 
-      <div className={sharedStyles.formFooter}>
-        <FormErrorBanner message={formError} />
+      <BookingFormFooter formError={formError}>
         <ConfirmPayButton busy={busy} totalCents={breakdown.totalCents} />
-      </div>
+      </BookingFormFooter>
     </form>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
 
+import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useMemo, type ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
 import {
@@ -28,14 +29,11 @@ import {CouponField} from '../shared/CouponField'
 import {
   CountStepper,
   FieldsetSection,
-  fieldLayout,
   FormSection,
   RadioCardGroup,
   SelectField,
-  TextAreaField,
   TextField,
 } from '@/components/forms/fields'
-import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {SummaryCard, type SummaryRow} from '../shared/SummaryCard'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
@@ -164,7 +162,7 @@ export function HouseBookingForm() {
               label={extra}
               min={0}
               max={EXTRA_COUNT_MAX}
-              note={`${formatUsd(HOUSE_EXTRA_CENTS[extra])} each`}
+              note={HOUSE_EXTRA_CENTS[extra] === 0 ? texts.noExtraCharge : `${formatUsd(HOUSE_EXTRA_CENTS[extra])} each`}
             />
           ))}
         </div>
@@ -193,26 +191,17 @@ export function HouseBookingForm() {
         <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={HOUSE_PARKING_OPTIONS} size="compact" />
       </FormSection>
 
-      <FormSection heading={texts.customerHeading} grid>
-        <TextField control={control} name="firstName" label="First name" autoComplete="given-name" required />
-        <TextField control={control} name="lastName" label="Last name" autoComplete="family-name" required />
-        <TextField control={control} name="email" type="email" label="E-mail" autoComplete="email" inputMode="email" required />
-        <TextField control={control} name="phone" type="tel" label="Phone" description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
-        <TextField control={control} name="address" label="Address" autoComplete="street-address" className={fieldLayout.wide} required />
-      </FormSection>
+      <CustomerDetailsSection />
 
-      <FormSection heading={texts.notesHeading}>
-        <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
-      </FormSection>
+      <NotesSection />
 
       <FormSection heading={texts.couponHeading}>
         <CouponField control={control} name="coupon" industry="house" onInvalid="keep" />
       </FormSection>
 
-      <div className={styles.formFooter}>
-        <FormErrorBanner message={formError} />
+      <BookingFormFooter formError={formError}>
         <HouseConfirmPay busy={busy} />
-      </div>
+      </BookingFormFooter>
     </form>
   )
 }
