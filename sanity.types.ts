@@ -143,6 +143,13 @@ export type BookingForms = {
   phoneHelp?: string;
   dateHeading?: string;
   dateHelp?: string;
+  dateLabel?: string;
+  windowLabel?: string;
+  datesLoading?: string;
+  datesUnavailable?: string;
+  noDates?: string;
+  chooseDateFirst?: string;
+  noWindows?: string;
   extrasHeading?: string;
   noExtraCharge?: string;
   tipsHeading?: string;
@@ -175,6 +182,7 @@ export type BookingMessages = {
   dateTooSoon?: string;
   dateTooFar?: string;
   dateClosed?: string;
+  windowRequired?: string;
   windowUnknown?: string;
   windowFull?: string;
   requestInvalid?: string;
@@ -2238,7 +2246,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2250,6 +2258,13 @@ export type HouseFormTextsQueryResult = {
     phoneHelp: string | null;
     dateHeading: string | null;
     dateHelp: string | null;
+    dateLabel: string | null;
+    windowLabel: string | null;
+    datesLoading: string | null;
+    datesUnavailable: string | null;
+    noDates: string | null;
+    chooseDateFirst: string | null;
+    noWindows: string | null;
     extrasHeading: string | null;
     noExtraCharge: string | null;
     tipsHeading: string | null;
@@ -2278,6 +2293,7 @@ export type HouseFormTextsQueryResult = {
       dateTooSoon: string | null;
       dateTooFar: string | null;
       dateClosed: string | null;
+      windowRequired: string | null;
       windowUnknown: string | null;
       windowFull: string | null;
       requestInvalid: string | null;
@@ -2333,7 +2349,7 @@ export type HouseFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2345,6 +2361,13 @@ export type CarpetFormTextsQueryResult = {
     phoneHelp: string | null;
     dateHeading: string | null;
     dateHelp: string | null;
+    dateLabel: string | null;
+    windowLabel: string | null;
+    datesLoading: string | null;
+    datesUnavailable: string | null;
+    noDates: string | null;
+    chooseDateFirst: string | null;
+    noWindows: string | null;
     extrasHeading: string | null;
     noExtraCharge: string | null;
     tipsHeading: string | null;
@@ -2373,6 +2396,7 @@ export type CarpetFormTextsQueryResult = {
       dateTooSoon: string | null;
       dateTooFar: string | null;
       dateClosed: string | null;
+      windowRequired: string | null;
       windowUnknown: string | null;
       windowFull: string | null;
       requestInvalid: string | null;
@@ -2422,7 +2446,7 @@ export type CarpetFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2434,6 +2458,13 @@ export type ExteriorFormTextsQueryResult = {
     phoneHelp: string | null;
     dateHeading: string | null;
     dateHelp: string | null;
+    dateLabel: string | null;
+    windowLabel: string | null;
+    datesLoading: string | null;
+    datesUnavailable: string | null;
+    noDates: string | null;
+    chooseDateFirst: string | null;
+    noWindows: string | null;
     extrasHeading: string | null;
     noExtraCharge: string | null;
     tipsHeading: string | null;
@@ -2462,6 +2493,7 @@ export type ExteriorFormTextsQueryResult = {
       dateTooSoon: string | null;
       dateTooFar: string | null;
       dateClosed: string | null;
+      windowRequired: string | null;
       windowUnknown: string | null;
       windowFull: string | null;
       requestInvalid: string | null;
@@ -2509,7 +2541,7 @@ export type ExteriorFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2521,6 +2553,13 @@ export type CommercialFormTextsQueryResult = {
     phoneHelp: string | null;
     dateHeading: string | null;
     dateHelp: string | null;
+    dateLabel: string | null;
+    windowLabel: string | null;
+    datesLoading: string | null;
+    datesUnavailable: string | null;
+    noDates: string | null;
+    chooseDateFirst: string | null;
+    noWindows: string | null;
     extrasHeading: string | null;
     noExtraCharge: string | null;
     tipsHeading: string | null;
@@ -2549,6 +2588,7 @@ export type CommercialFormTextsQueryResult = {
       dateTooSoon: string | null;
       dateTooFar: string | null;
       dateClosed: string | null;
+      windowRequired: string | null;
       windowUnknown: string | null;
       windowFull: string | null;
       requestInvalid: string | null;

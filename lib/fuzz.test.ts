@@ -29,7 +29,7 @@ import {appointmentSubmission, contactSubmission, fixedClock as leadClock, quote
 import {StripePaymentProvider} from './payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from './payments/test-checkout'
 import {createRateLimiter} from './rate-limit'
-import {testAvailability} from './booking/test-support/availability'
+import {roomyAvailability} from './booking/test-support/availability'
 
 /**
  * Property-based fuzzing of every HTTP handler in lib/ (the app's route handlers are one call to
@@ -74,7 +74,7 @@ beforeAll(async () => {
   bookingStore = createSqlBookingStore(db)
   checkout = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   setFlowLogger(log)
-  const deps: BookingFlowDeps = {store: bookingStore, payments: checkout, origin: ORIGIN, now: bookingClock, availability: testAvailability}
+  const deps: BookingFlowDeps = {store: bookingStore, payments: checkout, origin: ORIGIN, now: bookingClock, availability: roomyAvailability}
   for (let i = 0; i < 4; i++) {
     const request = commercialRequest({idempotencyKey: `00000000-0000-4000-8000-00000000000${i}`})
     const result = await submitBooking(request, deps)
@@ -517,7 +517,7 @@ function bookingOptions(overrides: Partial<BookingRouteOptions> = {}): BookingRo
     limiter: unlimited(),
     clientKey: (request) => request.headers.get('x-forwarded-for') ?? 'unknown',
     origin: () => ORIGIN,
-    deps: async (origin) => ({store: bookingStore, payments: checkout, origin, now: bookingClock, availability: testAvailability}),
+    deps: async (origin) => ({store: bookingStore, payments: checkout, origin, now: bookingClock, availability: roomyAvailability}),
     maxBodyBytes: MAX_BOOKING_BODY_BYTES,
     log,
     ...overrides,
@@ -724,7 +724,7 @@ describe('fuzz: Pay and Cancel on the test checkout', () => {
   )
 
   it('answers < 500 (303, 404 or 413) to any session id, outcome, body and headers; a refusal changes nothing', async () => {
-    const deps = {checkout: () => checkout, store: async () => bookingStore, now: bookingClock, availability: testAvailability}
+    const deps = {checkout: () => checkout, store: async () => bookingStore, now: bookingClock, availability: roomyAvailability}
     const form = fc.constant({}).map(() => ({}))
     const cases = fc.record({
       sessionId: sessionIds,

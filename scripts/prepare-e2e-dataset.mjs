@@ -57,5 +57,17 @@ const withPhoto = documents.map((doc) => doc._id !== E2E_PHOTO.article ? doc : {
   },
 });
 
-writeFileSync(join(target, 'production.ndjson'), [...withPhoto, ...extra].map((doc) => JSON.stringify(doc)).join('\n') + '\n');
+// Availability for the suite: the committed days and windows, with room for the many bookings the
+// specs make in parallel (200 a window), except one commercial window with a single place, which
+// tests/e2e/booking-availability.spec.ts fills to see a full window refused and no longer offered.
+const E2E_TIGHT_WINDOW = { family: 'commercial', start: '14:00', end: '16:00', places: 1 };
+const withAvailability = withPhoto.map((doc) => doc._id !== 'availability' ? doc : {
+  ...doc,
+  windows: doc.windows.map((window) => {
+    const roomy = { ...window, indoor: 200, exterior: 200, commercial: 200 };
+    return window.start === E2E_TIGHT_WINDOW.start ? { ...roomy, [E2E_TIGHT_WINDOW.family]: E2E_TIGHT_WINDOW.places } : roomy;
+  }),
+});
+
+writeFileSync(join(target, 'production.ndjson'), [...withAvailability, ...extra].map((doc) => JSON.stringify(doc)).join('\n') + '\n');
 console.log(`prepare-e2e-dataset: copied ${relative(root, source)}/ to ${relative(root, target)}/, with a photo, ${extra.length} drafts and preview documents`);

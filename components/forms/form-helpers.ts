@@ -24,10 +24,14 @@ export function errorPaths(errors: FieldErrors<FieldValues>, prefix = ''): strin
   return paths
 }
 
-/** The control of a field path in the form (the checked radio of a group), or null. */
+/**
+ * The control of a field path in the form (the checked radio of a group), or null. A field that is
+ * not a form control (the booking forms' date calendar) marks its focusable container with
+ * `data-field`, used when none of its parts carries the name.
+ */
 export function controlFor(form: HTMLFormElement, path: string): HTMLElement | null {
   const named = Array.from(form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(path)}"]`))
-  if (named.length === 0) return null
+  if (named.length === 0) return form.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`)
   return named.find((element) => element instanceof HTMLInputElement && element.checked) ?? named[0]
 }
 

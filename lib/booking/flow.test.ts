@@ -39,7 +39,7 @@ import {
   houseRequest,
   ORIGIN,
 } from './test-support/requests'
-import {testAvailability} from './test-support/availability'
+import {roomyAvailability, testAvailability} from './test-support/availability'
 
 /**
  * The booking flow against real adapters: the embedded PGlite store in a temporary directory and
@@ -71,7 +71,7 @@ beforeEach(async () => {
 })
 
 function deps(overrides: Partial<BookingFlowDeps> = {}): BookingFlowDeps {
-  return {store, payments, origin: ORIGIN, now: fixedClock, availability: testAvailability, ...overrides}
+  return {store, payments, origin: ORIGIN, now: fixedClock, availability: roomyAvailability, ...overrides}
 }
 
 async function rowCount(): Promise<number> {
@@ -129,12 +129,12 @@ describe('submitBooking: the date and arrival window (Availability)', () => {
   it("refuses a full window with 'windowFull', keeps answering the booking that took the place, and opens it again once that checkout is cancelled", async () => {
     const first = commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'})
     const taken = await submitOk(first)
-    const second = await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps())
+    const second = await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps({availability: testAvailability}))
     expect(second).toMatchObject({ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}})
     // The same submission again (a retry) is the same booking, not a refusal.
-    expect(await submitBooking(first, deps())).toMatchObject({ok: true, bookingId: taken.bookingId})
+    expect(await submitBooking(first, deps({availability: testAvailability}))).toMatchObject({ok: true, bookingId: taken.bookingId})
     await store.markClosed(taken.bookingId, 'cancelled')
-    expect(await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps())).toMatchObject({ok: true})
+    expect(await submitBooking(commercialRequest({date: '2030-01-18', arrivalWindow: '08:00-10:00'}), deps({availability: testAvailability}))).toMatchObject({ok: true})
   })
 })
 
@@ -202,7 +202,7 @@ describe('submitBooking', () => {
     expect(carpet.booking).toMatchObject({
       industry: 'carpet',
       location: 'King County',
-      date: '2030-02-10',
+      date: '2030-02-11',
       coupon: 'save20',
       discountCents: 3117,
       amountCents: CARPET_TOTAL_CENTS,

@@ -160,7 +160,7 @@ export async function bookingAvailability(industry: Industry, deps: Pick<Booking
 export const CHECKOUT_HOLD_MINUTES = 31
 
 /** The stored fields of a booking's slot, its place held until the checkout expires. */
-function slotFields(slot: Slot, now: Date): Pick<NewBooking, 'arrivalWindow' | 'serviceFamily' | 'windowStartsAt' | 'holdExpiresAt'> {
+export function slotFields(slot: Slot, now: Date): Pick<NewBooking, 'arrivalWindow' | 'serviceFamily' | 'windowStartsAt' | 'holdExpiresAt'> {
   return {
     arrivalWindow: slot.window,
     serviceFamily: slot.family,

@@ -33,6 +33,7 @@ export const BOOKING_SHARED_MESSAGE_KEYS = [
   'dateTooSoon',
   'dateTooFar',
   'dateClosed',
+  'windowRequired',
   'windowUnknown',
   'windowFull',
   // the request

@@ -9,7 +9,7 @@ import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payment
 import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, successPageSummary, type BookingFlowDeps} from './flow'
 import {completeTestCheckout} from './routes'
 import {CARPET_TOTAL_CENTS, carpetRequest, fixedClock, FIXED_NOW, HOUSE_TOTAL_CENTS, houseRequest, ORIGIN} from './test-support/requests'
-import {testAvailability} from './test-support/availability'
+import {roomyAvailability} from './test-support/availability'
 
 /**
  * A paid booking's e-mails (the customer's confirmation and the business's notification) are queued
@@ -49,7 +49,7 @@ beforeEach(async () => {
 })
 
 function deps(overrides: Partial<BookingFlowDeps> = {}): BookingFlowDeps {
-  return {store, payments, origin: ORIGIN, now: fixedClock, emailsQueued, availability: testAvailability, ...overrides}
+  return {store, payments, origin: ORIGIN, now: fixedClock, emailsQueued, availability: roomyAvailability, ...overrides}
 }
 
 async function submit(body: Record<string, unknown>): Promise<{bookingId: string; sessionId: string}> {
@@ -122,7 +122,7 @@ describe('paying a booking queues its e-mails with the payment', () => {
     expect(await fulfilCheckout(sessionId, deps(), {expectedBookingId: bookingId})).toEqual({outcome: 'paid', bookingId, changed: false})
     const rows = await outbox()
     expect(rows.map((row) => row.template)).toEqual(['booking_paid.business', 'booking_paid.customer'])
-    expect(rows[1]).toMatchObject({to_address: 'bjorn@example.org', payload: {service: 'Carpet Cleaning – Every 6 Months', totalCents: CARPET_TOTAL_CENTS, date: '2030-02-10'}})
+    expect(rows[1]).toMatchObject({to_address: 'bjorn@example.org', payload: {service: 'Carpet Cleaning – Every 6 Months', totalCents: CARPET_TOTAL_CENTS, date: '2030-02-11'}})
     expect(emailsQueued).toHaveBeenCalledTimes(1)
   })
 

@@ -489,6 +489,7 @@ describe('priceBooking prices a validated request, whatever amount was sent', ()
     email: 'ada@example.com',
     phone: '(425) 555-0142',
     address: '200 Mill Ave S, Renton, WA 98057',
+    arrivalWindow: '08:00-10:00',
   }
 
   it('house', () => {
@@ -520,6 +521,7 @@ describe('priceBooking prices a validated request, whatever amount was sent', ()
       frequency: 'One-Time',
       tip: '20%',
       parkingFee: 'Other',
+      date: '2025-06-20',
       amount: 1,
     })
     // 40 + 30 + 20 = 90; the 20 % tip and Other parking add nothing

@@ -29,7 +29,7 @@ import {
   type BookingRouteOptions,
 } from './routes'
 import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
-import {testAvailability} from './test-support/availability'
+import {roomyAvailability, testAvailability} from './test-support/availability'
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
 
@@ -64,7 +64,7 @@ function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOpti
     limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
     clientKey: (request) => clientAddress(request.headers),
     origin: () => ORIGIN,
-    deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock, availability: testAvailability}),
+    deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock, availability: roomyAvailability}),
     log,
     ...overrides,
   }
@@ -167,7 +167,7 @@ describe('POST /api/bookings', () => {
     vi.spyOn(failing, 'createCheckout').mockRejectedValue(new Error('provider down'))
     const response = await handleBookingRequest(
       post(commercialRequest()),
-      options({deps: async (origin) => ({store, payments: failing, origin, now: fixedClock, availability: testAvailability})}),
+      options({deps: async (origin) => ({store, payments: failing, origin, now: fixedClock, availability: roomyAvailability})}),
     )
     expect(response.status).toBe(502)
     expect(await response.json()).toEqual({ok: false, kind: 'payment', message: BOOKING_MESSAGES.paymentFailed})
@@ -227,7 +227,7 @@ describe('GET /api/availability', () => {
   it('answers 400 for an unknown form, 503 when the database fails, 429 over the limit', async () => {
     expect((await handleAvailabilityRequest(get('?form=pool'), availabilityOptions())).status).toBe(400)
     expect((await handleAvailabilityRequest(get(''), availabilityOptions())).status).toBe(400)
-    const failing = availabilityOptions({deps: async () => ({store: {...store, placesTaken: async () => Promise.reject(new Error('down'))}, now: fixedClock, availability: testAvailability})})
+    const failing = availabilityOptions({deps: async () => ({store: {...store, placesTaken: async () => Promise.reject(new Error('down'))}, now: fixedClock, availability: roomyAvailability})})
     expect((await handleAvailabilityRequest(get('?form=house'), failing)).status).toBe(503)
     const limited = availabilityOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
     expect((await handleAvailabilityRequest(get('?form=house'), limited)).status).toBe(200)
@@ -316,7 +316,7 @@ describe('POST /api/bookings: the database failing', () => {
     await closed.close()
     const response = await handleBookingRequest(
       post(commercialRequest()),
-      options({deps: async (origin) => ({store: createSqlBookingStore(closed), payments, origin, now: fixedClock, availability: testAvailability})}),
+      options({deps: async (origin) => ({store: createSqlBookingStore(closed), payments, origin, now: fixedClock, availability: roomyAvailability})}),
     )
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
@@ -328,7 +328,7 @@ describe('POST /api/bookings: the database failing', () => {
     dead.on('error', () => {})
     const body = commercialRequest()
     try {
-      const response = await handleBookingRequest(post(body), options({deps: async (origin) => ({store: createSqlBookingStore(dead), payments, origin, now: fixedClock, availability: testAvailability})}))
+      const response = await handleBookingRequest(post(body), options({deps: async (origin) => ({store: createSqlBookingStore(dead), payments, origin, now: fixedClock, availability: roomyAvailability})}))
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
       expect(await rowCount()).toBe(0)
@@ -376,7 +376,7 @@ describe('the test checkout: Pay and Cancel', () => {
     const {bookingId, checkoutUrl} = await response.json()
     return {bookingId, sessionId: new URL(checkoutUrl).pathname.split('/').pop() as string}
   }
-  const checkoutDeps = () => ({checkout: payments, store, now: fixedClock, availability: testAvailability})
+  const checkoutDeps = () => ({checkout: payments, store, now: fixedClock, availability: roomyAvailability})
 
   it('Pay marks the booking paid through fulfilCheckout and goes to the success URL with the session id', async () => {
     const {bookingId, sessionId} = await booked()
@@ -480,7 +480,7 @@ describe('POST /api/stripe/webhook', () => {
 
 /** A pending booking with its test checkout session. */
 async function booked(): Promise<{bookingId: string; sessionId: string}> {
-  const result = await submitBooking(commercialRequest(), {store, payments, origin: ORIGIN, now: fixedClock, availability: testAvailability})
+  const result = await submitBooking(commercialRequest(), {store, payments, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
   if (!result.ok) throw new Error(`Expected a booking, got ${JSON.stringify(result)}`)
   return {bookingId: result.bookingId, sessionId: decodeURIComponent(new URL(result.checkoutUrl).pathname.split('/').pop() ?? '')}
 }
@@ -570,7 +570,7 @@ describe('POST /api/stripe/webhook: the request', () => {
 })
 
 describe('the test checkout: the Pay and Cancel form posts', () => {
-  const checkoutDeps = (checkout: () => TestCheckoutProvider | null = () => payments) => ({checkout, store: async () => store, now: fixedClock, availability: testAvailability})
+  const checkoutDeps = (checkout: () => TestCheckoutProvider | null = () => payments) => ({checkout, store: async () => store, now: fixedClock, availability: roomyAvailability})
   const form = (sessionId: string, action: 'pay' | 'cancel', body: BodyInit = '', headers: Record<string, string> = {}) =>
     postRaw(`${ORIGIN}/checkout/test/${sessionId}/${action}`, body, {'content-type': 'application/x-www-form-urlencoded', ...headers})
 

@@ -36,6 +36,7 @@ const customer = {
   email: 'ada@example.com',
   phone: '425-555-0142',
   address: '200 Mill Ave S, Renton, WA 98057',
+  arrivalWindow: '08:00-10:00',
 }
 
 const validHouse = {
@@ -59,7 +60,7 @@ const validHouse = {
   coupon: '',
 } as const
 
-const validExterior = {...customer, industry: 'exterior', service: 'Roof Cleaning', frequency: 'Every 6 Months'} as const
+const validExterior = {...customer, industry: 'exterior', service: 'Roof Cleaning', frequency: 'Every 6 Months', date: TODAY} as const
 
 const validCarpet = {
   ...customer,
@@ -112,7 +113,6 @@ describe('valid bookings', () => {
       extras: {'Extra Heavy Duty': 0, Blinds: 2, 'Interior Windows': 0, Oven: 0, Garage: 0},
       notes: 'Gate code 1234',
       coupon: null,
-      arrivalWindow: null,
     })
     expect(exterior.parse(validExterior)).toEqual({
       ...validExterior,
@@ -122,8 +122,6 @@ describe('valid bookings', () => {
       keyInfo: null,
       notes: '',
       coupon: null,
-      date: null,
-      arrivalWindow: null,
     })
     expect(carpet.parse(validCarpet)).toEqual({
       ...validCarpet,
@@ -132,7 +130,6 @@ describe('valid bookings', () => {
       keyInfo: null,
       notes: '',
       coupon: null,
-      arrivalWindow: null,
     })
     expect(commercial.parse(validCommercial)).toEqual({
       ...validCommercial,
@@ -140,11 +137,10 @@ describe('valid bookings', () => {
       location: 'Snohomish County',
       notes: '',
       coupon: null,
-      arrivalWindow: null,
     })
-    expect(house.parse({...validHouse, arrivalWindow: '08:00-10:00'}).arrivalWindow).toBe('08:00-10:00')
     expect(messages(house, {...validHouse, arrivalWindow: '8 to 10'})).toEqual({arrivalWindow: 'Please choose an arrival window from the list.'})
-    expect(exterior.parse({...validExterior, date: TODAY, arrivalWindow: '10:00-12:00'})).toMatchObject({date: TODAY, arrivalWindow: '10:00-12:00'})
+    expect(messages(house, {...validHouse, arrivalWindow: ''})).toEqual({arrivalWindow: 'Please choose an arrival window.'})
+    expect(messages(exterior, {...validExterior, date: ''})).toEqual({date: 'Please select a date.'})
   })
 
   it('parse their own output again unchanged (the browser may send the validated values)', () => {
@@ -276,6 +272,7 @@ describe('house messages (spec §5, decisions.md)', () => {
       'instructions.getInside': 'Missing answer for: How Will We Get Inside?',
       'instructions.whereToPark': 'Missing answer for: Where Can We Park?',
       date: 'Please fill out the date',
+      arrivalWindow: 'Please choose an arrival window.',
       firstName: 'Please fill out the first name',
       lastName: 'Please fill out the last name',
       email: 'Please fill out the email',

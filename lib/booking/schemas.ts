@@ -130,25 +130,17 @@ function dateField(m: BookingMessage, clock: Clock) {
     .refine((value) => value >= todayInCompanyTimeZone(clock()), {error: m('datePast'), ...whileValid})
 }
 
-/** The exterior form's date: optional until its screen asks for one; '' or missing = null. */
-function optionalDateField(m: BookingMessage, clock: Clock) {
-  return z
-    .union([z.literal(''), dateField(m, clock)])
-    .nullish()
-    .transform((value) => value || null)
-}
-
 /**
- * The arrival window, 'HH:MM-HH:MM' (lib/booking/availability.ts `windowId`); '' or missing = none
- * chosen. Whether the business offers it on the date is the booking flow's to check (the rules are
- * content), and whether it has room the database's.
+ * The arrival window, 'HH:MM-HH:MM' (lib/booking/availability.ts `windowId`), required on every
+ * form (decisions.md "Scheduling"). Whether the business offers it on the date is the booking
+ * flow's to check (the rules are content), and whether it has room the database's.
  */
 function arrivalWindowField(m: BookingMessage) {
-  return text(m, m('windowUnknown'))
+  const error = m('windowRequired')
+  return text(m, error)
     .trim()
-    .refine((value) => value === '' || ARRIVAL_WINDOW.test(value), {error: m('windowUnknown'), ...whileValid})
-    .nullish()
-    .transform((value) => value || null)
+    .min(1, {error})
+    .refine((value) => ARRIVAL_WINDOW.test(value), {error: m('windowUnknown'), ...whileValid})
 }
 
 const ARRIVAL_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
@@ -315,7 +307,7 @@ function exteriorSchema(m: BookingMessage, clock: Clock) {
     /** Recorded but not priced (spec §9). */
     parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
     keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
-    date: optionalDateField(m, clock),
+    date: dateField(m, clock),
     arrivalWindow: arrivalWindowField(m),
     ...customerFields(m),
     notes: notesField(m),

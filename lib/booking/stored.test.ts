@@ -4,7 +4,9 @@ import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore, StoredBooking} from '../bookings/store'
 import {expectedStored, houseBooking} from '../bookings/test-support/fixtures'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
-import {checkoutDescription, toNewBooking} from './flow'
+import {checkSlot} from './availability'
+import {checkoutDescription, slotFields, toNewBooking} from './flow'
+import {ROOMY_AVAILABILITY} from './test-support/availability'
 import {priceBooking} from './pricing'
 import {createBookingSchemas} from './schemas'
 import {bookingCharges, bookingDetails, bookingFormValues, bookingPaidFacts, bookingReference, storedBookingPrice} from './stored'
@@ -15,6 +17,7 @@ import {
   commercialRequest,
   EXTERIOR_TOTAL_CENTS,
   exteriorRequest,
+  FIXED_NOW,
   fixedClock,
   HOUSE_TOTAL_CENTS,
   houseRequest,
@@ -51,7 +54,10 @@ beforeEach(async () => {
 /** The request as the server validates, prices and stores it. */
 async function storeRequest(body: Record<string, unknown>): Promise<StoredBooking> {
   const request = schemas.bookingRequestSchema.parse(body)
-  const {booking} = await store.createPending(toNewBooking(request, priceBooking(request)))
+  const check = checkSlot(ROOMY_AVAILABILITY, request.industry, request.date, request.arrivalWindow, FIXED_NOW)
+  if (!check.ok) throw new Error(`The request's slot is not offered: ${check.reason}`)
+  const newBooking = {...toNewBooking(request, priceBooking(request)), ...slotFields(check.slot, FIXED_NOW)}
+  const {booking} = await store.createPending(newBooking, {capacity: check.slot.capacity, now: FIXED_NOW})
   return booking
 }
 
@@ -124,6 +130,7 @@ describe('bookingFormValues: the form as the customer left it', () => {
       extras: {'Extra Heavy Duty': 0, Blinds: 1, 'Interior Windows': 0, Oven: 0, Garage: 0},
       instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
       date: '2030-02-01',
+      arrivalWindow: '08:00-10:00',
       tip: '10%',
       parkingFee: '$5',
       coupon: 'save10',
@@ -237,7 +244,7 @@ describe('bookingDetails and bookingPaidFacts: what the business is told', () =>
       reference: bookingReference(stored.id),
       industry: 'carpet',
       service: 'Carpet Cleaning – Every 6 Months',
-      date: '2030-02-10',
+      date: '2030-02-11',
       location: 'King County',
       customer: {firstName: 'Björn', lastName: 'Nguyen-Smith', email: 'bjorn@example.org', phone: '2065550199', address: '88 Main Ave S, Kent, WA 98032'},
       details: bookingDetails(stored),

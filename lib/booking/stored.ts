@@ -44,6 +44,8 @@ export function bookingFormValues(booking: StoredBooking): BookingFormInput {
     phone: formatPhone(booking.phone),
     address: booking.address,
     notes: booking.notes ?? '',
+    // The window may be taken by now: the form offers what is free and keeps it only if still offered.
+    arrivalWindow: booking.arrivalWindow ?? '',
   }
   const instructions = record(booking.instructions)
   switch (booking.industry) {
@@ -77,6 +79,7 @@ export function bookingFormValues(booking: StoredBooking): BookingFormInput {
         tip: (booking.tip ?? '0%') as never,
         parkingFee: (booking.parkingFee ?? '$0') as never,
         keyInfo: (typeof instructions.keyInfo === 'string' ? instructions.keyInfo : '') as never,
+        date: booking.date ?? '',
         ...customer,
       }
     case 'carpet':

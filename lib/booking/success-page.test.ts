@@ -8,7 +8,7 @@ import {StripePaymentProvider} from '../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {setFlowLogger, submitBooking, successPageSummary} from './flow'
 import {commercialRequest, fixedClock, ORIGIN} from './test-support/requests'
-import {testAvailability} from './test-support/availability'
+import {roomyAvailability} from './test-support/availability'
 
 /**
  * /success with the real Stripe adapter and SDK against a local stand-in for Stripe's API: the page
@@ -47,7 +47,7 @@ beforeEach(async () => {
 
 /** A booking made through Confirm & Pay, its Stripe session created on the stand-in. */
 async function stripeBooking(): Promise<{bookingId: string; sessionId: string}> {
-  const result = await submitBooking(commercialRequest(), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: testAvailability})
+  const result = await submitBooking(commercialRequest(), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
   if (!result.ok) throw new Error(`Expected a booking, got ${JSON.stringify(result)}`)
   const sessionId = (await store.findById(result.bookingId))?.paymentSessionId
   if (!sessionId) throw new Error('The booking holds no session')

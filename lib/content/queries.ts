@@ -229,12 +229,13 @@ export const bookingPageQuery = defineQuery(`{
  */
 const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{
   customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,
-  dateHelp, extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
+  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,
+  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
   couponHeading, couponRemoved, totalToPay, sending, connectionLost,
   messages{
     countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,
     dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,
-    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowUnknown, windowFull, requestInvalid,
+    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,
     unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,
     alreadySubmitted, rateLimited, tooLarge, unexpected
   }

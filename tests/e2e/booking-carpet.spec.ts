@@ -1,5 +1,5 @@
 import {expect, test, type Page} from './support/test'
-import {futureDate, longDate} from './support/bookings'
+import {longDate} from './support/bookings'
 import {
   checkPopularQuestions,
   checkReviewCarousel,
@@ -14,6 +14,7 @@ import {
   summaryValue,
   VIEWPORTS,
 } from './support/booking-screen'
+import {arrivalWindows, chooseArrival, dateCalendar} from './support/booking-ui'
 
 /**
  * /carpet_cleaning (spec §2, §4, §5, §9; decisions.md): the sub-navigation, the form, its live
@@ -153,7 +154,8 @@ test.describe('carpet booking', () => {
 
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
     await expect(group(page, 'Frequency')).toHaveAccessibleDescription(/Please select a frequency\./)
-    await expect(field(page, 'Date')).toHaveAccessibleDescription(/Please select a date\./)
+    await expect(dateCalendar(page.getByRole('main'))).toHaveAccessibleDescription(/Please select a date\./)
+    await expect(arrivalWindows(page.getByRole('main'))).toHaveAccessibleDescription('Please choose an arrival window.')
     await expect(field(page, 'First name')).toHaveAccessibleDescription('Please enter your first name.')
     await expect(field(page, 'Last name')).toHaveAccessibleDescription('Please enter your last name.')
     await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter your email.')
@@ -162,18 +164,16 @@ test.describe('carpet booking', () => {
     // The first invalid field in page order has focus.
     await expect(group(page, 'Frequency').getByRole('radio').first()).toBeFocused()
 
-    // A date in the past, a malformed e-mail and phone.
-    await field(page, 'Date').fill('2020-01-15')
+    // A malformed e-mail and phone.
     await field(page, 'E-mail').fill('theo at example.com')
     await field(page, 'Phone').fill('555-0129')
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
-    await expect(field(page, 'Date')).toHaveAccessibleDescription(/Please choose today or a later date\./)
     await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter a valid email address.')
     await expect(field(page, 'Phone')).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number/)
 
     // Everything else valid but no room and no staircase (decisions.md: at least one).
     await group(page, 'Frequency').getByRole('radio', {name: /^One-Time/}).check()
-    await field(page, 'Date').fill(futureDate(5))
+    await chooseArrival(page.getByRole('main'))
     await fillCustomer(page)
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
     await expect(stepper(page, 'Rooms')).toHaveAccessibleDescription('Please add at least one room or staircase.')
@@ -199,11 +199,10 @@ test.describe('carpet booking', () => {
 
   test('full path: Confirm & Pay → test checkout with the same total → Pay → /success with service, date, location and total', async ({page}) => {
     const dialogs = forbidDialogs(page)
-    const date = futureDate(10)
     await page.goto(PATH)
     await group(page, 'Where Will The Service Be Taking Place').getByRole('radio', {name: 'King County'}).check()
     await chooseExampleCleaning(page)
-    await field(page, 'Date').fill(date)
+    const {date} = await chooseArrival(page.getByRole('main'))
     await fillCustomer(page)
     await group(page, 'Key Information').getByRole('radio', {name: 'access code'}).check()
     await page.getByRole('main').getByRole('textbox', {name: /^Notes/}).fill(CUSTOMER.notes)

@@ -1,12 +1,15 @@
 import {expect, test, type Page} from './support/test'
 import {byOrderRank, documentsOfType} from './support/dataset'
 import {holdRequests} from './support/network'
-import {futureDate, longDate} from './support/bookings'
+import {longDate} from './support/bookings'
 import {
+  arrivalWindows,
   axeViolations,
   bookingForm,
+  chooseArrival,
   countBookingPosts,
   currentReview,
+  dateCalendar,
   expectNoHorizontalScroll,
   openBookingScreen,
   summaryTotal,
@@ -25,7 +28,6 @@ const FORM = 'Commercial cleaning booking'
 const form = (page: Page) => bookingForm(page, FORM)
 const group = (page: Page, name: string) => form(page).getByRole('group', {name, exact: true})
 const radio = (page: Page, groupName: string, name: string) => group(page, groupName).getByRole('radio', {name, exact: true})
-const dateInput = (page: Page) => form(page).getByRole('textbox', {name: 'Date (required)'})
 const SERVICE = 'Service (required)'
 const FREQUENCY = 'Frequency (required)'
 
@@ -120,7 +122,8 @@ test.describe('commercial booking screen', () => {
     await expect(group(page, SERVICE)).toHaveAccessibleDescription('Please fill out the service field.')
     await expect(group(page, SERVICE).getByRole('radio').first()).toBeFocused()
     await expect(group(page, FREQUENCY)).toHaveAccessibleDescription('Please fill out the frequency field.')
-    await expect(dateInput(page)).toHaveAccessibleDescription(/Please fill out the date field\.$/)
+    await expect(dateCalendar(form(page))).toHaveAccessibleDescription(/Please fill out the date field\.$/)
+    await expect(arrivalWindows(form(page))).toHaveAccessibleDescription('Please choose an arrival window.')
     for (const [label, message] of [
       ['First name', 'Please fill out the first name field.'],
       ['Last name', 'Please fill out the last name field.'],
@@ -133,16 +136,14 @@ test.describe('commercial booking screen', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true')
     }
 
-    // Whitespace only is blank; a malformed e-mail and phone, a past date.
+    // Whitespace only is blank; a malformed e-mail and phone.
     await form(page).getByRole('textbox', {name: 'First name'}).fill('   ')
     await form(page).getByRole('textbox', {name: 'E-mail'}).fill('thaddeus@example')
     await form(page).getByRole('textbox', {name: 'Phone'}).fill('555 0119')
-    await dateInput(page).fill('2021-06-01')
     await confirm.click()
     await expect(form(page).getByRole('textbox', {name: 'First name'})).toHaveAccessibleDescription('Please fill out the first name field.')
     await expect(form(page).getByRole('textbox', {name: 'E-mail'})).toHaveAccessibleDescription('Please enter a valid email address.')
     await expect(form(page).getByRole('textbox', {name: 'Phone'})).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number$/)
-    await expect(dateInput(page)).toHaveAccessibleDescription(/Please choose today or a later date\.$/)
 
     // The messages go as the fields are corrected.
     await radio(page, SERVICE, 'Corporate Office Cleaning').check()
@@ -219,8 +220,6 @@ test.describe('commercial booking screen', () => {
 
   test('filled in with the keyboard alone, paid on the test checkout, confirmed on /success', async ({page}) => {
     const posts = countBookingPosts(page)
-    const date = futureDate(20)
-    const [year, month, day] = date.split('-')
     await openBookingScreen(page, '/commercial_cleaning')
 
     // Location: Snohomish County is chosen; the arrow key picks King County.
@@ -242,14 +241,24 @@ test.describe('commercial booking screen', () => {
     await page.keyboard.press('Space')
     await expect(radio(page, FREQUENCY, 'Single Deep Cleaning')).toBeChecked()
 
-    // The date, typed segment by segment (month, day, year).
-    await page.keyboard.press('Tab')
-    await expect(dateInput(page)).toBeFocused()
-    await page.keyboard.type(`${month}${day}${year}`)
-    await expect(dateInput(page)).toHaveValue(date)
+    // The date: Tab reaches the calendar's first offered day (past the month buttons), the arrow
+    // key moves to the next offered day, Enter picks it; then Tab and Space pick the first window.
+    const calendar = dateCalendar(form(page))
+    const offered = calendar.locator('td[data-day]:not([data-disabled])')
+    await tabTo(page, offered.first().getByRole('button'), 4)
+    const first = (await offered.first().getAttribute('data-day')) as string
+    await page.keyboard.press('ArrowRight')
+    const focusedDay = calendar.locator('td[data-day]:has(button:focus)')
+    await expect(focusedDay).not.toHaveAttribute('data-day', first)
+    await expect(focusedDay).not.toHaveAttribute('data-disabled')
+    const date = (await focusedDay.getAttribute('data-day')) as string
+    await page.keyboard.press('Enter')
+    await expect(calendar.locator('td[data-selected]')).toHaveAttribute('data-day', date)
+    await tabTo(page, arrivalWindows(form(page)).getByRole('radio').first(), 2)
+    await page.keyboard.press('Space')
+    await expect(arrivalWindows(form(page)).getByRole('radio').first()).toBeChecked()
 
-    // Tab leaves the date (Chromium may stop once on its calendar button first).
-    await tabTo(page, form(page).getByRole('textbox', {name: 'First name'}), 3)
+    await tabTo(page, form(page).getByRole('textbox', {name: 'First name'}), 2)
     await page.keyboard.type(CUSTOMER.firstName)
     for (const [label, value] of [
       ['Last name', CUSTOMER.lastName],
@@ -290,7 +299,7 @@ test.describe('commercial booking screen', () => {
     await openBookingScreen(page, '/commercial_cleaning')
     await radio(page, SERVICE, 'VRBO and AIRBNB Cleaning').check()
     await radio(page, FREQUENCY, 'Recurring').check()
-    await dateInput(page).fill(futureDate(8))
+    await chooseArrival(form(page))
     await form(page).getByRole('textbox', {name: 'First name'}).fill(CUSTOMER.firstName)
     await form(page).getByRole('textbox', {name: 'Last name'}).fill(CUSTOMER.lastName)
     await form(page).getByRole('textbox', {name: 'E-mail'}).fill(CUSTOMER.email)
@@ -320,7 +329,7 @@ test.describe('commercial booking screen', () => {
     await openBookingScreen(page, '/commercial_cleaning')
     await radio(page, SERVICE, 'Construction Final Clean').check()
     await radio(page, FREQUENCY, 'One-Time').check()
-    await dateInput(page).fill(futureDate(4))
+    await chooseArrival(form(page))
     await form(page).getByRole('textbox', {name: 'First name'}).fill(CUSTOMER.firstName)
     await form(page).getByRole('textbox', {name: 'Last name'}).fill(CUSTOMER.lastName)
     await form(page).getByRole('textbox', {name: 'E-mail'}).fill(CUSTOMER.email)

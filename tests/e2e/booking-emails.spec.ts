@@ -2,8 +2,8 @@ import {randomUUID} from 'node:crypto'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import ICAL from 'ical.js'
 import type {ParsedMail} from 'mailparser'
-import {futureDate, longDate} from './support/bookings'
-import {bookingForm, openBookingScreen} from './support/booking-ui'
+import {ARRIVAL_WINDOW, futureDate, longDate} from './support/bookings'
+import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX, readInbox} from './support/smtp'
@@ -49,6 +49,7 @@ function deepCleaning(email: string, date: string) {
     extras: {Oven: 1},
     instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
     date,
+    arrivalWindow: ARRIVAL_WINDOW,
     tip: '15%',
     parkingFee: '$10',
     firstName: 'Cordelia',
@@ -158,7 +159,7 @@ test.describe('booking e-mails', () => {
     await form().getByRole('radio', {name: 'King County', exact: true}).check()
     await form().getByRole('radio', {name: 'Retail Spaces Cleaning', exact: true}).check()
     await form().getByRole('radio', {name: 'Recurring', exact: true}).check()
-    await form().getByRole('textbox', {name: 'Date (required)'}).fill(date)
+    await chooseArrival(form(), {date, window: ARRIVAL_WINDOW})
     const customer = {
       'First name': 'Evander',
       'Last name': 'Quist-Mbeki',
@@ -181,7 +182,9 @@ test.describe('booking e-mails', () => {
     await expect(form().getByRole('radio', {name: 'Retail Spaces Cleaning', exact: true})).toBeChecked()
     await expect(form().getByRole('radio', {name: 'Recurring', exact: true})).toBeChecked()
     await expect(form().getByRole('radio', {name: 'King County', exact: true})).toBeChecked()
-    await expect(form().getByRole('textbox', {name: 'Date (required)'})).toHaveValue(date)
+    // The day and window come back too (the cancelled checkout freed the place).
+    await expect(dateCalendar(form()).locator('td[data-selected]')).toHaveAttribute('data-day', date)
+    await expect(arrivalWindows(form()).locator(`input[value="${ARRIVAL_WINDOW}"]`)).toBeChecked()
     for (const [label, value] of Object.entries(customer)) await expect(form().getByRole('textbox', {name: `${label} (required)`})).toHaveValue(value)
     await expect(form().getByRole('textbox', {name: 'Notes for our team'})).toHaveValue('Alarm code at the front desk.')
   })

@@ -14,6 +14,8 @@ import {
   tabTo,
   VIEWPORTS,
 } from './support/booking-screen'
+import {arrivalWindows, chooseArrival, dateCalendar} from './support/booking-ui'
+import {longDate} from './support/bookings'
 
 /**
  * /exterior_cleaning (spec §2, §5, §9; decisions.md): the form, its live summary, every validation
@@ -103,6 +105,9 @@ test.describe('exterior booking', () => {
     await page.getByRole('button', {name: 'Confirm & Pay'}).click()
     await expect(group(page, 'Services')).toHaveAccessibleDescription(/Please select a service\./)
     await expect(group(page, 'Frequency')).toHaveAccessibleDescription(/Please select a frequency\./)
+    // The exterior form asks when too (decisions.md "Scheduling").
+    await expect(dateCalendar(page.getByRole('main'))).toHaveAccessibleDescription('Please select a date.')
+    await expect(arrivalWindows(page.getByRole('main'))).toHaveAccessibleDescription('Please choose an arrival window.')
     await expect(field(page, 'First name')).toHaveAccessibleDescription('Please enter your first name.')
     await expect(field(page, 'Last name')).toHaveAccessibleDescription('Please enter your last name.')
     await expect(field(page, 'E-mail')).toHaveAccessibleDescription('Please enter your email.')
@@ -162,6 +167,19 @@ test.describe('exterior booking', () => {
     await page.keyboard.press('Space')
     await page.keyboard.press('ArrowRight')
     await expect(group(page, 'Frequency').getByRole('radio', {name: /^Every 6 Months/})).toBeChecked()
+    // The date: Tab reaches the calendar's first offered day (past the month buttons), Enter picks
+    // it; Tab and Space pick the first arrival window.
+    const main = page.getByRole('main')
+    const firstDay = dateCalendar(main).locator('td[data-day]:not([data-disabled]) button').first()
+    for (let tabs = 0; tabs < 4 && !(await firstDay.evaluate((element) => element === document.activeElement)); tabs++) {
+      await page.keyboard.press('Tab')
+    }
+    await expect(firstDay).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(dateCalendar(main).locator('td[data-selected]')).toHaveCount(1)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    await expect(arrivalWindows(main).getByRole('radio').first()).toBeChecked()
     // Tip 15% (the group's checked radio, 0%, takes focus; arrows move on), parking left at $0.
     await page.keyboard.press('Tab')
     await page.keyboard.press('ArrowRight')
@@ -215,6 +233,7 @@ test.describe('exterior booking', () => {
     await page.goto(PATH)
     await group(page, 'Services').getByRole('radio', {name: /^Gutter Cleaning/}).check()
     await group(page, 'Frequency').getByRole('radio', {name: /^Every 3 Months/}).check()
+    const {date} = await chooseArrival(page.getByRole('main'))
     await group(page, 'Parking fee').getByRole('radio', {name: 'Other'}).check()
     await fillCustomer(page)
     await group(page, 'Key Information').getByRole('radio', {name: 'Someone Will Be At Home'}).check()
@@ -232,6 +251,7 @@ test.describe('exterior booking', () => {
     await expect(page.getByText('Your booking is confirmed. Thank you!')).toBeVisible()
     const details = page.getByRole('main').locator('dl')
     await expect(details.getByText('Exterior Cleaning – Gutter Cleaning, Every 3 Months')).toBeVisible()
+    await expect(details.getByText(longDate(date))).toBeVisible()
     await expect(details.getByText('$70.00', {exact: true})).toBeVisible()
   })
 })

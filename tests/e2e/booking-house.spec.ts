@@ -1,11 +1,15 @@
 import {expect, test, type Page} from './support/test'
 import {byOrderRank, documentsOfType} from './support/dataset'
-import {futureDate, longDate} from './support/bookings'
+import {longDate} from './support/bookings'
+import {arrivalWindowLabel} from '../../lib/booking/availability'
 import {
+  arrivalWindows,
   axeViolations,
   bookingForm,
+  chooseArrival,
   countBookingPosts,
   currentReview,
+  dateCalendar,
   expectNoHorizontalScroll,
   openBookingScreen,
   summary,
@@ -22,7 +26,6 @@ import {
 
 const FORM = 'House cleaning booking'
 const form = (page: Page) => bookingForm(page, FORM)
-const dateInput = (page: Page) => form(page).getByRole('textbox', {name: 'Date (required)'})
 const group = (page: Page, name: string) => form(page).getByRole('group', {name, exact: true})
 
 const CUSTOMER = {
@@ -48,19 +51,20 @@ async function answerInstructions(page: Page) {
 /**
  * Deep Cleaning, 3 bedrooms, 2 bathrooms, 1 half bath, 0 dens, tip 15 %, parking $10, coupon save10.
  */
-async function fillDeepCleaning(page: Page, date: string) {
+async function fillDeepCleaning(page: Page): Promise<{date: string; window: string}> {
   await group(page, 'Services (required)').getByRole('radio', {name: 'Deep Cleaning', exact: true}).check()
   await form(page).getByLabel('Bedrooms').selectOption('3')
   await form(page).getByLabel('Bathrooms').selectOption('2')
   await form(page).getByLabel('Half baths').selectOption('1')
   await answerInstructions(page)
-  await dateInput(page).fill(date)
+  const arrival = await chooseArrival(form(page))
   await group(page, 'Tip').getByRole('radio', {name: '15%', exact: true}).check()
   await group(page, 'Parking fee').getByRole('radio', {name: '$10', exact: true}).check()
   await fillCustomer(page)
   await form(page).getByRole('textbox', {name: 'Notes for our team'}).fill('The dog is friendly.')
   await form(page).getByRole('textbox', {name: 'Coupon code'}).fill(' SAVE10 ')
   await form(page).getByRole('button', {name: 'Apply'}).click()
+  return arrival
 }
 
 /*
@@ -188,7 +192,7 @@ test.describe('house booking screen', () => {
     await expect(summaryValue(page, 'Frequency')).toHaveText('N/A')
     await expect(summaryTotal(page)).toHaveText('Total —')
 
-    await fillDeepCleaning(page, futureDate(10))
+    await fillDeepCleaning(page)
     await expect(summaryValue(page, 'Service')).toHaveText('Deep Cleaning')
     await expect(summaryValue(page, 'Frequency')).toHaveText('N/A')
     await expect(summaryValue(page, 'Bedrooms')).toHaveText('3')
@@ -277,14 +281,15 @@ test.describe('house booking screen', () => {
       await expect(field).toHaveAccessibleDescription(new RegExp(`${message}$`))
       await expect(field).toHaveAttribute('aria-invalid', 'true')
     }
-    await expect(dateInput(page)).toHaveAccessibleDescription(/Please fill out the date$/)
+    await expect(dateCalendar(form(page))).toHaveAccessibleDescription(/Please fill out the date$/)
+    await expect(arrivalWindows(form(page))).toHaveAccessibleDescription('Please choose an arrival window.')
     for (const question of ['How Clean Is Your Home?', 'How Will We Get Inside?', 'Where Can We Park?']) {
       await expect(group(page, `${question} (required)`)).toHaveAccessibleDescription(`Missing answer for: ${question}`)
     }
 
     // The rules that depend on the service (checked once the rest of the form is filled in).
     await answerInstructions(page)
-    await dateInput(page).fill(futureDate(3))
+    await chooseArrival(form(page))
     await fillCustomer(page)
     await services.getByRole('radio', {name: 'Regular Cleaning', exact: true}).check()
     await expect(services).not.toHaveAccessibleDescription('Please select a service')
@@ -300,14 +305,12 @@ test.describe('house booking screen', () => {
     await form(page).getByLabel('Minutes').selectOption('45')
     await expect(form(page).getByText('Please select the time required for Post Construction.')).toHaveCount(0)
 
-    // Malformed e-mail and phone, a past date.
+    // Malformed e-mail and phone.
     await form(page).getByRole('textbox', {name: 'E-mail'}).fill('imogen@example')
     await form(page).getByRole('textbox', {name: 'Phone'}).fill('555-0163')
-    await dateInput(page).fill('2020-02-03')
     await confirm.click()
     await expect(form(page).getByRole('textbox', {name: 'E-mail'})).toHaveAccessibleDescription('Invalid email format')
     await expect(form(page).getByRole('textbox', {name: 'Phone'})).toHaveAccessibleDescription(/Please enter a valid 10-digit phone number$/)
-    await expect(dateInput(page)).toHaveAccessibleDescription(/Please choose today or a later date\.$/)
 
     // Fixing a field clears its message as the customer types.
     await form(page).getByRole('textbox', {name: 'Phone'}).fill('(425) 555-0163')
@@ -356,9 +359,9 @@ test.describe('house booking screen', () => {
 
   test('the whole path: Confirm & Pay → test checkout with the same total → Pay → /success', async ({page}) => {
     const posts = countBookingPosts(page)
-    const date = futureDate(12)
     await openBookingScreen(page, '/house_cleaning')
-    await fillDeepCleaning(page, date)
+    const {date, window} = await fillDeepCleaning(page)
+    await expect(summary(page).getByText(arrivalWindowLabel(window))).toBeVisible()
     await expect(summaryTotal(page)).toHaveText(`Total ${DEEP_TOTAL}`)
 
     // Two fast clicks make one booking.
@@ -392,7 +395,7 @@ test.describe('house booking screen', () => {
       void dialog.dismiss()
     })
     await openBookingScreen(page, '/house_cleaning')
-    await fillDeepCleaning(page, futureDate(5))
+    await fillDeepCleaning(page)
     const confirm = form(page).getByRole('button', {name: 'Confirm & Pay'})
     await confirm.click()
     await expect(form(page).getByRole('alert')).toHaveText('Error: We could not save your booking. Please try again in a moment.')

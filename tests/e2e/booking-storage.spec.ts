@@ -4,7 +4,8 @@ import {join} from 'node:path'
 import {expect, test, type Page} from './support/test'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
 import {createSqlBookingStore} from '../../lib/bookings/sql-store.ts'
-import {futureDate, longDate} from './support/bookings'
+import {ARRIVAL_WINDOW, futureDate, longDate} from './support/bookings'
+import {chooseArrival} from './support/booking-ui'
 import {bookingForm, openBookingScreen, summaryTotal} from './support/booking-ui'
 import {field, group as carpetGroup} from './support/booking-screen'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
@@ -97,6 +98,7 @@ const CARPET_DISCOUNT_CENTS = 2245
 const EXTERIOR = {
   service: 'Gutter Cleaning',
   frequency: 'Every 3 Months',
+  date: futureDate(15),
   tip: '15%',
   parkingFee: '$10',
   keyInfo: 'access code',
@@ -161,7 +163,7 @@ async function fillHouseForm(page: Page): Promise<void> {
   for (const [question, answer] of Object.entries(HOUSE.instructions)) {
     await houseGroup(page, `${question} (required)`).getByRole('radio', {name: answer, exact: true}).check()
   }
-  await form.getByRole('textbox', {name: 'Date (required)'}).fill(HOUSE.date)
+  await chooseArrival(form, {date: HOUSE.date, window: ARRIVAL_WINDOW})
   await houseGroup(page, 'Tip').getByRole('radio', {name: HOUSE.tip, exact: true}).check()
   await houseGroup(page, 'Parking fee').getByRole('radio', {name: HOUSE.parkingFee, exact: true}).check()
   await form.getByRole('textbox', {name: 'First name'}).fill(HOUSE.firstName)
@@ -180,7 +182,7 @@ async function fillCarpetForm(page: Page): Promise<void> {
   await carpetGroup(page, 'Frequency').getByRole('radio', {name: new RegExp(`^${CARPET.frequency}`)}).check()
   for (let i = 0; i < CARPET.rooms; i += 1) await page.getByRole('button', {name: 'Increase Rooms'}).click()
   for (let i = 0; i < CARPET.hallways; i += 1) await page.getByRole('button', {name: 'Increase HALLWAYS'}).click()
-  await field(page, 'Date').fill(CARPET.date)
+  await chooseArrival(main, {date: CARPET.date, window: ARRIVAL_WINDOW})
   await field(page, 'First name').fill(CARPET.firstName)
   await field(page, 'Last name').fill(CARPET.lastName)
   await field(page, 'E-mail').fill(CARPET.email)
@@ -195,6 +197,7 @@ async function fillCarpetForm(page: Page): Promise<void> {
 async function fillExteriorForm(page: Page): Promise<void> {
   await carpetGroup(page, 'Services').getByRole('radio', {name: new RegExp(`^${EXTERIOR.service}`)}).check()
   await carpetGroup(page, 'Frequency').getByRole('radio', {name: new RegExp(`^${EXTERIOR.frequency}`)}).check()
+  await chooseArrival(page.getByRole('main'), {date: EXTERIOR.date, window: ARRIVAL_WINDOW})
   await carpetGroup(page, 'Tip for your crew').getByRole('radio', {name: EXTERIOR.tip, exact: true}).check()
   await carpetGroup(page, 'Parking fee').getByRole('radio', {name: EXTERIOR.parkingFee, exact: true}).check()
   await field(page, 'First name').fill(EXTERIOR.firstName)
@@ -214,7 +217,7 @@ async function fillCommercialForm(page: Page): Promise<void> {
   await commercialGroup(page, 'Location').getByRole('radio', {name: COMMERCIAL.location, exact: true}).check()
   await commercialGroup(page, 'Service (required)').getByRole('radio', {name: COMMERCIAL.subService, exact: true}).check()
   await commercialGroup(page, 'Frequency (required)').getByRole('radio', {name: COMMERCIAL.frequency, exact: true}).check()
-  await form.getByRole('textbox', {name: 'Date (required)'}).fill(COMMERCIAL.date)
+  await chooseArrival(form, {date: COMMERCIAL.date, window: ARRIVAL_WINDOW})
   await form.getByRole('textbox', {name: 'First name'}).fill(COMMERCIAL.firstName)
   await form.getByRole('textbox', {name: 'Last name'}).fill(COMMERCIAL.lastName)
   await form.getByRole('textbox', {name: 'E-mail'}).fill(COMMERCIAL.email)
@@ -225,7 +228,7 @@ async function fillCommercialForm(page: Page): Promise<void> {
 
 /**
  * Confirm & Pay → Pay on the test checkout → /success; returns the booking id from the URL. The
- * exterior form has no date or location, so /success shows neither: pass null for those.
+ * exterior form has no location, so /success shows none: pass null for it.
  */
 async function payAndReadBookingId(page: Page, total: string, description: string, date: string | null, location: string | null): Promise<string> {
   await page.getByRole('button', {name: 'Confirm & Pay'}).click()
@@ -291,7 +294,7 @@ test.describe('stored bookings', () => {
     await openBookingScreen(page, `${server!.baseUrl}/exterior_cleaning`)
     await fillExteriorForm(page)
     await expect(summaryTotal(page)).toHaveText(new RegExp(`^Total\\s+\\${EXTERIOR_TOTAL}$`))
-    ids.exterior = await payAndReadBookingId(page, EXTERIOR_TOTAL, `Exterior Cleaning – ${EXTERIOR.service}, ${EXTERIOR.frequency}`, null, null)
+    ids.exterior = await payAndReadBookingId(page, EXTERIOR_TOTAL, `Exterior Cleaning – ${EXTERIOR.service}, ${EXTERIOR.frequency}`, EXTERIOR.date, null)
   })
 
   test('a commercial booking is paid through the UI', async ({page}) => {
@@ -341,6 +344,8 @@ test.describe('stored bookings', () => {
         halfBath: HOUSE.halfBaths,
         den: HOUSE.dens,
         date: HOUSE.date,
+        arrivalWindow: ARRIVAL_WINDOW,
+        serviceFamily: 'indoor',
         tip: HOUSE.tip,
         parkingFee: HOUSE.parkingFee,
         coupon: 'save10',
@@ -372,6 +377,8 @@ test.describe('stored bookings', () => {
         rooms: CARPET.rooms,
         stairs: 0,
         date: CARPET.date,
+        arrivalWindow: ARRIVAL_WINDOW,
+        serviceFamily: 'indoor',
         instructions: CARPET.keyInfo,
         coupon: 'save20',
         discountCents: CARPET_DISCOUNT_CENTS,
@@ -398,6 +405,9 @@ test.describe('stored bookings', () => {
         notes: EXTERIOR.notes,
         service: EXTERIOR.service,
         frequency: EXTERIOR.frequency,
+        date: EXTERIOR.date,
+        arrivalWindow: ARRIVAL_WINDOW,
+        serviceFamily: 'exterior',
         tip: EXTERIOR.tip,
         parkingFee: EXTERIOR.parkingFee,
         coupon: null,
@@ -428,6 +438,8 @@ test.describe('stored bookings', () => {
         service: COMMERCIAL.subService,
         frequency: COMMERCIAL.frequency,
         date: COMMERCIAL.date,
+        arrivalWindow: ARRIVAL_WINDOW,
+        serviceFamily: 'commercial',
         coupon: null,
       })
       expect(Number.isNaN(Date.parse(commercial!.paidAt!))).toBe(false)

@@ -1,5 +1,6 @@
 'use client'
 
+import {ArrivalSection} from '@/components/booking/shared/ArrivalSection'
 import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useEffect, useMemo, type ReactNode} from 'react'
 import {useFormState, useWatch} from 'react-hook-form'
@@ -10,8 +11,7 @@ import {
   FieldsetSection,
   FormSection,
   RadioCardGroup,
-  TextField,
-} from '@/components/forms/fields'
+  } from '@/components/forms/fields'
 import sharedStyles from '@/components/booking/shared/booking.module.css'
 import {SummaryCard, type SummaryRow} from '@/components/booking/shared/SummaryCard'
 import {useBookingTexts} from '@/components/booking/shared/BookingTexts'
@@ -19,7 +19,6 @@ import {BookingFormProvider, useBookingForm, useBookingFormContext, type Booking
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {useBookingSubmit} from '@/components/booking/shared/useBookingSubmit'
-import {useCompanyToday} from '@/components/booking/shared/useCompanyToday'
 import {
   CARPET_COUNTS,
   CARPET_DEFAULTS,
@@ -52,6 +51,7 @@ const CARPET_FORM_DEFAULTS = {
   industry: 'carpet' as const,
   frequency: '' as never,
   date: '',
+  arrivalWindow: '',
   firstName: '',
   lastName: '',
   email: '',
@@ -138,7 +138,6 @@ export function CarpetBookingForm() {
   const {control} = useBookingFormContext<'carpet'>()
   useRecheckRoomsWithStairs()
   const {formProps, busy, formError} = useBookingSubmit('carpet')
-  const today = useCompanyToday()
   const chosenFrequency = useWatch({control, name: 'frequency'})
   const frequency = isCarpetFrequency(chosenFrequency) ? chosenFrequency : null
   const texts = useBookingTexts<'carpet'>()
@@ -214,17 +213,7 @@ export function CarpetBookingForm() {
         </div>
       </FormSection>
 
-      <FormSection heading={texts.dateHeading}>
-        <TextField
-          control={control}
-          name="date"
-          type="date"
-          label="Date"
-          description={texts.dateHelp}
-          min={today}
-          required
-        />
-      </FormSection>
+      <ArrivalSection industry="carpet" />
 
       <CustomerDetailsSection />
 

@@ -1,5 +1,6 @@
 'use client'
 
+import {ArrivalSection} from '@/components/booking/shared/ArrivalSection'
 import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useMemo, type ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
@@ -14,19 +15,19 @@ import {
 import {previewCommercialPrice} from '@/lib/booking/pricing'
 import type {CommercialBookingInput} from '@/lib/booking/schemas'
 import {ConfirmPayButton} from '../shared/ConfirmPayButton'
-import {FieldsetSection, FormSection, RadioCardGroup, TextField} from '@/components/forms/fields'
+import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
 import {SummaryCard} from '../shared/SummaryCard'
 import {useBookingTexts} from '../shared/BookingTexts'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import type {BookingFormTexts} from '@/lib/content'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
-import {useCompanyToday} from '../shared/useCompanyToday'
 import styles from '../shared/booking.module.css'
 
 /** Starting values: Snohomish County (spec §9), nothing else chosen. */
 const COMMERCIAL_FORM_DEFAULTS = {
   ...COMMERCIAL_DEFAULTS,
   date: '',
+  arrivalWindow: '',
   firstName: '',
   lastName: '',
   email: '',
@@ -75,7 +76,6 @@ export function CommercialSummary() {
 export function CommercialBookingForm() {
   const {control, setValue, getFieldState} = useBookingFormContext<'commercial'>()
   const {formProps, busy, formError} = useBookingSubmit('commercial')
-  const today = useCompanyToday()
   const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
   const frequencies = commercialFrequenciesFor(subService || null)
   const texts = useBookingTexts<'commercial'>()
@@ -117,9 +117,7 @@ export function CommercialBookingForm() {
         />
       </FieldsetSection>
 
-      <FormSection heading={texts.dateHeading}>
-        <TextField control={control} name="date" type="date" label="Date" description={texts.dateHelp} min={today} required />
-      </FormSection>
+      <ArrivalSection industry="commercial" />
 
       <CustomerDetailsSection />
 

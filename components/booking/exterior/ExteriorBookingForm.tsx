@@ -1,5 +1,6 @@
 'use client'
 
+import {ArrivalSection} from '@/components/booking/shared/ArrivalSection'
 import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import type {ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
@@ -42,6 +43,8 @@ const EXTERIOR_FORM_DEFAULTS = {
   service: '' as never,
   frequency: '' as never,
   keyInfo: '',
+  date: '',
+  arrivalWindow: '',
   firstName: '',
   lastName: '',
   email: '',
@@ -131,6 +134,8 @@ export function ExteriorBookingForm() {
           }))}
         />
       </FieldsetSection>
+
+      <ArrivalSection industry="exterior" />
 
       <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
         <RadioCardGroup control={control} name="tip" legend="Tip for your crew" size="compact" options={EXTERIOR_TIP_OPTIONS} />

@@ -1,5 +1,6 @@
 'use client'
 
+import {ArrivalSection} from '@/components/booking/shared/ArrivalSection'
 import {BookingFormFooter, CustomerDetailsSection, NotesSection} from '@/components/booking/shared/BookingSections'
 import {useMemo, type ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
@@ -32,12 +33,10 @@ import {
   FormSection,
   RadioCardGroup,
   SelectField,
-  TextField,
-} from '@/components/forms/fields'
+  } from '@/components/forms/fields'
 import {SummaryCard, type SummaryRow} from '../shared/SummaryCard'
 import {BookingFormProvider, useBookingForm, useBookingFormContext} from '../shared/useBookingForm'
 import {useBookingSubmit} from '../shared/useBookingSubmit'
-import {useCompanyToday} from '../shared/useCompanyToday'
 import styles from '../shared/booking.module.css'
 
 /** The house form's starting values (decisions.md: counts 1, 1, 0, 0; tip 0 %, parking $0). */
@@ -46,6 +45,7 @@ const HOUSE_FORM_DEFAULTS = {
   extras: {...HOUSE_DEFAULTS.extras},
   frequency: '',
   date: '',
+  arrivalWindow: '',
   firstName: '',
   lastName: '',
   email: '',
@@ -106,7 +106,6 @@ export function HouseBookingForm() {
     if (getFieldState('hours').error) void trigger('hours')
   }
   const {formProps, busy, formError} = useBookingSubmit('house')
-  const today = useCompanyToday()
   const service = useWatch({control, name: 'service'})
   const texts = useBookingTexts<'house'>()
 
@@ -174,17 +173,7 @@ export function HouseBookingForm() {
         ))}
       </FormSection>
 
-      <FormSection heading={texts.dateHeading}>
-        <TextField
-          control={control}
-          name="date"
-          type="date"
-          label="Date"
-          description={texts.dateHelp}
-          min={today}
-          required
-        />
-      </FormSection>
+      <ArrivalSection industry="house" />
 
       <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
         <RadioCardGroup control={control} name="tip" legend="Tip" options={HOUSE_TIP_OPTIONS} size="compact" />

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react'
 import {formatUsd} from '@/lib/booking/money'
 import type {PriceBreakdown} from '@/lib/booking/pricing'
+import {ArrivalRows} from './ArrivalRows'
 import {SidebarCard} from './SidebarCard'
 import styles from './booking.module.css'
 
@@ -53,6 +54,7 @@ export function SummaryCard({
             <dd>{row.value}</dd>
           </div>
         ))}
+        <ArrivalRows />
       </dl>
       {breakdown ? (
         <dl className={`${styles.summaryList} ${styles.priceList}`} aria-label="Price">

@@ -18,3 +18,17 @@ export const TEST_AVAILABILITY: AvailabilityRules = {
 }
 
 export const testAvailability = async (): Promise<AvailabilityRules> => TEST_AVAILABILITY
+
+/**
+ * The same days, with room for any number of bookings (100 a window): for tests of everything but
+ * capacity, which book the same window again and again.
+ */
+export const ROOMY_AVAILABILITY: AvailabilityRules = {
+  ...TEST_AVAILABILITY,
+  windows: TEST_AVAILABILITY.windows.map((window) => ({
+    ...window,
+    capacity: {indoor: 100, exterior: 100, commercial: window.capacity.commercial === 0 ? 0 : 100},
+  })),
+}
+
+export const roomyAvailability = async (): Promise<AvailabilityRules> => ROOMY_AVAILABILITY

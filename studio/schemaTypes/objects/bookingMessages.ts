@@ -27,6 +27,7 @@ const MESSAGE_FIELDS: Record<BookingMessageKey, {title: string; description?: st
   dateTooSoon: {title: 'Date too soon', description: 'Before the earliest bookable day (Availability).'},
   dateTooFar: {title: 'Date too far ahead', description: '{days} is how far ahead one can book (Availability).'},
   dateClosed: {title: 'Closed that day', description: 'Not a working day, or a closed date (Availability).'},
+  windowRequired: {title: 'Arrival window not chosen'},
   windowUnknown: {title: 'Arrival window not offered'},
   windowFull: {title: 'Arrival window full', description: 'Its last place was taken meanwhile.'},
   requestInvalid: {title: 'Broken request', description: 'The page is out of date; ask to reload.'},

@@ -64,3 +64,32 @@ export function countBookingPosts(page: Page): {readonly count: number} {
   })
   return counter
 }
+
+/** The booking form's date calendar (a group named by its label, holding react-day-picker's grid). */
+export function dateCalendar(form: Locator): Locator {
+  return form.getByRole('group', {name: 'Date', exact: true})
+}
+
+/** The booking form's arrival windows. */
+export function arrivalWindows(form: Locator): Locator {
+  return form.getByRole('group', {name: 'Arrival window (required)', exact: true})
+}
+
+/**
+ * Picks a day in the form's calendar, the first one offered or `pick.date` (moving to its month),
+ * then one of that day's arrival windows (the first, or `pick.window` as 'HH:MM-HH:MM'), as a
+ * customer would. Answers what was picked.
+ */
+export async function chooseArrival(form: Locator, pick: {date?: string; window?: string} = {}): Promise<{date: string; window: string}> {
+  const calendar = dateCalendar(form)
+  const day = pick.date ? calendar.locator(`td[data-day="${pick.date}"] button`) : calendar.locator('td[data-day]:not([data-disabled]) button').first()
+  for (let months = 0; pick.date && months < 3 && (await day.count()) === 0; months++) {
+    await calendar.getByRole('button', {name: /next month/i}).click()
+  }
+  await day.click()
+  const date = await calendar.locator('td[data-selected]').getAttribute('data-day')
+  const windows = arrivalWindows(form)
+  const radio = pick.window ? windows.locator(`input[value="${pick.window}"]`) : windows.getByRole('radio').first()
+  await radio.check()
+  return {date: date ?? '', window: (await radio.getAttribute('value')) ?? ''}
+}

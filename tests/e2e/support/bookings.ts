@@ -1,9 +1,24 @@
 import {randomUUID} from 'node:crypto'
 
-/** A date `days` ahead (YYYY-MM-DD): always "today or later" in the company's time zone. */
+/** Days the business is closed besides Sundays (the Availability document of the local dataset). */
+const CLOSED_DATES = new Set(['2026-11-26', '2026-12-25', '2027-01-01', '2027-11-25', '2027-12-25', '2028-01-01'])
+
+/**
+ * A bookable date about `days` ahead (YYYY-MM-DD): the first day from then that the business works
+ * (Monday to Saturday, not a holiday). With `days` ≥ 3 it is past the lead time, and ≤ 55 within the
+ * 60 days one can book ahead.
+ */
 export function futureDate(days = 30): string {
-  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+  for (let ahead = days; ; ahead++) {
+    const date = new Date(Date.now() + ahead * 24 * 60 * 60 * 1000)
+    const text = date.toISOString().slice(0, 10)
+    if (date.getUTCDay() !== 0 && !CLOSED_DATES.has(text)) return text
+  }
 }
+
+/** The arrival window the API-made bookings ask for (every crew works it). */
+export const ARRIVAL_WINDOW = '08:00-10:00'
+export const ARRIVAL_WINDOW_LABEL = '8:00 AM – 10:00 AM'
 
 /** '2030-03-04' → 'March 4, 2030', as the pages show a calendar date. */
 export function longDate(date: string): string {
@@ -30,6 +45,7 @@ export function commercialBooking(overrides: Record<string, unknown> = {}): Reco
     subService: 'Corporate Office Cleaning',
     frequency: 'Single Deep Cleaning',
     date: futureDate(),
+    arrivalWindow: ARRIVAL_WINDOW,
     ...COMMERCIAL_CUSTOMER,
     ...overrides,
   }
