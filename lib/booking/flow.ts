@@ -309,6 +309,8 @@ async function startCheckout(booking: StoredBooking, deps: BookingFlowDeps): Pro
     customerEmail: booking.email,
     ...checkoutReturnUrls(deps.origin, booking.id),
     idempotencyKey: booking.idempotencyKey,
+    // The place in the window is held until then: the payment page closes with it.
+    ...(booking.holdExpiresAt ? {expiresAt: new Date(booking.holdExpiresAt)} : {}),
   }
   let session: {id: string; url: string}
   try {

@@ -405,6 +405,23 @@ describe('the test checkout: Pay and Cancel', () => {
     expect((await store.findById(bookingId))?.paymentStatus).toBe('cancelled')
   })
 
+  it("Pay after the booking's hold on its window has ended takes no payment: the booking expired, its place is free", async () => {
+    const {bookingId, sessionId} = await booked()
+    const held = await store.findById(bookingId)
+    const late = () => new Date(Date.parse(held!.holdExpiresAt!) + 1000)
+    expect(await completeTestCheckout(sessionId, 'paid', {...checkoutDeps(), now: late})).toEqual({
+      kind: 'redirect',
+      location: `${ORIGIN}/cancel?bookingId=${bookingId}`,
+    })
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('expired')
+    // Just before the hold ends, Pay still pays.
+    const second = await booked()
+    const stillHeld = await store.findById(second.bookingId)
+    const inTime = () => new Date(Date.parse(stillHeld!.holdExpiresAt!) - 1000)
+    await completeTestCheckout(second.sessionId, 'paid', {...checkoutDeps(), now: inTime})
+    expect((await store.findById(second.bookingId))?.paymentStatus).toBe('paid')
+  })
+
   it('Pay on a booking closed meanwhile cancels the session instead of taking the payment', async () => {
     const {bookingId, sessionId} = await booked()
     await store.markClosed(bookingId, 'expired')

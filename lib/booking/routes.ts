@@ -197,12 +197,16 @@ export async function completeTestCheckout(
   deps: {checkout: TestCheckoutProvider; store: BookingStore; now: () => Date; emailsQueued?: () => void},
 ): Promise<TestCheckoutAnswer> {
   let effective = outcome
+  let holdOver = false
   if (outcome === 'paid') {
     // A booking closed meanwhile (cancelled, expired) is never paid: its session is cancelled instead.
+    // So is one whose place in its arrival window was given up when its hold ended (as Stripe's
+    // session expires then, and can no longer be paid).
     const open = await deps.checkout.getSession(sessionId)
     if (!open) return {kind: 'not-found'}
     const booking = await deps.store.findById(open.bookingId)
-    if (open.status === 'open' && booking && booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'paid') effective = 'cancelled'
+    holdOver = booking?.paymentStatus === 'pending' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) <= deps.now().getTime()
+    if (open.status === 'open' && booking && ((booking.paymentStatus !== 'pending' && booking.paymentStatus !== 'paid') || holdOver)) effective = 'cancelled'
   }
   const record = await deps.checkout.complete(sessionId, effective)
   if (!record) return {kind: 'not-found'}
@@ -217,7 +221,7 @@ export async function completeTestCheckout(
   // Cancelled (now or before): the test session can never be paid, so neither can its booking.
   const booking = await deps.store.findById(record.bookingId)
   if (booking && (booking.paymentSessionId === null || booking.paymentSessionId === record.id)) {
-    await deps.store.markClosed(booking.id, 'cancelled')
+    await deps.store.markClosed(booking.id, holdOver ? 'expired' : 'cancelled')
   }
   return {kind: 'redirect', location: testCheckoutReturnUrl(record, 'cancelled')}
 }

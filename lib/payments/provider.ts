@@ -36,6 +36,11 @@ export interface CheckoutRequest {
   cancelUrl: string
   /** Same key, same checkout: a repeated submission gets the session the first one created. */
   idempotencyKey: string
+  /**
+   * When the checkout stops taking payment: the end of the place the booking holds in its arrival
+   * window (Stripe's `expires_at`, at least 30 minutes ahead). Unset: the provider's default.
+   */
+  expiresAt?: Date
 }
 
 export interface CheckoutSession {

@@ -205,6 +205,13 @@ describe('StripePaymentProvider.createCheckout', () => {
     expect([...request.form.keys()]).toHaveLength(11)
   })
 
+  it("closes the payment page when the booking's place in its arrival window is no longer held (expires_at)", async () => {
+    replies.push(() => ({status: 200, body: checkoutSession()}))
+    const expiresAt = new Date('2030-01-15T18:31:00.000Z')
+    await provider().createCheckout({...checkoutRequest, expiresAt})
+    expect(requests[0].form.get('expires_at')).toBe(String(expiresAt.getTime() / 1000))
+  })
+
   it("surfaces an API error with Stripe's message and status, without retrying a 400", async () => {
     const message = 'Invalid integer: 21865.5'
     replies.push(() => ({

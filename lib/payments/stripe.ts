@@ -77,6 +77,7 @@ export class StripePaymentProvider implements PaymentProvider {
       payment_intent_data: {metadata: {bookingId: request.bookingId}},
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      ...(request.expiresAt ? {expires_at: Math.floor(request.expiresAt.getTime() / 1000)} : {}),
     }
     let session: Stripe.Checkout.Session
     try {
