@@ -7,6 +7,8 @@ export type BookingSummaryListProps = {
   service: string
   /** YYYY-MM-DD or null. */
   date: string | null
+  /** '8:00 AM – 10:00 AM' or null. */
+  arrivalWindow?: string | null
   location: string | null
   /** '$60.00' */
   total: string
@@ -15,10 +17,10 @@ export type BookingSummaryListProps = {
 }
 
 /**
- * Reference, service, date, location and total of a booking, as a description list. Nothing
+ * Reference, service, date, arrival window, location and total of a booking, as a description list. Nothing
  * personal. The total in the page's normal emphasis: this is a record, not a warning.
  */
-export function BookingSummaryList({reference, service, date, location, total, totalLabel}: BookingSummaryListProps) {
+export function BookingSummaryList({reference, service, date, arrivalWindow, location, total, totalLabel}: BookingSummaryListProps) {
   return (
     <dl className={styles.list}>
       {reference ? (
@@ -37,6 +39,12 @@ export function BookingSummaryList({reference, service, date, location, total, t
           <dd>
             <time dateTime={date}>{formatDate(date)}</time>
           </dd>
+        </div>
+      ) : null}
+      {arrivalWindow ? (
+        <div className={styles.row}>
+          <dt>Arrival window</dt>
+          <dd>{arrivalWindow}</dd>
         </div>
       ) : null}
       {location ? (

@@ -35,6 +35,7 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
           <BookingSummaryList
             service={summary.service}
             date={summary.date}
+            arrivalWindow={summary.arrivalWindow}
             location={summary.location}
             total={summary.total}
             totalLabel={summary.paymentStatus === 'paid' ? 'Total paid' : 'Total'}

@@ -226,6 +226,13 @@ export function canReschedule(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() > RESCHEDULE_NOTICE_HOURS * 60 * 60 * 1000
 }
 
+/** When a window starts and ends, from its stored start (windows never span a daylight-saving change at 2 am). */
+export function windowTimes(window: string, startsAt: string): {start: Date; end: Date} {
+  const [from, until] = window.split('-')
+  const start = new Date(startsAt)
+  return {start, end: new Date(start.getTime() + (minutes(until) - minutes(from)) * 60_000)}
+}
+
 const wallClock = new Intl.DateTimeFormat('en-US', {hour: 'numeric', minute: '2-digit', timeZone: 'UTC'})
 
 /** '08:00-10:00' → '8:00 AM – 10:00 AM' (Renton time, as the forms, e-mails and pages show a window). */

@@ -588,7 +588,7 @@ describe('webhooks in Stripe mode (events signed by the Stripe SDK, verified by 
 })
 
 describe('pages', () => {
-  it('the success summary holds the service, date, location and total, nothing personal', async () => {
+  it('the success summary holds the service, date, arrival window, location and total, nothing personal', async () => {
     const body = houseRequest()
     const {bookingId, checkoutUrl} = await submitOk(body)
     const pending = await bookingSummaryForSuccess(bookingId, {store})
@@ -597,6 +597,7 @@ describe('pages', () => {
       reference: `${bookingId.slice(0, 4)}-${bookingId.slice(4, 8)}`.toUpperCase(),
       service: 'House Cleaning – Regular Cleaning, Weekly',
       date: '2030-02-01',
+      arrivalWindow: '8:00 AM – 10:00 AM',
       location: 'King County',
       totalPaid: null,
       total: '$139.60',
@@ -613,7 +614,7 @@ describe('pages', () => {
     for (const personal of ['Ada', 'Lovelace', 'ada.lovelace@example.com', '4255550142', 'Lake Washington', 'dog']) {
       expect(text).not.toContain(personal)
     }
-    expect(Object.keys(summary ?? {}).sort()).toEqual(['date', 'location', 'paymentStatus', 'reference', 'service', 'total', 'totalPaid'])
+    expect(Object.keys(summary ?? {}).sort()).toEqual(['arrivalWindow', 'date', 'location', 'paymentStatus', 'reference', 'service', 'total', 'totalPaid'])
   })
 
   it('the success summary is null for an unknown or malformed id', async () => {

@@ -23,6 +23,7 @@ import {
 } from '../payments/provider'
 import {eventEmails} from '../email/queue'
 import {
+  arrivalWindowLabel,
   checkSlot,
   earliestBookableDate,
   latestBookableDate,
@@ -485,8 +486,10 @@ export interface SuccessSummary {
   reference: string
   /** The line item: 'Commercial Cleaning – Corporate Office Cleaning'. */
   service: string
-  /** YYYY-MM-DD, or null (exterior bookings have no date). */
+  /** YYYY-MM-DD, or null (bookings made before every form asked for one). */
   date: string | null
+  /** '8:00 AM – 10:00 AM', or null for a booking made before windows. */
+  arrivalWindow: string | null
   /** 'King County', or null (exterior bookings have no location). */
   location: string | null
   /** '$60.00' once paid, else null. */
@@ -505,6 +508,7 @@ export async function bookingSummaryForSuccess(id: string, deps: Pick<BookingFlo
     reference: bookingReference(booking.id),
     service: checkoutDescription(booking),
     date: booking.date,
+    arrivalWindow: booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null,
     location: booking.location,
     totalPaid: booking.paymentStatus === 'paid' ? total : null,
     total,

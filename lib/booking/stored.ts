@@ -4,6 +4,7 @@
  * charge of the confirmation e-mail), the short reference, and the facts its e-mails report.
  * Plain TypeScript, no server imports.
  */
+import {arrivalWindowLabel} from './availability'
 import type {StoredBooking} from '../bookings/store'
 import type {BookingPaidFacts} from '../email/queue'
 import {formatPhone} from '../format'
@@ -143,6 +144,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
     .filter(([, count]) => count > 0)
     .map(([name, count]) => `${name} × ${count}`)
     .join(', ')
+  const arrival = booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null
   switch (booking.industry) {
     case 'house':
       details.push(
@@ -157,6 +159,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Extras', value: extras || 'None'},
         ...HOUSE_INSTRUCTION_QUESTIONS.map(({question}) => ({label: question, value: String(instructions[question] ?? '')})),
         {label: 'Date', value: booking.date},
+        {label: 'Arrival window', value: arrival},
         {label: 'Tip', value: booking.tip},
         {label: 'Parking', value: booking.parkingFee},
       )
@@ -165,6 +168,8 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
       details.push(
         {label: 'Service', value: booking.service},
         {label: 'Frequency', value: booking.frequency},
+        {label: 'Date', value: booking.date},
+        {label: 'Arrival window', value: arrival},
         {label: 'Tip (not charged online)', value: booking.tip},
         {label: 'Parking (not charged online)', value: booking.parkingFee},
         {label: 'Key information', value: typeof instructions.keyInfo === 'string' ? instructions.keyInfo : null},
@@ -178,6 +183,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Staircases', value: String(booking.stairs ?? '')},
         {label: 'Extras', value: extras || 'None'},
         {label: 'Date', value: booking.date},
+        {label: 'Arrival window', value: arrival},
         {label: 'Key information', value: typeof booking.instructions === 'string' ? booking.instructions : null},
       )
       break
@@ -187,6 +193,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Service', value: booking.service},
         {label: 'Frequency', value: booking.frequency},
         {label: 'Date', value: booking.date},
+        {label: 'Arrival window', value: arrival},
       )
       break
   }
@@ -203,6 +210,8 @@ export function bookingPaidFacts(booking: StoredBooking, service: string, paidAt
     industry: booking.industry,
     service,
     date: booking.date,
+    arrivalWindow: booking.arrivalWindow,
+    windowStartsAt: booking.windowStartsAt,
     location: booking.location,
     customer: {firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phone: booking.phone, address: booking.address},
     details: bookingDetails(booking),

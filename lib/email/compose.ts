@@ -6,6 +6,7 @@
  */
 import {formatUsd} from '../booking/money'
 import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
+import {arrivalWindowLabel, windowTimes} from '../booking/availability'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, EventFacts, QuoteRequestFacts} from './queue'
@@ -283,6 +284,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
                 ['Reference', facts.reference],
                 ['Service', facts.service],
                 ['Date', facts.date ? formatDate(facts.date) : null],
+                ['Arrival window', facts.arrivalWindow ? arrivalWindowLabel(facts.arrivalWindow) : null],
                 ['Location', facts.location],
                 ['Address', facts.customer.address],
               ]),
@@ -314,6 +316,7 @@ function bookingCalendar(facts: BookingPaidFacts, context: ComposeContext): Mail
     content: calendarDayFile({
       uid: `${facts.id}@${siteHost(context.siteUrl)}`,
       date: facts.date,
+      ...(facts.arrivalWindow && facts.windowStartsAt ? {window: windowTimes(facts.arrivalWindow, facts.windowStartsAt)} : {}),
       summary: `${facts.service} (${company.companyName})`,
       description: `Booking ${facts.reference}. To reschedule or cancel, tell us at least 24 hours ahead: ${company.phone}.`,
       location: facts.customer.address,

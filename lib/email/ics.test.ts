@@ -49,6 +49,18 @@ describe('calendarDayFile', () => {
     expect(new ICAL.Component(ICAL.parse(file)).getFirstPropertyValue('method')).toBe('PUBLISH')
   })
 
+  it("covers the booking's arrival window when it has one: 8–10 am in Renton, as instants a calendar shows in any time zone", () => {
+    // 2030-02-28, 8 am PST is 16:00 UTC; the window ends two hours later.
+    const file = calendarDayFile(event({window: {start: new Date('2030-02-28T16:00:00Z'), end: new Date('2030-02-28T18:00:00Z')}}))
+    const e = vevent(file)
+    const start = e.getFirstPropertyValue('dtstart') as ICAL.Time
+    const end = e.getFirstPropertyValue('dtend') as ICAL.Time
+    expect(start.isDate).toBe(false)
+    expect(start.toJSDate().toISOString()).toBe('2030-02-28T16:00:00.000Z')
+    expect(end.toJSDate().toISOString()).toBe('2030-02-28T18:00:00.000Z')
+    expect(file).toContain('DTSTART:20300228T160000Z\r\n')
+  })
+
   it('gives back long text with commas, semicolons, backslashes, line breaks and non-ASCII exactly', () => {
     const description = [
       'Booking 3F9A-2B1C; Deep Cleaning, 3 bedrooms, 2 bathrooms; tip 15%, parking $10.',

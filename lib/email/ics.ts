@@ -1,7 +1,7 @@
 /**
- * A calendar file (iCalendar, RFC 5545) for a booking's day, attached to its confirmation so the
- * customer can add it to their calendar. All-day, as bookings have a date and no time yet. Plain
- * TypeScript: CRLF line ends, text escaped, lines folded at 75 octets.
+ * A calendar file (iCalendar, RFC 5545) for a booking, attached to its confirmation so the customer
+ * can add it to their calendar: its arrival window as a timed event (UTC instants), or the whole day
+ * for a booking without a window. Plain TypeScript: CRLF line ends, text escaped, lines folded at 75 octets.
  */
 
 export interface CalendarDay {
@@ -9,6 +9,8 @@ export interface CalendarDay {
   uid: string
   /** YYYY-MM-DD. */
   date: string
+  /** The arrival window, when the booking has one: the event covers it. */
+  window?: {start: Date; end: Date}
   summary: string
   description: string
   location: string
@@ -67,8 +69,9 @@ export function calendarDayFile(event: CalendarDay): string {
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART;VALUE=DATE:${dateValue(event.date)}`,
-    `DTEND;VALUE=DATE:${dateValue(nextDay(event.date))}`,
+    ...(event.window
+      ? [`DTSTART:${utcStamp(event.window.start)}`, `DTEND:${utcStamp(event.window.end)}`]
+      : [`DTSTART;VALUE=DATE:${dateValue(event.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(event.date))}`]),
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,

@@ -60,8 +60,11 @@ export interface BookingPaidFacts {
   industry: 'house' | 'exterior' | 'carpet' | 'commercial'
   /** The line item: 'House Cleaning – Regular Cleaning, Weekly'. */
   service: string
-  /** YYYY-MM-DD, or null (exterior bookings have no date). */
+  /** YYYY-MM-DD, or null (bookings made before every form asked for one). */
   date: string | null
+  /** The arrival window, 'HH:MM-HH:MM' Renton time, and when it starts (ISO 8601); null for older bookings. */
+  arrivalWindow?: string | null
+  windowStartsAt?: string | null
   location: string | null
   customer: {firstName: string; lastName: string; email: string; phone: string; address: string}
   /** Every choice made on the form, as 'label: value' lines (the business sees them all). */

@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import ICAL from 'ical.js'
 import type {ParsedMail} from 'mailparser'
-import {ARRIVAL_WINDOW, futureDate, longDate} from './support/bookings'
+import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, futureDate, longDate} from './support/bookings'
 import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
@@ -105,6 +105,7 @@ test.describe('booking e-mails', () => {
       reference,
       'House Cleaning – Deep Cleaning',
       longDate(date),
+      `Arrival window ${ARRIVAL_WINDOW_LABEL}`,
       'King County',
       '88 Cedar Grove Rd, Renton, WA 98059',
       // Spec §9, Deep Cleaning: base 201.94, bedroom 30.03, bathroom 25.78, half bath 15.47.
@@ -127,8 +128,12 @@ test.describe('booking e-mails', () => {
     const [calendar] = confirmation.attachments.filter((attachment) => attachment.filename?.endsWith('.ics'))
     expect(calendar.contentType).toBe('text/calendar')
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(calendar.content.toString('utf8'))).getFirstSubcomponent('vevent')!)
-    expect(event.startDate.toString()).toBe(date)
-    expect(event.startDate.isDate).toBe(true)
+    // The event covers the arrival window, 8–10 am in Renton (UTC−8 or −7).
+    expect(event.startDate.isDate).toBe(false)
+    const start = event.startDate.toJSDate()
+    expect(new Intl.DateTimeFormat('en-CA', {timeZone: 'America/Los_Angeles'}).format(start)).toBe(date)
+    expect(new Intl.DateTimeFormat('en-US', {timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit'}).format(start)).toBe('8:00 AM')
+    expect(event.endDate.toJSDate().getTime() - start.getTime()).toBe(2 * 60 * 60 * 1000)
     expect(event.summary).toContain('House Cleaning – Deep Cleaning')
     expect(event.uid).toContain(bookingId)
     expect(event.location).toBe('88 Cedar Grove Rd, Renton, WA 98059')
@@ -136,7 +141,7 @@ test.describe('booking e-mails', () => {
     const [notification] = notifications
     expect(addressOf(notification.replyTo)).toBe(email)
     expect(notification.subject).toContain(reference)
-    for (const expected of ['Cordelia Ashby-Nwosu', email, '(425) 555-0171', '88 Cedar Grove Rd', 'Please use the back door; the cat stays inside.', 'Mostly Clean', 'Street Parking', 'Oven × 1', 'save10', 'Total paid $412.92']) {
+    for (const expected of ['Cordelia Ashby-Nwosu', email, '(425) 555-0171', '88 Cedar Grove Rd', 'Please use the back door; the cat stays inside.', 'Mostly Clean', 'Street Parking', 'Oven × 1', 'save10', `Arrival window ${ARRIVAL_WINDOW_LABEL}`, 'Total paid $412.92']) {
       expect(flat(notification.text)).toContain(expected)
     }
   })

@@ -378,6 +378,7 @@ test.describe('house booking screen', () => {
     const details = page.getByRole('main').locator('dl')
     await expect(details.getByText('House Cleaning – Deep Cleaning')).toBeVisible()
     await expect(details.getByText(longDate(date))).toBeVisible()
+    await expect(details.getByText(arrivalWindowLabel(window))).toBeVisible()
     await expect(details.getByText('Snohomish County')).toBeVisible()
     await expect(details.getByText(DEEP_TOTAL, {exact: true})).toBeVisible()
     expect(await page.content()).not.toContain(CUSTOMER['First name'])

@@ -21,7 +21,7 @@ const UI_LABELS = new Set([
   // Names of form fields and of the summaries' rows (their sections' headings and help are content)
   'First name', 'Last name', 'Email', 'E-mail', 'Phone', 'Phone number', 'Address', 'Date', 'Hours', 'Minutes', 'Time',
   'Tip', 'Tip for your crew', 'Parking', 'Parking fee', 'Industry', 'Service', 'Frequency', 'Location', 'Rooms', 'Staircases',
-  'Extras', 'Bedrooms', 'Bathrooms', 'Half baths', 'Dens', 'Price', 'Discount', 'Reference',
+  'Extras', 'Bedrooms', 'Bathrooms', 'Half baths', 'Dens', 'Price', 'Discount', 'Reference', 'Arrival window',
   // Words around a value
   '(opens in a new tab)', '(required)', 'about', ', home', ': highlights', 'slide', 'of', 'out of 5 stars', 'Last updated',
   'None', 'each', 'per room or staircase', 'Tip (',

@@ -73,6 +73,7 @@ async function BookingDetails({searchParams, texts}: {searchParams: SearchParams
         reference={summary.reference}
         service={summary.service}
         date={summary.date}
+        arrivalWindow={summary.arrivalWindow}
         location={summary.location}
         total={summary.totalPaid ?? summary.total}
         totalLabel={paid ? 'Total paid' : 'Total'}
