@@ -8,7 +8,9 @@ import {randomUUID} from 'node:crypto'
 
 const [base = 'http://localhost:3000', burstArg = '200'] = process.argv.slice(2)
 const burst = Number(burstArg)
-const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+const day = new Date(Date.now() + 30 * 86_400_000)
+if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1) // the business does not work Sundays
+const date = day.toISOString().slice(0, 10)
 
 function commercialBooking() {
   return {
@@ -17,6 +19,7 @@ function commercialBooking() {
     subService: 'Corporate Office Cleaning',
     frequency: 'Single Deep Cleaning',
     date,
+    arrivalWindow: '08:00-10:00',
     firstName: 'Burst',
     lastName: 'Test',
     email: 'burst.test@example.com',
