@@ -232,12 +232,3 @@ export function windowTimes(window: string, startsAt: string): {start: Date; end
   const start = new Date(startsAt)
   return {start, end: new Date(start.getTime() + (minutes(until) - minutes(from)) * 60_000)}
 }
-
-const wallClock = new Intl.DateTimeFormat('en-US', {hour: 'numeric', minute: '2-digit', timeZone: 'UTC'})
-
-/** '08:00-10:00' → '8:00 AM – 10:00 AM' (Renton time, as the forms, e-mails and pages show a window). */
-export function arrivalWindowLabel(window: string): string {
-  const [start, end] = window.split('-')
-  const format = (time: string) => wallClock.format(new Date(Date.UTC(2000, 0, 1, ...(time.split(':').map(Number) as [number, number]))))
-  return isTime(start ?? '') && isTime(end ?? '') ? `${format(start)} – ${format(end)}` : window
-}

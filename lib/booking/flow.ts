@@ -22,8 +22,8 @@ import {
   type PaymentProvider,
 } from '../payments/provider'
 import {eventEmails} from '../email/queue'
+import {arrivalWindowLabel} from './arrival-window'
 import {
-  arrivalWindowLabel,
   checkSlot,
   earliestBookableDate,
   latestBookableDate,

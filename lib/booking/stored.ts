@@ -4,7 +4,7 @@
  * charge of the confirmation e-mail), the short reference, and the facts its e-mails report.
  * Plain TypeScript, no server imports.
  */
-import {arrivalWindowLabel} from './availability'
+import {arrivalWindowLabel} from './arrival-window'
 import type {StoredBooking} from '../bookings/store'
 import type {BookingPaidFacts} from '../email/queue'
 import {formatPhone} from '../format'

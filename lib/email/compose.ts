@@ -6,7 +6,8 @@
  */
 import {formatUsd} from '../booking/money'
 import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
-import {arrivalWindowLabel, windowTimes} from '../booking/availability'
+import {arrivalWindowLabel} from '../booking/arrival-window'
+import {windowTimes} from '../booking/availability'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, EventFacts, QuoteRequestFacts} from './queue'

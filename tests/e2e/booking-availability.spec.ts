@@ -39,6 +39,9 @@ test.describe('bookable dates and arrival windows', () => {
 
     await openBookingScreen(page, '/house_cleaning')
     const calendar = dateCalendar(bookingForm(page, 'House cleaning booking'))
+    // Not loaded with the page: the calendar comes as its section nears the screen.
+    await expect(calendar.locator('td[data-day]')).toHaveCount(0)
+    await calendar.scrollIntoViewIfNeeded()
     const days = calendar.locator('td[data-day]')
     await expect(days.first()).toBeVisible()
     for (const cell of await days.all()) {

@@ -188,6 +188,7 @@ test.describe('booking e-mails', () => {
     await expect(form().getByRole('radio', {name: 'Recurring', exact: true})).toBeChecked()
     await expect(form().getByRole('radio', {name: 'King County', exact: true})).toBeChecked()
     // The day and window come back too (the cancelled checkout freed the place).
+    await dateCalendar(form()).scrollIntoViewIfNeeded()
     await expect(dateCalendar(form()).locator('td[data-selected]')).toHaveAttribute('data-day', date)
     await expect(arrivalWindows(form()).locator(`input[value="${ARRIVAL_WINDOW}"]`)).toBeChecked()
     for (const [label, value] of Object.entries(customer)) await expect(form().getByRole('textbox', {name: `${label} (required)`})).toHaveValue(value)

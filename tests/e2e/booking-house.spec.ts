@@ -1,7 +1,7 @@
 import {expect, test, type Page} from './support/test'
 import {byOrderRank, documentsOfType} from './support/dataset'
 import {longDate} from './support/bookings'
-import {arrivalWindowLabel} from '../../lib/booking/availability'
+import {arrivalWindowLabel} from '../../lib/booking/arrival-window'
 import {
   arrivalWindows,
   axeViolations,

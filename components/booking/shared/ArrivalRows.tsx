@@ -1,7 +1,7 @@
 'use client'
 
 import {useWatch, type Control, type FieldValues} from 'react-hook-form'
-import {arrivalWindowLabel} from '@/lib/booking/availability'
+import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatDate} from '@/lib/format'
 import {useBookingTexts} from './BookingTexts'
 import {useBookingFormContext} from './useBookingForm'

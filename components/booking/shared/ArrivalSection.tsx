@@ -1,8 +1,8 @@
 'use client'
 
-import {lazy, Suspense, useEffect, useId, useMemo, useRef} from 'react'
+import {lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type RefObject} from 'react'
 import {useController, useFormState, useWatch, type Control, type FieldValues} from 'react-hook-form'
-import {arrivalWindowLabel} from '@/lib/booking/availability'
+import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import type {Industry} from '@/lib/booking/catalog'
 import {FieldError, FormSection, RadioCardGroup} from '@/components/forms/fields'
 import fieldStyles from '@/components/forms/fields.module.css'
@@ -14,6 +14,29 @@ import styles from './AvailabilityCalendar.module.css'
 const AvailabilityCalendar = lazy(() => import('./AvailabilityCalendar'))
 
 /**
+ * True once the section comes near the screen or the customer starts on the form: the calendar's
+ * code and the offer load then, not with the page (the booking screen's JS budget).
+ */
+function useWhenNeeded(section: RefObject<HTMLElement | null>): boolean {
+  const [needed, setNeeded] = useState(false)
+  useEffect(() => {
+    const element = section.current
+    if (needed || !element) return
+    const need = () => setNeeded(true)
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && need(), {rootMargin: '200px 0px'})
+    observer.observe(element)
+    const form = element.closest('form')
+    const events = ['focusin', 'pointerdown', 'keydown'] as const
+    for (const type of events) form?.addEventListener(type, need, {once: true})
+    return () => {
+      observer.disconnect()
+      for (const type of events) form?.removeEventListener(type, need)
+    }
+  }, [section, needed])
+  return needed
+}
+
+/**
  * When the crew comes: a calendar that offers only the days with a free arrival window, then that
  * day's windows with room (both from the server, counted from the stored bookings). A date or window
  * the server refuses (taken meanwhile) shows its message beside the field, and the offer is asked
@@ -23,7 +46,9 @@ export function ArrivalSection({industry}: {industry: Industry}) {
   const texts = useBookingTexts()
   const form = useBookingFormContext()
   const control = form.control as unknown as Control<FieldValues, unknown, unknown>
-  const {state, refresh} = useAvailability(industry)
+  const section = useRef<HTMLDivElement>(null)
+  const wanted = useWhenNeeded(section)
+  const {state, refresh} = useAvailability(industry, wanted)
   const {field: dateField, fieldState: dateState} = useController({control, name: 'date'})
   const arrivalWindow = useWatch({control, name: 'arrivalWindow'}) as string | null | undefined
   const date = (dateField.value as string | null | undefined) || null
@@ -51,7 +76,7 @@ export function ArrivalSection({industry}: {industry: Industry}) {
   const error = dateState.error?.message
   return (
     <FormSection heading={texts.dateHeading} description={texts.dateHelp}>
-      <div className={fieldStyles.field}>
+      <div className={fieldStyles.field} ref={section}>
         <p id={`${id}-label`} className={fieldStyles.label}>
           {texts.dateLabel}
         </p>

@@ -10,14 +10,16 @@ export const AVAILABILITY_ENDPOINT = '/api/availability'
 export type AvailabilityState = {status: 'loading'} | {status: 'ready'; offer: BookingAvailability} | {status: 'failed'}
 
 /**
- * The dates and windows the form can offer, asked of the server when the form mounts and again on
- * `refresh()` (after the server refused a date or window that was taken meanwhile).
+ * The dates and windows the form can offer, asked of the server once `wanted` (the section is near
+ * or the form is in use) and again on `refresh()` (after the server refused a date or window that
+ * was taken meanwhile).
  */
-export function useAvailability(industry: Industry): {state: AvailabilityState; refresh: () => void} {
+export function useAvailability(industry: Industry, wanted: boolean): {state: AvailabilityState; refresh: () => void} {
   const [state, setState] = useState<AvailabilityState>({status: 'loading'})
   const [request, setRequest] = useState(0)
 
   useEffect(() => {
+    if (!wanted) return
     const controller = new AbortController()
     fetch(`${AVAILABILITY_ENDPOINT}?form=${industry}`, {signal: controller.signal, cache: 'no-store', headers: {Accept: 'application/json'}})
       .then(async (response) => {
@@ -29,7 +31,7 @@ export function useAvailability(industry: Industry): {state: AvailabilityState; 
         if (!controller.signal.aborted) setState({status: 'failed'})
       })
     return () => controller.abort()
-  }, [industry, request])
+  }, [industry, request, wanted])
 
   const refresh = useCallback(() => setRequest((n) => n + 1), [])
   return {state, refresh}

@@ -82,6 +82,8 @@ export function arrivalWindows(form: Locator): Locator {
  */
 export async function chooseArrival(form: Locator, pick: {date?: string; window?: string} = {}): Promise<{date: string; window: string}> {
   const calendar = dateCalendar(form)
+  // The calendar loads as it comes near the screen (or once the form is in use).
+  await calendar.scrollIntoViewIfNeeded()
   const day = pick.date ? calendar.locator(`td[data-day="${pick.date}"] button`) : calendar.locator('td[data-day]:not([data-disabled]) button').first()
   for (let months = 0; pick.date && months < 3 && (await day.count()) === 0; months++) {
     await calendar.getByRole('button', {name: /next month/i}).click()
