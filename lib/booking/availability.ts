@@ -199,8 +199,11 @@ export function offeredDays(rules: AvailabilityRules, family: ServiceFamily, now
   const windows = familyWindows(rules, family)
   const days: OfferedDay[] = []
   const last = latestBookableDate(rules, now)
+  const today = companyToday(now).date
   for (let date = earliestBookableDate(rules, now); date <= last; date = addDays(date, 1)) {
     if (!isOpenDay(rules, date)) continue
+    // Only today's windows can have begun (with no lead time); later days' are all ahead.
+    const begun = (window: Pick<ArrivalWindow, 'start'>) => date === today && windowStartsAt(date, window).getTime() <= now.getTime()
     const offered = windows
       .map((window) => ({
         window: windowId(window),
@@ -208,7 +211,7 @@ export function offeredDays(rules: AvailabilityRules, family: ServiceFamily, now
         end: window.end,
         left: window.capacity[family] - (taken.get(slotKey(date, windowId(window))) ?? 0),
       }))
-      .filter((window) => window.left > 0 && windowStartsAt(date, window).getTime() > now.getTime())
+      .filter((window) => window.left > 0 && !begun(window))
     if (offered.length > 0) days.push({date, windows: offered})
   }
   return days
