@@ -1,12 +1,12 @@
 import 'server-only'
 
 import type {SupabaseClient} from '@supabase/supabase-js'
-import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
 import {createServiceRoleClient, type SupabaseConfig} from '../database/supabase.ts'
 import {createSupabaseDatabaseFunctions} from '../database/supabase-functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
-import {BookingStoreError, WindowFullError} from './store.ts'
+import {BookingFunctionCalls} from './function-calls.ts'
+import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
+import {BookingStoreError} from './store.ts'
 import type {BookingStore, ClosedStatus, CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
 
 /**
@@ -31,43 +31,23 @@ export type SupabaseBookingStoreConfig = SupabaseConfig
 
 export class SupabaseBookingStore implements BookingStore {
   readonly #client: SupabaseClient
-  readonly #functions: DatabaseFunctions
+  readonly #calls: BookingFunctionCalls
 
   constructor(config: SupabaseBookingStoreConfig) {
     this.#client = createServiceRoleClient(config)
-    this.#functions = createSupabaseDatabaseFunctions(this.#client)
+    this.#calls = new BookingFunctionCalls(createSupabaseDatabaseFunctions(this.#client), (id) => this.findById(id))
   }
 
   #table() {
     return this.#client.from(BOOKINGS_TABLE)
   }
 
-  /** The database function create_pending_booking: the window's places counted and taken under its lock. */
-  async createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
-    const answer = await this.#call(() =>
-      this.#functions.value<PendingBookingAnswer>('create_pending_booking', {
-        p_booking: toInsertRow(booking),
-        p_capacity: window?.capacity ?? null,
-        p_now: window?.now ?? new Date(),
-      }),
-    )
-    if (answer.status === 'full') throw new WindowFullError(`${booking.date} ${booking.arrivalWindow}`)
-    const stored = await this.findById(answer.id)
-    if (!stored) throw new BookingStoreError('Booking store: the booking just stored could not be read back.')
-    return {booking: stored, created: answer.status === 'created'}
+  createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
+    return this.#calls.createPending(booking, window)
   }
 
-  async placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
-    const rows = await this.#call(() => this.#functions.rows('window_places_taken_between', {p_family: family, p_from: from, p_to: to, p_now: now}))
-    return placesTakenFrom(rows)
-  }
-
-  async #call<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call()
-    } catch (error) {
-      throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
-    }
+  placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
+    return this.#calls.placesTaken(family, from, to, now)
   }
 
   async findById(id: string): Promise<StoredBooking | null> {
@@ -89,13 +69,8 @@ export class SupabaseBookingStore implements BookingStore {
     return this.#updatePending(id, {payment_provider: session.provider, payment_session_id: session.sessionId})
   }
 
-  /** The database function mark_booking_paid: the update and the e-mails in one transaction. */
-  async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
-    if (!isUuid(id)) return 'unchanged'
-    const changed = await this.#call(() =>
-      this.#functions.value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []}),
-    )
-    return changed ? 'changed' : 'unchanged'
+  markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
+    return this.#calls.markPaid(id, payment)
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

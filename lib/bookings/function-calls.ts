@@ -1,0 +1,56 @@
+import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
+import type {QueuedEmail} from '../email/queue.ts'
+import {isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
+import {BookingStoreError, WindowFullError} from './store.ts'
+import type {CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
+
+/**
+ * The booking store's calls that are database functions (supabase/migrations): storing a booking in
+ * its arrival window's last places, counting the places taken, paying a booking with its e-mails.
+ * The same through either adapter's `DatabaseFunctions` (SQL on PGlite or PostgreSQL, supabase-js
+ * `rpc`); each adapter reads rows its own way (`findById`).
+ */
+export class BookingFunctionCalls {
+  readonly #functions: DatabaseFunctions
+  readonly #findById: (id: string) => Promise<StoredBooking | null>
+
+  constructor(functions: DatabaseFunctions, findById: (id: string) => Promise<StoredBooking | null>) {
+    this.#functions = functions
+    this.#findById = findById
+  }
+
+  async createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
+    const answer = await call(() =>
+      this.#functions.value<PendingBookingAnswer>('create_pending_booking', {
+        p_booking: toInsertRow(booking),
+        p_capacity: window?.capacity ?? null,
+        p_now: window?.now ?? new Date(),
+      }),
+    )
+    if (answer.status === 'full') throw new WindowFullError(`${booking.date} ${booking.arrivalWindow}`)
+    const stored = await this.#findById(answer.id)
+    if (!stored) throw new BookingStoreError('Booking store: the booking just stored could not be read back.')
+    return {booking: stored, created: answer.status === 'created'}
+  }
+
+  async placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
+    return placesTakenFrom(await call(() => this.#functions.rows('window_places_taken_between', {p_family: family, p_from: from, p_to: to, p_now: now})))
+  }
+
+  /** mark_booking_paid: the update and the e-mails in one transaction. */
+  async markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
+    if (!isUuid(id)) return 'unchanged'
+    const changed = await call(() =>
+      this.#functions.value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []}),
+    )
+    return changed ? 'changed' : 'unchanged'
+  }
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw new BookingStoreError(`Booking store: ${(error as Error).message}`, {code: (error as DatabaseError).code, cause: error})
+  }
+}
