@@ -1,7 +1,7 @@
 /**
- * How an arrival window reads ('08:00-10:00' → '8:00 AM – 10:00 AM', Renton time), on the booking
- * forms, /success and in the e-mails. A module of its own: the booking screens need only this of
- * the availability rules (./availability.ts).
+ * A stored arrival window ('08:00-10:00', Renton time): how it reads ('8:00 AM – 10:00 AM') on the
+ * booking forms, /success and in the e-mails, and when it ends (the calendar file). A module of its
+ * own: the booking screens need only this of the availability rules (./availability.ts).
  */
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
@@ -15,4 +15,12 @@ function wallTime(time: string): string {
 export function arrivalWindowLabel(window: string): string {
   const [start = '', end = ''] = window.split('-')
   return TIME.test(start) && TIME.test(end) ? `${wallTime(start)} – ${wallTime(end)}` : window
+}
+
+/** When a window starts and ends, from its stored start (windows never span a daylight-saving change at 2 am). */
+export function windowTimes(window: string, startsAt: string): {start: Date; end: Date} {
+  const [from = '', until = ''] = window.split('-')
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+  const start = new Date(startsAt)
+  return {start, end: new Date(start.getTime() + (minutes(until) - minutes(from)) * 60_000)}
 }

@@ -228,10 +228,3 @@ export const RESCHEDULE_NOTICE_HOURS = 24
 export function canReschedule(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() > RESCHEDULE_NOTICE_HOURS * 60 * 60 * 1000
 }
-
-/** When a window starts and ends, from its stored start (windows never span a daylight-saving change at 2 am). */
-export function windowTimes(window: string, startsAt: string): {start: Date; end: Date} {
-  const [from, until] = window.split('-')
-  const start = new Date(startsAt)
-  return {start, end: new Date(start.getTime() + (minutes(until) - minutes(from)) * 60_000)}
-}

@@ -6,8 +6,7 @@
  */
 import {formatUsd} from '../booking/money'
 import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
-import {arrivalWindowLabel} from '../booking/arrival-window'
-import {windowTimes} from '../booking/availability'
+import {arrivalWindowLabel, windowTimes} from '../booking/arrival-window'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, EventFacts, QuoteRequestFacts} from './queue'

@@ -1,6 +1,6 @@
 import {expect, test, type APIRequestContext} from './support/test'
 import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
-import {COMMERCIAL_CUSTOMER, commercialBooking} from './support/bookings'
+import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking} from './support/bookings'
 
 /**
  * When the crew comes (decisions.md "Scheduling"): the calendar offers only the days the business
@@ -11,7 +11,6 @@ import {COMMERCIAL_CUSTOMER, commercialBooking} from './support/bookings'
  */
 
 const TIGHT_WINDOW = '14:00-16:00'
-const CLOSED_DATES = ['2026-11-26', '2026-12-25', '2027-01-01', '2027-11-25', '2027-12-25', '2028-01-01']
 
 type Offer = {earliest: string; latest: string; days: {date: string; windows: {window: string; left: number}[]}[]}
 
@@ -35,7 +34,7 @@ test.describe('bookable dates and arrival windows', () => {
     const offered = house.days.map((day) => day.date)
     expect(offered.length).toBeGreaterThan(30)
     for (const date of offered) expect(new Date(`${date}T12:00:00Z`).getUTCDay()).not.toBe(0)
-    for (const date of CLOSED_DATES) expect(offered).not.toContain(date)
+    for (const date of closedDates()) expect(offered).not.toContain(date)
 
     await openBookingScreen(page, '/house_cleaning')
     const calendar = dateCalendar(bookingForm(page, 'House cleaning booking'))

@@ -1,7 +1,10 @@
 import {randomUUID} from 'node:crypto'
+import {documentsOfType} from './dataset'
 
-/** Days the business is closed besides Sundays (the Availability document of the local dataset). */
-const CLOSED_DATES = new Set(['2026-11-26', '2026-12-25', '2027-01-01', '2027-11-25', '2027-12-25', '2028-01-01'])
+/** Days the business is closed besides Sundays: the closed dates of the test dataset's Availability document. */
+export function closedDates(): string[] {
+  return documentsOfType<{closedDates: {date: string}[]}>('availability')[0].closedDates.map((closed) => closed.date)
+}
 
 /**
  * A bookable date about `days` ahead (YYYY-MM-DD): the first day from then that the business works
@@ -9,10 +12,11 @@ const CLOSED_DATES = new Set(['2026-11-26', '2026-12-25', '2027-01-01', '2027-11
  * 60 days one can book ahead.
  */
 export function futureDate(days = 30): string {
+  const closed = closedDates()
   for (let ahead = days; ; ahead++) {
     const date = new Date(Date.now() + ahead * 24 * 60 * 60 * 1000)
     const text = date.toISOString().slice(0, 10)
-    if (date.getUTCDay() !== 0 && !CLOSED_DATES.has(text)) return text
+    if (date.getUTCDay() !== 0 && !closed.includes(text)) return text
   }
 }
 
