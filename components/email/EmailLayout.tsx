@@ -5,6 +5,7 @@ import {Head} from '@react-email/head'
 import {Heading} from '@react-email/heading'
 import {Hr} from '@react-email/hr'
 import {Html} from '@react-email/html'
+import {Link} from '@react-email/link'
 import {Preview} from '@react-email/preview'
 import {Row} from '@react-email/row'
 import {Section} from '@react-email/section'
@@ -34,6 +35,8 @@ const styles = {
   total: {padding: '12px 0 0', fontSize: '17px', lineHeight: '24px', fontWeight: 700},
   totalAmount: {padding: '12px 0 0', fontSize: '17px', lineHeight: '24px', fontWeight: 700, textAlign: 'right'},
   signature: {margin: '24px 0 0', fontSize: '16px', lineHeight: '24px'},
+  // White on deep teal: 7.9:1.
+  button: {display: 'inline-block', backgroundColor: '#0f5c5e', color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontSize: '16px', fontWeight: 600, textDecoration: 'none'},
   footer: {margin: 0, fontSize: '13px', lineHeight: '20px', color: '#51626a'},
 } satisfies Record<string, CSSProperties>
 
@@ -88,6 +91,14 @@ export function EmailLayout({view}: {view: EmailView}) {
               {paragraph}
             </Text>
           ))}
+          {view.action ? (
+            <Section>
+              <Text style={{...styles.paragraph, marginTop: '16px'}}>{view.action.text}</Text>
+              <Link href={view.action.url} style={styles.button}>
+                {view.action.label}
+              </Link>
+            </Section>
+          ) : null}
           {view.signature.length > 0 ? (
             <Text style={styles.signature}>
               {view.signature.map((line, index) => (

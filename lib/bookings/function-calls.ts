@@ -1,12 +1,23 @@
 import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
+import {changesFrom, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
 import {BookingStoreError, WindowFullError} from './store.ts'
-import type {CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
+import type {
+  BookingChange,
+  CancellationOutcome,
+  ChangeTerms,
+  CreatePendingResult,
+  NewBooking,
+  PlacesTaken,
+  RescheduleOutcome,
+  StoreChange,
+  StoredBooking,
+} from './store.ts'
 
 /**
  * The booking store's calls that are database functions (supabase/migrations): storing a booking in
- * its arrival window's last places, counting the places taken, paying a booking with its e-mails.
+ * its arrival window's last places, counting the places taken, paying a booking with its e-mails,
+ * the customer's moves and cancellation requests and their record.
  * The same through either adapter's `DatabaseFunctions` (SQL on PGlite or PostgreSQL, supabase-js
  * `rpc`); each adapter reads rows its own way (`findById`).
  */
@@ -44,6 +55,45 @@ export class BookingFunctionCalls {
       this.#functions.value<boolean>('mark_booking_paid', {p_id: id, p_session_id: payment.sessionId, p_paid_at: payment.paidAt, p_emails: payment.emails ?? []}),
     )
     return changed ? 'changed' : 'unchanged'
+  }
+
+  async reschedule(
+    id: string,
+    to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number},
+    terms: ChangeTerms,
+  ): Promise<RescheduleOutcome> {
+    if (!isUuid(id)) return 'not_found'
+    const answer = await call(() =>
+      this.#functions.value<{status: RescheduleOutcome}>('reschedule_booking', {
+        p_id: id,
+        p_date: to.date,
+        p_window: to.arrivalWindow,
+        p_window_starts_at: to.windowStartsAt,
+        p_capacity: to.capacity,
+        p_notice_hours: terms.noticeHours,
+        p_now: terms.now,
+        p_emails: terms.emails,
+      }),
+    )
+    return answer.status
+  }
+
+  async requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome> {
+    if (!isUuid(id)) return 'not_found'
+    const answer = await call(() =>
+      this.#functions.value<{status: CancellationOutcome}>('request_booking_cancellation', {
+        p_id: id,
+        p_notice_hours: terms.noticeHours,
+        p_now: terms.now,
+        p_emails: terms.emails,
+      }),
+    )
+    return answer.status
+  }
+
+  async changesOf(id: string): Promise<BookingChange[]> {
+    if (!isUuid(id)) return []
+    return changesFrom(await call(() => this.#functions.rows('booking_changes_of', {p_id: id})))
   }
 }
 

@@ -9,6 +9,7 @@ import type {BookingStore} from './store.ts'
  */
 
 export type {
+  BookingChange,
   BookingExtras,
   BookingInstructions,
   BookingStore,

@@ -1,5 +1,5 @@
 import {BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
-import type {BookingExtras, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
+import type {BookingChange, BookingExtras, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
 
 /**
  * The one mapping between the app's camelCase bookings and the snake_case columns of
@@ -57,6 +57,7 @@ export const BOOKING_COLUMNS = [
   'created_at',
   'updated_at',
   'paid_at',
+  'cancellation_requested_at',
 ] as const
 export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
 
@@ -181,5 +182,18 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     serviceFamily: text(row.service_family) as StoredBooking['serviceFamily'],
     windowStartsAt: timestamp(row.window_starts_at),
     holdExpiresAt: timestamp(row.hold_expires_at),
+    cancellationRequestedAt: timestamp(row.cancellation_requested_at),
   }
+}
+
+/** booking_changes_of's rows as the app's changes. */
+export function changesFrom(rows: readonly Record<string, unknown>[]): BookingChange[] {
+  return rows.map((row) => ({
+    kind: row.kind === 'cancellation_requested' ? 'cancellation_requested' : 'rescheduled',
+    fromDate: calendarDate(row.from_date),
+    fromWindow: text(row.from_window),
+    toDate: calendarDate(row.to_date),
+    toWindow: text(row.to_window),
+    changedAt: timestamp(row.changed_at) as string,
+  }))
 }

@@ -4,7 +4,19 @@ import type {SqlClient} from '../database/sql.ts'
 import {BookingFunctionCalls} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
+import type {
+  BookingChange,
+  BookingStore,
+  CancellationOutcome,
+  ChangeTerms,
+  ClosedStatus,
+  CreatePendingResult,
+  NewBooking,
+  PlacesTaken,
+  RescheduleOutcome,
+  StoreChange,
+  StoredBooking,
+} from './store.ts'
 
 export type {SqlClient}
 
@@ -73,6 +85,18 @@ export class SqlBookingStore implements BookingStore {
 
   markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     return this.#calls.markPaid(id, payment)
+  }
+
+  reschedule(id: string, to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number}, terms: ChangeTerms): Promise<RescheduleOutcome> {
+    return this.#calls.reschedule(id, to, terms)
+  }
+
+  requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome> {
+    return this.#calls.requestCancellation(id, terms)
+  }
+
+  changesOf(id: string): Promise<BookingChange[]> {
+    return this.#calls.changesOf(id)
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

@@ -165,6 +165,61 @@ function storeContract(setup: () => Promise<Harness>) {
     })
   })
 
+  describe("the customer's changes through the manage link", () => {
+    let day = 0
+    const NOW = new Date('2031-01-01T00:00:00Z')
+    const terms = {noticeHours: 24, now: NOW, emails: []}
+    async function paidInWindow() {
+      const date = `2031-05-${String(++day).padStart(2, '0')}`
+      const {booking} = await h.store.createPending(
+        houseBooking({date, arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: `${date}T15:00:00.000Z`, holdExpiresAt: '2031-01-01T00:30:00.000Z'}),
+        {capacity: 100, now: NOW},
+      )
+      await h.store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: NOW})
+      return booking
+    }
+    const to = (date: string, capacity = 5) => ({date, arrivalWindow: '12:00-14:00', windowStartsAt: `${date}T20:00:00.000Z`, capacity})
+
+    it('moves a paid booking into a window with room, records the change, and refuses a full one', async () => {
+      const booking = await paidInWindow()
+      const target = `2031-06-${String(day).padStart(2, '0')}`
+      expect(await h.store.reschedule(booking.id, to(target), terms)).toBe('moved')
+      expect(await h.store.findById(booking.id)).toMatchObject({date: target, arrivalWindow: '12:00-14:00', windowStartsAt: `${target}T20:00:00.000Z`})
+      expect(await h.store.changesOf(booking.id)).toEqual([
+        {kind: 'rescheduled', fromDate: booking.date, fromWindow: '08:00-10:00', toDate: target, toWindow: '12:00-14:00', changedAt: NOW.toISOString()},
+      ])
+      expect(await h.store.reschedule(booking.id, to(target), terms)).toBe('same')
+      const other = await paidInWindow()
+      expect(await h.store.reschedule(other.id, to(target, 1), terms)).toBe('full')
+      expect(await h.store.findById(other.id)).toMatchObject({date: other.date, arrivalWindow: '08:00-10:00'})
+    })
+
+    it('refuses inside the notice, an unpaid or unknown booking, and after a cancellation request', async () => {
+      const booking = await paidInWindow()
+      const late = {...terms, now: new Date(Date.parse(booking.windowStartsAt!) - 23 * 3_600_000)}
+      expect(await h.store.reschedule(booking.id, to('2031-07-01'), late)).toBe('too_late')
+      expect(await h.store.requestCancellation(booking.id, late)).toBe('too_late')
+      const {booking: pending} = await h.store.createPending(houseBooking())
+      expect(await h.store.reschedule(pending.id, to('2031-07-01'), terms)).toBe('not_paid')
+      expect(await h.store.reschedule(randomUUID(), to('2031-07-01'), terms)).toBe('not_found')
+      expect(await h.store.requestCancellation('not-a-uuid', terms)).toBe('not_found')
+
+      expect(await h.store.requestCancellation(booking.id, terms)).toBe('requested')
+      expect(await h.store.requestCancellation(booking.id, terms)).toBe('cancellation_requested')
+      expect(await h.store.reschedule(booking.id, to('2031-07-01'), terms)).toBe('cancellation_requested')
+      expect((await h.store.findById(booking.id))?.cancellationRequestedAt).toBe(NOW.toISOString())
+      expect((await h.store.changesOf(booking.id)).map((change) => change.kind)).toEqual(['cancellation_requested'])
+    })
+
+    it('ten bookings moving into a window with room for 2 at once: exactly 2 move', async () => {
+      const bookings = await Promise.all(Array.from({length: 10}, () => paidInWindow()))
+      const outcomes = await Promise.all(bookings.map((booking) => h.store.reschedule(booking.id, to('2031-08-01', 2), terms)))
+      expect(outcomes.filter((outcome) => outcome === 'moved')).toHaveLength(2)
+      expect(outcomes.filter((outcome) => outcome === 'full')).toHaveLength(8)
+      expect(await countWhere(h.sql, 'date = $1 and arrival_window = $2', ['2031-08-01', '12:00-14:00'])).toBe(2)
+    })
+  })
+
   it('keeps different submissions apart', async () => {
     const [a, b] = await Promise.all([h.store.createPending(houseBooking()), h.store.createPending(houseBooking())])
     expect(a.booking.id).not.toBe(b.booking.id)

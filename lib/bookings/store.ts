@@ -95,6 +95,8 @@ export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyK
     createdAt: string
     updatedAt: string | null
     paidAt: string | null
+    /** When the customer asked to cancel through the manage link (the business cancels), or null. */
+    cancellationRequestedAt: string | null
   }
 
 /** What `createPending` did: stored the booking, or found the one stored before with its key. */
@@ -102,6 +104,27 @@ export type CreatePendingResult = {booking: StoredBooking; created: boolean}
 
 /** Places taken (paid, or held by an open checkout) per `${date} ${window}`. */
 export type PlacesTaken = Map<string, number>
+
+/** Why a booking cannot be moved or cancelled by its customer now. */
+export type ChangeRefusal = 'not_found' | 'not_paid' | 'cancellation_requested' | 'too_late'
+/** What a move did: moved, or nothing (the new window is full, is the same, or a refusal). */
+export type RescheduleOutcome = 'moved' | 'full' | 'same' | ChangeRefusal
+/** What a cancellation request did. */
+export type CancellationOutcome = 'requested' | ChangeRefusal
+
+/** One change the customer made, as recorded (calendar dates, 'HH:MM-HH:MM' windows, ISO time). */
+export type BookingChange = {
+  kind: 'rescheduled' | 'cancellation_requested'
+  fromDate: string | null
+  fromWindow: string | null
+  /** Where a move went (null for a cancellation request). */
+  toDate: string | null
+  toWindow: string | null
+  changedAt: string
+}
+
+/** The rules of a customer's change: the notice it needs, the clock, the e-mails it sends. */
+export type ChangeTerms = {noticeHours: number; now: Date; emails: readonly QueuedEmail[]}
 
 /** Whether a call changed the booking ('unchanged': already in that state, not pending, or unknown). */
 export type StoreChange = 'changed' | 'unchanged'
@@ -131,6 +154,21 @@ export interface BookingStore {
   markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange>
   /** pending → cancelled / expired / failed; nothing else changes. */
   markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
+  /**
+   * Moves a paid booking to another window of its crew, recording the change and queueing `emails`
+   * in one transaction, if its own window starts at least `noticeHours` after `now`, it has no
+   * cancellation request, and the new window has fewer than `capacity` places taken (counted under
+   * the same lock as createPending). Anything else changes nothing and says why.
+   */
+  reschedule(
+    id: string,
+    to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number},
+    terms: ChangeTerms,
+  ): Promise<RescheduleOutcome>
+  /** Records the customer's request to cancel a paid booking (same notice), queueing `emails` with it. */
+  requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome>
+  /** The changes the customer made to a booking, oldest first. */
+  changesOf(id: string): Promise<BookingChange[]>
 }
 
 /** The booking's arrival window has no place left: nothing was stored. */

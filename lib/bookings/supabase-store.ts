@@ -7,7 +7,19 @@ import type {QueuedEmail} from '../email/queue.ts'
 import {BookingFunctionCalls} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, CreatePendingResult, NewBooking, PlacesTaken, StoreChange, StoredBooking} from './store.ts'
+import type {
+  BookingChange,
+  BookingStore,
+  CancellationOutcome,
+  ChangeTerms,
+  ClosedStatus,
+  CreatePendingResult,
+  NewBooking,
+  PlacesTaken,
+  RescheduleOutcome,
+  StoreChange,
+  StoredBooking,
+} from './store.ts'
 
 /**
  * The booking store on Supabase, through its Data API (PostgREST) with the service role key. Server
@@ -71,6 +83,18 @@ export class SupabaseBookingStore implements BookingStore {
 
   markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
     return this.#calls.markPaid(id, payment)
+  }
+
+  reschedule(id: string, to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number}, terms: ChangeTerms): Promise<RescheduleOutcome> {
+    return this.#calls.reschedule(id, to, terms)
+  }
+
+  requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome> {
+    return this.#calls.requestCancellation(id, terms)
+  }
+
+  changesOf(id: string): Promise<BookingChange[]> {
+    return this.#calls.changesOf(id)
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

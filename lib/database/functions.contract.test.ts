@@ -442,6 +442,12 @@ function functionsContract(setup: () => Promise<Harness>) {
         await expect(h.asRole(role, `select public.enqueue_event_emails('x', '[]'::jsonb)`)).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, 'select * from public.test_checkout_sessions')).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.complete_test_checkout_session('test_cs_x', 'paid', now())`)).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, 'select * from public.app_secrets')).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select public.app_secret('booking_manage_link')`)).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, 'select * from public.booking_changes')).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select public.request_booking_cancellation($1::uuid, 24, now(), '[]'::jsonb)`, [randomUUID()])).rejects.toThrow(
+          /permission denied/,
+        )
       }
     })
 

@@ -1,9 +1,10 @@
 /**
  * The database functions of supabase/migrations that the app calls: the one way the app writes a
- * submission with its e-mails, stores a booking in its arrival window's last places, pays a booking with its e-mails, works the e-mail outbox, and keeps
- * the local test checkout's sessions. Each
- * runs in one transaction in the database itself, so the same guarantees hold on the embedded
- * PGlite, on a PostgreSQL server and on Supabase (where the Data API exposes them as /rpc/<name>).
+ * submission with its e-mails, stores a booking in its arrival window's last places, pays a booking
+ * with its e-mails, lets the customer move it or ask to cancel, works the e-mail outbox, keeps the
+ * local test checkout's sessions and the app's own secrets. Each runs in one transaction in the
+ * database itself, so the same guarantees hold on the embedded PGlite, on a PostgreSQL server and on
+ * Supabase (where the Data API exposes them as /rpc/<name>).
  *
  * Two adapters implement `DatabaseFunctions`: SQL on a Postgres client (./sql-functions.ts) and
  * supabase-js `rpc` (./supabase-functions.ts). Argument types are listed here so the SQL adapter can
@@ -19,6 +20,22 @@ export const DATABASE_FUNCTIONS = {
   create_pending_booking: {args: {p_booking: 'jsonb', p_capacity: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   window_places_taken_between: {args: {p_family: 'text', p_from: 'date', p_to: 'date', p_now: 'timestamptz'}, returns: 'rows'},
   mark_booking_paid: {args: {p_id: 'uuid', p_session_id: 'text', p_paid_at: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  reschedule_booking: {
+    args: {
+      p_id: 'uuid',
+      p_date: 'date',
+      p_window: 'text',
+      p_window_starts_at: 'timestamptz',
+      p_capacity: 'integer',
+      p_notice_hours: 'integer',
+      p_now: 'timestamptz',
+      p_emails: 'jsonb',
+    },
+    returns: 'value',
+  },
+  request_booking_cancellation: {args: {p_id: 'uuid', p_notice_hours: 'integer', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  app_secret: {args: {p_name: 'text'}, returns: 'value'},
   claim_outbox_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer'}, returns: 'rows'},
   complete_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_message_id: 'text'}, returns: 'value'},
   fail_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_error: 'text', p_retry_seconds: 'integer'}, returns: 'value'},

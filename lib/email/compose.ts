@@ -9,7 +9,7 @@ import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type Posta
 import {arrivalWindowLabel, windowTimes} from '../booking/arrival-window'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
-import type {AppointmentFacts, BookingPaidFacts, EventFacts, QuoteRequestFacts} from './queue'
+import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts, QuoteRequestFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 
@@ -42,6 +42,8 @@ export interface EmailView {
   charges: {heading: string; rows: {label: string; amount: string}[]; total: {label: string; amount: string}} | null
   /** After the tables: what happens next, notices. */
   closing: string[]
+  /** A link the message offers (the booking's manage page), after the sentence that introduces it. */
+  action?: {text: string; label: string; url: string} | null
   /** Sign-off lines ('Warm regards,', the company). Empty for messages to the business. */
   signature: string[]
   /** The company's name, address, phone and e-mail. */
@@ -58,6 +60,8 @@ export interface ComposeContext {
   /** The From header; default: the company's name and e-mail address. */
   from?: string
   render: RenderEmail
+  /** The private manage page of a booking with an arrival window (a signed link), if the site offers one. */
+  manageUrl?: (booking: {id: string; windowStartsAt: string}) => string
 }
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
@@ -94,7 +98,37 @@ function customerName(facts: EventFacts): string {
     case 'appointment':
       return facts.patientName
     case 'booking_paid':
+    case 'booking_rescheduled':
+    case 'booking_cancellation_requested':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
+  }
+}
+
+/** 'Tuesday, December 1, 2026, 8:00 AM – 10:00 AM' (or what of it the booking has). */
+function slotText(date: string | null, window: string | null): string {
+  return [date ? formatDate(date) : null, window ? arrivalWindowLabel(window) : null].filter(Boolean).join(', ') || 'not set'
+}
+
+/** The sentence and link to a booking's manage page, when it has a window and the site signs links. */
+function manageAction(booking: {id: string; windowStartsAt?: string | null}, context: ComposeContext): EmailView['action'] {
+  if (!booking.windowStartsAt || !context.manageUrl) return null
+  return {
+    text: 'You can move your booking to another arrival window, or ask us to cancel it, until 24 hours before your arrival window:',
+    label: 'Manage your booking',
+    url: context.manageUrl({id: booking.id, windowStartsAt: booking.windowStartsAt}),
+  }
+}
+
+/** Who booked, for the business's notifications. */
+function customerRows(facts: Extract<EventFacts, {customer: unknown}>, name: string): {heading: string; rows: {label: string; value: string}[]} {
+  return {
+    heading: 'Customer',
+    rows: rows([
+      ['Name', name],
+      ['E-mail', facts.customer.email],
+      ['Phone', formatPhone(facts.customer.phone)],
+      ['Address', facts.customer.address],
+    ]),
   }
 }
 
@@ -190,19 +224,63 @@ function businessView(facts: EventFacts, context: ComposeContext): {subject: str
           heading: `Paid booking ${facts.reference}`,
           paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
           sections: [
-            {
-              heading: 'Customer',
-              rows: rows([
-                ['Name', name],
-                ['E-mail', facts.customer.email],
-                ['Phone', formatPhone(facts.customer.phone)],
-                ['Address', facts.customer.address],
-              ]),
-            },
+            customerRows(facts, name),
             {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
           ],
           charges: bookingCharges(facts, 'Total paid'),
           closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
+        },
+      }
+    case 'booking_rescheduled': {
+      const to = slotText(facts.toDate, facts.toWindow)
+      return {
+        subject: `Booking ${facts.reference} moved to ${to} (${name})`,
+        view: {
+          preview: `${name} moved ${facts.service} from ${slotText(facts.fromDate, facts.fromWindow)} to ${to}.`,
+          heading: `Booking ${facts.reference} moved`,
+          paragraphs: [`${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`],
+          sections: [
+            {
+              heading: 'Booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Was', slotText(facts.fromDate, facts.fromWindow)],
+                ['Now', to],
+                ['Location', facts.location],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [`Moved ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+    }
+    case 'booking_cancellation_requested':
+      return {
+        subject: `Cancellation request: booking ${facts.reference} (${name})`,
+        view: {
+          preview: `${name} asks to cancel ${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}.`,
+          heading: `Cancellation request for booking ${facts.reference}`,
+          paragraphs: [
+            `${name} asks to cancel their booking through its manage link, more than 24 hours ahead. It stays booked and paid (${formatUsd(facts.totalCents)}) until you cancel and refund it; reply to this e-mail to confirm with them.`,
+          ],
+          sections: [
+            {
+              heading: 'Booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date and window', slotText(facts.fromDate, facts.fromWindow)],
+                ['Location', facts.location],
+                ['Paid', formatUsd(facts.totalCents)],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
   }
@@ -292,6 +370,50 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           ],
           charges: bookingCharges(facts, 'Total paid'),
           closing: [fillTokens(w.nextSteps, values), fillTokens(w.changesNotice, values)],
+          action: manageAction(facts, context),
+        },
+      }
+    }
+    case 'booking_rescheduled': {
+      const slot = slotText(facts.toDate, facts.toWindow)
+      return {
+        subject: `Your booking ${facts.reference} is moved to ${slot}`,
+        view: {
+          preview: `Your ${facts.service} is now on ${slot}.`,
+          heading: 'Your booking is moved',
+          paragraphs: [`Hi ${facts.customer.firstName}, your ${facts.service} is now on ${slot}. The updated calendar file is attached.`],
+          sections: [
+            {
+              heading: 'Your booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date', formatDate(facts.toDate)],
+                ['Arrival window', arrivalWindowLabel(facts.toWindow)],
+                ['Was', slotText(facts.fromDate, facts.fromWindow)],
+                ['Address', facts.customer.address],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [`Questions? Call us at ${formatPhone(company.phone)}.`],
+          action: manageAction({id: facts.id, windowStartsAt: facts.windowStartsAt}, context),
+        },
+      }
+    }
+    case 'booking_cancellation_requested': {
+      const slot = slotText(facts.fromDate, facts.fromWindow)
+      return {
+        subject: `We received your request to cancel booking ${facts.reference}`,
+        view: {
+          preview: `You asked us to cancel your ${facts.service} on ${slot}.`,
+          heading: 'We received your cancellation request',
+          paragraphs: [
+            `Hi ${facts.customer.firstName}, you asked us to cancel your ${facts.service} on ${slot}. We will confirm the cancellation and your refund by e-mail or phone.`,
+          ],
+          sections: [{heading: 'Your booking', rows: rows([['Reference', facts.reference], ['Service', facts.service], ['Date and window', slot]])}],
+          charges: null,
+          closing: [`Changed your mind, or questions? Call us at ${formatPhone(company.phone)}.`],
         },
       }
     }
@@ -306,22 +428,26 @@ function siteHost(siteUrl: string): string {
   }
 }
 
-/** The calendar file of a paid booking that has a date. */
-function bookingCalendar(facts: BookingPaidFacts, context: ComposeContext): MailAttachment | null {
-  if (!facts.date) return null
+/** The calendar file of a paid booking that has a date, or of a moved one (the same event, a later version). */
+function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts, context: ComposeContext): MailAttachment | null {
   const {company} = context
+  const moved = facts.kind === 'booking_rescheduled'
+  const date = moved ? facts.toDate : facts.date
+  const window = moved ? facts.toWindow : facts.arrivalWindow
+  if (!date) return null
   return {
     filename: `booking-${facts.reference}.ics`,
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
     content: calendarDayFile({
       uid: `${facts.id}@${siteHost(context.siteUrl)}`,
-      date: facts.date,
-      ...(facts.arrivalWindow && facts.windowStartsAt ? {window: windowTimes(facts.arrivalWindow, facts.windowStartsAt)} : {}),
+      date,
+      ...(window && facts.windowStartsAt ? {window: windowTimes(window, facts.windowStartsAt)} : {}),
       summary: `${facts.service} (${company.companyName})`,
       description: `Booking ${facts.reference}. To reschedule or cancel, tell us at least 24 hours ahead: ${company.phone}.`,
       location: facts.customer.address,
-      stamp: new Date(facts.paidAt),
+      stamp: new Date(moved ? facts.changedAt : facts.paidAt),
       organizer: {name: company.companyName, email: company.email},
+      ...(moved ? {sequence: facts.sequence} : {}),
     }),
   }
 }
@@ -339,7 +465,7 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
     footer: [company.companyName, ...addressLines(company.address), `${formatPhone(company.phone)} · ${company.email}`],
   }
   const {html, text} = await context.render(full)
-  const calendar = !toBusiness && facts.kind === 'booking_paid' ? bookingCalendar(facts, context) : null
+  const calendar = !toBusiness && (facts.kind === 'booking_paid' || facts.kind === 'booking_rescheduled') ? bookingCalendar(facts, context) : null
   return {
     messageId: `<${message.id}@${siteHost(context.siteUrl)}>`,
     from: context.from ?? quotedAddress(company.companyName, company.email),

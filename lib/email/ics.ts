@@ -17,6 +17,8 @@ export interface CalendarDay {
   /** When the file was made. */
   stamp: Date
   organizer?: {name: string; email: string}
+  /** How many times the event changed (a moved booking): calendars replace the older version. */
+  sequence?: number
 }
 
 /** TEXT value escaping (RFC 5545 §3.3.11). */
@@ -69,6 +71,7 @@ export function calendarDayFile(event: CalendarDay): string {
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcStamp(event.stamp)}`,
+    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
     ...(event.window
       ? [`DTSTART:${utcStamp(event.window.start)}`, `DTEND:${utcStamp(event.window.end)}`]
       : [`DTSTART;VALUE=DATE:${dateValue(event.date)}`, `DTEND;VALUE=DATE:${dateValue(nextDay(event.date))}`]),

@@ -1,6 +1,6 @@
 /**
  * What the site tells people by e-mail, as data: each event (a quote request, a contact message, an
- * appointment request, a paid booking) queues one message per audience, stored with the event in one
+ * appointment request, a paid booking, a customer's move or cancellation request) queues one message per audience, stored with the event in one
  * transaction (the database functions of supabase/migrations) and sent later by the outbox worker.
  * The payload is the event as it was when it happened; the wording around it comes from the
  * content when the message is rendered. Plain TypeScript: no React, no SDK.
@@ -76,7 +76,45 @@ export interface BookingPaidFacts {
   paidAt: string
 }
 
-export type EventFacts = QuoteRequestFacts | ContactMessageFacts | AppointmentFacts | BookingPaidFacts
+/** A paid booking's date and window as they were, and where a move took it. */
+interface BookingChangeBase {
+  id: string
+  reference: string
+  industry: BookingPaidFacts['industry']
+  service: string
+  location: string | null
+  customer: BookingPaidFacts['customer']
+  totalCents: number
+  /** The date and window before the change. */
+  fromDate: string | null
+  fromWindow: string | null
+  /** ISO 8601. */
+  changedAt: string
+}
+
+/** The customer moved a paid booking through its manage link. */
+export interface BookingRescheduledFacts extends BookingChangeBase {
+  kind: 'booking_rescheduled'
+  toDate: string
+  toWindow: string
+  /** When the new window starts (ISO 8601). */
+  windowStartsAt: string
+  /** How many times the booking has moved, this one included: the calendar file's SEQUENCE. */
+  sequence: number
+}
+
+/** The customer asked to cancel a paid booking through its manage link: the business cancels and refunds. */
+export interface BookingCancellationRequestedFacts extends BookingChangeBase {
+  kind: 'booking_cancellation_requested'
+}
+
+export type EventFacts =
+  | QuoteRequestFacts
+  | ContactMessageFacts
+  | AppointmentFacts
+  | BookingPaidFacts
+  | BookingRescheduledFacts
+  | BookingCancellationRequestedFacts
 export type EventKind = EventFacts['kind']
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
@@ -99,6 +137,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'contact_message':
       return facts.email
     case 'booking_paid':
+    case 'booking_rescheduled':
+    case 'booking_cancellation_requested':
       return facts.customer.email
     case 'appointment':
       return null

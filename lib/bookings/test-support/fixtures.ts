@@ -130,5 +130,6 @@ export function expectedStored(input: NewBooking, matchers: {id: unknown; create
     createdAt: matchers.createdAt,
     updatedAt: null,
     paidAt: null,
+    cancellationRequestedAt: null,
   } as Record<keyof StoredBooking, unknown>
 }

@@ -1,0 +1,237 @@
+/**
+ * The customer manages a paid booking through the private link in its confirmation e-mail
+ * (./manage-link.ts), in plain TypeScript with every dependency passed in:
+ * - `manageBookingView`: what the manage page shows, and what the customer may do now;
+ * - `rescheduleFromLink`: move the booking to another free arrival window (the rules of the
+ *   booking forms, then the database: the booking's own 24-hour notice and the new window's places,
+ *   counted under the window's lock);
+ * - `requestCancellationFromLink`: tell the business the customer wants to cancel.
+ * Each change is recorded with its time and queues the business's notification and the customer's
+ * confirmation in the same transaction. Answers name messages by reference (./message-keys.ts)
+ * or by a key of `MANAGE_REFUSALS`; the page words them.
+ */
+import type {BookingChange, BookingStore, StoredBooking} from '../bookings/store'
+import {eventEmails, type BookingCancellationRequestedFacts, type BookingRescheduledFacts} from '../email/queue'
+import {arrivalWindowLabel} from './arrival-window'
+import {canReschedule, checkSlot, RESCHEDULE_NOTICE_HOURS, type AvailabilityRules} from './availability'
+import type {Industry} from './catalog'
+import {checkoutDescription, type BookingFlowDeps} from './flow'
+import {verifyManageToken} from './manage-link'
+import {messageReference} from './message-keys'
+import {formatUsd} from './money'
+import {bookingReference} from './stored'
+
+export interface ManageDeps extends Pick<BookingFlowDeps, 'now' | 'availability' | 'emailsQueued'> {
+  store: BookingStore
+  /** The key that signs manage links. */
+  linkSecret: () => Promise<string>
+}
+
+/** What the customer may do with the booking now. */
+export type ManageState =
+  /** Move it or ask to cancel. */
+  | 'changeable'
+  /** Its window starts within 24 hours (or has passed): call the business. */
+  | 'tooLate'
+  /** They asked to cancel: the business takes it from there. */
+  | 'cancellationRequested'
+  /** Not paid (a checkout left open, cancelled or expired), or a booking made before windows. */
+  | 'notChangeable'
+
+export interface ManagedBooking {
+  reference: string
+  industry: Industry
+  /** The line item: 'House Cleaning – Deep Cleaning'. */
+  service: string
+  /** YYYY-MM-DD. */
+  date: string | null
+  /** 'HH:MM-HH:MM', and as read: '8:00 AM – 10:00 AM'. */
+  arrivalWindow: string | null
+  arrivalWindowLabel: string | null
+  location: string | null
+  address: string
+  customerName: string
+  total: string
+  paid: boolean
+  state: ManageState
+  cancellationRequestedAt: string | null
+  changes: BookingChange[]
+}
+
+export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'ok'; booking: ManagedBooking}
+
+/** The page's messages for a change that cannot be made (the page words them). */
+export const MANAGE_REFUSALS = ['tooLate', 'cancellationRequested', 'notChangeable', 'sameWindow', 'linkInvalid', 'linkExpired'] as const
+export type ManageRefusal = (typeof MANAGE_REFUSALS)[number]
+
+export type ManageActionResult =
+  | {ok: true; outcome: 'moved' | 'cancellationRequested'}
+  /** The link is worthless: nothing was read or changed. */
+  | {ok: false; kind: 'link'; refusal: 'linkInvalid' | 'linkExpired'}
+  /** The booking cannot be changed now. */
+  | {ok: false; kind: 'refused'; refusal: Exclude<ManageRefusal, 'linkInvalid' | 'linkExpired'>}
+  /** The chosen date or window: a booking form message reference on its field. */
+  | {ok: false; kind: 'validation'; fieldErrors: {date?: string; arrivalWindow?: string}}
+  /** The database or the content could not be reached: try again. */
+  | {ok: false; kind: 'save'}
+
+/** Logs what the customer is not told. Replaceable in tests. */
+let logger: Pick<Console, 'error'> = console
+export function setManageLogger(next: Pick<Console, 'error'>): void {
+  logger = next
+}
+
+async function bookingOfLink(token: string, deps: ManageDeps): Promise<{booking: StoredBooking} | {refusal: 'linkInvalid' | 'linkExpired'}> {
+  const check = verifyManageToken(token, await deps.linkSecret(), deps.now())
+  if (!check.ok) return {refusal: check.reason === 'expired' ? 'linkExpired' : 'linkInvalid'}
+  const booking = await deps.store.findById(check.bookingId)
+  // A signed link to a booking that no longer exists (deleted by hand) is as good as none.
+  return booking ? {booking} : {refusal: 'linkInvalid'}
+}
+
+function stateOf(booking: StoredBooking, now: Date): ManageState {
+  if (booking.paymentStatus !== 'paid' || !booking.arrivalWindow || !booking.windowStartsAt) return 'notChangeable'
+  if (booking.cancellationRequestedAt) return 'cancellationRequested'
+  return canReschedule(new Date(booking.windowStartsAt), now) ? 'changeable' : 'tooLate'
+}
+
+/** What the manage page of this link shows. */
+export async function manageBookingView(token: string, deps: ManageDeps): Promise<ManageView> {
+  const found = await bookingOfLink(token, deps)
+  if ('refusal' in found) return {link: found.refusal === 'linkExpired' ? 'expired' : 'invalid'}
+  const {booking} = found
+  return {
+    link: 'ok',
+    booking: {
+      reference: bookingReference(booking.id),
+      industry: booking.industry,
+      service: checkoutDescription(booking),
+      date: booking.date,
+      arrivalWindow: booking.arrivalWindow,
+      arrivalWindowLabel: booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null,
+      location: booking.location,
+      address: booking.address,
+      customerName: `${booking.firstName} ${booking.lastName}`,
+      total: formatUsd(booking.amountCents),
+      paid: booking.paymentStatus === 'paid',
+      state: stateOf(booking, deps.now()),
+      cancellationRequestedAt: booking.cancellationRequestedAt,
+      changes: await deps.store.changesOf(booking.id),
+    },
+  }
+}
+
+function changeFacts(booking: StoredBooking, now: Date) {
+  return {
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    industry: booking.industry,
+    service: checkoutDescription(booking),
+    location: booking.location,
+    customer: {firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phone: booking.phone, address: booking.address},
+    totalCents: booking.amountCents,
+    fromDate: booking.date,
+    fromWindow: booking.arrivalWindow,
+    changedAt: now.toISOString(),
+  }
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const WINDOW = /^\d{2}:\d{2}-\d{2}:\d{2}$/
+
+/** What the store's refusal means for the customer. */
+function refusalOf(outcome: 'not_found' | 'not_paid' | 'cancellation_requested' | 'too_late'): ManageActionResult {
+  switch (outcome) {
+    case 'not_found':
+      return {ok: false, kind: 'link', refusal: 'linkInvalid'}
+    case 'not_paid':
+      return {ok: false, kind: 'refused', refusal: 'notChangeable'}
+    case 'cancellation_requested':
+      return {ok: false, kind: 'refused', refusal: 'cancellationRequested'}
+    case 'too_late':
+      return {ok: false, kind: 'refused', refusal: 'tooLate'}
+  }
+}
+
+/** Refuses early what the database would refuse too (the database decides; this saves a round trip). */
+function earlyRefusal(booking: StoredBooking, now: Date): ManageActionResult | null {
+  const state = stateOf(booking, now)
+  return state === 'changeable' ? null : {ok: false, kind: 'refused', refusal: state}
+}
+
+/**
+ * Moves the link's booking to `request.date` and `request.arrivalWindow` (the parsed JSON body):
+ * a date and window the booking forms would offer now, with a place left, while the booking's own
+ * window is more than 24 hours away.
+ */
+export async function rescheduleFromLink(token: string, request: unknown, deps: ManageDeps): Promise<ManageActionResult> {
+  const body = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>
+  const date = typeof body.date === 'string' && DATE.test(body.date) ? body.date : null
+  const window = typeof body.arrivalWindow === 'string' && WINDOW.test(body.arrivalWindow) ? body.arrivalWindow : null
+  try {
+    const found = await bookingOfLink(token, deps)
+    if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
+    const {booking} = found
+    const now = deps.now()
+    const early = earlyRefusal(booking, now)
+    if (early) return early
+    if (!date) return {ok: false, kind: 'validation', fieldErrors: {date: 'dateInvalid'}}
+    if (!window) return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowRequired'}}
+    if (date === booking.date && window === booking.arrivalWindow) return {ok: false, kind: 'refused', refusal: 'sameWindow'}
+
+    const rules: AvailabilityRules = await deps.availability()
+    const check = checkSlot(rules, booking.industry, date, window, now)
+    if (!check.ok) {
+      if (check.reason === 'windowUnknown') return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowUnknown'}}
+      return {ok: false, kind: 'validation', fieldErrors: {date: check.reason === 'dateTooFar' ? messageReference('dateTooFar', {days: rules.horizonDays}) : check.reason}}
+    }
+    const moves = (await deps.store.changesOf(booking.id)).filter((change) => change.kind === 'rescheduled').length
+    const facts: BookingRescheduledFacts = {
+      kind: 'booking_rescheduled',
+      ...changeFacts(booking, now),
+      toDate: date,
+      toWindow: window,
+      windowStartsAt: check.slot.startsAt.toISOString(),
+      sequence: moves + 1,
+    }
+    const outcome = await deps.store.reschedule(
+      booking.id,
+      {date, arrivalWindow: window, windowStartsAt: facts.windowStartsAt, capacity: check.slot.capacity},
+      {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts)},
+    )
+    switch (outcome) {
+      case 'moved':
+        deps.emailsQueued?.()
+        return {ok: true, outcome: 'moved'}
+      case 'full':
+        return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}}
+      case 'same':
+        return {ok: false, kind: 'refused', refusal: 'sameWindow'}
+      default:
+        return refusalOf(outcome)
+    }
+  } catch (error) {
+    logger.error('Manage booking: the booking could not be moved', error)
+    return {ok: false, kind: 'save'}
+  }
+}
+
+/** Records the customer's request to cancel the link's booking and tells the business. */
+export async function requestCancellationFromLink(token: string, deps: ManageDeps): Promise<ManageActionResult> {
+  try {
+    const found = await bookingOfLink(token, deps)
+    if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
+    const {booking} = found
+    const now = deps.now()
+    const early = earlyRefusal(booking, now)
+    if (early) return early
+    const facts: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...changeFacts(booking, now)}
+    const outcome = await deps.store.requestCancellation(booking.id, {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts)})
+    if (outcome !== 'requested') return refusalOf(outcome)
+    deps.emailsQueued?.()
+    return {ok: true, outcome: 'cancellationRequested'}
+  } catch (error) {
+    logger.error('Manage booking: the cancellation request could not be recorded', error)
+    return {ok: false, kind: 'save'}
+  }
+}
