@@ -275,6 +275,28 @@ export type PaymentPages = {
     formButton?: string;
     contactButton?: string;
   };
+  manage?: {
+    heading?: string;
+    linkInvalid?: string;
+    linkExpired?: string;
+    changeable?: string;
+    tooLate?: string;
+    cancellationRequested?: string;
+    notChangeable?: string;
+    callUs?: string;
+    moveHeading?: string;
+    moveButton?: string;
+    moved?: string;
+    sameWindow?: string;
+    cancelHeading?: string;
+    cancelIntro?: string;
+    cancelButton?: string;
+    cancelConfirm?: string;
+    cancelConfirmButton?: string;
+    keepButton?: string;
+    historyHeading?: string;
+    failed?: string;
+  };
 };
 
 export type EmailSettings = {
@@ -2656,7 +2678,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton}}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, failed  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -2675,6 +2697,28 @@ export type PaymentPagesQueryResult = {
     note: string | null;
     formButton: string | null;
     contactButton: string | null;
+  } | null;
+  manage: {
+    heading: string | null;
+    linkInvalid: string | null;
+    linkExpired: string | null;
+    changeable: string | null;
+    tooLate: string | null;
+    cancellationRequested: string | null;
+    notChangeable: string | null;
+    callUs: string | null;
+    moveHeading: string | null;
+    moveButton: string | null;
+    moved: string | null;
+    sameWindow: string | null;
+    cancelHeading: string | null;
+    cancelIntro: string | null;
+    cancelButton: string | null;
+    cancelConfirm: string | null;
+    cancelConfirmButton: string | null;
+    keepButton: string | null;
+    historyHeading: string | null;
+    failed: string | null;
   } | null;
 } | null;
 

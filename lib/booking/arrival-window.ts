@@ -4,6 +4,8 @@
  * own: the booking screens need only this of the availability rules (./availability.ts).
  */
 
+import {formatDate} from '../format'
+
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
 const wallClock = new Intl.DateTimeFormat('en-US', {hour: 'numeric', minute: '2-digit', timeZone: 'UTC'})
 
@@ -23,4 +25,9 @@ export function windowTimes(window: string, startsAt: string): {start: Date; end
   const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
   const start = new Date(startsAt)
   return {start, end: new Date(start.getTime() + (minutes(until) - minutes(from)) * 60_000)}
+}
+
+/** 'February 1, 2030, 8:00 AM – 10:00 AM' (or what of it a booking has). */
+export function slotLabel(date: string | null, window: string | null): string {
+  return [date ? formatDate(date) : null, window ? arrivalWindowLabel(window) : null].filter(Boolean).join(', ')
 }

@@ -12,7 +12,8 @@
  */
 import type {BookingChange, BookingStore, StoredBooking} from '../bookings/store'
 import {eventEmails, type BookingCancellationRequestedFacts, type BookingRescheduledFacts} from '../email/queue'
-import {arrivalWindowLabel} from './arrival-window'
+import {formatCompanyDateTime} from '../format'
+import {arrivalWindowLabel, slotLabel} from './arrival-window'
 import {canReschedule, checkSlot, RESCHEDULE_NOTICE_HOURS, type AvailabilityRules} from './availability'
 import type {Industry} from './catalog'
 import {checkoutDescription, type BookingFlowDeps} from './flow'
@@ -55,7 +56,8 @@ export interface ManagedBooking {
   paid: boolean
   state: ManageState
   cancellationRequestedAt: string | null
-  changes: BookingChange[]
+  /** Each change as the page lists it, oldest first. */
+  changes: {text: string; at: string; when: string}[]
 }
 
 export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'ok'; booking: ManagedBooking}
@@ -116,9 +118,18 @@ export async function manageBookingView(token: string, deps: ManageDeps): Promis
       paid: booking.paymentStatus === 'paid',
       state: stateOf(booking, deps.now()),
       cancellationRequestedAt: booking.cancellationRequestedAt,
-      changes: await deps.store.changesOf(booking.id),
+      changes: (await deps.store.changesOf(booking.id)).map(describeChange),
     },
   }
+}
+
+/** A change as the manage page lists it: what happened, and when in Renton. */
+export function describeChange(change: BookingChange): {text: string; at: string; when: string} {
+  const text =
+    change.kind === 'rescheduled'
+      ? `Moved from ${slotLabel(change.fromDate, change.fromWindow)} to ${slotLabel(change.toDate, change.toWindow)}`
+      : 'Asked to cancel'
+  return {text, at: change.changedAt, when: formatCompanyDateTime(change.changedAt)}
 }
 
 function changeFacts(booking: StoredBooking, now: Date) {

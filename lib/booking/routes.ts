@@ -4,7 +4,8 @@
  * - `handleBookingRequest`: POST /api/bookings (rate limit, size cap, JSON, `submitBooking`);
  * - `handleWebhookRequest` / `handleWebhook`: POST /api/stripe/webhook (size cap, signature, `handlePaymentEvent`);
  * - `handleTestCheckoutRequest` / `completeTestCheckout`: Pay / Cancel on the local test checkout page;
- * - `handleAvailabilityRequest`: GET /api/availability?form=house (the dates and windows with room).
+ * - `handleAvailabilityRequest`: GET /api/availability?form=house (the dates and windows with room);
+ * - `handleManageRequest`: POST /api/bookings/manage (a move or a cancellation request through a manage link).
  */
 import type {BookingStore} from '../bookings/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
@@ -14,6 +15,7 @@ import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-bod
 import {INDUSTRIES, type Industry} from './catalog'
 import {bookingAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
+import {requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps} from './manage'
 import {bookingFormValues} from './stored'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
@@ -277,4 +279,48 @@ export async function handleAvailabilityRequest(request: Request, options: Avail
     ;(options.log ?? console).error(`Availability route: the availability of the ${form} form could not be read`, error)
     return json({ok: false, kind: 'save', message: BOOKING_MESSAGES.unexpected}, 503)
   }
+}
+
+/** Largest manage request (a token, a date and a window). */
+const MAX_MANAGE_BODY_BYTES = 2 * 1024
+
+/** HTTP status of a manage answer: a worthless link 403 (expired 410), a refused change 409, a bad choice 400, the database 503. */
+export function manageResultStatus(result: ManageActionResult): number {
+  if (result.ok) return 200
+  switch (result.kind) {
+    case 'link':
+      return result.refusal === 'linkExpired' ? 410 : 403
+    case 'refused':
+      return 409
+    case 'validation':
+      return 400
+    case 'save':
+      return 503
+  }
+}
+
+/**
+ * POST /api/bookings/manage `{token, action: 'reschedule', date, arrivalWindow}` or
+ * `{token, action: 'cancel'}`: the token in the body, never in a URL the server logs.
+ */
+export async function handleManageRequest(
+  request: Request,
+  options: {limiter: RateLimiter; clientKey: (request: Request) => string; deps: () => Promise<ManageDeps>; log?: Pick<Console, 'error'>},
+): Promise<Response> {
+  const limit = options.limiter.check(options.clientKey(request))
+  if (!limit.allowed) return json({ok: false, kind: 'rejected'}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
+  const read = await readJsonBody(request, MAX_MANAGE_BODY_BYTES)
+  if (!read.ok) return json({ok: false, kind: 'rejected'}, read.status)
+  const body = (typeof read.body === 'object' && read.body !== null ? read.body : {}) as Record<string, unknown>
+  const {token, action} = body
+  if (typeof token !== 'string' || token.length > 200 || (action !== 'reschedule' && action !== 'cancel')) return json({ok: false, kind: 'rejected'}, 400)
+  let deps: ManageDeps
+  try {
+    deps = await options.deps()
+  } catch (error) {
+    ;(options.log ?? console).error('Manage route: the booking services are not available', error)
+    return json({ok: false, kind: 'save'}, 503)
+  }
+  const result = action === 'cancel' ? await requestCancellationFromLink(token, deps) : await rescheduleFromLink(token, body, deps)
+  return json(result, manageResultStatus(result))
 }

@@ -7,6 +7,8 @@ import {getPaymentProvider, getTestCheckout} from '../payments'
 import {clientAddress} from '../edge/client-address'
 import {processRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
+import type {ManageDeps} from './manage'
+import {manageLinkSecret} from './manage-link-secret'
 import {handleTestCheckoutRequest} from './routes'
 
 /**
@@ -24,6 +26,19 @@ export async function bookingFlowDeps(origin: string): Promise<BookingFlowDeps> 
 /** What the availability endpoint needs: the store, the clock and the rules (no payment provider). */
 export async function availabilityDeps(): Promise<Pick<BookingFlowDeps, 'store' | 'now' | 'availability'>> {
   return {store: await getBookingStore(), now: systemNow, availability: getAvailability}
+}
+
+/** What the manage page and its actions need: the store, the clock, the rules, the link key, the outbox. */
+export async function manageDeps(): Promise<ManageDeps> {
+  return {store: await getBookingStore(), now: systemNow, availability: getAvailability, linkSecret: () => manageLinkSecret(), emailsQueued: wakeEmailOutbox}
+}
+
+/**
+ * The manage link's changes' rate limit, per client address: MANAGE_RATE_LIMIT_MAX requests (default
+ * 30) per MANAGE_RATE_LIMIT_WINDOW_SECONDS (default 600). A customer moves a booking once or twice.
+ */
+export function manageRateLimiter(): RateLimiter {
+  return processRateLimiter('manage', {limit: 'MANAGE_RATE_LIMIT_MAX', windowSeconds: 'MANAGE_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 30, windowSeconds: 600})
 }
 
 export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout, wakeEmailOutbox}

@@ -299,10 +299,15 @@ export const availabilityQuery = defineQuery(`*[_type == "availability" && _id =
   leadDays, leadCutoff, horizonDays
 }`)
 
-/** What /success and /cancel say. */
+/** What /success, /cancel and the manage page of a booking say. */
 export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
   success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},
-  cancel{heading, status, note, formButton, contactButton}
+  cancel{heading, status, note, formButton, contactButton},
+  manage{
+    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,
+    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
+    cancelConfirmButton, keepButton, historyHeading, failed
+  }
 }`)
 
 /** What an unknown address shows. */

@@ -3,7 +3,16 @@ import {beforeAll, describe, expect, it} from 'vitest'
 import {renderEmail} from '@/components/email/render'
 import {composeMail, type EmailCompany, type EmailView, type EmailWording} from './compose'
 import type {OutboxMessage} from './outbox'
-import {eventEmails, type AppointmentFacts, type BookingPaidFacts, type ContactMessageFacts, type EventFacts, type QuoteRequestFacts} from './queue'
+import {
+  eventEmails,
+  type AppointmentFacts,
+  type BookingCancellationRequestedFacts,
+  type BookingPaidFacts,
+  type BookingRescheduledFacts,
+  type ContactMessageFacts,
+  type EventFacts,
+  type QuoteRequestFacts,
+} from './queue'
 import {emailContentFromDataset} from './test-support/content'
 
 /**
@@ -113,9 +122,10 @@ function recordingRender() {
   }
 }
 
-function compose(msg: OutboxMessage, overrides: {wording?: EmailWording; from?: string} = {}) {
+function compose(msg: OutboxMessage, overrides: {wording?: EmailWording; from?: string; manageUrl?: (booking: {id: string; windowStartsAt: string}) => string} = {}) {
   const recorder = recordingRender()
-  return composeMail(msg, {wording: overrides.wording ?? wording, company, siteUrl: SITE_URL, from: overrides.from, render: recorder.render}).then((mail) => ({
+  const context = {wording: overrides.wording ?? wording, company, siteUrl: SITE_URL, from: overrides.from, render: recorder.render, manageUrl: overrides.manageUrl}
+  return composeMail(msg, context).then((mail) => ({
     mail,
     view: recorder.views[0],
   }))
@@ -323,5 +333,91 @@ describe('content', () => {
     expect(mail.html).not.toContain('<script>alert(1)</script>')
     expect(mail.html).toContain('&lt;script&gt;')
     expect(mail.text).toContain('<script>alert(1)</script> & <b>bold</b>')
+  })
+})
+
+describe('the manage link, and the e-mails of a move or a cancellation request', () => {
+  const windowed: BookingPaidFacts = {...paid, arrivalWindow: '08:00-10:00', windowStartsAt: '2030-12-31T16:00:00.000Z'}
+  const manageUrl = ({id, windowStartsAt}: {id: string; windowStartsAt: string}) => `https://cedar-river.example/manage-booking/${id}.${windowStartsAt}.sig`
+  const change = {
+    id: paid.id,
+    reference: paid.reference,
+    industry: paid.industry,
+    service: paid.service,
+    location: paid.location,
+    customer: paid.customer,
+    totalCents: paid.totalCents,
+    fromDate: '2030-12-31',
+    fromWindow: '08:00-10:00',
+    changedAt: '2030-12-22T19:05:00.000Z',
+  }
+  const moved: BookingRescheduledFacts = {
+    kind: 'booking_rescheduled',
+    ...change,
+    toDate: '2031-01-03',
+    toWindow: '12:00-14:00',
+    windowStartsAt: '2031-01-03T20:00:00.000Z',
+    sequence: 2,
+  }
+  const cancelling: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...change}
+
+  it('the confirmation of a booking with a window links to its manage page, in the HTML and the text', async () => {
+    const {mail, view} = await compose(message(windowed, 'customer'), {manageUrl})
+    const url = 'https://cedar-river.example/manage-booking/3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b.2030-12-31T16:00:00.000Z.sig'
+    expect(view.action).toEqual({text: expect.stringContaining('until 24 hours before your arrival window'), label: 'Manage your booking', url})
+    expect(mail.html).toContain(`href="${url}"`)
+    expect(flat(mail.text)).toContain(`Manage your booking ${url}`)
+    expect(view.sections[0].rows).toContainEqual({label: 'Arrival window', value: '8:00 AM – 10:00 AM'})
+  })
+
+  it('no link without a window (older bookings) or without a signing key, and never to the business', async () => {
+    expect((await compose(message(paid, 'customer'), {manageUrl})).view.action ?? null).toBeNull()
+    expect((await compose(message(windowed, 'customer'))).view.action ?? null).toBeNull()
+    const business = await compose(message(windowed, 'business'), {manageUrl})
+    expect(business.view.action ?? null).toBeNull()
+    expect(business.mail.html).not.toContain('manage-booking')
+  })
+
+  it('a move: the customer gets the new date and window, the old one, a new link and the calendar event moved', async () => {
+    const {mail, view} = await compose(message(moved, 'customer'), {manageUrl})
+    expect(mail.to).toBe('bjorn@example.org')
+    expect(mail.subject).toBe('Your booking 3F9A-2B1C is moved to January 3, 2031, 12:00 PM – 2:00 PM')
+    expect(view.sections[0].rows).toEqual([
+      {label: 'Reference', value: '3F9A-2B1C'},
+      {label: 'Service', value: 'Carpet Cleaning – Every 6 Months'},
+      {label: 'Date', value: 'January 3, 2031'},
+      {label: 'Arrival window', value: '12:00 PM – 2:00 PM'},
+      {label: 'Was', value: 'December 31, 2030, 8:00 AM – 10:00 AM'},
+      {label: 'Address', value: '88 Main Ave S, Kent, WA 98032'},
+    ])
+    expect(view.action?.url).toContain('2031-01-03T20:00:00.000Z')
+    const [calendar] = mail.attachments ?? []
+    const vevent = new ICAL.Component(ICAL.parse(calendar.content)).getFirstSubcomponent('vevent')
+    expect(vevent?.getFirstPropertyValue('uid')).toBe('3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b@cedar-river.example')
+    expect(vevent?.getFirstPropertyValue('sequence')).toBe(2)
+    expect((vevent?.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString()).toBe('2031-01-03T20:00:00.000Z')
+    expect((vevent?.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString()).toBe('2031-01-03T22:00:00.000Z')
+  })
+
+  it('a move: the business is told what was and what is, with the customer to answer', async () => {
+    const {mail, view} = await compose(message(moved, 'business'))
+    expect(mail.to).toBe(company.email)
+    expect(mail.replyTo).toBe('bjorn@example.org')
+    expect(mail.subject).toBe('Booking 3F9A-2B1C moved to January 3, 2031, 12:00 PM – 2:00 PM (Björn Nguyen-Smith)')
+    expect(view.sections[0].rows).toContainEqual({label: 'Was', value: 'December 31, 2030, 8:00 AM – 10:00 AM'})
+    expect(view.sections[0].rows).toContainEqual({label: 'Now', value: 'January 3, 2031, 12:00 PM – 2:00 PM'})
+    expect(view.closing).toEqual(['Moved December 22, 2030 at 11:05 AM.'])
+    expect(mail.attachments).toBeUndefined()
+  })
+
+  it('a cancellation request: the business learns it stays paid until they cancel and refund; the customer that it was received', async () => {
+    const business = await compose(message(cancelling, 'business'))
+    expect(business.mail.subject).toBe('Cancellation request: booking 3F9A-2B1C (Björn Nguyen-Smith)')
+    expect(flat(business.mail.text)).toContain('It stays booked and paid ($124.67) until you cancel and refund it')
+    expect(business.view.sections[0].rows).toContainEqual({label: 'Date and window', value: 'December 31, 2030, 8:00 AM – 10:00 AM'})
+    const customer = await compose(message(cancelling, 'customer'), {manageUrl})
+    expect(customer.mail.subject).toBe('We received your request to cancel booking 3F9A-2B1C')
+    expect(customer.mail.attachments).toBeUndefined()
+    expect(customer.view.action ?? null).toBeNull()
   })
 })

@@ -6,7 +6,7 @@
  */
 import {formatUsd} from '../booking/money'
 import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
-import {arrivalWindowLabel, windowTimes} from '../booking/arrival-window'
+import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts, QuoteRequestFacts} from './queue'
@@ -104,9 +104,8 @@ function customerName(facts: EventFacts): string {
   }
 }
 
-/** 'Tuesday, December 1, 2026, 8:00 AM – 10:00 AM' (or what of it the booking has). */
 function slotText(date: string | null, window: string | null): string {
-  return [date ? formatDate(date) : null, window ? arrivalWindowLabel(window) : null].filter(Boolean).join(', ') || 'not set'
+  return slotLabel(date, window) || 'not set'
 }
 
 /** The sentence and link to a booking's manage page, when it has a window and the site signs links. */

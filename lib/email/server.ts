@@ -1,5 +1,7 @@
 import 'server-only'
 
+import {manageBookingUrl, manageLinkExpiry, signManageToken} from '../booking/manage-link'
+import {manageLinkSecret} from '../booking/manage-link-secret'
 import {getDatabaseFunctions} from '../database'
 import {siteUrl} from '../site-url'
 import {composeMail, type RenderEmail} from './compose'
@@ -57,8 +59,10 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
       compose: async (message) => {
         // The content client (and the local dataset) is loaded for the first message, not at start-up.
         const {getEmailSettings, getSiteSettings} = await import('../content')
-        const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
-        return composeMail(message, {wording, company, siteUrl, from, render})
+        const [wording, company, secret] = await Promise.all([getEmailSettings(), getSiteSettings(), manageLinkSecret(env)])
+        const manageUrl = (booking: {id: string; windowStartsAt: string}) =>
+          manageBookingUrl(siteUrl, signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt), secret))
+        return composeMail(message, {wording, company, siteUrl, from, render, manageUrl})
       },
       options: outboxWorkerOptionsFromEnv(env),
     })

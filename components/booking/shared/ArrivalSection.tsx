@@ -42,7 +42,7 @@ function useWhenNeeded(section: RefObject<HTMLElement | null>): boolean {
  * the server refuses (taken meanwhile) shows its message beside the field, and the offer is asked
  * for again, so the customer picks anew without losing anything typed.
  */
-export function ArrivalSection({industry}: {industry: Industry}) {
+export function ArrivalSection({industry, headingLevel}: {industry: Industry; headingLevel?: 2 | 3}) {
   const texts = useBookingTexts()
   const form = useBookingFormContext()
   const control = form.control as unknown as Control<FieldValues, unknown, unknown>
@@ -75,7 +75,7 @@ export function ArrivalSection({industry}: {industry: Industry}) {
 
   const error = dateState.error?.message
   return (
-    <FormSection heading={texts.dateHeading} description={texts.dateHelp}>
+    <FormSection heading={texts.dateHeading} headingLevel={headingLevel} description={texts.dateHelp}>
       <div className={fieldStyles.field} ref={section}>
         <p id={`${id}-label`} className={fieldStyles.label}>
           {texts.dateLabel}

@@ -2,7 +2,10 @@ import {CreditCardIcon} from '@sanity/icons/CreditCard'
 import {defineField, defineType} from 'sanity'
 import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
-/** What a customer reads when the payment page sends them back: /success and /cancel. One document. */
+/**
+ * What a customer reads when the payment page sends them back (/success and /cancel), and on the
+ * private page that manages a paid booking (the link in the confirmation e-mail). One document.
+ */
 export const paymentPages = defineType({
   name: 'paymentPages',
   title: 'Payment result pages',
@@ -37,6 +40,34 @@ export const paymentPages = defineType({
         requiredText('note', 'What the customer can do'),
         requiredText('formButton', 'Button back to the booking form', undefined, TEXT_LENGTH.label),
         requiredText('contactButton', 'Contact button', undefined, TEXT_LENGTH.label),
+      ],
+    }),
+    defineField({
+      name: 'manage',
+      title: 'Manage a booking (the link in the confirmation e-mail)',
+      type: 'object',
+      validation: (rule) => rule.required(),
+      fields: [
+        requiredText('heading', 'Heading', 'Also the browser tab title.', TEXT_LENGTH.heading),
+        requiredText('linkInvalid', 'Link does not work', 'Changed, cut short, or for no booking. The phone number follows.'),
+        requiredText('linkExpired', 'Link expired', 'A week after the arrival window. The phone number follows.'),
+        requiredText('changeable', 'What the customer can do', 'More than 24 hours before the arrival window.'),
+        requiredText('tooLate', 'Too late to change online', 'Within 24 hours of the arrival window. The phone number follows.'),
+        requiredText('cancellationRequested', 'Cancellation asked for', 'After the customer asked to cancel.'),
+        requiredText('notChangeable', 'Cannot be changed online', 'A booking that is not paid. The phone number follows.'),
+        requiredText('callUs', 'Before the phone number', undefined, TEXT_LENGTH.label),
+        requiredText('moveHeading', 'Move: heading', undefined, TEXT_LENGTH.heading),
+        requiredText('moveButton', 'Move: button', undefined, TEXT_LENGTH.label),
+        requiredText('moved', 'Moved', 'After a move.'),
+        requiredText('sameWindow', 'Same window chosen'),
+        requiredText('cancelHeading', 'Cancel: heading', undefined, TEXT_LENGTH.heading),
+        requiredText('cancelIntro', 'Cancel: what happens'),
+        requiredText('cancelButton', 'Cancel: button', undefined, TEXT_LENGTH.label),
+        requiredText('cancelConfirm', 'Cancel: are you sure?'),
+        requiredText('cancelConfirmButton', 'Cancel: confirm button', undefined, TEXT_LENGTH.label),
+        requiredText('keepButton', 'Cancel: keep the booking button', undefined, TEXT_LENGTH.label),
+        requiredText('historyHeading', 'Changes: heading', undefined, TEXT_LENGTH.heading),
+        requiredText('failed', 'Change not saved', 'The database could not be reached.'),
       ],
     }),
   ],

@@ -1,0 +1,265 @@
+'use client'
+
+import {useRouter} from 'next/navigation'
+import {useRef, useState, type RefObject} from 'react'
+import {useForm} from 'react-hook-form'
+import {BookingSummaryList} from '@/components/payment/BookingSummaryList'
+import {BusyLabel} from '@/components/forms/BusyLabel'
+import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
+import {buttonClassName} from '@/components/ui/button-class'
+import type {ManageActionResult, ManagedBooking} from '@/lib/booking/manage'
+import {bookingMessageText} from '@/lib/booking/message-keys'
+import type {BookingFormTexts, PaymentPages} from '@/lib/content'
+import {telHref} from '@/lib/format'
+import {ArrivalSection} from '../shared/ArrivalSection'
+import {BookingFormProvider, type BookingForm} from '../shared/useBookingForm'
+import styles from './ManageBooking.module.css'
+
+export type ManageTexts = PaymentPages['manage']
+
+/** Where the page sends a move or a cancellation request (app/api/bookings/manage). */
+const MANAGE_ENDPOINT = '/api/bookings/manage'
+
+type Answer = ManageActionResult | {ok: false; kind: 'network' | 'rejected'}
+
+async function sendChange(body: Record<string, string>): Promise<Answer> {
+  try {
+    const response = await fetch(MANAGE_ENDPOINT, {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json', Accept: 'application/json'},
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json().catch(() => null)) as Answer | null
+    return answer && typeof answer.ok === 'boolean' ? answer : {ok: false, kind: 'network'}
+  } catch {
+    return {ok: false, kind: 'network'}
+  }
+}
+
+/** The words of a refusal that is not about the chosen date or window. */
+function refusalText(answer: Exclude<Answer, {ok: true}>, texts: ManageTexts): string {
+  switch (answer.kind) {
+    case 'link':
+      return answer.refusal === 'linkExpired' ? texts.linkExpired : texts.linkInvalid
+    case 'refused':
+      return answer.refusal === 'sameWindow' ? texts.sameWindow : texts[answer.refusal]
+    default:
+      return texts.failed
+  }
+}
+
+/** 'Call us at (425) 555-0142.' with the number as a phone link. */
+export function CallUs({texts, phone}: {texts: Pick<ManageTexts, 'callUs'>; phone: string}) {
+  return (
+    <p>
+      {texts.callUs} <a href={telHref(phone)}>{phone}</a>.
+    </p>
+  )
+}
+
+export type ManageBookingProps = {
+  token: string
+  booking: ManagedBooking
+  texts: ManageTexts
+  /** The booking form's texts of the booking's service: the date and window section, its messages. */
+  bookingTexts: BookingFormTexts
+  phone: string
+}
+
+/**
+ * The manage page of a booking: what it is, and (more than 24 hours before its window) a move to
+ * another free window or a request to cancel; else the phone number. After a change the page is
+ * read again from the server (router.refresh) and the outcome is said in a status line that stays.
+ */
+export function ManageBooking({token, booking, texts, bookingTexts, phone}: ManageBookingProps) {
+  const router = useRouter()
+  const [notice, setNotice] = useState('')
+  const noticeRef = useRef<HTMLParagraphElement>(null)
+
+  function changed(message: string) {
+    setNotice(message)
+    router.refresh()
+    noticeRef.current?.focus()
+  }
+
+  return (
+    <div className={styles.page}>
+      <p ref={noticeRef} role="status" tabIndex={-1} className={notice ? styles.notice : styles.noticeEmpty}>
+        {notice}
+      </p>
+      <BookingSummaryList
+        reference={booking.reference}
+        service={booking.service}
+        date={booking.date}
+        arrivalWindow={booking.arrivalWindowLabel}
+        location={booking.location}
+        total={booking.total}
+        totalLabel={booking.paid ? 'Total paid' : 'Total'}
+      />
+      <p className={styles.note}>
+        {booking.customerName}, {booking.address}
+      </p>
+
+      {booking.state === 'changeable' ? (
+        <>
+          <p>{texts.changeable}</p>
+          <MoveForm token={token} booking={booking} texts={texts} bookingTexts={bookingTexts} onMoved={() => changed(texts.moved)} />
+          <CancelRequest token={token} texts={texts} onRequested={() => changed(texts.cancellationRequested)} />
+        </>
+      ) : (
+        <div className={styles.state} data-manage-state={booking.state}>
+          <p>{texts[booking.state]}</p>
+          <CallUs texts={texts} phone={phone} />
+        </div>
+      )}
+
+      {booking.changes.length > 0 ? (
+        <section aria-labelledby="manage-history" className={styles.history}>
+          <h2 id="manage-history">{texts.historyHeading}</h2>
+          <ul>
+            {booking.changes.map((change) => (
+              <li key={change.at + change.text}>
+                {change.text} <time dateTime={change.at}>({change.when})</time>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+type MoveValues = {date: string; arrivalWindow: string}
+
+/** Focuses a field of the move form: the calendar's group or the window choice. */
+function focusField(form: RefObject<HTMLFormElement | null>, name: keyof MoveValues) {
+  const target = form.current?.querySelector<HTMLElement>(name === 'date' ? '[data-field="date"]' : `input[name="${name}"]`)
+  target?.focus()
+}
+
+function MoveForm({
+  token,
+  booking,
+  texts,
+  bookingTexts,
+  onMoved,
+}: {
+  token: string
+  booking: ManagedBooking
+  texts: ManageTexts
+  bookingTexts: BookingFormTexts
+  onMoved: () => void
+}) {
+  const form = useForm<MoveValues>({defaultValues: {date: '', arrivalWindow: ''}, mode: 'onSubmit', reValidateMode: 'onChange'})
+  const formRef = useRef<HTMLFormElement>(null)
+  const [banner, setBanner] = useState('')
+  const [busy, setBusy] = useState(false)
+  const messages = bookingTexts.messages
+
+  async function move({date, arrivalWindow}: MoveValues) {
+    if (busy) return
+    setBanner('')
+    if (!date || !arrivalWindow) {
+      const field = !date ? 'date' : 'arrivalWindow'
+      form.setError(field, {type: 'required', message: !date ? messages.dateRequired : messages.windowRequired})
+      focusField(formRef, field)
+      return
+    }
+    setBusy(true)
+    const answer = await sendChange({token, action: 'reschedule', date, arrivalWindow})
+    setBusy(false)
+    if (answer.ok) {
+      form.reset()
+      onMoved()
+      return
+    }
+    if (answer.kind === 'validation') {
+      const [field, reference] = Object.entries(answer.fieldErrors)[0] as [keyof MoveValues, string]
+      form.setError(field, {type: 'server', message: bookingMessageText(messages, reference)})
+      focusField(formRef, field)
+      return
+    }
+    if (answer.kind === 'refused' && answer.refusal === 'sameWindow') {
+      form.setError('arrivalWindow', {type: 'server', message: texts.sameWindow})
+      focusField(formRef, 'arrivalWindow')
+      return
+    }
+    setBanner(refusalText(answer, texts))
+  }
+
+  return (
+    <BookingFormProvider form={form as unknown as BookingForm<typeof booking.industry>} texts={bookingTexts}>
+      <form ref={formRef} onSubmit={(event) => void form.handleSubmit(move)(event)} noValidate aria-labelledby="manage-move" className={styles.form}>
+        <h2 id="manage-move">{texts.moveHeading}</h2>
+        <ArrivalSection industry={booking.industry} headingLevel={3} />
+        <FormErrorBanner message={banner} />
+        <div>
+          <button type="submit" className={buttonClassName({})} aria-disabled={busy || undefined}>
+            {busy ? <BusyLabel>{texts.moveButton}</BusyLabel> : texts.moveButton}
+          </button>
+        </div>
+      </form>
+    </BookingFormProvider>
+  )
+}
+
+function CancelRequest({token, texts, onRequested}: {token: string; texts: ManageTexts; onRequested: () => void}) {
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [banner, setBanner] = useState('')
+  const askButton = useRef<HTMLButtonElement>(null)
+  const confirmText = useRef<HTMLParagraphElement>(null)
+
+  async function confirm() {
+    if (busy) return
+    setBusy(true)
+    setBanner('')
+    const answer = await sendChange({token, action: 'cancel'})
+    setBusy(false)
+    if (answer.ok) onRequested()
+    else setBanner(refusalText(answer, texts))
+  }
+
+  return (
+    <section aria-labelledby="manage-cancel" className={styles.cancel}>
+      <h2 id="manage-cancel">{texts.cancelHeading}</h2>
+      <p>{texts.cancelIntro}</p>
+      {confirming ? (
+        <div className={styles.confirm}>
+          <p ref={confirmText} tabIndex={-1}>
+            {texts.cancelConfirm}
+          </p>
+          <FormErrorBanner message={banner} />
+          <div className={styles.actions}>
+            <button type="button" className={buttonClassName({})} aria-disabled={busy || undefined} onClick={confirm}>
+              {busy ? <BusyLabel>{texts.cancelConfirmButton}</BusyLabel> : texts.cancelConfirmButton}
+            </button>
+            <button
+              type="button"
+              className={buttonClassName({variant: 'secondary'})}
+              onClick={() => {
+                setConfirming(false)
+                setBanner('')
+                requestAnimationFrame(() => askButton.current?.focus())
+              }}
+            >
+              {texts.keepButton}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          ref={askButton}
+          type="button"
+          className={buttonClassName({variant: 'secondary'})}
+          onClick={() => {
+            setConfirming(true)
+            requestAnimationFrame(() => confirmText.current?.focus())
+          }}
+        >
+          {texts.cancelButton}
+        </button>
+      )}
+    </section>
+  )
+}
