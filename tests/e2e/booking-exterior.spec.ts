@@ -89,7 +89,8 @@ test.describe('exterior booking', () => {
     await expect(summaryTotal(page)).toHaveText(/^Total\s+\$90\.00$/)
     const note = 'Tip and parking are recorded with your booking and not charged online.'
     await expect(summary.getByText(note)).toBeVisible()
-    await expect(page.getByRole('form', {name: 'Exterior cleaning booking'}).getByText(note)).toBeVisible()
+    // Beside the tip and parking fields (the form's own summary, before Confirm & Pay, shows on phones only).
+    await expect(page.getByRole('form', {name: 'Exterior cleaning booking'}).getByText(note).first()).toBeVisible()
 
     // Pressure Washing one-time: 40 + 30 + 40 = $110.00
     await group(page, 'Services').getByRole('radio', {name: /^Pressure Washing/}).check()

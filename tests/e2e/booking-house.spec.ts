@@ -437,3 +437,34 @@ test.describe('house booking screen', () => {
     expect(dialogs).toBe(0)
   })
 })
+
+test.describe('house booking screen on a phone', () => {
+  test.use({viewport: {width: 390, height: 844}})
+
+  test('the total stays in view in a bar at the bottom while filling in, and the summary comes right before Confirm & Pay', async ({page}) => {
+    await openBookingScreen(page, '/house_cleaning')
+    const bar = page.getByTestId('total-bar')
+    await expect(bar).toBeVisible()
+    await expect(bar).toHaveText(/Total to pay\s*—/)
+    const box = await bar.boundingBox()
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844)
+
+    await fillDeepCleaning(page)
+    // The same amount as the summary, while the Confirm & Pay button is far below.
+    const total = ((await summaryTotal(page).textContent()) ?? '').match(/\$[\d,.]+/)?.[0]
+    expect(total).toBe(DEEP_TOTAL)
+    await group(page, 'Services (required)').scrollIntoViewIfNeeded()
+    await expect(bar).toHaveText(new RegExp(`\\${DEEP_TOTAL}$`))
+
+    // The sidebar comes after the form on a phone: the form's own summary stands before the button.
+    const formSummary = form(page).getByRole('region', {name: 'Summary'})
+    const confirm = form(page).getByRole('button', {name: 'Confirm & Pay'})
+    await expect(page.getByRole('complementary').getByRole('region', {name: 'Summary'})).toBeHidden()
+    await confirm.scrollIntoViewIfNeeded()
+    await expect(formSummary).toBeVisible()
+    expect((await formSummary.boundingBox())!.y).toBeLessThan((await confirm.boundingBox())!.y)
+    await expect(formSummary.getByTestId('summary-total')).toHaveText(new RegExp(`\\${DEEP_TOTAL}$`))
+    // Once the button and its amount are on the screen, the bar gives way.
+    await expect(bar).toBeHidden()
+  })
+})

@@ -235,7 +235,7 @@ export function CarpetBookingForm() {
         <CouponField control={control} name="coupon" industry="carpet" onInvalid="clear" />
       </FormSection>
 
-      <BookingFormFooter formError={formError}>
+      <BookingFormFooter formError={formError} summary={<CarpetSummary />}>
         <CarpetConfirmPay busy={busy} />
       </BookingFormFooter>
     </form>

@@ -123,7 +123,7 @@ export function CommercialBookingForm() {
 
       <NotesSection />
 
-      <BookingFormFooter formError={formError}>
+      <BookingFormFooter formError={formError} summary={<CommercialSummary />}>
         <CommercialConfirmPay busy={busy} />
       </BookingFormFooter>
     </form>

@@ -164,7 +164,7 @@ export function ExteriorBookingForm() {
 
       <NotesSection />
 
-      <BookingFormFooter formError={formError}>
+      <BookingFormFooter formError={formError} summary={<ExteriorSummary />}>
         <ConfirmPayButton busy={busy} totalCents={breakdown.totalCents} />
       </BookingFormFooter>
     </form>

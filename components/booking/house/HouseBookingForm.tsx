@@ -188,7 +188,7 @@ export function HouseBookingForm() {
         <CouponField control={control} name="coupon" industry="house" onInvalid="keep" />
       </FormSection>
 
-      <BookingFormFooter formError={formError}>
+      <BookingFormFooter formError={formError} summary={<HouseSummary />}>
         <HouseConfirmPay busy={busy} />
       </BookingFormFooter>
     </form>

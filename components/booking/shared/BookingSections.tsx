@@ -5,6 +5,7 @@ import type {Control, FieldValues} from 'react-hook-form'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {fieldLayout, FormSection, TextAreaField, TextField} from '@/components/forms/fields'
 import {useBookingTexts} from './BookingTexts'
+import {FormSummary} from './SummaryCard'
 import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
@@ -44,12 +45,13 @@ export function NotesSection() {
 }
 
 /**
- * A failure's message, then the form's Confirm & Pay (`children`: each form's own, which alone
- * re-renders with the price).
+ * On phones the form's summary (`summary`), then a failure's message, then the form's Confirm & Pay
+ * (`children`: each form's own, which alone re-renders with the price).
  */
-export function BookingFormFooter({formError, children}: {formError: string | null; children: ReactNode}) {
+export function BookingFormFooter({formError, summary, children}: {formError: string | null; summary?: ReactNode; children: ReactNode}) {
   return (
     <div className={styles.formFooter}>
+      {summary ? <FormSummary>{summary}</FormSummary> : null}
       <FormErrorBanner message={formError} />
       {children}
     </div>

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react'
+import {createContext, useContext, type ReactNode} from 'react'
 import {formatUsd} from '@/lib/booking/money'
 import type {PriceBreakdown} from '@/lib/booking/pricing'
 import {ArrivalRows} from './ArrivalRows'
@@ -6,6 +6,18 @@ import {SidebarCard} from './SidebarCard'
 import styles from './booking.module.css'
 
 export type SummaryRow = {label: string; value: ReactNode}
+
+/**
+ * Where a summary stands: in the sidebar (shown from 64rem wide), or in the form's footer just
+ * before Confirm & Pay (shown on narrower screens, where the sidebar comes after the form). The
+ * hidden one is display:none, so its total's live region says nothing.
+ */
+const SummaryPlacement = createContext<'sidebar' | 'form'>('sidebar')
+
+/** The form's own summary, before Confirm & Pay on phones (BookingFormFooter). */
+export function FormSummary({children}: {children: ReactNode}) {
+  return <SummaryPlacement.Provider value="form">{children}</SummaryPlacement.Provider>
+}
 
 export type SummaryCardProps = {
   /** The form's summary heading (content). */
@@ -44,9 +56,10 @@ export function SummaryCard({
   note,
   totalLabel = 'Total',
 }: SummaryCardProps) {
+  const placement = useContext(SummaryPlacement)
   const withDiscount = showDiscount ?? (breakdown ? breakdown.industry === 'house' || breakdown.industry === 'carpet' : false)
   return (
-    <SidebarCard heading={heading} className={styles.summary}>
+    <SidebarCard heading={heading} className={`${styles.summary} ${placement === 'form' ? styles.summaryInForm : styles.summaryInSidebar}`}>
       <dl className={styles.summaryList}>
         {rows.map((row) => (
           <div key={row.label} className={styles.summaryRow}>

@@ -57,7 +57,8 @@ export function summaryValue(summary: Locator, label: string): Locator {
 
 /** The summary's total ("Total $90.00"), the element the live region announces. */
 export function summaryTotal(page: Page): Locator {
-  return page.getByTestId('summary-total')
+  // The summary on the screen: the sidebar's on a desktop, the form's (before Confirm & Pay) on a phone.
+  return page.getByTestId('summary-total').filter({visible: true})
 }
 
 /** A text, e-mail, phone or date field by its label (the visible label, maybe followed by " (required)"). */

@@ -43,7 +43,8 @@ export function summary(page: Page): Locator {
 
 /** The summary's total (in its aria-live region): "Total $412.92". */
 export function summaryTotal(page: Page): Locator {
-  return page.getByTestId('summary-total')
+  // The summary on the screen: the sidebar's on a desktop, the form's (before Confirm & Pay) on a phone.
+  return page.getByTestId('summary-total').filter({visible: true})
 }
 
 /** One row of a summary <dl>: the <dd> whose <dt> is `label`. */
