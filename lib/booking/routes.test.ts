@@ -19,6 +19,7 @@ import {
   completeTestCheckout,
   handleAvailabilityRequest,
   handleBookingRequest,
+  handleManageRequest,
   type AvailabilityRouteOptions,
   handleTestCheckoutRequest,
   handleWebhook,
@@ -30,6 +31,8 @@ import {
 } from './routes'
 import {COMMERCIAL_TOTAL_CENTS, commercialRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
 import {roomyAvailability, testAvailability} from './test-support/availability'
+import {manageLinkExpiry, signManageToken} from './manage-link'
+import type {ManageDeps} from './manage'
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
 
@@ -232,6 +235,67 @@ describe('GET /api/availability', () => {
     const limited = availabilityOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
     expect((await handleAvailabilityRequest(get('?form=house'), limited)).status).toBe(200)
     const refused = await handleAvailabilityRequest(get('?form=house'), limited)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+})
+
+describe('POST /api/bookings/manage', () => {
+  const SECRET = 'routes-test-manage-secret'.padEnd(64, 'z')
+  const manageDeps = async (): Promise<ManageDeps> => ({store, now: fixedClock, availability: testAvailability, linkSecret: async () => SECRET})
+  const manageOptions = (overrides: Partial<Parameters<typeof handleManageRequest>[1]> = {}) => ({
+    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    clientKey: (request: Request) => clientAddress(request.headers),
+    deps: manageDeps,
+    log,
+    ...overrides,
+  })
+  const manage = (body: unknown, headers: Record<string, string> = {}) =>
+    new Request(`${ORIGIN}/api/bookings/manage`, {
+      method: 'POST',
+      headers: {'content-type': 'application/json', [CLIENT_ADDRESS_HEADER]: stampClientAddress('203.0.113.9'), ...headers},
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+
+  async function paidToken(): Promise<{id: string; token: string}> {
+    const booked = await submitBooking(houseRequest(), {store, payments, origin: ORIGIN, now: fixedClock, availability: testAvailability})
+    if (!booked.ok) throw new Error('refused')
+    await store.markPaid(booked.bookingId, {sessionId: `cs_test_${randomUUID()}`, paidAt: fixedClock()})
+    const booking = (await store.findById(booked.bookingId))!
+    return {id: booking.id, token: signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt!), SECRET)}
+  }
+
+  it('moves with a valid token (200), refuses a full or closed choice (400), an altered token (403), an expired one (410)', async () => {
+    const {id, token} = await paidToken()
+    const moved = await handleManageRequest(manage({token, action: 'reschedule', date: '2030-02-05', arrivalWindow: '12:00-14:00'}), manageOptions())
+    expect(moved.status).toBe(200)
+    expect(moved.headers.get('cache-control')).toBe('no-store')
+    expect(await moved.json()).toEqual({ok: true, outcome: 'moved'})
+    expect((await store.findById(id))?.date).toBe('2030-02-05')
+
+    const closed = await handleManageRequest(manage({token, action: 'reschedule', date: '2030-02-03', arrivalWindow: '12:00-14:00'}), manageOptions())
+    expect(closed.status).toBe(400)
+    expect(await closed.json()).toEqual({ok: false, kind: 'validation', fieldErrors: {date: 'dateClosed'}})
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+    expect((await handleManageRequest(manage({token: altered, action: 'cancel'}), manageOptions())).status).toBe(403)
+    const expired = signManageToken(id, new Date(fixedClock().getTime() - 1000), SECRET)
+    expect((await handleManageRequest(manage({token: expired, action: 'cancel'}), manageOptions())).status).toBe(410)
+    expect((await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())).status).toBe(200)
+    expect((await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())).status).toBe(409)
+  })
+
+  it('refuses what is not a manage request before reading anything: 400, 415, 413, 429; 503 when the services are down', async () => {
+    expect((await handleManageRequest(manage({action: 'cancel'}), manageOptions())).status).toBe(400)
+    expect((await handleManageRequest(manage({token: 'x', action: 'delete'}), manageOptions())).status).toBe(400)
+    expect((await handleManageRequest(manage({token: 'x'.repeat(201), action: 'cancel'}), manageOptions())).status).toBe(400)
+    expect((await handleManageRequest(manage('{not json'), manageOptions())).status).toBe(400)
+    expect((await handleManageRequest(manage('token=x', {'content-type': 'application/x-www-form-urlencoded'}), manageOptions())).status).toBe(415)
+    expect((await handleManageRequest(manage({token: 'x', action: 'cancel', notes: 'y'.repeat(4096)}), manageOptions())).status).toBe(413)
+    const down = await handleManageRequest(manage({token: 'x', action: 'cancel'}), manageOptions({deps: async () => Promise.reject(new Error('down'))}))
+    expect(down.status).toBe(503)
+    const limited = manageOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
+    expect((await handleManageRequest(manage({token: 'x', action: 'cancel'}), limited)).status).toBe(403)
+    const refused = await handleManageRequest(manage({token: 'x', action: 'cancel'}), limited)
     expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
   })

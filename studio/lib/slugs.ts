@@ -22,6 +22,7 @@ export const RESERVED_SERVICE_PAGE_SLUGS = [
   'icons.svg',
   'images',
   'legal',
+  'manage-booking',
   'robots.txt',
   'sitemap.xml',
   'studio',

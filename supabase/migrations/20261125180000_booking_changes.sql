@@ -8,7 +8,8 @@ alter table public.bookings1 add column cancellation_requested_at timestamptz;
 create table public.booking_changes (
   -- In the order the changes were made (also two in the same microsecond).
   id bigint generated always as identity primary key,
-  booking_id uuid not null references public.bookings1 (id),
+  -- Erasing a booking (by hand, on request) erases its record too.
+  booking_id uuid not null references public.bookings1 (id) on delete cascade,
   kind text not null check (kind in ('rescheduled', 'cancellation_requested')),
   -- The date and window before and after a move (a cancellation request keeps them: "from" only).
   from_date date,
