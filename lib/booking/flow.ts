@@ -170,8 +170,8 @@ export function slotFields(slot: Slot, now: Date): Pick<NewBooking, 'arrivalWind
   }
 }
 
-/** A date or window the rules do not offer, reported on its field. */
-function slotRefusal(reason: Extract<SlotCheck, {ok: false}>['reason'], rules: AvailabilityRules): Record<string, string> {
+/** A date or window the rules do not offer, reported on its field (a message reference). */
+export function slotRefusal(reason: Extract<SlotCheck, {ok: false}>['reason'], rules: AvailabilityRules): {date?: string; arrivalWindow?: string} {
   if (reason === 'windowUnknown') return {arrivalWindow: reason}
   return {date: reason === 'dateTooFar' ? messageReference('dateTooFar', {days: rules.horizonDays}) : reason}
 }

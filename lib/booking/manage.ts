@@ -16,9 +16,8 @@ import {formatCompanyDateTime} from '../format'
 import {arrivalWindowLabel, slotLabel} from './arrival-window'
 import {canReschedule, checkSlot, RESCHEDULE_NOTICE_HOURS, type AvailabilityRules} from './availability'
 import type {Industry} from './catalog'
-import {checkoutDescription, type BookingFlowDeps} from './flow'
+import {checkoutDescription, slotRefusal, type BookingFlowDeps} from './flow'
 import {verifyManageToken} from './manage-link'
-import {messageReference} from './message-keys'
 import {formatUsd} from './money'
 import {bookingReference} from './stored'
 
@@ -164,10 +163,16 @@ function refusalOf(outcome: 'not_found' | 'not_paid' | 'cancellation_requested' 
   }
 }
 
-/** Refuses early what the database would refuse too (the database decides; this saves a round trip). */
-function earlyRefusal(booking: StoredBooking, now: Date): ManageActionResult | null {
-  const state = stateOf(booking, now)
-  return state === 'changeable' ? null : {ok: false, kind: 'refused', refusal: state}
+/**
+ * The link's booking if the customer may change it now, or why not. The database checks the same
+ * again under the booking's lock (it decides); checking here first saves a round trip.
+ */
+async function changeableBooking(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; now: Date} | {refused: ManageActionResult}> {
+  const found = await bookingOfLink(token, deps)
+  if ('refusal' in found) return {refused: {ok: false, kind: 'link', refusal: found.refusal}}
+  const now = deps.now()
+  const state = stateOf(found.booking, now)
+  return state === 'changeable' ? {booking: found.booking, now} : {refused: {ok: false, kind: 'refused', refusal: state}}
 }
 
 /**
@@ -180,22 +185,16 @@ export async function rescheduleFromLink(token: string, request: unknown, deps: 
   const date = typeof body.date === 'string' && DATE.test(body.date) ? body.date : null
   const window = typeof body.arrivalWindow === 'string' && WINDOW.test(body.arrivalWindow) ? body.arrivalWindow : null
   try {
-    const found = await bookingOfLink(token, deps)
-    if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
-    const {booking} = found
-    const now = deps.now()
-    const early = earlyRefusal(booking, now)
-    if (early) return early
+    const changeable = await changeableBooking(token, deps)
+    if ('refused' in changeable) return changeable.refused
+    const {booking, now} = changeable
     if (!date) return {ok: false, kind: 'validation', fieldErrors: {date: 'dateInvalid'}}
     if (!window) return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowRequired'}}
     if (date === booking.date && window === booking.arrivalWindow) return {ok: false, kind: 'refused', refusal: 'sameWindow'}
 
     const rules: AvailabilityRules = await deps.availability()
     const check = checkSlot(rules, booking.industry, date, window, now)
-    if (!check.ok) {
-      if (check.reason === 'windowUnknown') return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowUnknown'}}
-      return {ok: false, kind: 'validation', fieldErrors: {date: check.reason === 'dateTooFar' ? messageReference('dateTooFar', {days: rules.horizonDays}) : check.reason}}
-    }
+    if (!check.ok) return {ok: false, kind: 'validation', fieldErrors: slotRefusal(check.reason, rules)}
     const moves = (await deps.store.changesOf(booking.id)).filter((change) => change.kind === 'rescheduled').length
     const facts: BookingRescheduledFacts = {
       kind: 'booking_rescheduled',
@@ -230,12 +229,9 @@ export async function rescheduleFromLink(token: string, request: unknown, deps: 
 /** Records the customer's request to cancel the link's booking and tells the business. */
 export async function requestCancellationFromLink(token: string, deps: ManageDeps): Promise<ManageActionResult> {
   try {
-    const found = await bookingOfLink(token, deps)
-    if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
-    const {booking} = found
-    const now = deps.now()
-    const early = earlyRefusal(booking, now)
-    if (early) return early
+    const changeable = await changeableBooking(token, deps)
+    if ('refused' in changeable) return changeable.refused
+    const {booking, now} = changeable
     const facts: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...changeFacts(booking, now)}
     const outcome = await deps.store.requestCancellation(booking.id, {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts)})
     if (outcome !== 'requested') return refusalOf(outcome)
