@@ -59,9 +59,14 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
       compose: async (message) => {
         // The content client (and the local dataset) is loaded for the first message, not at start-up.
         const {getEmailSettings, getSiteSettings} = await import('../content')
-        const [wording, company, secret] = await Promise.all([getEmailSettings(), getSiteSettings(), manageLinkSecret(env)])
-        const manageUrl = (booking: {id: string; windowStartsAt: string}) =>
-          manageBookingUrl(siteUrl, signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt), secret))
+        const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
+        // Only a booking's confirmation and a move carry the manage link: other e-mails never wait for its key.
+        const linked = message.payload.kind === 'booking_paid' || message.payload.kind === 'booking_rescheduled'
+        const secret = linked ? await manageLinkSecret(env) : null
+        const manageUrl = secret
+          ? (booking: {id: string; windowStartsAt: string}) =>
+              manageBookingUrl(siteUrl, signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt), secret))
+          : undefined
         return composeMail(message, {wording, company, siteUrl, from, render, manageUrl})
       },
       options: outboxWorkerOptionsFromEnv(env),
