@@ -219,7 +219,7 @@ describe('bookingDetails and bookingPaidFacts: what the business is told', () =>
       {label: 'How Clean Is Your Home?', value: 'Mostly Clean'},
       {label: 'How Will We Get Inside?', value: 'I will be Home'},
       {label: 'Where Can We Park?', value: 'Street Parking'},
-      {label: 'Date', value: '2030-02-01'},
+      {label: 'Date', value: 'February 1, 2030'},
       {label: 'Arrival window', value: '8:00 AM – 10:00 AM'},
       {label: 'Tip', value: '10%'},
       {label: 'Parking', value: '$5'},

@@ -7,7 +7,7 @@
 import {arrivalWindowLabel} from './arrival-window'
 import type {StoredBooking} from '../bookings/store'
 import type {BookingPaidFacts} from '../email/queue'
-import {formatPhone} from '../format'
+import {formatDate, formatPhone} from '../format'
 import {HOUSE_INSTRUCTION_QUESTIONS, INDUSTRY_NAMES} from './catalog'
 import {formatUsd} from './money'
 import {
@@ -145,6 +145,8 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
     .map(([name, count]) => `${name} × ${count}`)
     .join(', ')
   const arrival = booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null
+  // As people read a date ('February 1, 2030'), like the customer's confirmation.
+  const date = booking.date ? formatDate(booking.date) : null
   switch (booking.industry) {
     case 'house':
       details.push(
@@ -158,7 +160,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Dens', value: String(booking.den ?? '')},
         {label: 'Extras', value: extras || 'None'},
         ...HOUSE_INSTRUCTION_QUESTIONS.map(({question}) => ({label: question, value: String(instructions[question] ?? '')})),
-        {label: 'Date', value: booking.date},
+        {label: 'Date', value: date},
         {label: 'Arrival window', value: arrival},
         {label: 'Tip', value: booking.tip},
         {label: 'Parking', value: booking.parkingFee},
@@ -168,7 +170,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
       details.push(
         {label: 'Service', value: booking.service},
         {label: 'Frequency', value: booking.frequency},
-        {label: 'Date', value: booking.date},
+        {label: 'Date', value: date},
         {label: 'Arrival window', value: arrival},
         {label: 'Tip (not charged online)', value: booking.tip},
         {label: 'Parking (not charged online)', value: booking.parkingFee},
@@ -182,7 +184,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Rooms', value: String(booking.rooms ?? '')},
         {label: 'Staircases', value: String(booking.stairs ?? '')},
         {label: 'Extras', value: extras || 'None'},
-        {label: 'Date', value: booking.date},
+        {label: 'Date', value: date},
         {label: 'Arrival window', value: arrival},
         {label: 'Key information', value: typeof booking.instructions === 'string' ? booking.instructions : null},
       )
@@ -192,7 +194,7 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
         {label: 'Location', value: booking.location},
         {label: 'Service', value: booking.service},
         {label: 'Frequency', value: booking.frequency},
-        {label: 'Date', value: booking.date},
+        {label: 'Date', value: date},
         {label: 'Arrival window', value: arrival},
       )
       break

@@ -4,7 +4,7 @@ import type {ParsedMail} from 'mailparser'
 import {manageLinkExpiry, signManageToken} from '../../lib/booking/manage-link.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, COMMERCIAL_SERVICE, commercialBooking, futureDate, longDate} from './support/bookings'
-import {chooseArrival} from './support/booking-ui'
+import {axeViolations, chooseArrival, expectNoHorizontalScroll} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX} from './support/smtp'
@@ -18,7 +18,18 @@ import {startPrivateStack, type PrivateStack} from './support/private-stack'
  */
 
 type ManageTexts = Record<
-  'heading' | 'linkInvalid' | 'linkExpired' | 'changeable' | 'tooLate' | 'cancellationRequested' | 'moved' | 'moveButton' | 'cancelButton' | 'cancelConfirmButton' | 'historyHeading',
+  | 'heading'
+  | 'linkInvalid'
+  | 'linkExpired'
+  | 'changeable'
+  | 'tooLate'
+  | 'cancellationRequested'
+  | 'moved'
+  | 'moveButton'
+  | 'cancelButton'
+  | 'cancelConfirm'
+  | 'cancelConfirmButton'
+  | 'historyHeading',
   string
 >
 const texts = getDocument<{manage: ManageTexts}>('paymentPages').manage
@@ -71,6 +82,7 @@ test.describe('managing a booking through its link', () => {
 
     const newDate = futureDate(27)
     await chooseArrival(moveForm(page), {date: newDate, window: '12:00-14:00'})
+    expect(await axeViolations(page)).toEqual([])
     await moveForm(page).getByRole('button', {name: texts.moveButton}).click()
     await expect(page.getByRole('status').filter({hasText: texts.moved})).toBeVisible()
     await expect(page.getByText(longDate(newDate), {exact: true})).toBeVisible()
@@ -94,8 +106,13 @@ test.describe('managing a booking through its link', () => {
   test('a request to cancel reaches the business; the page then says so and offers no move', async ({page, request}) => {
     const email = uniqueEmail('manage.cancel')
     const {confirmation} = await paidBooking(page, request, email, {date: futureDate(21)})
+    // On the smallest phone.
+    await page.setViewportSize({width: 320, height: 640})
     await page.goto(manageLink(confirmation))
     await page.getByRole('button', {name: texts.cancelButton}).click()
+    await expect(page.getByText(texts.cancelConfirm)).toBeFocused()
+    await expectNoHorizontalScroll(page)
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', {name: texts.cancelConfirmButton}).click()
     await expect(page.getByRole('status').filter({hasText: texts.cancellationRequested})).toBeVisible()
     await expect(moveForm(page)).toHaveCount(0)

@@ -4,7 +4,11 @@ import {join} from 'node:path'
 import {expect, test, type Page} from './support/test'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
 import {createSqlBookingStore} from '../../lib/bookings/sql-store.ts'
-import {ARRIVAL_WINDOW, futureDate, longDate} from './support/bookings'
+import ICAL from 'ical.js'
+import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, futureDate, longDate} from './support/bookings'
+import {getDocument} from './support/dataset'
+import {flat, waitForMail} from './support/leads'
+import {addressOf} from './support/smtp'
 import {chooseArrival} from './support/booking-ui'
 import {bookingForm, openBookingScreen, summaryTotal} from './support/booking-ui'
 import {field, group as carpetGroup} from './support/booking-screen'
@@ -243,6 +247,7 @@ async function payAndReadBookingId(page: Page, total: string, description: strin
   await expect(details.getByText(description)).toBeVisible()
   if (date) await expect(details.getByText(longDate(date))).toBeVisible()
   else await expect(details.getByText('Date', {exact: true})).toHaveCount(0)
+  await expect(details.getByText(ARRIVAL_WINDOW_LABEL, {exact: true})).toBeVisible()
   if (location) await expect(details.getByText(location)).toBeVisible()
   else await expect(details.getByText('Location', {exact: true})).toHaveCount(0)
   await expect(details.getByText(total, {exact: true})).toBeVisible()
@@ -303,6 +308,24 @@ test.describe('stored bookings', () => {
     await fillCommercialForm(page)
     await expect(summaryTotal(page)).toHaveText(`Total ${COMMERCIAL_TOTAL}`)
     ids.commercial = await payAndReadBookingId(page, COMMERCIAL_TOTAL, `Commercial Cleaning – ${COMMERCIAL.subService}`, COMMERCIAL.date, COMMERCIAL.location)
+  })
+
+  test('each confirmation and each notice to the business holds the date and arrival window; the calendar file covers the window', async () => {
+    test.setTimeout(60_000)
+    const outbox = join(server!.dataDir, 'outbox')
+    const business = getDocument<{email: string}>('siteSettings').email
+    for (const {email, date} of [HOUSE, CARPET, EXTERIOR, COMMERCIAL]) {
+      const [confirmation] = await waitForMail(outbox, (mail) => addressOf(mail.to) === email)
+      const [notice] = await waitForMail(outbox, (mail) => addressOf(mail.to) === business && addressOf(mail.replyTo) === email)
+      for (const mail of [confirmation, notice]) {
+        expect(flat(mail.text), email).toContain(`Arrival window ${ARRIVAL_WINDOW_LABEL}`)
+        expect(flat(mail.text), email).toContain(longDate(date))
+      }
+      const calendar = confirmation.attachments.find((attachment) => attachment.filename?.endsWith('.ics'))
+      const event = new ICAL.Component(ICAL.parse(calendar!.content.toString('utf8'))).getFirstSubcomponent('vevent')!
+      const inRenton = (property: string) => (event.getFirstPropertyValue(property) as ICAL.Time).toJSDate().toLocaleString('sv-SE', {timeZone: 'America/Los_Angeles'})
+      expect([inRenton('dtstart'), inRenton('dtend')], email).toEqual([`${date} 08:00:00`, `${date} 10:00:00`])
+    }
   })
 
   test('the stored bookings are paid and hold every field entered', async () => {
