@@ -4,7 +4,9 @@ import {changesFrom, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAn
 import {BookingStoreError, WindowFullError} from './store.ts'
 import type {
   BookingChange,
+  BookingStore,
   CancellationOutcome,
+  ClosedStatus,
   ChangeTerms,
   CreatePendingResult,
   NewBooking,
@@ -19,16 +21,19 @@ import type {
  * its arrival window's last places, counting the places taken, paying a booking with its e-mails,
  * the customer's moves and cancellation requests and their record.
  * The same through either adapter's `DatabaseFunctions` (SQL on PGlite or PostgreSQL, supabase-js
- * `rpc`); each adapter reads rows its own way (`findById`).
+ * `rpc`): both adapters extend this class and add how they read and update rows their own way.
  */
-export class BookingFunctionCalls {
+export abstract class FunctionCallBookingStore implements BookingStore {
   readonly #functions: DatabaseFunctions
-  readonly #findById: (id: string) => Promise<StoredBooking | null>
 
-  constructor(functions: DatabaseFunctions, findById: (id: string) => Promise<StoredBooking | null>) {
+  constructor(functions: DatabaseFunctions) {
     this.#functions = functions
-    this.#findById = findById
   }
+
+  abstract findById(id: string): Promise<StoredBooking | null>
+  abstract findBySessionId(sessionId: string): Promise<StoredBooking | null>
+  abstract attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange>
+  abstract markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
 
   async createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
     const answer = await call(() =>
@@ -39,7 +44,7 @@ export class BookingFunctionCalls {
       }),
     )
     if (answer.status === 'full') throw new WindowFullError(`${booking.date} ${booking.arrivalWindow}`)
-    const stored = await this.#findById(answer.id)
+    const stored = await this.findById(answer.id)
     if (!stored) throw new BookingStoreError('Booking store: the booking just stored could not be read back.')
     return {booking: stored, created: answer.status === 'created'}
   }

@@ -1,22 +1,9 @@
-import type {QueuedEmail} from '../email/queue.ts'
 import {createSqlDatabaseFunctions} from '../database/sql-functions.ts'
 import type {SqlClient} from '../database/sql.ts'
-import {BookingFunctionCalls} from './function-calls.ts'
+import {FunctionCallBookingStore} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {
-  BookingChange,
-  BookingStore,
-  CancellationOutcome,
-  ChangeTerms,
-  ClosedStatus,
-  CreatePendingResult,
-  NewBooking,
-  PlacesTaken,
-  RescheduleOutcome,
-  StoreChange,
-  StoredBooking,
-} from './store.ts'
+import type {BookingStore, ClosedStatus, StoreChange, StoredBooking} from './store.ts'
 
 export type {SqlClient}
 
@@ -41,21 +28,12 @@ async function run<R>(db: SqlClient, sql: string, params: unknown[]): Promise<R[
   }
 }
 
-export class SqlBookingStore implements BookingStore {
+export class SqlBookingStore extends FunctionCallBookingStore {
   readonly #db: SqlClient
-  readonly #calls: BookingFunctionCalls
 
   constructor(db: SqlClient) {
+    super(createSqlDatabaseFunctions(db))
     this.#db = db
-    this.#calls = new BookingFunctionCalls(createSqlDatabaseFunctions(db), (id) => this.findById(id))
-  }
-
-  createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
-    return this.#calls.createPending(booking, window)
-  }
-
-  placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
-    return this.#calls.placesTaken(family, from, to, now)
   }
 
   async findById(id: string): Promise<StoredBooking | null> {
@@ -81,22 +59,6 @@ export class SqlBookingStore implements BookingStore {
        where id = $1 and payment_status = 'pending' returning id`,
       [id, session.provider, session.sessionId],
     )
-  }
-
-  markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
-    return this.#calls.markPaid(id, payment)
-  }
-
-  reschedule(id: string, to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number}, terms: ChangeTerms): Promise<RescheduleOutcome> {
-    return this.#calls.reschedule(id, to, terms)
-  }
-
-  requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome> {
-    return this.#calls.requestCancellation(id, terms)
-  }
-
-  changesOf(id: string): Promise<BookingChange[]> {
-    return this.#calls.changesOf(id)
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {

@@ -3,23 +3,10 @@ import 'server-only'
 import type {SupabaseClient} from '@supabase/supabase-js'
 import {createServiceRoleClient, type SupabaseConfig} from '../database/supabase.ts'
 import {createSupabaseDatabaseFunctions} from '../database/supabase-functions.ts'
-import type {QueuedEmail} from '../email/queue.ts'
-import {BookingFunctionCalls} from './function-calls.ts'
+import {FunctionCallBookingStore} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {
-  BookingChange,
-  BookingStore,
-  CancellationOutcome,
-  ChangeTerms,
-  ClosedStatus,
-  CreatePendingResult,
-  NewBooking,
-  PlacesTaken,
-  RescheduleOutcome,
-  StoreChange,
-  StoredBooking,
-} from './store.ts'
+import type {BookingStore, ClosedStatus, StoreChange, StoredBooking} from './store.ts'
 
 /**
  * The booking store on Supabase, through its Data API (PostgREST) with the service role key. Server
@@ -41,25 +28,17 @@ function unwrap<T>({data, error}: Result<T>): T | null {
 
 export type SupabaseBookingStoreConfig = SupabaseConfig
 
-export class SupabaseBookingStore implements BookingStore {
+export class SupabaseBookingStore extends FunctionCallBookingStore {
   readonly #client: SupabaseClient
-  readonly #calls: BookingFunctionCalls
 
   constructor(config: SupabaseBookingStoreConfig) {
-    this.#client = createServiceRoleClient(config)
-    this.#calls = new BookingFunctionCalls(createSupabaseDatabaseFunctions(this.#client), (id) => this.findById(id))
+    const client = createServiceRoleClient(config)
+    super(createSupabaseDatabaseFunctions(client))
+    this.#client = client
   }
 
   #table() {
     return this.#client.from(BOOKINGS_TABLE)
-  }
-
-  createPending(booking: NewBooking, window?: {capacity: number; now: Date}): Promise<CreatePendingResult> {
-    return this.#calls.createPending(booking, window)
-  }
-
-  placesTaken(family: NonNullable<NewBooking['serviceFamily']>, from: string, to: string, now: Date): Promise<PlacesTaken> {
-    return this.#calls.placesTaken(family, from, to, now)
   }
 
   async findById(id: string): Promise<StoredBooking | null> {
@@ -79,22 +58,6 @@ export class SupabaseBookingStore implements BookingStore {
   async attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange> {
     if (!isUuid(id)) return 'unchanged'
     return this.#updatePending(id, {payment_provider: session.provider, payment_session_id: session.sessionId})
-  }
-
-  markPaid(id: string, payment: {sessionId: string; paidAt: Date; emails?: readonly QueuedEmail[]}): Promise<StoreChange> {
-    return this.#calls.markPaid(id, payment)
-  }
-
-  reschedule(id: string, to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number}, terms: ChangeTerms): Promise<RescheduleOutcome> {
-    return this.#calls.reschedule(id, to, terms)
-  }
-
-  requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome> {
-    return this.#calls.requestCancellation(id, terms)
-  }
-
-  changesOf(id: string): Promise<BookingChange[]> {
-    return this.#calls.changesOf(id)
   }
 
   async markClosed(id: string, status: ClosedStatus): Promise<StoreChange> {
