@@ -296,6 +296,7 @@ export type PaymentPages = {
     keepButton?: string;
     historyHeading?: string;
     failed?: string;
+    unavailable?: string;
   };
 };
 
@@ -2678,7 +2679,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, failed  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, failed, unavailable  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -2719,6 +2720,7 @@ export type PaymentPagesQueryResult = {
     keepButton: string | null;
     historyHeading: string | null;
     failed: string | null;
+    unavailable: string | null;
   } | null;
 } | null;
 

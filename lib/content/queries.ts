@@ -306,7 +306,7 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
   manage{
     heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
-    cancelConfirmButton, keepButton, historyHeading, failed
+    cancelConfirmButton, keepButton, historyHeading, failed, unavailable
   }
 }`)
 

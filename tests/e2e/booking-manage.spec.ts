@@ -29,7 +29,8 @@ type ManageTexts = Record<
   | 'cancelButton'
   | 'cancelConfirm'
   | 'cancelConfirmButton'
-  | 'historyHeading',
+  | 'historyHeading'
+  | 'unavailable',
   string
 >
 const texts = getDocument<{manage: ManageTexts}>('paymentPages').manage
@@ -168,7 +169,7 @@ test.describe('a booking within 24 hours of its window, and an expired link', ()
     await stack?.close()
   })
 
-  test('says to call, with the phone number, and refuses a move or a cancellation; an expired link says it expired', async ({page}) => {
+  test('says to call, with the phone number, and refuses a move or a cancellation; an expired link says it expired; the database away, that the booking cannot be shown', async ({page}) => {
     // A paid booking whose window starts in 10 hours, stored as the booking flow stores one.
     const startsAt = new Date(Date.now() + 10 * 3_600_000)
     const {rows} = await stack.db.query<{id: string}>(
@@ -201,5 +202,15 @@ test.describe('a booking within 24 hours of its window, and an expired link', ()
     await expect(page.getByText(texts.linkExpired)).toBeVisible()
     const late = await page.request.post(`${stack.server.baseUrl}/api/bookings/manage`, {data: {token: expired, action: 'cancel'}})
     expect(late.status()).toBe(410)
+
+    // The database unreachable: the page says so (not "not found") and gives the number.
+    await stack.stopDatabase()
+    try {
+      await page.goto(`${stack.server.baseUrl}/manage-booking/${token}`)
+      await expect(page.getByText(texts.unavailable)).toBeVisible()
+      await expect(page.getByRole('region', {name: 'Your booking'}).getByRole('link', {name: settings.phone})).toHaveAttribute('href', /^tel:/)
+    } finally {
+      await stack.startDatabase()
+    }
   })
 })

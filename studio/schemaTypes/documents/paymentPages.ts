@@ -68,6 +68,7 @@ export const paymentPages = defineType({
         requiredText('keepButton', 'Cancel: keep the booking button', undefined, TEXT_LENGTH.label),
         requiredText('historyHeading', 'Changes: heading', undefined, TEXT_LENGTH.heading),
         requiredText('failed', 'Change not saved', 'The database could not be reached.'),
+        requiredText('unavailable', 'Booking cannot be shown', 'The database could not be reached when the page opened. The phone number follows.'),
       ],
     }),
   ],

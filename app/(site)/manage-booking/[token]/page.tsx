@@ -49,7 +49,7 @@ export default async function ManageBookingPage({params}: {params: Promise<{toke
           </Card>
         ) : (
           <Card className={styles.card}>
-            <p className={styles.status}>{!view ? manage.failed : view.link === 'expired' ? manage.linkExpired : manage.linkInvalid}</p>
+            <p className={styles.status}>{!view ? manage.unavailable : view.link === 'expired' ? manage.linkExpired : manage.linkInvalid}</p>
             <CallUs texts={manage} phone={site.phone} />
             <div className={styles.actions}>
               <Button href="/">{success.homeButton}</Button>
