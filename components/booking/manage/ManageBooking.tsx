@@ -84,7 +84,8 @@ export function ManageBooking({token, booking, texts, bookingTexts, phone}: Mana
 
   return (
     <div className={styles.page}>
-      <p ref={noticeRef} role="status" tabIndex={-1} className={notice ? styles.notice : styles.noticeEmpty}>
+      {/* In the page from the start (a live region speaks only once it exists), hidden while silent. */}
+      <p ref={noticeRef} role="status" tabIndex={-1} className={notice ? styles.notice : 'visually-hidden'}>
         {notice}
       </p>
       <BookingSummaryList
