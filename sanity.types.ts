@@ -295,6 +295,8 @@ export type PaymentPages = {
     cancelConfirmButton?: string;
     keepButton?: string;
     historyHeading?: string;
+    movedHistory?: string;
+    cancellationRequestedHistory?: string;
     failed?: string;
     unavailable?: string;
   };
@@ -312,6 +314,9 @@ export type EmailSettings = {
     intro?: string;
     nextSteps?: string;
     changesNotice?: string;
+    manageLinkText?: string;
+    manageLinkLabel?: string;
+    calendarNote?: string;
   };
   quoteRequestReceived?: {
     subject?: string;
@@ -324,6 +329,26 @@ export type EmailSettings = {
     heading?: string;
     body?: string;
     nextSteps?: string;
+  };
+  bookingMoved?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    closing?: string;
+  };
+  cancellationRequestReceived?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    closing?: string;
+  };
+  sectionHeadings?: {
+    booking?: string;
+    charges?: string;
+    quoteRequest?: string;
+    contactMessage?: string;
   };
   signOff?: string;
   businessNotifications?: {
@@ -2218,7 +2243,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing},  cancellationRequestReceived{subject, preview, heading, body, closing},  sectionHeadings{booking, charges, quoteRequest, contactMessage},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2226,6 +2251,9 @@ export type EmailSettingsQueryResult = {
     intro: string | null;
     nextSteps: string | null;
     changesNotice: string | null;
+    manageLinkText: string | null;
+    manageLinkLabel: string | null;
+    calendarNote: string | null;
   } | null;
   quoteRequestReceived: {
     subject: string | null;
@@ -2238,6 +2266,26 @@ export type EmailSettingsQueryResult = {
     heading: string | null;
     body: string | null;
     nextSteps: string | null;
+  } | null;
+  bookingMoved: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    closing: string | null;
+  } | null;
+  cancellationRequestReceived: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    closing: string | null;
+  } | null;
+  sectionHeadings: {
+    booking: string | null;
+    charges: string | null;
+    quoteRequest: string | null;
+    contactMessage: string | null;
   } | null;
   signOff: string | null;
   businessNotifications: {
@@ -2679,7 +2727,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, failed, unavailable  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -2719,6 +2767,8 @@ export type PaymentPagesQueryResult = {
     cancelConfirmButton: string | null;
     keepButton: string | null;
     historyHeading: string | null;
+    movedHistory: string | null;
+    cancellationRequestedHistory: string | null;
     failed: string | null;
     unavailable: string | null;
   } | null;

@@ -210,9 +210,12 @@ export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id =
 
 /** The wording of the e-mails the site sends. */
 export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id == "emailSettings"][0]{
-  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},
+  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},
   quoteRequestReceived{subject, heading, body, nextSteps},
   contactMessageReceived{subject, heading, body, nextSteps},
+  bookingMoved{subject, preview, heading, body, closing},
+  cancellationRequestReceived{subject, preview, heading, body, closing},
+  sectionHeadings{booking, charges, quoteRequest, contactMessage},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
 }`)
@@ -306,7 +309,7 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
   manage{
     heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
-    cancelConfirmButton, keepButton, historyHeading, failed, unavailable
+    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable
   }
 }`)
 

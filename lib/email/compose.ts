@@ -1,23 +1,38 @@
 /**
  * From a queued message to the e-mail that is sent: addresses, subject, the view (heading,
  * paragraphs, details, charges) that the one e-mail layout renders to HTML and plain text, and the
- * calendar file of a dated booking. The wording comes from the E-mails document of the content;
- * the details from the event as it happened. Plain TypeScript: the renderer is passed in.
+ * calendar file of a dated booking. Every word a customer reads comes from the E-mails document of
+ * the content (but the names of the tables' rows, as on the forms); the details from the event as
+ * it happened. The business's notifications are ./business-notifications.ts. Plain TypeScript: the
+ * renderer is passed in.
  */
-import {formatUsd} from '../booking/money'
-import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
-import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
+import {addressLines, formatDate, formatPhone, type PostalAddress} from '../format'
+import {arrivalWindowLabel, windowTimes} from '../booking/arrival-window'
+import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
-import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts, QuoteRequestFacts} from './queue'
+import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
+import {bookingCharges, leadService, rows, slotText} from './view-parts'
 
 /** The wording of the E-mails document (lib/content's EmailSettings). */
 export interface EmailWording {
-  bookingConfirmation: {subject: string; heading: string; intro: string; nextSteps: string; changesNotice: string}
+  bookingConfirmation: {
+    subject: string
+    heading: string
+    intro: string
+    nextSteps: string
+    changesNotice: string
+    manageLinkText: string
+    manageLinkLabel: string
+    calendarNote: string
+  }
   quoteRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
+  bookingMoved: {subject: string; preview: string; heading: string; body: string; closing: string}
+  cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string}
+  sectionHeadings: {booking: string; charges: string; quoteRequest: string; contactMessage: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
 }
@@ -64,238 +79,32 @@ export interface ComposeContext {
   manageUrl?: (booking: {id: string; windowStartsAt: string}) => string
 }
 
-const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
-const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
-
 function firstWord(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name
-}
-
-function rows(entries: [string, string | number | null | undefined][]): {label: string; value: string}[] {
-  return entries.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => ({label, value: String(value)}))
-}
-
-function pageUrl(siteUrl: string, path: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${path}`
-}
-
-/** The service a lead is about, for the wording's {service}: the page's service, or '' when unknown. */
-function leadService(facts: QuoteRequestFacts): string {
-  return facts.pageTitle ?? ''
 }
 
 function quotedAddress(name: string, email: string): string {
   return `"${name.replace(/["\\\r\n]/g, '')}" <${email}>`
 }
 
-/** The customer's name of an event, for the business's subjects. */
-function customerName(facts: EventFacts): string {
-  switch (facts.kind) {
-    case 'quote_request':
-      return `${facts.firstName} ${facts.lastName}`
-    case 'contact_message':
-      return facts.name
-    case 'appointment':
-      return facts.patientName
-    case 'booking_paid':
-    case 'booking_rescheduled':
-    case 'booking_cancellation_requested':
-      return `${facts.customer.firstName} ${facts.customer.lastName}`
-  }
-}
-
-function slotText(date: string | null, window: string | null): string {
-  return slotLabel(date, window) || 'not set'
-}
+/** The values of the booking confirmation's {tokens} (EMAIL_TOKENS.booking). */
+type BookingValues = Record<'firstName' | 'reference' | 'service' | 'date' | 'companyName' | 'phone', string>
 
 /** The sentence and link to a booking's manage page, when it has a window and the site signs links. */
-function manageAction(booking: {id: string; windowStartsAt?: string | null}, context: ComposeContext): EmailView['action'] {
+function manageAction(booking: {id: string; windowStartsAt?: string | null}, values: BookingValues, context: ComposeContext): EmailView['action'] {
   if (!booking.windowStartsAt || !context.manageUrl) return null
+  const w = context.wording.bookingConfirmation
   return {
-    text: 'You can move your booking to another arrival window, or ask us to cancel it, until 24 hours before your arrival window:',
-    label: 'Manage your booking',
+    text: fillTokens(w.manageLinkText, values),
+    label: fillTokens(w.manageLinkLabel, values),
     url: context.manageUrl({id: booking.id, windowStartsAt: booking.windowStartsAt}),
-  }
-}
-
-/** Who booked, for the business's notifications. */
-function customerRows(facts: Extract<EventFacts, {customer: unknown}>, name: string): {heading: string; rows: {label: string; value: string}[]} {
-  return {
-    heading: 'Customer',
-    rows: rows([
-      ['Name', name],
-      ['E-mail', facts.customer.email],
-      ['Phone', formatPhone(facts.customer.phone)],
-      ['Address', facts.customer.address],
-    ]),
-  }
-}
-
-function businessView(facts: EventFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
-  const subjects = context.wording.businessNotifications
-  const name = customerName(facts)
-  const submitted = (at: string) => formatCompanyDateTime(at)
-  switch (facts.kind) {
-    case 'quote_request': {
-      const service = leadService(facts)
-      return {
-        subject: fillTokens(subjects.quoteRequestSubject, {name, service: service || 'a service', reference: ''}),
-        view: {
-          preview: `${name} asks for a quote${service ? ` for ${service}` : ''}.`,
-          heading: 'New quote request',
-          paragraphs: [`${name} asked for a quote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
-          sections: [
-            {
-              heading: 'Request',
-              rows: rows([
-                ['Service page', service ? `${service} (${facts.pagePath})` : facts.pagePath],
-                ['First name', facts.firstName],
-                ['Last name', facts.lastName],
-                ['Phone', formatPhone(facts.phone)],
-                ['E-mail', facts.email],
-                ['Zip code', facts.zipCode],
-                ['Square footage', facts.squareFootage],
-                ['Desired services', facts.desiredServices],
-                ['Heard about us', facts.heardAboutUs],
-                ['Terms of Use', 'Accepted'],
-                ['Sent', submitted(facts.submittedAt)],
-              ]),
-            },
-          ],
-          charges: null,
-          closing: [],
-        },
-      }
-    }
-    case 'contact_message':
-      return {
-        subject: fillTokens(subjects.contactMessageSubject, {name, service: '', reference: ''}),
-        view: {
-          preview: facts.message.slice(0, 120),
-          heading: 'New contact message',
-          paragraphs: [`${name} wrote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
-          sections: [
-            {
-              heading: 'Message',
-              rows: rows([
-                ['Name', facts.name],
-                ['E-mail', facts.email],
-                ['Phone', formatPhone(facts.phone)],
-                ['Message', facts.message],
-                ['Page', facts.pagePath],
-                ['Sent', submitted(facts.submittedAt)],
-              ]),
-            },
-          ],
-          charges: null,
-          closing: [],
-        },
-      }
-    case 'appointment':
-      return {
-        subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
-        view: {
-          preview: `${name}, ${formatCompanyDateTime(facts.appointmentTime)}.`,
-          heading: 'New appointment request',
-          paragraphs: [`${name} asked for an appointment on ${pageUrl(context.siteUrl, facts.pagePath)}. The form has no e-mail field: call them to confirm.`],
-          sections: [
-            {
-              heading: 'Appointment',
-              rows: rows([
-                ['Patient name', facts.patientName],
-                ['Phone', formatPhone(facts.patientPhone)],
-                ['Gender', GENDER_LABELS[facts.patientGender]],
-                ['Preferred time', formatCompanyDateTime(facts.appointmentTime)],
-                ['Preferred mode', MODE_LABELS[facts.preferredMode]],
-                ['Sent', submitted(facts.submittedAt)],
-              ]),
-            },
-          ],
-          charges: null,
-          closing: [],
-        },
-      }
-    case 'booking_paid':
-      return {
-        subject: fillTokens(subjects.bookingPaidSubject, {name, service: facts.service, reference: facts.reference}),
-        view: {
-          preview: `${facts.service}, ${facts.date ? formatDate(facts.date) : 'no date'}, ${formatUsd(facts.totalCents)} paid.`,
-          heading: `Paid booking ${facts.reference}`,
-          paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
-          sections: [
-            customerRows(facts, name),
-            {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
-          ],
-          charges: bookingCharges(facts, 'Total paid'),
-          closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
-        },
-      }
-    case 'booking_rescheduled': {
-      const to = slotText(facts.toDate, facts.toWindow)
-      return {
-        subject: `Booking ${facts.reference} moved to ${to} (${name})`,
-        view: {
-          preview: `${name} moved ${facts.service} from ${slotText(facts.fromDate, facts.fromWindow)} to ${to}.`,
-          heading: `Booking ${facts.reference} moved`,
-          paragraphs: [`${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`],
-          sections: [
-            {
-              heading: 'Booking',
-              rows: rows([
-                ['Reference', facts.reference],
-                ['Service', facts.service],
-                ['Was', slotText(facts.fromDate, facts.fromWindow)],
-                ['Now', to],
-                ['Location', facts.location],
-              ]),
-            },
-            customerRows(facts, name),
-          ],
-          charges: null,
-          closing: [`Moved ${formatCompanyDateTime(facts.changedAt)}.`],
-        },
-      }
-    }
-    case 'booking_cancellation_requested':
-      return {
-        subject: `Cancellation request: booking ${facts.reference} (${name})`,
-        view: {
-          preview: `${name} asks to cancel ${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}.`,
-          heading: `Cancellation request for booking ${facts.reference}`,
-          paragraphs: [
-            `${name} asks to cancel their booking through its manage link, more than 24 hours ahead. It stays booked and paid (${formatUsd(facts.totalCents)}) until you cancel and refund it; reply to this e-mail to confirm with them.`,
-          ],
-          sections: [
-            {
-              heading: 'Booking',
-              rows: rows([
-                ['Reference', facts.reference],
-                ['Service', facts.service],
-                ['Date and window', slotText(facts.fromDate, facts.fromWindow)],
-                ['Location', facts.location],
-                ['Paid', formatUsd(facts.totalCents)],
-              ]),
-            },
-            customerRows(facts, name),
-          ],
-          charges: null,
-          closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
-        },
-      }
-  }
-}
-
-function bookingCharges(facts: BookingPaidFacts, totalLabel: string): EmailView['charges'] {
-  return {
-    heading: 'Charges',
-    rows: facts.charges.map((charge) => ({label: charge.label, amount: charge.cents < 0 ? `−${formatUsd(-charge.cents)}` : formatUsd(charge.cents)})),
-    total: {label: totalLabel, amount: formatUsd(facts.totalCents)},
   }
 }
 
 function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
+  const headings = wording.sectionHeadings
   switch (facts.kind) {
     case 'quote_request': {
       const w = wording.quoteRequestReceived
@@ -308,7 +117,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           paragraphs: [fillTokens(w.body, values)],
           sections: [
             {
-              heading: 'What you sent us',
+              heading: headings.quoteRequest,
               rows: rows([
                 ['Name', `${facts.firstName} ${facts.lastName}`],
                 ['Phone', formatPhone(facts.phone)],
@@ -333,7 +142,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           preview: fillTokens(w.nextSteps, values),
           heading: fillTokens(w.heading, values),
           paragraphs: [fillTokens(w.body, values)],
-          sections: [{heading: 'Your message', rows: rows([['Message', facts.message]])}],
+          sections: [{heading: headings.contactMessage, rows: rows([['Message', facts.message]])}],
           charges: null,
           closing: [fillTokens(w.nextSteps, values)],
         },
@@ -341,13 +150,14 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     }
     case 'booking_paid': {
       const w = wording.bookingConfirmation
-      const values = {
+      const values: BookingValues = {
         ...common,
         firstName: facts.customer.firstName,
         reference: facts.reference,
         service: facts.service,
         date: facts.date ? formatDate(facts.date) : '',
       }
+      const action = manageAction(facts, values, context)
       return {
         subject: fillTokens(w.subject, values),
         view: {
@@ -356,7 +166,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           paragraphs: [fillTokens(w.intro, values)],
           sections: [
             {
-              heading: 'Your booking',
+              heading: headings.booking,
               rows: rows([
                 ['Reference', facts.reference],
                 ['Service', facts.service],
@@ -367,52 +177,69 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
               ]),
             },
           ],
-          charges: bookingCharges(facts, 'Total paid'),
-          closing: [fillTokens(w.nextSteps, values), fillTokens(w.changesNotice, values)],
-          action: manageAction(facts, context),
+          charges: bookingCharges(facts, headings.charges, 'Total paid'),
+          // The 24-hour advice once: the manage link's sentence gives it, else the notice (no window, no link).
+          closing: [fillTokens(w.nextSteps, values), ...(action ? [] : [fillTokens(w.changesNotice, values)])],
+          action,
         },
       }
     }
     case 'booking_rescheduled': {
-      const slot = slotText(facts.toDate, facts.toWindow)
+      const w = wording.bookingMoved
+      const values = {
+        ...common,
+        phone: formatPhone(company.phone),
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        slot: slotText(facts.toDate, facts.toWindow),
+        previousSlot: slotText(facts.fromDate, facts.fromWindow),
+      }
+      const bookingValues: BookingValues = {...values, date: formatDate(facts.toDate)}
       return {
-        subject: `Your booking ${facts.reference} is moved to ${slot}`,
+        subject: fillTokens(w.subject, values),
         view: {
-          preview: `Your ${facts.service} is now on ${slot}.`,
-          heading: 'Your booking is moved',
-          paragraphs: [`Hi ${facts.customer.firstName}, your ${facts.service} is now on ${slot}. The updated calendar file is attached.`],
+          preview: fillTokens(w.preview, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
           sections: [
             {
-              heading: 'Your booking',
+              heading: headings.booking,
               rows: rows([
                 ['Reference', facts.reference],
                 ['Service', facts.service],
                 ['Date', formatDate(facts.toDate)],
                 ['Arrival window', arrivalWindowLabel(facts.toWindow)],
-                ['Was', slotText(facts.fromDate, facts.fromWindow)],
+                ['Was', values.previousSlot],
                 ['Address', facts.customer.address],
               ]),
             },
           ],
           charges: null,
-          closing: [`Questions? Call us at ${formatPhone(company.phone)}.`],
-          action: manageAction({id: facts.id, windowStartsAt: facts.windowStartsAt}, context),
+          closing: [fillTokens(w.closing, values)],
+          action: manageAction({id: facts.id, windowStartsAt: facts.windowStartsAt}, bookingValues, context),
         },
       }
     }
     case 'booking_cancellation_requested': {
-      const slot = slotText(facts.fromDate, facts.fromWindow)
+      const w = wording.cancellationRequestReceived
+      const values = {
+        ...common,
+        phone: formatPhone(company.phone),
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        slot: slotText(facts.fromDate, facts.fromWindow),
+      }
       return {
-        subject: `We received your request to cancel booking ${facts.reference}`,
+        subject: fillTokens(w.subject, values),
         view: {
-          preview: `You asked us to cancel your ${facts.service} on ${slot}.`,
-          heading: 'We received your cancellation request',
-          paragraphs: [
-            `Hi ${facts.customer.firstName}, you asked us to cancel your ${facts.service} on ${slot}. We will confirm the cancellation and your refund by e-mail or phone.`,
-          ],
-          sections: [{heading: 'Your booking', rows: rows([['Reference', facts.reference], ['Service', facts.service], ['Date and window', slot]])}],
+          preview: fillTokens(w.preview, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [{heading: headings.booking, rows: rows([['Reference', facts.reference], ['Service', facts.service], ['Date and window', values.slot]])}],
           charges: null,
-          closing: [`Changed your mind, or questions? Call us at ${formatPhone(company.phone)}.`],
+          closing: [fillTokens(w.closing, values)],
         },
       }
     }
@@ -442,7 +269,14 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts, cont
       date,
       ...(window && facts.windowStartsAt ? {window: windowTimes(window, facts.windowStartsAt)} : {}),
       summary: `${facts.service} (${company.companyName})`,
-      description: `Booking ${facts.reference}. To reschedule or cancel, tell us at least 24 hours ahead: ${company.phone}.`,
+      description: fillTokens(context.wording.bookingConfirmation.calendarNote, {
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        date: formatDate(date),
+        companyName: company.companyName,
+        phone: company.phone,
+      }),
       location: facts.customer.address,
       stamp: new Date(moved ? facts.changedAt : facts.paidAt),
       organizer: {name: company.companyName, email: company.email},

@@ -1,6 +1,7 @@
 /**
- * The {tokens} editors may write in the e-mail wording (the E-mails document in the Studio), filled
- * in for each message. Plain TypeScript, shared with the Studio's validation.
+ * The {tokens} editors may write in the e-mail wording (the E-mails document in the Studio) and in
+ * the manage page's list of changes, filled in for each message or line. Plain TypeScript, shared
+ * with the Studio's validation.
  */
 
 export const EMAIL_TOKENS = {
@@ -10,6 +11,19 @@ export const EMAIL_TOKENS = {
   booking: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
   /** Subjects of the business's notifications. */
   business: ['name', 'service', 'reference'],
+  /** The customer's e-mail after moving a booking: {slot} is the new date and window, {previousSlot} the old one. */
+  bookingMoved: ['firstName', 'reference', 'service', 'slot', 'previousSlot', 'companyName', 'phone'],
+  /** The customer's e-mail after asking to cancel: {slot} is the booking's date and window. */
+  cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
+} as const
+
+/**
+ * The {tokens} of the manage page's list of changes (the Payment result pages document): each line
+ * must keep all of its own, as the page fills them in ('Moved from {from} to {to}').
+ */
+export const CHANGE_HISTORY_TOKENS = {
+  moved: ['from', 'to'],
+  cancellationRequested: [],
 } as const
 
 const TOKEN = /\{([A-Za-z]+)\}/g
@@ -17,6 +31,11 @@ const TOKEN = /\{([A-Za-z]+)\}/g
 /** The {tokens} in `text` that are not in `allowed`. */
 export function unknownTokens(text: string, allowed: readonly string[]): string[] {
   return [...text.matchAll(TOKEN)].map((match) => match[1]).filter((token) => !allowed.includes(token))
+}
+
+/** The tokens of `required` that `text` leaves out. */
+export function missingTokens(text: string, required: readonly string[]): string[] {
+  return required.filter((token) => !text.includes(`{${token}}`))
 }
 
 /**

@@ -30,6 +30,8 @@ const CODE_PROPS = new Set([
 const looksLikeProse = (text: string) => {
   // Markup, CSS, headers and paths are code.
   if (/[<>{};=#\\|]|\d(px|rem|em|ms|s)\b|^\s*-/.test(text)) return false
+  // Media queries ('not all and (min-width: 48rem)') are code.
+  if (/^(not |only )?(all|screen|print)\b/.test(text.trim())) return false
   const words = text.trim().split(/\s+/).filter((word) => /^[A-Za-z’'(),.!?:&–—-]*[A-Za-z]{2,}[A-Za-z’'(),.!?:&–—-]*$/.test(word))
   return words.length >= 3 || (words.length >= 1 && /^[A-Z][a-z]/.test(text.trim()) && /[.!?]$/.test(text.trim()))
 }
@@ -45,7 +47,9 @@ function isCodeString(node: ts.Node, sf: ts.SourceFile): boolean {
   if (ts.isJsxAttribute(parent) && CODE_PROPS.has(parent.name.getText(sf))) return true
   if (ts.isCaseClause(parent) || ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(parent.operatorToken.kind)) return true
   for (let up: ts.Node | undefined = parent; up; up = up.parent) {
-    if (ts.isCallExpression(up) && /^console\.|^Error$/.test(up.expression.getText(sf))) return true
+    // Logs (console.error, logger.warn) and thrown errors are read by the operator, not a visitor.
+    if (ts.isCallExpression(up) && /^console\.|^Error$|\.(error|warn|info|log|debug)$/.test(up.expression.getText(sf))) return true
+    if (ts.isThrowStatement(up)) return true
     if (ts.isNewExpression(up) && /Error$/.test(up.expression.getText(sf))) return true
     if (ts.isCallExpression(up) && /^(defineQuery|getComputedStyle|matchMedia|querySelector|useDisclosure)/.test(up.expression.getText(sf))) return true
     if (ts.isJsxAttribute(up) || ts.isStatement(up)) break
@@ -82,6 +86,11 @@ export function findVisitorText(file: string, source: string): Finding[] {
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) add(node, node.text)
     else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && looksLikeProse(node.text) && !isCodeString(node, sf)) addOnce(node, node.text)
+    else if (ts.isTemplateExpression(node) && !ts.isTaggedTemplateExpression(node.parent)) {
+      // A sentence built around values (`Hi ${name}, your booking is moved.`): its words are copy.
+      const text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' … ')
+      if (looksLikeProse(text.replaceAll('…', ' ')) && !isCodeString(node, sf)) addOnce(node, text)
+    }
     else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(sf)) && node.initializer) {
       const value = ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer
       if (value) for (const part of strings(value)) addOnce(part.node, part.text)

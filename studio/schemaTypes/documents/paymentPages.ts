@@ -1,6 +1,30 @@
 import {CreditCardIcon} from '@sanity/icons/CreditCard'
 import {defineField, defineType} from 'sanity'
+import {CHANGE_HISTORY_TOKENS, missingTokens, unknownTokens} from '../../../lib/email/tokens'
 import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
+
+/** A line of the manage page's list of changes: it must keep its {tokens}, and may use no other. */
+function historyLine(name: keyof typeof CHANGE_HISTORY_TOKENS, title: string, description: string) {
+  const tokens: readonly string[] = CHANGE_HISTORY_TOKENS[name]
+  const list = tokens.map((token) => `{${token}}`).join(' and ')
+  return defineField({
+    name: `${name}History`,
+    title,
+    description: [description, list ? `Must contain ${list}: the page fills ${tokens.length > 1 ? 'them' : 'it'} in.` : ''].filter(Boolean).join(' '),
+    type: 'string',
+    validation: (rule) =>
+      rule
+        .required()
+        .max(TEXT_LENGTH.sentence)
+        .custom((value: string | undefined) => {
+          if (typeof value !== 'string') return true
+          const unknown = unknownTokens(value, tokens)
+          if (unknown.length > 0) return `Unknown ${unknown.map((token) => `{${token}}`).join(', ')}: use ${list || 'no tokens'}`
+          const missing = missingTokens(value, tokens)
+          return missing.length === 0 ? true : `Keep ${missing.map((token) => `{${token}}`).join(' and ')} in the text: the page fills it in.`
+        }),
+  })
+}
 
 /**
  * What a customer reads when the payment page sends them back (/success and /cancel), and on the
@@ -67,6 +91,8 @@ export const paymentPages = defineType({
         requiredText('cancelConfirmButton', 'Cancel: confirm button', undefined, TEXT_LENGTH.label),
         requiredText('keepButton', 'Cancel: keep the booking button', undefined, TEXT_LENGTH.label),
         requiredText('historyHeading', 'Changes: heading', undefined, TEXT_LENGTH.heading),
+        historyLine('moved', 'Changes: a move', 'Each move, followed by when it was made. {from} and {to} are the dates and arrival windows.'),
+        historyLine('cancellationRequested', 'Changes: a cancellation request', 'Followed by when it was asked.'),
         requiredText('failed', 'Change not saved', 'The database could not be reached.'),
         requiredText('unavailable', 'Booking cannot be shown', 'The database could not be reached when the page opened. The phone number follows.'),
       ],

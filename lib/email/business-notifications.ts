@@ -1,0 +1,201 @@
+/**
+ * The business's notifications: what the office reads when a customer asks for a quote, writes,
+ * asks for an appointment, pays, moves a booking or asks to cancel it. Staff-facing: their words
+ * live here in code (decisions.md, "The office"), only their subjects are content (the E-mails
+ * document's "Notifications to the business"); every word a customer reads is in ./compose.ts,
+ * from the content. Plain TypeScript.
+ */
+import {formatUsd} from '../booking/money'
+import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
+import type {ComposeContext, EmailView} from './compose'
+import type {AppointmentFacts, EventFacts} from './queue'
+import {fillTokens} from './tokens'
+import {bookingCharges, leadService, pageUrl, rows, slotText} from './view-parts'
+
+const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
+const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
+
+/** The customer's name of an event, for the business's subjects. */
+function customerName(facts: EventFacts): string {
+  switch (facts.kind) {
+    case 'quote_request':
+      return `${facts.firstName} ${facts.lastName}`
+    case 'contact_message':
+      return facts.name
+    case 'appointment':
+      return facts.patientName
+    case 'booking_paid':
+    case 'booking_rescheduled':
+    case 'booking_cancellation_requested':
+      return `${facts.customer.firstName} ${facts.customer.lastName}`
+  }
+}
+
+/** Who booked, for the business's notifications. */
+function customerRows(facts: Extract<EventFacts, {customer: unknown}>, name: string): {heading: string; rows: {label: string; value: string}[]} {
+  return {
+    heading: 'Customer',
+    rows: rows([
+      ['Name', name],
+      ['E-mail', facts.customer.email],
+      ['Phone', formatPhone(facts.customer.phone)],
+      ['Address', facts.customer.address],
+    ]),
+  }
+}
+
+/** The business's notification of an event: its subject and what it shows. */
+export function businessView(facts: EventFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const subjects = context.wording.businessNotifications
+  const name = customerName(facts)
+  const submitted = (at: string) => formatCompanyDateTime(at)
+  switch (facts.kind) {
+    case 'quote_request': {
+      const service = leadService(facts)
+      return {
+        subject: fillTokens(subjects.quoteRequestSubject, {name, service: service || 'a service', reference: ''}),
+        view: {
+          preview: `${name} asks for a quote${service ? ` for ${service}` : ''}.`,
+          heading: 'New quote request',
+          paragraphs: [`${name} asked for a quote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
+          sections: [
+            {
+              heading: 'Request',
+              rows: rows([
+                ['Service page', service ? `${service} (${facts.pagePath})` : facts.pagePath],
+                ['First name', facts.firstName],
+                ['Last name', facts.lastName],
+                ['Phone', formatPhone(facts.phone)],
+                ['E-mail', facts.email],
+                ['Zip code', facts.zipCode],
+                ['Square footage', facts.squareFootage],
+                ['Desired services', facts.desiredServices],
+                ['Heard about us', facts.heardAboutUs],
+                ['Terms of Use', 'Accepted'],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    }
+    case 'contact_message':
+      return {
+        subject: fillTokens(subjects.contactMessageSubject, {name, service: '', reference: ''}),
+        view: {
+          preview: facts.message.slice(0, 120),
+          heading: 'New contact message',
+          paragraphs: [`${name} wrote on ${pageUrl(context.siteUrl, facts.pagePath)}. Reply to this e-mail to answer them.`],
+          sections: [
+            {
+              heading: 'Message',
+              rows: rows([
+                ['Name', facts.name],
+                ['E-mail', facts.email],
+                ['Phone', formatPhone(facts.phone)],
+                ['Message', facts.message],
+                ['Page', facts.pagePath],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    case 'appointment':
+      return {
+        subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
+        view: {
+          preview: `${name}, ${formatCompanyDateTime(facts.appointmentTime)}.`,
+          heading: 'New appointment request',
+          paragraphs: [`${name} asked for an appointment on ${pageUrl(context.siteUrl, facts.pagePath)}. The form has no e-mail field: call them to confirm.`],
+          sections: [
+            {
+              heading: 'Appointment',
+              rows: rows([
+                ['Patient name', facts.patientName],
+                ['Phone', formatPhone(facts.patientPhone)],
+                ['Gender', GENDER_LABELS[facts.patientGender]],
+                ['Preferred time', formatCompanyDateTime(facts.appointmentTime)],
+                ['Preferred mode', MODE_LABELS[facts.preferredMode]],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    case 'booking_paid':
+      return {
+        subject: fillTokens(subjects.bookingPaidSubject, {name, service: facts.service, reference: facts.reference}),
+        view: {
+          preview: `${facts.service}, ${facts.date ? formatDate(facts.date) : 'no date'}, ${formatUsd(facts.totalCents)} paid.`,
+          heading: `Paid booking ${facts.reference}`,
+          paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
+          sections: [
+            customerRows(facts, name),
+            {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
+          ],
+          charges: bookingCharges(facts, 'Charges', 'Total paid'),
+          closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
+        },
+      }
+    case 'booking_rescheduled': {
+      const to = slotText(facts.toDate, facts.toWindow)
+      return {
+        subject: `Booking ${facts.reference} moved to ${to} (${name})`,
+        view: {
+          preview: `${name} moved ${facts.service} from ${slotText(facts.fromDate, facts.fromWindow)} to ${to}.`,
+          heading: `Booking ${facts.reference} moved`,
+          paragraphs: [`${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`],
+          sections: [
+            {
+              heading: 'Booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Was', slotText(facts.fromDate, facts.fromWindow)],
+                ['Now', to],
+                ['Location', facts.location],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [`Moved ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+    }
+    case 'booking_cancellation_requested':
+      return {
+        subject: `Cancellation request: booking ${facts.reference} (${name})`,
+        view: {
+          preview: `${name} asks to cancel ${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}.`,
+          heading: `Cancellation request for booking ${facts.reference}`,
+          paragraphs: [
+            `${name} asks to cancel their booking through its manage link, more than 24 hours ahead. It stays booked and paid (${formatUsd(facts.totalCents)}) until you cancel and refund it; reply to this e-mail to confirm with them.`,
+          ],
+          sections: [
+            {
+              heading: 'Booking',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date and window', slotText(facts.fromDate, facts.fromWindow)],
+                ['Location', facts.location],
+                ['Paid', formatUsd(facts.totalCents)],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+  }
+}
+

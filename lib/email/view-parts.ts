@@ -1,0 +1,37 @@
+/**
+ * Pieces the e-mails to customers (./compose.ts) and to the business (./business-notifications.ts)
+ * share: rows without empty values, addresses of the site's pages, a booking's date and window.
+ */
+import {formatUsd} from '../booking/money'
+import {slotLabel} from '../booking/arrival-window'
+import type {EmailView} from './compose'
+import type {BookingPaidFacts, QuoteRequestFacts} from './queue'
+
+/** Label/value rows, leaving out the values the visitor left empty. */
+export function rows(entries: [string, string | number | null | undefined][]): {label: string; value: string}[] {
+  return entries.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => ({label, value: String(value)}))
+}
+
+/** An address of the site: its public address and a page's path. */
+export function pageUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path}`
+}
+
+/** The service a lead is about, for the wording's {service}: the page's service, or '' when unknown. */
+export function leadService(facts: QuoteRequestFacts): string {
+  return facts.pageTitle ?? ''
+}
+
+/** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'). */
+export function slotText(date: string | null, window: string | null): string {
+  return slotLabel(date, window) || 'not set'
+}
+
+/** The charges of a paid booking and its total, under `heading`. */
+export function bookingCharges(facts: BookingPaidFacts, heading: string, totalLabel: string): EmailView['charges'] {
+  return {
+    heading,
+    rows: facts.charges.map((charge) => ({label: charge.label, amount: charge.cents < 0 ? `−${formatUsd(-charge.cents)}` : formatUsd(charge.cents)})),
+    total: {label: totalLabel, amount: formatUsd(facts.totalCents)},
+  }
+}
