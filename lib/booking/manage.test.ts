@@ -142,7 +142,7 @@ describe('moving a booking', () => {
     const view = await manageBookingView(token, deps())
     expect(view).toMatchObject({link: 'ok', booking: {date: '2030-02-05', arrivalWindowLabel: '12:00 PM – 2:00 PM', state: 'changeable'}})
     expect(view.link === 'ok' && view.booking.changes).toEqual([
-      {text: 'Moved from February 1, 2030, 8:00 AM – 10:00 AM to February 5, 2030, 12:00 PM – 2:00 PM', at: now.toISOString(), when: 'January 20, 2030 at 11:30 AM'},
+      {kind: 'moved', from: 'February 1, 2030, 8:00 AM – 10:00 AM', to: 'February 5, 2030, 12:00 PM – 2:00 PM', at: now.toISOString(), when: 'January 20, 2030 at 11:30 AM'},
     ])
     // A second move is a second change (the calendar file's next version).
     expect(await rescheduleFromLink(token, {date: '2030-02-06', arrivalWindow: '08:00-10:00'}, deps())).toEqual({ok: true, outcome: 'moved'})

@@ -55,9 +55,15 @@ export interface ManagedBooking {
   paid: boolean
   state: ManageState
   cancellationRequestedAt: string | null
-  /** Each change as the page lists it, oldest first. */
-  changes: {text: string; at: string; when: string}[]
+  /** Each change, oldest first: what happened and when (the page words it). */
+  changes: ManagedChange[]
 }
+
+/**
+ * A change as the manage page lists it, with when it was made (ISO 8601, and as read in Renton).
+ * A move carries its old and new date and window as read, for the content's 'Moved from {from} to {to}'.
+ */
+export type ManagedChange = {at: string; when: string} & ({kind: 'moved'; from: string; to: string} | {kind: 'cancellationRequested'})
 
 export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'ok'; booking: ManagedBooking}
 
@@ -123,12 +129,11 @@ export async function manageBookingView(token: string, deps: ManageDeps): Promis
 }
 
 /** A change as the manage page lists it: what happened, and when in Renton. */
-export function describeChange(change: BookingChange): {text: string; at: string; when: string} {
-  const text =
-    change.kind === 'rescheduled'
-      ? `Moved from ${slotLabel(change.fromDate, change.fromWindow)} to ${slotLabel(change.toDate, change.toWindow)}`
-      : 'Asked to cancel'
-  return {text, at: change.changedAt, when: formatCompanyDateTime(change.changedAt)}
+export function describeChange(change: BookingChange): ManagedChange {
+  const time = {at: change.changedAt, when: formatCompanyDateTime(change.changedAt)}
+  return change.kind === 'rescheduled'
+    ? {kind: 'moved', from: slotLabel(change.fromDate, change.fromWindow), to: slotLabel(change.toDate, change.toWindow), ...time}
+    : {kind: 'cancellationRequested', ...time}
 }
 
 function changeFacts(booking: StoredBooking, now: Date) {

@@ -1,12 +1,13 @@
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {findVisitorText, scan, type Finding} from './visitor-copy'
+import {findVisitorText, scan, sourceFiles, type Finding} from './visitor-copy'
 
 /**
  * Everything a visitor reads comes from the content (Sanity), so editors can change it. This fails
- * when a component or route under app/ or components/ renders English that is not from the content,
- * unless it is one of the UI labels below (the words of controls, not copy).
+ * when a module under app/, components/ or lib/ renders or composes English that is not from the
+ * content (a page, an e-mail, a form's message, the manage page's list of changes), unless it is one
+ * of the UI labels below (the words of controls, not copy) or kept in code for a reason given below.
  */
 const root = path.join(import.meta.dirname, '..', '..')
 
@@ -22,6 +23,7 @@ const UI_LABELS = new Set([
   'First name', 'Last name', 'Email', 'E-mail', 'Phone', 'Phone number', 'Address', 'Date', 'Hours', 'Minutes', 'Time',
   'Tip', 'Tip for your crew', 'Parking', 'Parking fee', 'Industry', 'Service', 'Frequency', 'Location', 'Rooms', 'Staircases',
   'Extras', 'Bedrooms', 'Bathrooms', 'Half baths', 'Dens', 'Price', 'Discount', 'Reference', 'Arrival window',
+  'Date and window',
   // Words around a value
   '(opens in a new tab)', '(required)', 'about', ', home', ': highlights', 'slide', 'of', 'out of 5 stars', 'Last updated',
   'None', 'each', 'per room or staircase', 'Tip (',
@@ -32,40 +34,88 @@ const UI_LABELS = new Set([
 ])
 
 /**
- * Words kept in code, with their reason (README, product notes): error pages show when something
- * failed, often reading the content itself; the local test checkout stands in for Stripe's own
- * payment page, which no editor writes either, and exists only where no Stripe key is set.
+ * Where words may stay in code, each with its reason (README, product notes); a path ending in / is
+ * a folder. Every other module under app/, components/ and lib/ is scanned.
  */
-const KEPT_IN_CODE = new Set([
-  'app/(site)/error.tsx',
-  'app/global-error.tsx',
-  'app/checkout/test/[sessionId]/page.tsx',
-  'components/payment/TestCheckoutView.tsx',
-])
+const KEPT_IN_CODE: Record<string, string> = {
+  // Error pages show when something failed, often reading the content itself.
+  'app/(site)/error.tsx': 'error page',
+  'app/global-error.tsx': 'error page',
+  // The local test checkout stands in for Stripe's payment page, which no editor writes either,
+  // and exists only where no Stripe key is set.
+  'app/checkout/test/[sessionId]/page.tsx': 'test checkout',
+  'components/payment/TestCheckoutView.tsx': 'test checkout',
+  'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
+  // Staff-facing: the office's notifications (decisions.md, "The office"); their subjects are content.
+  'lib/email/business-notifications.ts': "the business's notifications",
+  // The booking catalog: what is sold, its names and prices, and the names of a booking's fields
+  // and charges, kept together in code so that a name and its price never disagree.
+  'lib/booking/catalog.ts': 'the price list',
+  'lib/booking/pricing.ts': "the price list's charges",
+  'lib/booking/stored.ts': "the names of a booking's fields",
+  // Read by editors in the Studio (the Availability document's validation) or by the operator.
+  'lib/booking/availability.ts': "the Availability document's validation",
+  'lib/booking/start.ts': "the server's start-up lines",
+  'lib/email/folder-transport.ts': "the server's start-up lines",
+  // Server plumbing that answers machines and the operator, never a visitor: loading the content
+  // (a missing field names the document to publish), the database and its stores, the edge server,
+  // request bodies.
+  'lib/content/': 'content loading and the dataset check',
+  'lib/database/': 'the database',
+  'lib/bookings/': 'the booking stores',
+  'lib/edge/': 'the edge server',
+  'lib/request-body.ts': 'request bodies',
+}
+const isKept = (file: string) => Object.keys(KEPT_IN_CODE).some((kept) => (kept.endsWith('/') ? file.startsWith(kept) : file === kept))
 
-const uncontent = (findings: Finding[]) => findings.filter((finding) => !UI_LABELS.has(finding.text) && !KEPT_IN_CODE.has(finding.file))
+/** Keys naming the forms' messages (lib/booking/message-keys.ts, lib/leads/message-keys.ts), and words around a value in the rules. */
+const isMessageKey = (text: string) => /^[a-z]+(?:[A-Z][a-z]*)+$/.test(text)
+const WORDS_AROUND_VALUES = new Set(['count', 'off'])
+
+const uncontent = (findings: Finding[]) =>
+  findings.filter((finding) => !UI_LABELS.has(finding.text) && !WORDS_AROUND_VALUES.has(finding.text) && !isMessageKey(finding.text) && !isKept(finding.file))
+
+const FOLDERS = ['app', 'components', 'lib']
 
 describe('visitor-facing text', () => {
-  const findings = uncontent(scan(root, ['app', 'components']))
-  it('comes from the content everywhere, but for UI labels and the files kept in code', () => {
-    const stray = findings.map(({file, line, text}) => `${file}:${line} "${text}"`)
+  const files = sourceFiles(root, FOLDERS).map((file) => path.relative(root, file))
+
+  it('is looked for in every module that renders or composes it: pages, components, e-mails, messages', () => {
+    for (const file of [
+      'lib/email/compose.ts',
+      'components/email/EmailLayout.tsx',
+      'lib/booking/manage.ts',
+      'lib/booking/flow-messages.ts',
+      'lib/leads/schemas.ts',
+      'components/booking/manage/ManageBooking.tsx',
+      'app/(site)/manage-booking/[token]/page.tsx',
+    ])
+      expect(files.filter((candidate) => !isKept(candidate))).toContain(file)
+    // Every exception names something that exists: the list cannot outlive what it excuses.
+    for (const kept of Object.keys(KEPT_IN_CODE)) expect(existsSync(path.join(root, kept)), kept).toBe(true)
+  })
+
+  it('comes from the content everywhere, but for UI labels and what is kept in code', () => {
+    const stray = uncontent(scan(root, FOLDERS)).map(({file, line, text}) => `${file}:${line} "${text}"`)
     expect(stray).toEqual([])
   })
 })
 
-/**
- * The forms' rules word their messages by key (lib/booking/message-keys.ts, lib/leads/message-keys.ts):
- * the words are content. What may remain there: keys, field names and the words around a value.
- */
-const FORM_RULES = ['lib/booking/schemas.ts', 'lib/booking/rules.ts', 'lib/booking/coupons.ts', 'lib/booking/flow-messages.ts', 'lib/leads/schemas.ts']
-const WORDS_IN_FORM_RULES = new Set(['count', 'off'])
-const isMessageKey = (text: string) => /^[a-z]+(?:[A-Z][a-z]*)+$/.test(text)
+describe('a sentence hard-coded into an e-mail composer', () => {
+  const file = 'lib/email/compose.ts'
+  const source = readFileSync(path.join(root, file), 'utf8')
+  /** `source` with `from` replaced by `to`, failing if `from` is not there (the fixture would prove nothing). */
+  const changed = (from: string, to: string) => {
+    expect(source).toContain(from)
+    return source.replace(from, to)
+  }
 
-describe("the forms' messages", () => {
-  it('come from the content: the schemas, coupons and submission texts name them by key', () => {
-    const findings = FORM_RULES.flatMap((file) => findVisitorText(file, readFileSync(path.join(root, file), 'utf8')))
-    const stray = findings.filter(({text}) => !UI_LABELS.has(text) && !WORDS_IN_FORM_RULES.has(text) && !isMessageKey(text))
-    expect(stray.map(({file, line, text}) => `${file}:${line} "${text}"`)).toEqual([])
+  it('fails the guard, whole or built around values', () => {
+    expect(uncontent(findVisitorText(file, source))).toEqual([])
+    const sentence = changed('closing: [fillTokens(w.closing, values)],', "closing: ['Questions? Call us any time.'],")
+    expect(uncontent(findVisitorText(file, sentence)).map((finding) => finding.text)).toEqual(['Questions? Call us any time.'])
+    const built = changed('paragraphs: [fillTokens(w.body, values)],', 'paragraphs: [`Hi ${facts.customer.firstName}, your booking is moved.`],')
+    expect(uncontent(findVisitorText(file, built)).map((finding) => finding.text)).toEqual(['Hi … , your booking is moved.'])
   })
 })
 

@@ -3,9 +3,11 @@ import path from 'node:path'
 import ts from 'typescript'
 
 /**
- * Finds the English a component would show a visitor that does not come from the content: JSX text,
- * strings in visible attributes and props (alt, aria-label, title, heading, label, …), and page
- * titles and descriptions. Used by visitor-copy.test.ts against app/ and components/.
+ * Finds the English a module would show or send a visitor that does not come from the content: JSX
+ * text, strings in visible attributes and props (alt, aria-label, title, heading, label, …), page
+ * titles and descriptions, and sentences in code, whole or built around values (`Hi ${name}, …`).
+ * Used by visitor-copy.test.ts against app/, components/ and lib/; `findVisitorText` scans any
+ * source text, so a test can show what it finds in a changed file.
  */
 export type Finding = {file: string; line: number; text: string}
 
@@ -24,6 +26,8 @@ const CODE_PROPS = new Set([
   'action', 'lang', 'autoComplete', 'inputMode', 'pattern', 'variant', 'tone', 'size', 'width', 'align', 'as', 'mode',
   'loading', 'fetchPriority', 'decoding', 'referrerPolicy', 'sandbox', 'allow', 'style', 'dateTime', 'form', 'current',
   'fallback', 'fontFamily', 'adjustFontFallback',
+  // Answers to machines and reasons for the log (a webhook's {error}, a mismatch's reason).
+  'error', 'reason',
 ])
 
 /** A sentence someone reads: several words, or words ending in punctuation. */
@@ -42,8 +46,11 @@ function isCodeString(node: ts.Node, sf: ts.SourceFile): boolean {
   if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent)) return true
   if (ts.isLiteralTypeNode(parent) || ts.isExpressionStatement(parent) || ts.isElementAccessExpression(parent)) return true
   if (ts.isPropertyAssignment(parent) && parent.name === node) return true
-  const property = ts.isArrayLiteralExpression(parent) ? parent.parent : parent
+  // The property or variable a string goes to, through lists and conditions: {error: ok ? 'a' : 'b'}.
+  let property: ts.Node = parent
+  while (ts.isArrayLiteralExpression(property) || ts.isConditionalExpression(property) || ts.isParenthesizedExpression(property)) property = property.parent
   if (ts.isPropertyAssignment(property) && CODE_PROPS.has(property.name.getText(sf))) return true
+  if (ts.isVariableDeclaration(property) && CODE_PROPS.has(property.name.getText(sf))) return true
   if (ts.isJsxAttribute(parent) && CODE_PROPS.has(parent.name.getText(sf))) return true
   if (ts.isCaseClause(parent) || ts.isBinaryExpression(parent) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(parent.operatorToken.kind)) return true
   for (let up: ts.Node | undefined = parent; up; up = up.parent) {
@@ -105,12 +112,12 @@ export function findVisitorText(file: string, source: string): Finding[] {
   return findings
 }
 
-/** Component and route files under these folders (tests and type declarations left out). */
+/** Source files under these folders (tests, type declarations and test-support/ helpers left out). */
 export function sourceFiles(root: string, folders: string[]): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
       const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) return walk(full)
+      if (entry.isDirectory()) return entry.name === 'test-support' ? [] : walk(full)
       return /\.tsx?$/.test(entry.name) && !/\.(test|spec|d)\.tsx?$/.test(entry.name) ? [full] : []
     })
   return folders.flatMap((folder) => walk(path.join(root, folder)))

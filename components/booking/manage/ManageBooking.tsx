@@ -7,9 +7,10 @@ import {BookingSummaryList} from '@/components/payment/BookingSummaryList'
 import {BusyLabel} from '@/components/forms/BusyLabel'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {buttonClassName} from '@/components/ui/button-class'
-import type {ManageActionResult, ManagedBooking} from '@/lib/booking/manage'
+import type {ManageActionResult, ManagedBooking, ManagedChange} from '@/lib/booking/manage'
 import {bookingMessageText} from '@/lib/booking/message-keys'
 import type {BookingFormTexts, PaymentPages} from '@/lib/content'
+import {fillTokens} from '@/lib/email/tokens'
 import {telHref} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {BookingFormProvider, type BookingForm} from '../shared/useBookingForm'
@@ -46,6 +47,11 @@ function refusalText(answer: Exclude<Answer, {ok: true}>, texts: ManageTexts): s
     default:
       return texts.failed
   }
+}
+
+/** A line of the list of changes, in the content's words ('Moved from {from} to {to}'). */
+function changeText(change: ManagedChange, texts: ManageTexts): string {
+  return change.kind === 'moved' ? fillTokens(texts.movedHistory, {from: change.from, to: change.to}) : texts.cancellationRequestedHistory
 }
 
 /** 'Call us at (425) 555-0142.' with the number as a phone link. */
@@ -109,7 +115,8 @@ export function ManageBooking({token, booking, texts, bookingTexts, phone}: Mana
         </>
       ) : (
         <div className={styles.state} data-manage-state={booking.state}>
-          <p>{texts[booking.state]}</p>
+          {/* Just asked to cancel, the status line above says it already: once is enough. */}
+          {texts[booking.state] === notice ? null : <p>{texts[booking.state]}</p>}
           <CallUs texts={texts} phone={phone} />
         </div>
       )}
@@ -119,8 +126,8 @@ export function ManageBooking({token, booking, texts, bookingTexts, phone}: Mana
           <h2 id="manage-history">{texts.historyHeading}</h2>
           <ul>
             {booking.changes.map((change) => (
-              <li key={change.at + change.text}>
-                {change.text} <time dateTime={change.at}>({change.when})</time>
+              <li key={change.at + change.kind}>
+                {changeText(change, texts)} <time dateTime={change.at}>({change.when})</time>
               </li>
             ))}
           </ul>
@@ -192,7 +199,8 @@ function MoveForm({
     <BookingFormProvider form={form as unknown as BookingForm<typeof booking.industry>} texts={bookingTexts}>
       <form ref={formRef} onSubmit={(event) => void form.handleSubmit(move)(event)} noValidate aria-labelledby="manage-move" className={styles.form}>
         <h2 id="manage-move">{texts.moveHeading}</h2>
-        <ArrivalSection industry={booking.industry} headingLevel={3} />
+        {/* The calendar opens on the booking's month: a move is most often to a nearby day. */}
+        <ArrivalSection industry={booking.industry} headingLevel={3} openOn={booking.date} />
         <FormErrorBanner message={banner} />
         <div>
           <button type="submit" className={buttonClassName({})} aria-disabled={busy || undefined}>

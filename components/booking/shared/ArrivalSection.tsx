@@ -42,7 +42,16 @@ function useWhenNeeded(section: RefObject<HTMLElement | null>): boolean {
  * the server refuses (taken meanwhile) shows its message beside the field, and the offer is asked
  * for again, so the customer picks anew without losing anything typed.
  */
-export function ArrivalSection({industry, headingLevel}: {industry: Industry; headingLevel?: 2 | 3}) {
+export function ArrivalSection({
+  industry,
+  headingLevel,
+  openOn,
+}: {
+  industry: Industry
+  headingLevel?: 2 | 3
+  /** A date ('YYYY-MM-DD') whose month the calendar shows first while none is chosen (the manage page: the booking's). */
+  openOn?: string | null
+}) {
   const texts = useBookingTexts()
   const form = useBookingFormContext()
   const control = form.control as unknown as Control<FieldValues, unknown, unknown>
@@ -106,6 +115,7 @@ export function ArrivalSection({industry, headingLevel}: {industry: Industry; he
                   earliest={offer.earliest}
                   latest={offer.latest}
                   selected={date}
+                  openOn={openOn}
                   onSelect={(chosen) => {
                     dateField.onChange(chosen)
                     dateField.onBlur()

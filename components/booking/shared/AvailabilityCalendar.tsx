@@ -42,12 +42,16 @@ export type AvailabilityCalendarProps = {
   earliest: string
   latest: string
   selected: string | null
+  /** The month to show first when no day is chosen: this date's, within earliest…latest (default: the first offered day's). */
+  openOn?: string | null
   onSelect: (date: string) => void
 }
 
-export default function AvailabilityCalendar({dates, earliest, latest, selected, onSelect}: AvailabilityCalendarProps) {
+export default function AvailabilityCalendar({dates, earliest, latest, selected, openOn, onSelect}: AvailabilityCalendarProps) {
   const offered = new Set(dates)
   const chosen = selected && offered.has(selected) ? selected : null
+  // 'YYYY-MM-DD' strings order as dates do.
+  const opening = openOn ? (openOn < earliest ? earliest : openOn > latest ? latest : openOn) : null
   return (
     <FieldDayContext.Provider value={chosen ?? dates[0] ?? null}>
       <DayPicker
@@ -55,7 +59,7 @@ export default function AvailabilityCalendar({dates, earliest, latest, selected,
         required
         selected={chosen ? toDate(chosen) : undefined}
         onSelect={(date) => onSelect(toCalendarDate(date))}
-        defaultMonth={toDate(chosen ?? dates[0] ?? earliest)}
+        defaultMonth={toDate(chosen ?? opening ?? dates[0] ?? earliest)}
         startMonth={toDate(earliest)}
         endMonth={toDate(latest)}
         disabled={(date) => !offered.has(toCalendarDate(date))}
