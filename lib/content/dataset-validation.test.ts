@@ -175,6 +175,28 @@ describe('validateDatasetFile', () => {
     ])
   })
 
+  it("keeps the e-mails' and the manage page's {tokens}: the ones each text must hold, and no unknown one", async () => {
+    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Doc)
+    const [emails, pages] = ['emailSettings', 'paymentPages'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
+    expect(errorLines(await validate([...validDocuments(), emails, pages]))).toEqual([])
+    ;(emails.bookingMoved as Record<string, string>).body = 'Hi {firstName}, your booking is moved.'
+    ;(emails.cancellationRequestReceived as Record<string, string>).closing = 'Call {office}.'
+    ;(emails.bookingConfirmation as Record<string, string>).manageLinkText = 'Until {deadline}:'
+    const manage = pages.manage as Record<string, string>
+    manage.movedHistory = 'Moved to {to}'
+    manage.cancellationRequestedHistory = 'Asked to cancel on {date}'
+    expect(errorLines(await validate([...validDocuments(), emails, pages]))).toEqual([
+      'emailSettings bookingConfirmation.manageLinkText: Unknown {deadline}: use {firstName}, {reference}, {service}, {date}, {companyName}, {phone}',
+      'emailSettings bookingMoved.body: Keep {slot} in the text: the e-mail fills it in.',
+      'emailSettings cancellationRequestReceived.closing: Unknown {office}: use {firstName}, {reference}, {service}, {slot}, {companyName}, {phone}',
+      'paymentPages manage.cancellationRequestedHistory: Unknown {date}: use no tokens',
+      'paymentPages manage.movedHistory: Keep {from} in the text: the page fills it in.',
+    ])
+  })
+
   it('explains the slug rule: underscores are allowed on service pages, not in articles', async () => {
     const service = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'Deep Cleaning'})))
     expect(errorLines(service)).toEqual([

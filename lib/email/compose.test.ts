@@ -370,6 +370,66 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
     expect(view.sections[0].rows).toContainEqual({label: 'Arrival window', value: '8:00 AM – 10:00 AM'})
   })
 
+  it('the confirmation gives the 24-hour advice once: with a manage link its sentence, without one the notice', async () => {
+    const linked = await compose(message(windowed, 'customer'), {manageUrl})
+    expect(flat(linked.mail.text).match(/24 hours/g)).toHaveLength(1)
+    expect(linked.mail.html.match(/24 hours/g)).toHaveLength(1)
+    expect(flat(linked.mail.text)).toContain(`${wording.bookingConfirmation.manageLinkText} ${wording.bookingConfirmation.manageLinkLabel}`)
+    const unlinked = await compose(message(paid, 'customer'))
+    expect(flat(unlinked.mail.text).match(/24 hours/g)).toHaveLength(1)
+    expect(flat(unlinked.mail.text)).toContain('at least 24 hours before your appointment')
+  })
+
+  it("the e-mails of a move and a cancellation request, the link's words, the headings and the calendar note are the content's", async () => {
+    const edited: EmailWording = {
+      ...wording,
+      bookingConfirmation: {...wording.bookingConfirmation, manageLinkLabel: 'Change it here', calendarNote: 'Ref {reference}; call {phone} to change it.'},
+      bookingMoved: {
+        subject: 'Moved: {reference} to {slot}',
+        preview: 'Now {slot}.',
+        heading: 'New time, {firstName}',
+        body: '{service} moves from {previousSlot} to {slot}.',
+        closing: 'Ring {companyName} on {phone}.',
+      },
+      cancellationRequestReceived: {
+        subject: 'Cancel {reference}?',
+        preview: 'About {slot}.',
+        heading: 'Noted, {firstName}',
+        body: 'We will cancel {service} on {slot} once we confirm it.',
+        closing: 'Call {phone}.',
+      },
+      sectionHeadings: {booking: 'The visit', charges: 'What you paid', quoteRequest: 'Your request', contactMessage: 'You wrote'},
+    }
+    const move = await compose(message(moved, 'customer'), {manageUrl, wording: edited})
+    expect(move.mail.subject).toBe('Moved: 3F9A-2B1C to January 3, 2031, 12:00 PM – 2:00 PM')
+    expect(move.view).toMatchObject({
+      preview: 'Now January 3, 2031, 12:00 PM – 2:00 PM.',
+      heading: 'New time, Björn',
+      paragraphs: ['Carpet Cleaning – Every 6 Months moves from December 31, 2030, 8:00 AM – 10:00 AM to January 3, 2031, 12:00 PM – 2:00 PM.'],
+      closing: ['Ring Cedar River Cleaning Co. on (425) 555-0142.'],
+      action: {label: 'Change it here'},
+    })
+    expect(move.view.sections[0].heading).toBe('The visit')
+    const [calendar] = move.mail.attachments ?? []
+    const vevent = new ICAL.Component(ICAL.parse(calendar.content)).getFirstSubcomponent('vevent')
+    expect(vevent?.getFirstPropertyValue('description')).toBe('Ref 3F9A-2B1C; call (425) 555-0142 to change it.')
+
+    const cancel = await compose(message(cancelling, 'customer'), {wording: edited})
+    expect(cancel.mail.subject).toBe('Cancel 3F9A-2B1C?')
+    expect(cancel.view).toMatchObject({
+      preview: 'About December 31, 2030, 8:00 AM – 10:00 AM.',
+      heading: 'Noted, Björn',
+      paragraphs: ['We will cancel Carpet Cleaning – Every 6 Months on December 31, 2030, 8:00 AM – 10:00 AM once we confirm it.'],
+      closing: ['Call (425) 555-0142.'],
+    })
+    expect(cancel.view.sections[0].heading).toBe('The visit')
+
+    const confirmation = await compose(message(paid, 'customer'), {wording: edited})
+    expect([confirmation.view.sections[0].heading, confirmation.view.charges?.heading]).toEqual(['The visit', 'What you paid'])
+    expect((await compose(message(quote, 'customer'), {wording: edited})).view.sections[0].heading).toBe('Your request')
+    expect((await compose(message(contact, 'customer'), {wording: edited})).view.sections[0].heading).toBe('You wrote')
+  })
+
   it('no link without a window (older bookings) or without a signing key, and never to the business', async () => {
     expect((await compose(message(paid, 'customer'), {manageUrl})).view.action ?? null).toBeNull()
     expect((await compose(message(windowed, 'customer'))).view.action ?? null).toBeNull()

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
-import type {EmailSettingsQueryResult} from '@/sanity.types'
+import type {EmailSettingsQueryResult, PaymentPagesQueryResult} from '@/sanity.types'
 import {queryLocalDataset} from '../content/local-dataset'
-import {emailSettingsQuery} from '../content/queries'
-import {EMAIL_TOKENS, fillTokens, unknownTokens} from './tokens'
+import {emailSettingsQuery, paymentPagesQuery} from '../content/queries'
+import {CHANGE_HISTORY_TOKENS, EMAIL_TOKENS, fillTokens, missingTokens, unknownTokens} from './tokens'
 
 describe('fillTokens', () => {
   it('puts each value in place of its {token}', () => {
@@ -58,10 +58,37 @@ describe('unknownTokens', () => {
       [wording.quoteRequestReceived, EMAIL_TOKENS.customer],
       [wording.contactMessageReceived, EMAIL_TOKENS.customer],
       [wording.businessNotifications, EMAIL_TOKENS.business],
+      [wording.bookingMoved, EMAIL_TOKENS.bookingMoved],
+      [wording.cancellationRequestReceived, EMAIL_TOKENS.cancellationRequest],
+      [wording.sectionHeadings, []],
     ]
     for (const [texts, allowed] of groups) {
       expect(texts).not.toBeNull()
       for (const text of Object.values(texts ?? {})) expect(unknownTokens(text ?? '', allowed), String(text)).toEqual([])
     }
+  })
+
+  it("the moved and cancellation e-mails of the local dataset name the booking's date and window", async () => {
+    const wording = await queryLocalDataset<EmailSettingsQueryResult>(emailSettingsQuery)
+    expect(missingTokens(wording?.bookingMoved?.body ?? '', ['slot'])).toEqual([])
+    expect(missingTokens(wording?.bookingMoved?.subject ?? '', ['slot'])).toEqual([])
+    expect(missingTokens(wording?.cancellationRequestReceived?.body ?? '', ['slot'])).toEqual([])
+  })
+})
+
+describe('missingTokens', () => {
+  it('lists the required tokens a text leaves out', () => {
+    expect(missingTokens('Moved from {from} to {to}', CHANGE_HISTORY_TOKENS.moved)).toEqual([])
+    expect(missingTokens('Moved to {to}', CHANGE_HISTORY_TOKENS.moved)).toEqual(['from'])
+    expect(missingTokens('Moved', CHANGE_HISTORY_TOKENS.moved)).toEqual(['from', 'to'])
+  })
+
+  it("finds none missing, and none unknown, in the manage page's list of changes of the local dataset", async () => {
+    const pages = await queryLocalDataset<PaymentPagesQueryResult>(paymentPagesQuery)
+    const moved = pages?.manage?.movedHistory ?? ''
+    const asked = pages?.manage?.cancellationRequestedHistory ?? ''
+    expect([missingTokens(moved, CHANGE_HISTORY_TOKENS.moved), unknownTokens(moved, CHANGE_HISTORY_TOKENS.moved)]).toEqual([[], []])
+    expect(unknownTokens(asked, CHANGE_HISTORY_TOKENS.cancellationRequested)).toEqual([])
+    expect(asked).not.toBe('')
   })
 })
