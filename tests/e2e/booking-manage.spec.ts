@@ -4,7 +4,7 @@ import type {ParsedMail} from 'mailparser'
 import {manageLinkExpiry, signManageToken} from '../../lib/booking/manage-link.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, COMMERCIAL_SERVICE, commercialBooking, futureDate, longDate} from './support/bookings'
-import {axeViolations, chooseArrival, expectNoHorizontalScroll} from './support/booking-ui'
+import {axeViolations, chooseArrival, dateCalendar, expectNoHorizontalScroll} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX} from './support/smtp'
@@ -30,6 +30,8 @@ type ManageTexts = Record<
   | 'cancelConfirm'
   | 'cancelConfirmButton'
   | 'historyHeading'
+  | 'movedHistory'
+  | 'cancellationRequestedHistory'
   | 'unavailable',
   string
 >
@@ -74,6 +76,8 @@ test.describe('managing a booking through its link', () => {
     const date = futureDate(20)
     const {confirmation} = await paidBooking(page, request, email, {date})
     const path = manageLink(confirmation)
+    // The 24-hour advice once, in the manage link's sentence (not again in a notice beside it).
+    expect(flat(confirmation.text).match(/24 hours/g)).toHaveLength(1)
 
     await page.goto(path)
     await expect(page.getByRole('heading', {level: 1, name: texts.heading})).toBeVisible()
@@ -89,7 +93,10 @@ test.describe('managing a booking through its link', () => {
     await expect(page.getByText(longDate(newDate), {exact: true})).toBeVisible()
     await expect(page.getByText('12:00 PM – 2:00 PM', {exact: true})).toBeVisible()
     const history = page.getByRole('region', {name: texts.historyHeading})
-    await expect(history).toContainText(`Moved from ${longDate(date)}, ${ARRIVAL_WINDOW_LABEL} to ${longDate(newDate)}, 12:00 PM – 2:00 PM`)
+    // The line in the content's words, with the old and the new date and window filled in.
+    await expect(history).toContainText(
+      texts.movedHistory.replace('{from}', `${longDate(date)}, ${ARRIVAL_WINDOW_LABEL}`).replace('{to}', `${longDate(newDate)}, 12:00 PM – 2:00 PM`),
+    )
 
     // The customer: the new date and window, and the calendar event moved (same event, next version).
     const [moved] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email && /is moved to/.test(mail.subject ?? ''))
@@ -117,16 +124,32 @@ test.describe('managing a booking through its link', () => {
     await page.getByRole('button', {name: texts.cancelConfirmButton}).click()
     await expect(page.getByRole('status').filter({hasText: texts.cancellationRequested})).toBeVisible()
     await expect(moveForm(page)).toHaveCount(0)
-    await expect(page.getByRole('region', {name: texts.historyHeading})).toContainText('Asked to cancel')
+    await expect(page.getByRole('region', {name: texts.historyHeading})).toContainText(texts.cancellationRequestedHistory)
+    // Said once: the status line, not again by the page read anew.
+    await expect(page.getByText(texts.cancellationRequested)).toHaveCount(1)
 
     const [request_] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === settings.email && addressOf(mail.replyTo) === email && /Cancellation request/.test(mail.subject ?? ''))
     expect(flat(request_.text)).toContain('until you cancel and refund it')
     await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email && /request to cancel/.test(mail.subject ?? ''))
 
-    // Reloaded later, it still says so.
+    // Reloaded later, it still says so, once.
     await page.reload()
     await expect(page.getByText(texts.cancellationRequested)).toBeVisible()
+    await expect(page.getByText(texts.cancellationRequested)).toHaveCount(1)
     await expect(page.getByRole('button', {name: texts.cancelButton})).toHaveCount(0)
+  })
+
+  test("the move form's calendar opens on the month of the booking, not the current month", async ({page, request}) => {
+    const email = uniqueEmail('manage.month')
+    // 40 days ahead is always a later month than today's, whose days the calendar would otherwise show.
+    const date = futureDate(40)
+    const {confirmation} = await paidBooking(page, request, email, {date})
+    await page.goto(manageLink(confirmation))
+    const calendar = dateCalendar(moveForm(page))
+    await calendar.scrollIntoViewIfNeeded()
+    const month = new Intl.DateTimeFormat('en-US', {month: 'long', year: 'numeric', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
+    await expect(calendar.getByRole('grid', {name: month})).toBeVisible()
+    await expect(calendar.locator(`td[data-day="${date}"]`)).toBeVisible()
   })
 
   test('an altered link shows nothing of the booking and changes nothing; a full window asked for by hand is refused', async ({page, request}) => {
