@@ -85,6 +85,8 @@ export async function chooseArrival(form: Locator, pick: {date?: string; window?
   const calendar = dateCalendar(form)
   // The calendar loads as it comes near the screen (or once the form is in use).
   await calendar.scrollIntoViewIfNeeded()
+  // Its month shown (the first offered day's, or on the manage page the booking's) before looking for the day.
+  await calendar.getByRole('grid').first().waitFor()
   const day = pick.date ? calendar.locator(`td[data-day="${pick.date}"] button`) : calendar.locator('td[data-day]:not([data-disabled]) button').first()
   for (let months = 0; pick.date && months < 3 && (await day.count()) === 0; months++) {
     await calendar.getByRole('button', {name: /next month/i}).click()
