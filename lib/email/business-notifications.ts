@@ -10,10 +10,16 @@ import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {ComposeContext, EmailView} from './compose'
 import type {AppointmentFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
-import {bookingCharges, leadService, pageUrl, rows, slotText} from './view-parts'
+import {slotLabel} from '../booking/arrival-window'
+import {bookingCharges, leadService, pageUrl, rows} from './view-parts'
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
 const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
+
+/** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'), or that there is none. */
+function slotText(date: string | null, window: string | null): string {
+  return slotLabel(date, window) || 'not set'
+}
 
 /** The customer's name of an event, for the business's subjects. */
 function customerName(facts: EventFacts): string {

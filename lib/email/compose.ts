@@ -7,14 +7,14 @@
  * renderer is passed in.
  */
 import {addressLines, formatDate, formatPhone, type PostalAddress} from '../format'
-import {arrivalWindowLabel, windowTimes} from '../booking/arrival-window'
+import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
-import {bookingCharges, leadService, rows, slotText} from './view-parts'
+import {bookingCharges, leadService, rows} from './view-parts'
 
 /** The wording of the E-mails document (lib/content's EmailSettings). */
 export interface EmailWording {
@@ -192,8 +192,8 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         firstName: facts.customer.firstName,
         reference: facts.reference,
         service: facts.service,
-        slot: slotText(facts.toDate, facts.toWindow),
-        previousSlot: slotText(facts.fromDate, facts.fromWindow),
+        slot: slotLabel(facts.toDate, facts.toWindow),
+        previousSlot: slotLabel(facts.fromDate, facts.fromWindow),
       }
       const bookingValues: BookingValues = {...values, date: formatDate(facts.toDate)}
       return {
@@ -229,7 +229,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         firstName: facts.customer.firstName,
         reference: facts.reference,
         service: facts.service,
-        slot: slotText(facts.fromDate, facts.fromWindow),
+        slot: slotLabel(facts.fromDate, facts.fromWindow),
       }
       return {
         subject: fillTokens(w.subject, values),

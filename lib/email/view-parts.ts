@@ -1,9 +1,8 @@
 /**
  * Pieces the e-mails to customers (./compose.ts) and to the business (./business-notifications.ts)
- * share: rows without empty values, addresses of the site's pages, a booking's date and window.
+ * share: rows without empty values, addresses of the site's pages, a booking's charges.
  */
 import {formatUsd} from '../booking/money'
-import {slotLabel} from '../booking/arrival-window'
 import type {EmailView} from './compose'
 import type {BookingPaidFacts, QuoteRequestFacts} from './queue'
 
@@ -20,11 +19,6 @@ export function pageUrl(siteUrl: string, path: string): string {
 /** The service a lead is about, for the wording's {service}: the page's service, or '' when unknown. */
 export function leadService(facts: QuoteRequestFacts): string {
   return facts.pageTitle ?? ''
-}
-
-/** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'). */
-export function slotText(date: string | null, window: string | null): string {
-  return slotLabel(date, window) || 'not set'
 }
 
 /** The charges of a paid booking and its total, under `heading`. */
