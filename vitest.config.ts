@@ -17,6 +17,6 @@ export default defineConfig({
     environment: 'node',
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
-    include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
   },
 });

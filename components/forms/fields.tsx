@@ -300,7 +300,9 @@ export type RadioCardGroupProps<T extends FieldValues, N extends FieldPath<T>> =
 
 /**
  * A set of radio buttons drawn as cards, in a fieldset with a legend. Native radios: Tab enters the
- * group, arrow keys move the choice. The description and error are tied to the fieldset.
+ * group, arrow keys move the choice. The description and error are tied to the fieldset (its
+ * description: ARIA has no invalid state for a group), which can take focus (`data-field`), even
+ * with no options to show.
  */
 export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
   control,
@@ -336,6 +338,10 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
     <fieldset
       ref={() => fieldRef(focusTarget.current)}
       className={join(styles.fieldset, className)}
+      // The group's place (form-helpers controlFor): its message is shown and focused here while it
+      // has no options yet, or when the server refused the option chosen (which may then go).
+      data-field={fieldName}
+      tabIndex={-1}
       aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
     >
       <legend className={join(styles.legend, Heading && styles.legendHeading)}>

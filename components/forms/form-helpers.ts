@@ -25,26 +25,37 @@ export function errorPaths(errors: FieldErrors<FieldValues>, prefix = ''): strin
 }
 
 /**
- * The control of a field path in the form (the checked radio of a group), or null. A field that is
- * not a form control (the booking forms' date calendar) marks its focusable container with
- * `data-field`, used when none of its parts carries the name.
+ * How a field is reached: `control` = its control (the checked radio of a group, else the first);
+ * `field` = the field as a whole, its place marked `data-field` (a radio group's fieldset, the
+ * booking calendar's group) where it has one, for a value the server refused: the refused option
+ * may be about to go (a window taken meanwhile leaves the offer), its field stays.
  */
-export function controlFor(form: HTMLFormElement, path: string): HTMLElement | null {
-  const named = Array.from(form.querySelectorAll<HTMLElement>(`[name="${CSS.escape(path)}"]`))
-  if (named.length === 0) return form.querySelector<HTMLElement>(`[data-field="${CSS.escape(path)}"]`)
+export type FieldTarget = 'control' | 'field'
+
+/**
+ * The element of a field path in the form, or null when the form has no such field. Every field
+ * component marks its place with `data-field` where its controls may be missing (a radio group whose
+ * options wait for another answer, a calendar still loading): that place is used when none of its
+ * parts carries the name, so such a field's message is shown and focused beside it like any other.
+ */
+export function controlFor(form: HTMLFormElement, path: string, target: FieldTarget = 'control'): HTMLElement | null {
+  // Compared as strings, not put into a selector: a path may hold any character.
+  const place = Array.from(form.querySelectorAll<HTMLElement>('[data-field]')).find((element) => element.dataset.field === path) ?? null
+  if (target === 'field' && place) return place
+  const named = Array.from(form.querySelectorAll<HTMLElement>('[name]')).filter((element) => element.getAttribute('name') === path)
+  if (named.length === 0) return place
   return named.find((element) => element instanceof HTMLInputElement && element.checked) ?? named[0]
 }
 
-/** Focuses the control of the first of `paths` in page order (and scrolls it into view). */
-export function focusFirstInvalid(form: HTMLFormElement | null, paths: readonly string[]): boolean {
+/** Focuses the element of the first of `paths` in page order (and scrolls it into view). */
+export function focusFirstInvalid(form: HTMLFormElement | null, paths: readonly string[], target: FieldTarget = 'control'): boolean {
   if (!form) return false
-  const controls = paths.map((path) => controlFor(form, path)).filter((element): element is HTMLElement => element !== null)
+  const controls = paths.map((path) => controlFor(form, path, target)).filter((element): element is HTMLElement => element !== null)
   if (controls.length === 0) return false
   controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
-  const target = controls[0]
-  target.focus({preventScroll: true})
+  const element = controls[0]
+  element.focus({preventScroll: true})
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  target.scrollIntoView({block: 'center', behavior: smooth ? 'smooth' : 'auto'})
+  element.scrollIntoView({block: 'center', behavior: smooth ? 'smooth' : 'auto'})
   return true
 }
-

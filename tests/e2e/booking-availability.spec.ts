@@ -70,7 +70,7 @@ test.describe('bookable dates and arrival windows', () => {
     }
   })
 
-  test("a window's last place taken meanwhile: the form says so beside the windows, offers the others, and keeps what was typed", async ({page, request}) => {
+  test("a window's last place taken meanwhile: the form says so beside the windows, focuses them, offers the others, and keeps what was typed", async ({page, request}) => {
     const date = await dayWithTightPlace(request)
     const form = bookingForm(page, 'Commercial cleaning booking')
     await openBookingScreen(page, '/commercial_cleaning')
@@ -98,6 +98,9 @@ test.describe('bookable dates and arrival windows', () => {
     await expect(windows).toHaveAccessibleDescription('That arrival window has just been taken. Please choose another.')
     await expect(windows.locator(`input[value="${TIGHT_WINDOW}"]`)).toHaveCount(0)
     await expect(windows.getByRole('radio').first()).toBeVisible()
+    // Focus is on the window choice, whose description says why (not on the page, with the taken
+    // window gone).
+    await expect(windows).toBeFocused()
     await expect(form.getByRole('textbox', {name: 'Address'})).toHaveValue(COMMERCIAL_CUSTOMER.address)
     await expect(dateCalendar(form).locator('td[data-selected]')).toHaveAttribute('data-day', date)
 

@@ -5,7 +5,7 @@ import type {FieldErrors, FieldValues, Path} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure} from '@/lib/booking/flow-messages'
 import {bookingMessageText} from '@/lib/booking/message-keys'
-import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
+import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey, type FieldTarget} from '@/components/forms/form-helpers'
 import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
 import {useBookingTexts} from './BookingTexts'
 import {rememberBookingForResume} from './useBookingPrefill'
@@ -44,9 +44,12 @@ export type BookingSubmit = {
  *   a stored key with other details with a 409: "already submitted with other details");
  * - a second submission while one is running does nothing;
  * - client validation with the server's zod schema; the first invalid field (in page order) gets focus;
+ *   only an error no field can show (a broken request) puts "reload" in the banner, which goes once
+ *   the form has no error left;
  * - POST /api/bookings; on 200 the browser goes to `checkoutUrl` (window.location.assign);
  * - a 400 puts the texts of the server's `fieldErrors` (references to the form's messages) beside
- *   their fields (setError) and focuses the first; any other failure shows
+ *   their fields (setError) and focuses the first field as a whole (a radio group's fieldset: the
+ *   refused option may leave the offer); any other failure shows
  *   `bookingErrorText(messages, connectionLost, failure)` in the banner;
  * - every failure clears the busy state and keeps what was typed.
  */
@@ -54,7 +57,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
   const form = useBookingFormContext<I>()
   // The form's messages (content); the server's answers name them by reference.
   const {connectionLost, messages} = useBookingTexts()
-  const {handleSubmit, setError, setValue} = form
+  const {handleSubmit, setError, setValue, subscribe} = form
   const formRef = useRef<HTMLFormElement | null>(null)
   const keyRef = useRef<string | null>(null)
   /** The details last sent with the current key. */
@@ -63,13 +66,29 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
   const [busy, setBusy] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   // Focus moves after React has rendered the messages (aria-invalid, aria-describedby) in place.
-  const pendingFocus = useRef<string[]>([])
+  const pendingFocus = useRef<{paths: string[]; target: FieldTarget}>({paths: [], target: 'control'})
   const [focusRequest, setFocusRequest] = useState(0)
+  /** The banner shows what the client's validation could not place beside a field. */
+  const bannerFromValidation = useRef(false)
 
   useEffect(() => {
     if (focusRequest === 0) return
-    focusFirstInvalid(formRef.current, pendingFocus.current)
+    focusFirstInvalid(formRef.current, pendingFocus.current.paths, pendingFocus.current.target)
   }, [focusRequest])
+
+  // Such a banner goes as soon as the form has no error left: it never stays over a valid form.
+  useEffect(
+    () =>
+      subscribe({
+        formState: {errors: true},
+        callback: ({errors}) => {
+          if (!bannerFromValidation.current || !errors || errorPaths(errors as FieldErrors<FieldValues>).length > 0) return
+          bannerFromValidation.current = false
+          setFormError(null)
+        },
+      }),
+    [subscribe],
+  )
 
   // The schemas load on the customer's first touch of the form, well before Confirm & Pay needs
   // them (a submit before they arrive waits for them in the resolver).
@@ -100,8 +119,8 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
     return () => window.removeEventListener('pageshow', onPageShow)
   }, [])
 
-  const requestFocus = useCallback((paths: string[]) => {
-    pendingFocus.current = paths
+  const requestFocus = useCallback((paths: string[], target: FieldTarget = 'control') => {
+    pendingFocus.current = {paths, target}
     setFocusRequest((n) => n + 1)
   }, [])
 
@@ -126,7 +145,8 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
         }
       }
       setFormError(unplaced.length > 0 ? unplaced.join(' ') : placed.length === 0 ? bookingErrorText(messages, connectionLost, failure) : null)
-      if (placed.length > 0) requestFocus(placed)
+      // The field as a whole: the option refused (a window taken meanwhile) may leave the offer.
+      if (placed.length > 0) requestFocus(placed, 'field')
     },
     [messages, connectionLost, setError, requestFocus],
   )
@@ -186,15 +206,20 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
       if (inFlight.current) return
       inFlight.current = true
       setFormError(null)
+      bannerFromValidation.current = false
       keyRef.current ??= newIdempotencyKey()
       setValue('idempotencyKey' as Path<BookingFormValues[I]>, keyRef.current as never)
       void handleSubmit(send, (errors) => {
         inFlight.current = false
         const paths = errorPaths(errors as FieldErrors<FieldValues>)
-        // A failure with no field to show it beside (a broken request) still says something.
+        // A failure with no field to show it beside (a broken request, which a reload mends) still
+        // says something. Every field has a place, even one with no control yet (form-helpers).
         const form = formRef.current
         const unplaced = form ? paths.filter((path) => !controlFor(form, path)) : []
-        if (unplaced.length > 0) setFormError(messages.requestInvalid)
+        if (unplaced.length > 0) {
+          bannerFromValidation.current = true
+          setFormError(messages.requestInvalid)
+        }
         requestFocus(paths)
       })(event).catch(() => {
         fail({ok: false, kind: 'network'})
