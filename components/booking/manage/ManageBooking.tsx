@@ -5,6 +5,7 @@ import {useRef, useState, type RefObject} from 'react'
 import {useForm} from 'react-hook-form'
 import {BookingSummaryList} from '@/components/payment/BookingSummaryList'
 import {BusyLabel} from '@/components/forms/BusyLabel'
+import {controlFor} from '@/components/forms/form-helpers'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {buttonClassName} from '@/components/ui/button-class'
 import type {ManageActionResult, ManagedBooking, ManagedChange} from '@/lib/booking/manage'
@@ -140,9 +141,9 @@ export function ManageBooking({token, booking, texts, bookingTexts, phone}: Mana
 type MoveValues = {date: string; arrivalWindow: string}
 
 /** Focuses a field of the move form: the calendar's group or the window choice. */
+/** The field as a whole (the date calendar, the window group), which stays while the offer reloads. */
 function focusField(form: RefObject<HTMLFormElement | null>, name: keyof MoveValues) {
-  const target = form.current?.querySelector<HTMLElement>(name === 'date' ? '[data-field="date"]' : `input[name="${name}"]`)
-  target?.focus()
+  if (form.current) controlFor(form.current, name, 'field')?.focus()
 }
 
 function MoveForm({
