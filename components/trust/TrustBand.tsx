@@ -41,7 +41,7 @@ export async function TrustBand({placement = 'band'}: {placement?: 'band' | 'sid
     )
   }
   return (
-    <section aria-labelledby="trust-band-heading" className={styles.band}>
+    <section id="trust" aria-labelledby="trust-band-heading" className={styles.band}>
       <Container width="wide">
         <h2 id="trust-band-heading" className={styles.heading}>
           {trust.heading}
