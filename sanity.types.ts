@@ -50,6 +50,25 @@ export type FaqItem = {
   answer?: Array<string>;
 };
 
+export type Trust = {
+  _id: string;
+  _type: "trust";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  heading?: string;
+  insurance?: {
+    statement?: string;
+    carrier?: string;
+    amount?: string;
+  };
+  vetting?: string;
+  guarantee?: string;
+  foundedYear?: number;
+  yearsText?: string;
+  ratingText?: string;
+};
+
 export type Testimonial = {
   _id: string;
   _type: "testimonial";
@@ -60,6 +79,7 @@ export type Testimonial = {
   quoteText?: string;
   userImage?: AccessibleImage;
   name?: string;
+  rating?: 5 | 4 | 3 | 2 | 1;
   position?: string;
 };
 
@@ -96,6 +116,8 @@ export type ServiceCard = {
   summary?: string;
   image?: AccessibleImage;
   subServices?: Array<string>;
+  pricedServices?: Array<string>;
+  priceNote?: string;
   link?: ServicePageReference;
 };
 
@@ -857,6 +879,11 @@ export type ServicePage = {
     items?: Array<string>;
   };
   bookingService?:
+    | "house:Regular Cleaning"
+    | "house:Move Out & Move In"
+    | "house:Deep Cleaning"
+    | "house:Post Construction"
+    | "carpet:Carpet Cleaning"
     | "exterior:Roof Cleaning"
     | "exterior:Gutter Cleaning"
     | "exterior:House Washing"
@@ -865,6 +892,7 @@ export type ServicePage = {
     | "commercial:Corporate Office Cleaning"
     | "commercial:Retail Spaces Cleaning"
     | "commercial:VRBO and AIRBNB Cleaning";
+  priceNote?: string;
   quoteSection?: {
     heading?: string;
     text?: string;
@@ -1097,6 +1125,7 @@ export type AllSanitySchemaTypes =
   | PopularQuestion
   | ReviewSample
   | FaqItem
+  | Trust
   | Testimonial
   | SanityImageAssetReference
   | AccessibleImage
@@ -1235,7 +1264,7 @@ export type ServiceMenuQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  servicesSection{    heading,    intro,    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}, "slug": link->slug.current}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  servicesSection{    heading,    intro,    cards[]->{      _id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}, "slug": link->slug.current,      "pricedServices": coalesce(pricedServices, []), "priceNote": coalesce(priceNote, "")    }  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
 export type HomePageQueryResult = {
   seo: {
     title: string | null;
@@ -1370,6 +1399,8 @@ export type HomePageQueryResult = {
         color: string | "";
       } | null;
       slug: string | null;
+      pricedServices: Array<string> | Array<never>;
+      priceNote: string | "";
     }> | null;
   } | null;
   testimonialsSection: {
@@ -1441,12 +1472,13 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  "priceNote": coalesce(priceNote, ""),  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
   layout: "carpetLanding" | "information" | "mold" | "quoteLanding" | null;
   bookingService:
+    | "carpet:Carpet Cleaning"
     | "commercial:Construction Final Clean"
     | "commercial:Corporate Office Cleaning"
     | "commercial:Retail Spaces Cleaning"
@@ -1455,7 +1487,12 @@ export type ServicePageQueryResult = {
     | "exterior:House Washing"
     | "exterior:Pressure Washing"
     | "exterior:Roof Cleaning"
+    | "house:Deep Cleaning"
+    | "house:Move Out & Move In"
+    | "house:Post Construction"
+    | "house:Regular Cleaning"
     | null;
+  priceNote: string | "";
   seo: {
     title: string | null;
     description: string | null;
@@ -2800,6 +2837,26 @@ export type BookingSidebarQueryResult = {
     question: string | null;
     answer: Array<string> | null;
   }>;
+};
+
+// Source: lib/content/queries.ts
+// Variable: trustQuery
+// Query: {  "trust": *[_type == "trust" && _id == "trust"][0]{    heading, insurance{statement, carrier, amount}, vetting, guarantee, foundedYear, yearsText, ratingText  },  "stars": [...*[_type == "testimonial"].rating, ...*[_type == "reviewSample"].stars]}
+export type TrustQueryResult = {
+  trust: {
+    heading: string | null;
+    insurance: {
+      statement: string | null;
+      carrier: string | null;
+      amount: string | null;
+    } | null;
+    vetting: string | null;
+    guarantee: string | null;
+    foundedYear: number | null;
+    yearsText: string | null;
+    ratingText: string | null;
+  } | null;
+  stars: Array<number | null | 1 | 2 | 3 | 4 | 5 | null>;
 };
 
 // Source: lib/content/queries.ts

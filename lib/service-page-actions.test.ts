@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import {findBookableService, HOUSE_SERVICES} from './booking/catalog'
 import {
   CARPET_BOOKING_PATH,
   HOUSE_BOOKING_PATH,
@@ -19,6 +20,18 @@ describe('serviceCallsToAction', () => {
     expect(actions.hero).toEqual({href: '/house_cleaning', kind: 'booking'})
     expect(actions.final).toEqual({href: '/house_cleaning', kind: 'booking'})
     expect(actions.showQuoteSection).toBe(false)
+  })
+
+  it('opens the house form with the information page\'s own service chosen', () => {
+    for (const service of HOUSE_SERVICES) {
+      const actions = serviceCallsToAction('information', {phone, hasQuoteContent: false, bookingService: findBookableService(`house:${service}`)})
+      const url = new URL(actions.hero.href, 'https://example.com')
+      expect(url.pathname).toBe('/house_cleaning')
+      expect(url.searchParams.get('service')).toBe(service)
+      expect(actions.final).toEqual(actions.hero)
+    }
+    // A service of another form never sends a house page elsewhere.
+    expect(serviceCallsToAction('information', {phone, hasQuoteContent: false, bookingService: findBookableService('exterior:Roof Cleaning')}).hero.href).toBe('/house_cleaning')
   })
 
   it('sends both calls to action of the carpet landing to the carpet booking form, with no quote section', () => {

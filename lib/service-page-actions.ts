@@ -1,3 +1,4 @@
+import {bookableServiceHref, type BookableService} from './booking/catalog'
 import type {ServicePageLayout} from './content'
 import {mailtoHref, telHref} from './format'
 
@@ -5,7 +6,7 @@ import {mailtoHref, telHref} from './format'
  * Where a service page's calls to action lead, by the page's layout (spec §2, decisions.md):
  *
  * - information (regular, move out/in, deep, post-construction): 'Get Started' and 'Book Now' go to
- *   the house cleaning booking form.
+ *   the house cleaning booking form, with the page's service ("Bookable online as") chosen.
  * - carpetLanding (carpet and upholstery): both go to the carpet booking form; no quote section.
  * - quoteLanding (exterior and commercial): both jump to the in-page quote section (#quote).
  * - mold: 'Schedule Your Inspection' dials the company (inspections are booked by phone only).
@@ -44,18 +45,20 @@ export function layoutHasQuoteSection(layout: ServicePageLayout): boolean {
  *
  * `hasQuoteContent` says whether the page's content has a quote section: the Studio requires one for
  * quote landings, but should one be missing, 'Request a Quote' dials the company instead of jumping
- * to an anchor that is not there.
+ * to an anchor that is not there. `bookingService` is the page's bookable service: a house service
+ * on an information page opens the house form with it chosen (without one, the form as it is).
  */
 export function serviceCallsToAction(
   layout: ServicePageLayout,
-  {phone, hasQuoteContent}: {phone: string; hasQuoteContent: boolean},
+  {phone, hasQuoteContent, bookingService = null}: {phone: string; hasQuoteContent: boolean; bookingService?: BookableService | null},
 ): ServicePageActions {
   const showQuoteSection = layoutHasQuoteSection(layout) && hasQuoteContent
   const phoneTarget: CallToActionTarget = {href: telHref(phone), kind: 'phone'}
 
   switch (layout) {
     case 'information': {
-      const booking: CallToActionTarget = {href: HOUSE_BOOKING_PATH, kind: 'booking'}
+      const href = bookingService?.industry === 'house' ? bookableServiceHref(bookingService) : HOUSE_BOOKING_PATH
+      const booking: CallToActionTarget = {href, kind: 'booking'}
       return {hero: booking, final: booking, showQuoteSection}
     }
     case 'carpetLanding': {

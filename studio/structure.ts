@@ -82,6 +82,7 @@ export const structure: StructureResolver = (S, context) => {
       singleton('availability', 'Availability (dates and arrival windows)'),
       singleton('paymentPages', 'Payment result pages'),
       singleton('notFoundPage', 'Page not found (404)'),
+      singleton('trust', 'Trust (insurance, vetting, guarantee, rating)'),
       S.divider(),
       singleton('formSettings', 'Forms'),
       singleton('emailSettings', 'E-mails'),

@@ -8,13 +8,14 @@ import {FaqSection} from '@/components/home/FaqSection'
 import {HomeHero} from '@/components/home/HomeHero'
 import {ServicesSection} from '@/components/home/ServicesSection'
 import {TestimonialsSection} from '@/components/home/TestimonialsSection'
+import {TrustBand} from '@/components/trust/TrustBand'
 
 export async function generateMetadata(): Promise<Metadata> {
   const home = await getHomePage()
   return pageMetadata({seo: home.seo, path: '/', image: home.hero.image})
 }
 
-/** Home (spec §2): hero, About Us, Our Services, Testimonials, FAQ, contact with the map. */
+/** Home (spec §2): hero, the Trust band, About Us, Our Services, Testimonials, FAQ, contact with the map. */
 export default async function HomePage() {
   const [home, settings, forms] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings()])
 
@@ -25,6 +26,7 @@ export default async function HomePage() {
         dangerouslySetInnerHTML={{__html: jsonLd(localBusinessData(settings))}}
       />
       <HomeHero hero={home.hero} />
+      <TrustBand />
       <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} />
       <ServicesSection section={home.servicesSection} />
       <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} />

@@ -4,11 +4,13 @@ import {Card} from '@/components/ui/Card'
 import {ContentImage} from '@/components/ui/ContentImage'
 import {ArrowRightIcon, CheckIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
+import {startingPriceText} from '@/lib/booking/starting-price'
 import styles from './ServicesSection.module.css'
 
 type ServiceCard = HomePage['servicesSection']['cards'][number]
 
 function ServiceCardItem({card}: {card: ServiceCard}) {
+  const price = startingPriceText(card.pricedServices, card.priceNote)
   return (
     <Card as="li" padding="none" interactive className={styles.card}>
       <ContentImage
@@ -21,6 +23,11 @@ function ServiceCardItem({card}: {card: ServiceCard}) {
           {card.title}
         </h3>
         <p className={styles.summary}>{card.summary}</p>
+        {price ? (
+          <p className={styles.price} data-starting-price="">
+            {price}
+          </p>
+        ) : null}
         {card.subServices.length > 0 ? (
           <ul role="list" className={styles.subServices}>
             {card.subServices.map((name) => (
@@ -40,7 +47,7 @@ function ServiceCardItem({card}: {card: ServiceCard}) {
   )
 }
 
-/** Our Services: the four service cards, each leading to its page. */
+/** Our Services: the four service cards, each with the price its cheapest service starts from, leading to its page. */
 export function ServicesSection({section}: {section: HomePage['servicesSection']}) {
   return (
     <Section id="services" heading={section.heading} intro={section.intro} tone="tinted" width="wide" align="center">

@@ -13,10 +13,12 @@ export type ServiceHeroProps = {
   image: ContentImageData
   /** The company phone as written in the settings, shown under a button that dials it. */
   phone: string
+  /** "From $X": the booking catalog's starting price in the content's words (bookable pages only). */
+  priceNote?: string | null
 }
 
 /** The page's opening: title, heading (the page's h1), text and call to action beside the hero image. */
-export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone}: ServiceHeroProps) {
+export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone, priceNote}: ServiceHeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="service-hero-heading" data-service-hero="">
       <Container className={styles.inner}>
@@ -26,6 +28,11 @@ export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone
             {heading}
           </h1>
           <p className={styles.text}>{text}</p>
+          {priceNote ? (
+            <p className={styles.price} data-starting-price="">
+              {priceNote}
+            </p>
+          ) : null}
           <div className={styles.actions}>
             <ServiceCtaButton label={ctaLabel} cta={cta} phone={phone} phoneClassName={styles.phone} />
           </div>

@@ -1,6 +1,7 @@
 import {bookableServiceHref, findBookableService} from '@/lib/booking/catalog'
 import {formatUsd} from '@/lib/booking/money'
 import {startingPriceCents} from '@/lib/booking/pricing'
+import {startingPriceText} from '@/lib/booking/starting-price'
 import type {FormSettings, ServicePage, SiteSettings} from '@/lib/content'
 import {telHref} from '@/lib/format'
 import {leadFormMessages} from '@/lib/leads/form-messages'
@@ -13,6 +14,7 @@ import {ServiceIncluded} from './ServiceIncluded'
 import {ServiceQuestions} from './ServiceQuestions'
 import {ServiceQuoteSection} from './ServiceQuoteSection'
 import {ServiceWhyChooseUs} from './ServiceWhyChooseUs'
+import {TrustBand} from '@/components/trust/TrustBand'
 
 export type ServicePageViewProps = {
   page: ServicePage
@@ -30,13 +32,18 @@ function bookOnlineOffer(page: ServicePage) {
 }
 
 /**
- * One service page in its layout (spec §2): hero, benefits, the three features, why choose us,
+ * One service page in its layout (spec §2): hero (with the starting price of a bookable service), the
+ * Trust band, benefits, the three features, why choose us,
  * what's included, the quote section (quote landings and mold), Common Questions and the final call
  * to action. Where the calls to action lead is decided by lib/service-page-actions. Section tones
  * alternate (white, mint, white, mint, the warm quote band, white, dark) so no two alike meet.
  */
 export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
-  const actions = serviceCallsToAction(page.layout, {phone: settings.phone, hasQuoteContent: page.quoteSection !== null})
+  const actions = serviceCallsToAction(page.layout, {
+    phone: settings.phone,
+    hasQuoteContent: page.quoteSection !== null,
+    bookingService: findBookableService(page.bookingService),
+  })
   const phoneHref = telHref(settings.phone)
   const quoteEmail = quoteEmailHref(settings.email, page.title)
   const questionEmail = emailHref(settings.email, questionEmailSubject(page.title))
@@ -51,7 +58,9 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
         cta={actions.hero}
         image={page.hero.image}
         phone={settings.phone}
+        priceNote={startingPriceText([page.bookingService], page.priceNote)}
       />
+      <TrustBand />
       <ServiceBenefits
         heading={page.benefits.heading}
         intro={page.benefits.intro}

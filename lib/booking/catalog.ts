@@ -224,12 +224,14 @@ export const CARPET_DEFAULTS = {
 export const COMMERCIAL_DEFAULTS = {location: DEFAULT_LOCATION} as const
 
 // ---------------------------------------------------------------------------------------------
-// Services a service page can offer to book online (quote landings of exterior and commercial
-// services): the page's `bookingService` in the content names one; its starting price comes from
-// pricing.ts (`startingPriceCents`), never from the content.
+// Bookable services: what a service page or a home page card can lead to and price ("from $X").
+// The content names one by its id (a service page's `bookingService`, a card's `pricedServices`);
+// its starting price comes from pricing.ts (`startingPriceCents`), never from the content.
 // ---------------------------------------------------------------------------------------------
 
 export const BOOKABLE_SERVICES = [
+  ...HOUSE_SERVICES.map((service) => ({id: `house:${service}`, industry: 'house', service}) as const),
+  {id: `carpet:${INDUSTRY_NAMES.carpet}`, industry: 'carpet', service: INDUSTRY_NAMES.carpet} as const,
   ...EXTERIOR_SERVICES.map((service) => ({id: `exterior:${service}`, industry: 'exterior', service}) as const),
   ...COMMERCIAL_SUB_SERVICES.map((service) => ({id: `commercial:${service}`, industry: 'commercial', service}) as const),
 ]
@@ -242,10 +244,12 @@ export function findBookableService(id: string | null | undefined): BookableServ
 }
 
 /**
- * The booking screen of a bookable service, with the service chosen in advance: the exterior form's
- * `service`, the commercial form's `subService` (`/exterior_cleaning?service=Roof+Cleaning`).
+ * The booking screen of a bookable service, with the service chosen in advance: the house and
+ * exterior forms' `service`, the commercial form's `subService` (`/exterior_cleaning?service=Roof+Cleaning`);
+ * the carpet form has one service, so its screen as it is.
  */
 export function bookableServiceHref(entry: BookableService): string {
-  const field = entry.industry === 'exterior' ? 'service' : 'subService'
+  if (entry.industry === 'carpet') return INDUSTRY_PATHS.carpet
+  const field = entry.industry === 'commercial' ? 'subService' : 'service'
   return `${INDUSTRY_PATHS[entry.industry]}?${new URLSearchParams({[field]: entry.service})}`
 }

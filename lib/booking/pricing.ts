@@ -521,13 +521,49 @@ export function previewCommercialPrice(values: unknown): CommercialBreakdown {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Starting prices of the services a service page offers to book online
+// Starting prices ("from $X" on service pages and cards, "Book online" of quote landings)
 // ---------------------------------------------------------------------------------------------
 
-/** The lowest price a bookable service can be booked for: exterior at its cheapest frequency; commercial as priced. */
+/** Post Construction is booked by the hour: its price is stated per hour, never as one visit's. */
+export function pricedByTheHour(entry: BookableService): boolean {
+  return entry.industry === 'house' && entry.service === 'Post Construction'
+}
+
+/**
+ * The lowest price a bookable service can be booked for, coupons aside: its smallest valid booking
+ * at its cheapest frequency (house: the fewest rooms the form allows, no extras, tip or parking;
+ * carpet: one room or staircase; exterior and commercial as priced). For a service priced by the
+ * hour (pricedByTheHour) the price of one hour, stated "per hour".
+ */
 export function startingPriceCents(entry: BookableService): number {
-  if (entry.industry === 'exterior') {
-    return Math.min(...EXTERIOR_FREQUENCIES.map((frequency) => priceExterior({service: entry.service, frequency}).totalCents))
+  switch (entry.industry) {
+    case 'house': {
+      const fewestRooms = {
+        bedrooms: HOUSE_COUNTS.bedrooms.min,
+        bathrooms: HOUSE_COUNTS.bathrooms.min,
+        halfBaths: HOUSE_COUNTS.halfBaths.min,
+        dens: HOUSE_COUNTS.dens.min,
+      }
+      if (entry.service === 'Post Construction') return priceHouse({service: entry.service, ...fewestRooms, hours: 1, minutes: 0}).totalCents
+      const frequencies = entry.service === 'Regular Cleaning' ? HOUSE_FREQUENCIES : [null]
+      return Math.min(...frequencies.map((frequency) => priceHouse({service: entry.service, frequency, ...fewestRooms}).totalCents))
+    }
+    case 'carpet':
+      return Math.min(...CARPET_FREQUENCIES.map((frequency) => priceCarpet({frequency, rooms: 1, stairs: 0}).totalCents))
+    case 'exterior':
+      return Math.min(...EXTERIOR_FREQUENCIES.map((frequency) => priceExterior({service: entry.service, frequency}).totalCents))
+    case 'commercial':
+      return priceCommercial({subService: entry.service}).totalCents
   }
-  return priceCommercial({subService: entry.service}).totalCents
+}
+
+/**
+ * "From $X" of a card naming several services: the cheapest of those booked by the visit (an
+ * hourly rate is no visit's price), or the hourly rate when all are priced by the hour; null for none.
+ */
+export function cheapestStartingPrice(entries: readonly BookableService[]): {cents: number; perHour: boolean} | null {
+  const byVisit = entries.filter((entry) => !pricedByTheHour(entry))
+  const candidates = byVisit.length > 0 ? byVisit : entries
+  if (candidates.length === 0) return null
+  return {cents: Math.min(...candidates.map(startingPriceCents)), perHour: byVisit.length === 0}
 }

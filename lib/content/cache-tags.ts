@@ -42,6 +42,7 @@ const KNOWN_TYPES = new Set([
   'availability',
   'navigation',
   'notFoundPage',
+  'trust',
 ])
 
 /** The tag of one document read by its slug. */

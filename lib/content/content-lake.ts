@@ -25,7 +25,7 @@ function connection() {
 }
 
 /** Fields whose values the site computes with (addresses, choices, dates): never stega-encoded. */
-const LOGIC_FIELDS = new Set(['slug', 'layout', 'bookingService', 'menuGroup', 'form', 'publishedAt', 'lastUpdated', 'phone', 'email', 'url', 'href', 'feedbackFormUrl', 'stars', 'lat', 'lng'])
+const LOGIC_FIELDS = new Set(['slug', 'layout', 'bookingService', 'menuGroup', 'form', 'publishedAt', 'lastUpdated', 'phone', 'email', 'url', 'href', 'feedbackFormUrl', 'stars', 'rating', 'foundedYear', 'pricedServices', 'lat', 'lng'])
 
 export function lakeClient(): SanityClient {
   client ??= createClient({...connection(), perspective: 'published'})

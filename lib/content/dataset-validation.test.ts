@@ -54,6 +54,8 @@ function validDocuments(): Doc[] {
       title: 'Deep Cleaning',
       slug: {_type: 'slug', current: 'deep-cleaning'},
       layout: 'information',
+      bookingService: 'house:Deep Cleaning',
+      priceNote: 'From {price}',
       menuGroup: 'house',
       menuLabel: 'Deep Cleaning',
       menuOrder: 1,
@@ -109,6 +111,18 @@ describe('validateDatasetFile', () => {
     expect(result.documents).toBe(5)
     // Only the singletons this small dataset leaves out.
     expect(result.warnings.every((warning) => warning.id === '(dataset)')).toBe(true)
+  })
+
+  it('refuses a starting price typed into a service page instead of its placeholder, and a page that books the wrong form', async () => {
+    const typed = await validate(withChange('svc-deep', (doc) => (doc.priceNote = 'From $257.75')))
+    expect(errorLines(typed)).toEqual(['svc-deep priceNote: Keep {price} in the text: the page puts the price there.'])
+    // Post Construction is booked by the hour: its text states the hourly rate, not a visit's price.
+    const hourly = await validate(withChange('svc-deep', (doc) => (doc.bookingService = 'house:Post Construction')))
+    expect(errorLines(hourly)).toEqual(['svc-deep priceNote: Keep {hourlyRate} in the text: the page puts the price there.'])
+    const wrongForm = await validate(withChange('svc-deep', (doc) => (doc.bookingService = 'exterior:Roof Cleaning')))
+    expect(errorLines(wrongForm)).toEqual(['svc-deep bookingService: This layout books House Cleaning'])
+    const card = await validate(withChange('card-deep', (doc) => Object.assign(doc, {pricedServices: ['house:Deep Cleaning'], priceNote: 'From $257.75'})))
+    expect(errorLines(card)).toEqual(['card-deep priceNote: Keep {price} in the text: the card puts the price there.'])
   })
 
   it('reports a missing required field', async () => {

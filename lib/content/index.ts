@@ -23,6 +23,7 @@ import {localDatasetVersion, queryLocalDataset} from './local-dataset'
 import {MissingContentError, present, type Present} from './present'
 import * as q from './queries'
 import {toAvailabilityRules} from './availability'
+import {ratingSummary, type RatingSummary} from '../trust'
 
 /**
  * The site's content API. Pages call these functions, never a client: the same GROQ runs against
@@ -133,6 +134,13 @@ export const getServiceMenu = cache(async (): Promise<ServiceMenuColumn[]> => {
 
 export type HomePage = Present<HomePageQueryResult>
 export const getHomePage = cache((): Promise<HomePage> => required(q.homePageQuery, 'Home page', ['homePage', 'serviceCard', 'testimonial', 'faqItem', 'servicePage']))
+
+/** The Trust band's texts and the rating computed from the published reviews (null while there is none). */
+export type Trust = Present<NonNullable<import('@/sanity.types').TrustQueryResult['trust']>> & {rating: RatingSummary | null}
+export const getTrust = cache(async (): Promise<Trust> => {
+  const {trust, stars} = await readContent<import('@/sanity.types').TrustQueryResult>(q.trustQuery, {}, ['trust', 'testimonial', 'reviewSample'])
+  return {...present(trust, 'Trust'), rating: ratingSummary(stars)}
+})
 
 type ServicePageResult = NonNullable<ServicePageQueryResult>
 type QuoteSectionResult = NonNullable<ServicePageResult['quoteSection']>

@@ -90,7 +90,10 @@ export const homePageQuery = defineQuery(`*[_type == "homePage" && _id == "homeP
   servicesSection{
     heading,
     intro,
-    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current}
+    cards[]->{
+      _id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current,
+      "pricedServices": coalesce(pricedServices, []), "priceNote": coalesce(priceNote, "")
+    }
   },
   testimonialsSection{
     heading,
@@ -111,6 +114,7 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   "slug": slug.current,
   layout,
   bookingService,
+  "priceNote": coalesce(priceNote, ""),
   ${seo},
   hero{heading, text, ctaLabel, image${image}},
   benefits{heading, intro, items[]{_key, title, text}},
@@ -322,6 +326,17 @@ export const notFoundPageQuery = defineQuery(
 export const bookingSidebarQuery = defineQuery(`{
   "reviews": *[_type == "reviewSample" && form == $form] | order(orderRank asc){_id, text, author, stars},
   "questions": *[_type == "popularQuestion" && form == $form] | order(orderRank asc){_id, question, answer}
+}`)
+
+/**
+ * The Trust band: its texts, and the stars of every published review (testimonials and the booking
+ * sidebars' review samples), from which lib/trust.ts computes the rating shown.
+ */
+export const trustQuery = defineQuery(`{
+  "trust": *[_type == "trust" && _id == "trust"][0]{
+    heading, insurance{statement, carrier, amount}, vetting, guarantee, foundedYear, yearsText, ratingText
+  },
+  "stars": [...*[_type == "testimonial"].rating, ...*[_type == "reviewSample"].stars]
 }`)
 
 /** Everything the sitemap lists besides the fixed routes. */

@@ -41,7 +41,8 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
     resolve: (doc) => (doc?.slug ? {locations: [{title: doc.title ?? doc.slug, href: `/${doc.slug}`}, home]} : null),
   }),
   serviceCard: fixed(home),
-  testimonial: fixed(home),
+  // The Trust band's rating counts every testimonial's and review sample's stars.
+  testimonial: defineLocations({message: 'Its rating counts in the Trust band of the home page, service pages and booking screens', tone: 'positive', locations: [home, ...bookingPages]}),
   faqItem: fixed(faqs, home),
   blogPost: defineLocations({
     select: {title: 'title', slug: 'slug.current'},
@@ -61,6 +62,11 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   paymentPages: defineLocations({message: 'Shown after a payment: at /success and /cancel, with a booking in the address', tone: 'caution'}),
   notFoundPage: defineLocations({message: 'Shown for any address the site does not have', tone: 'caution', locations: [{title: 'An unknown address', href: '/page-not-found'}]}),
   reviewSample: bookingSidebarItem,
+  trust: defineLocations({
+    message: 'The band on the home page, every service page and the booking screens\' sidebars',
+    tone: 'positive',
+    locations: [home, {title: 'A service page (Deep Cleaning)', href: '/deep-cleaning'}, ...bookingPages],
+  }),
   popularQuestion: bookingSidebarItem,
 }
 

@@ -24,6 +24,7 @@ import {serviceCard} from './documents/serviceCard'
 import {servicePage} from './documents/servicePage'
 import {siteSettings} from './documents/siteSettings'
 import {testimonial} from './documents/testimonial'
+import {trust} from './documents/trust'
 
 /** Documents with exactly one instance; their _id equals their type name. */
 export const SINGLETON_TYPES = [
@@ -42,6 +43,7 @@ export const SINGLETON_TYPES = [
   'availability',
   'navigation',
   'notFoundPage',
+  'trust',
 ] as const
 
 export const schemaTypes = [
@@ -76,6 +78,7 @@ export const schemaTypes = [
   servicePage,
   serviceCard,
   testimonial,
+  trust,
   faqItem,
   blogPost,
   reviewSample,

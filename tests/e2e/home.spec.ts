@@ -19,7 +19,7 @@ const section = (page: Page, id: string) => page.locator(`main section#${id}`)
 test.describe('home page', () => {
   test.use({viewport: {width: 1280, height: 900}})
 
-  test('shows hero, About Us, Our Services, Testimonials, FAQ and contact in that order, with the content’s texts', async ({page}) => {
+  test('shows hero, the Trust band, About Us, Our Services, Testimonials, FAQ and contact in that order, with the content’s texts', async ({page}) => {
     const content = home()
     await page.goto('/')
 
@@ -34,7 +34,7 @@ test.describe('home page', () => {
 
     // Sections in the spec's order, each headed by its content.
     const order = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id))
-    expect(order).toEqual(['', 'about', 'services', 'testimonials', 'faq', 'contact'])
+    expect(order).toEqual(['', 'trust', 'about', 'services', 'testimonials', 'faq', 'contact'])
     for (const [id, heading] of [
       ['about', content.about.heading],
       ['services', content.servicesSection.heading],

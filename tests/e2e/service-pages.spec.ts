@@ -11,6 +11,7 @@ type Layout = 'information' | 'quoteLanding' | 'carpetLanding' | 'mold'
 
 type ServicePageDoc = {
   title: string
+  bookingService?: string
   slug: {current: string}
   layout: Layout
   hero: {heading: string; ctaLabel: string}
@@ -77,10 +78,11 @@ test.describe('service pages', () => {
 
       const {phone, email} = settings()
       if (doc.layout === 'information') {
-        // 'Get Started' and 'Book Now' go to the house cleaning form; no quote section.
-        await expect(heroCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
-        await expect(finalCta(page, doc)).toHaveAttribute('href', '/house_cleaning')
-        await expect(main(page).locator('a[href="/house_cleaning"]')).toHaveCount(2)
+        // 'Get Started' and 'Book Now' go to the house cleaning form with the page's service chosen; no quote section.
+        const href = `/house_cleaning?${new URLSearchParams({service: doc.bookingService!.replace(/^house:/, '')})}`
+        await expect(heroCta(page, doc)).toHaveAttribute('href', href)
+        await expect(finalCta(page, doc)).toHaveAttribute('href', href)
+        await expect(main(page).locator('a[href^="/house_cleaning"]')).toHaveCount(2)
         await expect(page.locator('#quote')).toHaveCount(0)
       }
       if (doc.layout === 'quoteLanding') {
@@ -110,7 +112,7 @@ test.describe('calls to action by layout', () => {
     const doc = firstWithLayout('information')
     await page.goto(path(doc))
     await heroCta(page, doc).click()
-    await expect(page).toHaveURL(/\/house_cleaning$/)
+    await expect(page).toHaveURL(/\/house_cleaning\?service=/)
   })
 
   test('the carpet landing links to /carpet_cleaning and has no quote section', async ({page}) => {

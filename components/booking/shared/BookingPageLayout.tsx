@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react'
+import {TrustBand} from '@/components/trust/TrustBand'
 import {Container} from '@/components/ui/Container'
 import styles from './booking.module.css'
 
@@ -11,7 +12,7 @@ export type BookingPageLayoutProps = {
   nav?: ReactNode
   /** The form column. */
   children: ReactNode
-  /** The sidebar: SummaryCard, ReviewCarousel, PopularQuestions. */
+  /** The sidebar: SummaryCard, ReviewCarousel, PopularQuestions (the Trust band follows them). */
   sidebar: ReactNode
   /** The sidebar's landmark name (default "Booking summary and help"). */
   sidebarLabel?: string
@@ -38,7 +39,10 @@ export function BookingPageLayout({heading, intro, nav, children, sidebar, sideb
       <Container className={styles.grid}>
         <div className={styles.formColumn}>{children}</div>
         <aside className={styles.sidebar} aria-label={sidebarLabel}>
-          <div className={styles.sidebarInner}>{sidebar}</div>
+          <div className={styles.sidebarInner}>
+            {sidebar}
+            <TrustBand placement="sidebar" />
+          </div>
         </aside>
       </Container>
     </div>

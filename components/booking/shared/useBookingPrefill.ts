@@ -2,7 +2,7 @@
 
 import {useEffect} from 'react'
 import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
-import {COMMERCIAL_SUB_SERVICES, EXTERIOR_SERVICES, type Industry} from '@/lib/booking/catalog'
+import {COMMERCIAL_SUB_SERVICES, EXTERIOR_SERVICES, HOUSE_SERVICES, type Industry} from '@/lib/booking/catalog'
 
 /** Where the browser keeps the proof that it made a booking (its idempotency key), per tab. */
 export function resumeKeyStorageName(bookingId: string): string {
@@ -20,6 +20,7 @@ export function rememberBookingForResume(bookingId: string, idempotencyKey: stri
 
 /** The service a service page can choose in advance (`?service=Roof+Cleaning`, `?subService=…`). */
 const PRESELECT: Partial<Record<Industry, {field: string; options: readonly string[]}>> = {
+  house: {field: 'service', options: HOUSE_SERVICES},
   exterior: {field: 'service', options: EXTERIOR_SERVICES},
   commercial: {field: 'subService', options: COMMERCIAL_SUB_SERVICES},
 }
@@ -29,7 +30,8 @@ const PRESELECT: Partial<Record<Industry, {field: string; options: readonly stri
  * - `?resume=<booking id>` (the cancel page's 'Back to the booking form'): the booking's values, from
  *   the server, for the browser that made it (it proves so with the booking's idempotency key, kept
  *   in sessionStorage, never in the URL). Nothing personal is ever in the address.
- * - `?service=…` / `?subService=…` (a service page's 'Book online'): that service chosen.
+ * - `?service=…` / `?subService=…` (a service page's Get Started, Book Now or 'Book online'): that
+ *   service chosen (bookableServiceHref in lib/booking/catalog.ts makes these addresses).
  */
 export function useBookingPrefill<T extends FieldValues>(industry: Industry, form: UseFormReturn<T, unknown, unknown>): void {
   const {reset, setValue, getValues} = form

@@ -1,5 +1,15 @@
 import {ThLargeIcon} from '@sanity/icons/ThLarge'
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {BOOKABLE_SERVICES, findBookableService, INDUSTRY_NAMES} from '../../../lib/booking/catalog'
+import {pricedByTheHour} from '../../../lib/booking/pricing'
+
+type Card = {pricedServices?: string[]} | undefined
+
+/** The placeholder a card's price text keeps: {hourlyRate} only when every service it prices is booked by the hour. */
+export const cardPricePlaceholder = (ids: readonly string[]) => {
+  const services = ids.map(findBookableService).filter((service) => service !== null)
+  return services.length > 0 && services.every(pricedByTheHour) ? '{hourlyRate}' : '{price}'
+}
 
 /** One card of the home page's "Our Services" section. */
 export const serviceCard = defineType({
@@ -17,6 +27,30 @@ export const serviceCard = defineType({
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
       validation: (rule) => rule.max(6).unique(),
+    }),
+    defineField({
+      name: 'pricedServices',
+      title: 'Services it prices',
+      description: 'The bookable services the card stands for: it shows the price the cheapest of them starts from (from the booking prices, never typed).',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      options: {list: BOOKABLE_SERVICES.map((entry) => ({title: `${INDUSTRY_NAMES[entry.industry]} – ${entry.service}`, value: entry.id}))},
+      validation: (rule) => rule.unique(),
+    }),
+    defineField({
+      name: 'priceNote',
+      title: 'Starting price',
+      description: 'E.g. "From {price}". Keep {price} in the text: the card puts the cheapest starting price there.',
+      type: 'string',
+      hidden: ({document}) => !((document as Card)?.pricedServices?.length),
+      validation: (rule) =>
+        rule.max(60).custom((value, context) => {
+          const ids = (context.document as Card)?.pricedServices ?? []
+          if (ids.length === 0) return true
+          if (!value) return 'A card that prices services says what they cost from'
+          const placeholder = cardPricePlaceholder(ids)
+          return value.includes(placeholder) ? true : `Keep ${placeholder} in the text: the card puts the price there.`
+        }),
     }),
     defineField({
       name: 'link',

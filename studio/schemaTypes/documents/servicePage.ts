@@ -1,7 +1,8 @@
 import {CaseIcon} from '@sanity/icons/Case'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {checkServicePageSlug} from '../../lib/slugs'
-import {BOOKABLE_SERVICES, INDUSTRY_NAMES} from '../../../lib/booking/catalog'
+import {BOOKABLE_SERVICES, findBookableService, INDUSTRY_NAMES, type Industry} from '../../../lib/booking/catalog'
+import {pricedByTheHour} from '../../../lib/booking/pricing'
 
 /**
  * The four layouts a service page can take. The layout decides where the calls to action lead:
@@ -27,6 +28,19 @@ type Parent = {layout?: string; bookingService?: string} | undefined
 const isInformation = (parent: Parent) => parent?.layout === 'information'
 const hasQuoteSection = (parent: Parent) => parent?.layout === 'quoteLanding' || parent?.layout === 'mold'
 const offersBooking = (parent: Parent) => parent?.layout === 'quoteLanding' && Boolean(parent?.bookingService)
+
+/** The booking forms a layout's page may lead to; information and carpet pages must name their service. */
+const BOOKABLE_BY_LAYOUT: Record<string, {industries: readonly Industry[]; required: boolean}> = {
+  information: {industries: ['house'], required: true},
+  carpetLanding: {industries: ['carpet'], required: true},
+  quoteLanding: {industries: ['exterior', 'commercial'], required: false},
+}
+
+/** The placeholder a page's price text must keep: a service booked by the hour states its rate. */
+export const priceNotePlaceholder = (bookingService: string | undefined) => {
+  const service = findBookableService(bookingService)
+  return service && pricedByTheHour(service) ? '{hourlyRate}' : '{price}'
+}
 
 export const servicePage = defineType({
   name: 'servicePage',
@@ -145,13 +159,40 @@ export const servicePage = defineType({
       name: 'bookingService',
       title: 'Bookable online as',
       description:
-        'A quote landing whose standard job can also be booked and paid online: the booking screen it leads to, with the service chosen. The price shown comes from the booking prices, not from here.',
+        'The service of the booking catalog this page sells: where Get Started and Book Now lead (with the service chosen) and the "from" price shown, which comes from the booking prices, never from here. Information pages name a house service, the carpet page carpet cleaning; a quote landing may name an exterior or commercial service that can also be booked online.',
       type: 'string',
       group: 'page',
-      hidden: ({document}) => (document as Parent)?.layout !== 'quoteLanding',
+      hidden: ({document}) => !BOOKABLE_BY_LAYOUT[(document as Parent)?.layout ?? ''],
       options: {
         list: BOOKABLE_SERVICES.map((entry) => ({title: `${INDUSTRY_NAMES[entry.industry]} – ${entry.service}`, value: entry.id})),
       },
+      validation: (rule) =>
+        rule.custom((value, context) => {
+          const allowed = BOOKABLE_BY_LAYOUT[(context.document as Parent)?.layout ?? '']
+          if (!value) return allowed?.required ? 'Name the service this page books' : true
+          const service = findBookableService(value)
+          if (!allowed || !service) return 'This layout books no service'
+          return allowed.industries.includes(service.industry)
+            ? true
+            : `This layout books ${allowed.industries.map((industry) => INDUSTRY_NAMES[industry]).join(' or ')}`
+        }),
+    }),
+    defineField({
+      name: 'priceNote',
+      title: 'Starting price',
+      description:
+        'Under the introduction: the price the service starts from, e.g. "From {price}". Keep {price} in the text: the page puts the booking catalog\'s smallest booking there. A service booked by the hour (Post Construction) keeps {hourlyRate} instead, e.g. "{hourlyRate} per hour".',
+      type: 'string',
+      group: 'page',
+      hidden: ({document}) => !(document as Parent)?.bookingService,
+      validation: (rule) =>
+        rule.max(80).custom((value, context) => {
+          const bookingService = (context.document as Parent)?.bookingService
+          if (!bookingService) return true
+          if (!value) return 'A page that books a service says what it costs from'
+          const placeholder = priceNotePlaceholder(bookingService)
+          return value.includes(placeholder) ? true : `Keep ${placeholder} in the text: the page puts the price there.`
+        }),
     }),
     defineField({
       name: 'quoteSection',
