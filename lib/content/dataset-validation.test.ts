@@ -104,6 +104,14 @@ function withChange(id: string, change: (doc: Doc) => void): Doc[] {
 
 const errorLines = (result: DatasetValidationResult) => result.errors.map(formatProblem)
 
+/** The documents of the committed local dataset. */
+function committedDocuments(): Doc[] {
+  return readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Doc)
+}
+
 describe('validateDatasetFile', () => {
   it('passes a valid dataset', {timeout: 60_000}, async () => {
     const result = await validate(validDocuments())
@@ -148,11 +156,7 @@ describe('validateDatasetFile', () => {
   })
 
   it('asks each booking form for the texts it shows, and keeps the price placeholders in them', async () => {
-    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Doc)
-      .filter((doc) => doc._id === 'bookingPage-house' || doc._id === 'bookingPage-carpet')
+    const committed = committedDocuments().filter((doc) => doc._id === 'bookingPage-house' || doc._id === 'bookingPage-carpet')
     expect(errorLines(await validate([...validDocuments(), ...committed]))).toEqual([])
 
     const [house, carpet] = ['bookingPage-house', 'bookingPage-carpet'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
@@ -169,11 +173,7 @@ describe('validateDatasetFile', () => {
   })
 
   it("asks each booking form for its own messages, and keeps the values' placeholders in them", async () => {
-    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Doc)
-      .filter((doc) => doc._id === 'bookingPage-commercial' || doc._id === 'bookingPage-exterior' || doc._id === 'bookingForms')
+    const committed = committedDocuments().filter((doc) => doc._id === 'bookingPage-commercial' || doc._id === 'bookingPage-exterior' || doc._id === 'bookingForms')
     const [commercial, exterior, shared] = ['bookingPage-commercial', 'bookingPage-exterior', 'bookingForms'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
     const commercialMessages = (commercial.formTexts as {messages: Record<string, string>}).messages
     commercialMessages.frequencyNotOffered = 'Please choose another frequency for {service}.'
@@ -190,10 +190,7 @@ describe('validateDatasetFile', () => {
   })
 
   it("keeps the e-mails' and the manage page's {tokens}: the ones each text must hold, and no unknown one", async () => {
-    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Doc)
+    const committed = committedDocuments()
     const [emails, pages] = ['emailSettings', 'paymentPages'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
     expect(errorLines(await validate([...validDocuments(), emails, pages]))).toEqual([])
     ;(emails.bookingMoved as Record<string, string>).body = 'Hi {firstName}, your booking is moved.'
@@ -208,6 +205,31 @@ describe('validateDatasetFile', () => {
       'emailSettings cancellationRequestReceived.closing: Unknown {office}: use {firstName}, {reference}, {service}, {slot}, {companyName}, {phone}',
       'paymentPages manage.cancellationRequestedHistory: Unknown {date}: use no tokens',
       'paymentPages manage.movedHistory: Keep {from} in the text: the page fills it in.',
+    ])
+  })
+
+  it("checks the Availability document crew by crew: each crew's windows inside its own hours, named with the crew", async () => {
+    const committed = committedDocuments().find((doc) => doc._id === 'availability')!
+    expect(errorLines(await validate([...validDocuments(), committed]))).toEqual([])
+
+    type Crew = {workingDays: string[]; opensAt: string; closesAt: string; windows: Record<string, unknown>[]}
+    const availability = structuredClone(committed)
+    const [indoor, commercial, estimate] = (['indoor', 'commercial', 'estimate'] as const).map((crew) => availability[crew] as Crew)
+    // The commercial crew's 6 am window is fine in its own hours; the same window for the house crews is not.
+    indoor.windows.push({_key: 'early', _type: 'arrivalWindow', start: '06:00', end: '08:00', capacity: 1})
+    commercial.windows.push({_key: 'late', _type: 'arrivalWindow', start: '21:00', end: '23:00', capacity: 1})
+    commercial.windows[0].capacity = 60
+    estimate.windows.push({_key: 'again', _type: 'visitWindow', start: '10:00', end: '12:00'})
+    delete (availability.exterior as Partial<Crew>).opensAt
+    expect(errorLines(await validate([...validDocuments(), availability]))).toEqual([
+      'availability: House and carpet crews: the window 06:00-08:00 must lie inside the working day (08:00–16:00). ' +
+        'Exterior crews: the working day must open before it closes (times as HH:MM). ' +
+        'Commercial crews: the window 20:00-22:00 overlaps 21:00-23:00. ' +
+        'Commercial crews: the window 21:00-23:00 must lie inside the working day (06:00–22:00). ' +
+        'Estimate visits: the window 09:00-11:00 overlaps 10:00-12:00. ' +
+        'Estimate visits: the window 10:00-12:00 overlaps 11:00-13:00.',
+      'availability commercial.windows[_key=="c0"].capacity: Must be lower than or equal to 50',
+      'availability exterior.opensAt: Required',
     ])
   })
 
