@@ -1,7 +1,6 @@
-import {randomUUID} from 'node:crypto'
 import {expect, test, type APIRequestContext} from './support/test'
-import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
-import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking} from './support/bookings'
+import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, fillCustomerDetails, openBookingScreen} from './support/booking-ui'
+import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking, houseBooking} from './support/bookings'
 
 /**
  * When the crew comes (decisions.md "Scheduling"): the calendar offers only the days the crew
@@ -13,27 +12,6 @@ import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking} from './support/boo
  */
 
 const TIGHT_WINDOW = '14:00-16:00'
-
-/** A Deep Cleaning asked for by hand (the house form's fields, as booking-emails.spec.ts sends them). */
-function houseBooking(overrides: Record<string, unknown>): Record<string, unknown> {
-  return {
-    industry: 'house',
-    idempotencyKey: randomUUID(),
-    location: 'King County',
-    service: 'Deep Cleaning',
-    bedrooms: 3,
-    bathrooms: 2,
-    halfBaths: 1,
-    dens: 0,
-    extras: {Oven: 1},
-    instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
-    arrivalWindow: '08:00-10:00',
-    tip: '15%',
-    parkingFee: '$10',
-    ...COMMERCIAL_CUSTOMER,
-    ...overrides,
-  }
-}
 
 /** '06:00-08:00' as the form reads it, '6:00 AM – 8:00 AM' (worked out here, not with the site's formatter). */
 function arrivalLabel(window: string): string {
@@ -147,15 +125,7 @@ test.describe('bookable dates and arrival windows', () => {
     await form.getByRole('radio', {name: 'Corporate Office Cleaning', exact: true}).check()
     await form.getByRole('radio', {name: 'Single Deep Cleaning', exact: true}).check()
     await chooseArrival(form, {date, window: TIGHT_WINDOW})
-    for (const [label, value] of [
-      ['First name', COMMERCIAL_CUSTOMER.firstName],
-      ['Last name', COMMERCIAL_CUSTOMER.lastName],
-      ['E-mail', COMMERCIAL_CUSTOMER.email],
-      ['Phone', COMMERCIAL_CUSTOMER.phone],
-      ['Address', COMMERCIAL_CUSTOMER.address],
-    ] as const) {
-      await form.getByRole('textbox', {name: label}).fill(value)
-    }
+    await fillCustomerDetails(form)
 
     // Someone else takes the window's only place first.
     const taken = await request.post('/api/bookings', {data: commercialBooking({date, arrivalWindow: TIGHT_WINDOW})})

@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import ICAL from 'ical.js'
 import type {ParsedMail} from 'mailparser'
-import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, futureDate, longDate} from './support/bookings'
+import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, futureDate, houseBooking, longDate} from './support/bookings'
 import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
@@ -37,21 +37,8 @@ async function mailTo(email: string): Promise<ParsedMail[]> {
 
 /** Deep Cleaning 3/2/1/0, tip 15 %, parking $10, save10: $412.92 (worked out in booking-house.spec.ts). */
 function deepCleaning(email: string, date: string) {
-  return {
-    industry: 'house',
-    idempotencyKey: randomUUID(),
-    location: 'King County',
-    service: 'Deep Cleaning',
-    bedrooms: 3,
-    bathrooms: 2,
-    halfBaths: 1,
-    dens: 0,
-    extras: {Oven: 1},
-    instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
+  return houseBooking({
     date,
-    arrivalWindow: ARRIVAL_WINDOW,
-    tip: '15%',
-    parkingFee: '$10',
     firstName: 'Cordelia',
     lastName: 'Ashby-Nwosu',
     email,
@@ -59,7 +46,7 @@ function deepCleaning(email: string, date: string) {
     address: '88 Cedar Grove Rd, Renton, WA 98059',
     notes: 'Please use the back door; the cat stays inside.',
     coupon: 'save10',
-  }
+  })
 }
 
 async function payOnTestCheckout(page: Page, checkoutUrl: string, total: string) {

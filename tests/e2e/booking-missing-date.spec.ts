@@ -1,6 +1,5 @@
 import {expect, test, type Locator, type Page} from './support/test'
-import {arrivalWindows, bookingForm, chooseArrival, countBookingPosts, dateCalendar, openBookingScreen} from './support/booking-ui'
-import {COMMERCIAL_CUSTOMER} from './support/bookings'
+import {arrivalWindows, bookingForm, chooseArrival, countBookingPosts, dateCalendar, fillCustomerDetails, openBookingScreen} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 
 /**
@@ -30,18 +29,6 @@ type Screen = {
 }
 
 const groupNamed = (form: Locator, legend: string) => form.getByRole('group', {name: new RegExp(`^${legend}( \\(required\\))?$`)})
-
-async function fillCustomer(form: Locator) {
-  for (const [label, value] of [
-    ['First name', COMMERCIAL_CUSTOMER.firstName],
-    ['Last name', COMMERCIAL_CUSTOMER.lastName],
-    ['E-mail', COMMERCIAL_CUSTOMER.email],
-    ['Phone', COMMERCIAL_CUSTOMER.phone],
-    ['Address', COMMERCIAL_CUSTOMER.address],
-  ] as const) {
-    await form.getByRole('textbox', {name: label}).fill(value)
-  }
-}
 
 /** The banner under the form (its always-present alert region) says nothing. */
 async function expectNoBanner(page: Page, form: Locator, messages: Messages) {
@@ -103,7 +90,7 @@ test.describe('Confirm & Pay with no date', () => {
         await groupNamed(form, 'How Clean Is Your Home\\?').getByRole('radio', {name: 'Mostly Clean', exact: true}).check()
         await groupNamed(form, 'How Will We Get Inside\\?').getByRole('radio', {name: 'I will be Home', exact: true}).check()
         await groupNamed(form, 'Where Can We Park\\?').getByRole('radio', {name: 'Street Parking', exact: true}).check()
-        await fillCustomer(form)
+        await fillCustomerDetails(form)
       },
     })
   })
@@ -117,7 +104,7 @@ test.describe('Confirm & Pay with no date', () => {
       fillAllButArrival: async (form) => {
         await groupNamed(form, 'Services').getByRole('radio', {name: /^Pressure Washing/}).check()
         await groupNamed(form, 'Frequency').getByRole('radio', {name: /^One-Time/}).check()
-        await fillCustomer(form)
+        await fillCustomerDetails(form)
       },
     })
   })
@@ -131,7 +118,7 @@ test.describe('Confirm & Pay with no date', () => {
       fillAllButArrival: async (form) => {
         await groupNamed(form, 'Frequency').getByRole('radio', {name: /^One-Time/}).check()
         await form.getByRole('button', {name: 'Increase Rooms'}).click()
-        await fillCustomer(form)
+        await fillCustomerDetails(form)
       },
     })
   })
@@ -145,7 +132,7 @@ test.describe('Confirm & Pay with no date', () => {
       fillAllButArrival: async (form) => {
         await groupNamed(form, 'Service').getByRole('radio', {name: 'Corporate Office Cleaning', exact: true}).check()
         await groupNamed(form, 'Frequency').getByRole('radio', {name: 'Single Deep Cleaning', exact: true}).check()
-        await fillCustomer(form)
+        await fillCustomerDetails(form)
       },
     })
   })

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import {expect, type Locator, type Page} from '@playwright/test'
+import {COMMERCIAL_CUSTOMER} from './bookings'
 
 /** The two widths every booking screen is checked at. */
 export const VIEWPORTS = [
@@ -97,4 +98,17 @@ export async function chooseArrival(form: Locator, pick: {date?: string; window?
   const radio = pick.window ? windows.locator(`input[value="${pick.window}"]`) : windows.getByRole('radio').first()
   await radio.check()
   return {date: date ?? '', window: (await radio.getAttribute('value')) ?? ''}
+}
+
+/** Types the customer's details (COMMERCIAL_CUSTOMER: the same labels on all four forms). */
+export async function fillCustomerDetails(form: Locator): Promise<void> {
+  for (const [label, value] of [
+    ['First name', COMMERCIAL_CUSTOMER.firstName],
+    ['Last name', COMMERCIAL_CUSTOMER.lastName],
+    ['E-mail', COMMERCIAL_CUSTOMER.email],
+    ['Phone', COMMERCIAL_CUSTOMER.phone],
+    ['Address', COMMERCIAL_CUSTOMER.address],
+  ] as const) {
+    await form.getByRole('textbox', {name: label}).fill(value)
+  }
 }
