@@ -325,6 +325,12 @@ export type EmailSettings = {
     body?: string;
     nextSteps?: string;
   };
+  estimateRequestReceived?: {
+    subject?: string;
+    heading?: string;
+    body?: string;
+    nextSteps?: string;
+  };
   signOff?: string;
   businessNotifications?: {
     quoteRequestSubject?: string;
@@ -372,16 +378,28 @@ export type FormSettings = {
     pageSubmittingLabel?: string;
   };
   appointmentForm?: {
-    patientNameLabel?: string;
-    patientPhoneLabel?: string;
-    genderLegend?: string;
-    genderMale?: string;
-    genderFemale?: string;
-    genderPrivate?: string;
-    appointmentTimeLabel?: string;
-    modeLegend?: string;
-    modeVoice?: string;
-    modeVideo?: string;
+    fullNameLabel?: string;
+    phoneLabel?: string;
+    emailLabel?: string;
+    addressLabel?: string;
+    zipCodeLabel?: string;
+    serviceLabel?: string;
+    servicePlaceholder?: string;
+    serviceOptions?: Array<string>;
+    visitHeading?: string;
+    visitHelp?: string;
+    visitDateLabel?: string;
+    visitDatePlaceholder?: string;
+    visitWindowLabel?: string;
+    visitDatesLoading?: string;
+    visitDatesUnavailable?: string;
+    visitNoDates?: string;
+    visitChooseDateFirst?: string;
+    walkthroughLegend?: string;
+    walkthroughInPerson?: string;
+    walkthroughVideo?: string;
+    notesLabel?: string;
+    notesHelp?: string;
     submitLabel?: string;
     submittingLabel?: string;
     toastTitle?: string;
@@ -404,15 +422,13 @@ export type FormSettings = {
     squareFootageInvalid?: string;
     messageRequired?: string;
     termsRequired?: string;
-    patientNameRequired?: string;
-    patientNameTooShort?: string;
-    patientPhoneRequired?: string;
-    patientPhoneInvalid?: string;
-    patientGenderRequired?: string;
-    appointmentTimeRequired?: string;
-    appointmentTimeInvalid?: string;
-    appointmentTimePast?: string;
-    preferredModeRequired?: string;
+    addressRequired?: string;
+    serviceRequired?: string;
+    visitDateRequired?: string;
+    visitDateUnavailable?: string;
+    visitWindowRequired?: string;
+    visitWindowUnavailable?: string;
+    walkthroughRequired?: string;
     tooLong?: string;
     unsupportedCharacters?: string;
     unreadableCharacters?: string;
@@ -2134,7 +2150,7 @@ export type AppointmentPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: formSettingsQuery
-// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,    unsupportedCharacters, unreadableCharacters, invalidRequest  }}
+// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    fullNameLabel, phoneLabel, emailLabel, addressLabel, zipCodeLabel, serviceLabel, servicePlaceholder, serviceOptions,    visitHeading, visitHelp, visitDateLabel, visitDatePlaceholder, visitWindowLabel, visitDatesLoading, visitDatesUnavailable, visitNoDates,    visitChooseDateFirst, walkthroughLegend, walkthroughInPerson, walkthroughVideo, notesLabel, notesHelp, submitLabel,    submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    addressRequired, serviceRequired, visitDateRequired, visitDateUnavailable, visitWindowRequired,    visitWindowUnavailable, walkthroughRequired, tooLong,    unsupportedCharacters, unreadableCharacters, invalidRequest  }}
 export type FormSettingsQueryResult = {
   quoteForm: {
     heading: string | null;
@@ -2168,16 +2184,28 @@ export type FormSettingsQueryResult = {
     pageSubmittingLabel: string | null;
   } | null;
   appointmentForm: {
-    patientNameLabel: string | null;
-    patientPhoneLabel: string | null;
-    genderLegend: string | null;
-    genderMale: string | null;
-    genderFemale: string | null;
-    genderPrivate: string | null;
-    appointmentTimeLabel: string | null;
-    modeLegend: string | null;
-    modeVoice: string | null;
-    modeVideo: string | null;
+    fullNameLabel: string | null;
+    phoneLabel: string | null;
+    emailLabel: string | null;
+    addressLabel: string | null;
+    zipCodeLabel: string | null;
+    serviceLabel: string | null;
+    servicePlaceholder: string | null;
+    serviceOptions: Array<string> | null;
+    visitHeading: string | null;
+    visitHelp: string | null;
+    visitDateLabel: string | null;
+    visitDatePlaceholder: string | null;
+    visitWindowLabel: string | null;
+    visitDatesLoading: string | null;
+    visitDatesUnavailable: string | null;
+    visitNoDates: string | null;
+    visitChooseDateFirst: string | null;
+    walkthroughLegend: string | null;
+    walkthroughInPerson: string | null;
+    walkthroughVideo: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
     submitLabel: string | null;
     submittingLabel: string | null;
     toastTitle: string | null;
@@ -2200,15 +2228,13 @@ export type FormSettingsQueryResult = {
     squareFootageInvalid: string | null;
     messageRequired: string | null;
     termsRequired: string | null;
-    patientNameRequired: string | null;
-    patientNameTooShort: string | null;
-    patientPhoneRequired: string | null;
-    patientPhoneInvalid: string | null;
-    patientGenderRequired: string | null;
-    appointmentTimeRequired: string | null;
-    appointmentTimeInvalid: string | null;
-    appointmentTimePast: string | null;
-    preferredModeRequired: string | null;
+    addressRequired: string | null;
+    serviceRequired: string | null;
+    visitDateRequired: string | null;
+    visitDateUnavailable: string | null;
+    visitWindowRequired: string | null;
+    visitWindowUnavailable: string | null;
+    walkthroughRequired: string | null;
     tooLong: string | null;
     unsupportedCharacters: string | null;
     unreadableCharacters: string | null;
@@ -2218,7 +2244,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2234,6 +2260,12 @@ export type EmailSettingsQueryResult = {
     nextSteps: string | null;
   } | null;
   contactMessageReceived: {
+    subject: string | null;
+    heading: string | null;
+    body: string | null;
+    nextSteps: string | null;
+  } | null;
+  estimateRequestReceived: {
     subject: string | null;
     heading: string | null;
     body: string | null;

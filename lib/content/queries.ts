@@ -196,14 +196,16 @@ export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id =
   },
   contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},
   appointmentForm{
-    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,
-    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote
+    fullNameLabel, phoneLabel, emailLabel, addressLabel, zipCodeLabel, serviceLabel, servicePlaceholder, serviceOptions,
+    visitHeading, visitHelp, visitDateLabel, visitDatePlaceholder, visitWindowLabel, visitDatesLoading, visitDatesUnavailable, visitNoDates,
+    visitChooseDateFirst, walkthroughLegend, walkthroughInPerson, walkthroughVideo, notesLabel, notesHelp, submitLabel,
+    submittingLabel, toastTitle, toastNote
   },
   messages{
     submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,
     phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,
-    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,
-    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,
+    addressRequired, serviceRequired, visitDateRequired, visitDateUnavailable, visitWindowRequired,
+    visitWindowUnavailable, walkthroughRequired, tooLong,
     unsupportedCharacters, unreadableCharacters, invalidRequest
   }
 }`)
@@ -213,6 +215,7 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingConfirmation{subject, heading, intro, nextSteps, changesNotice},
   quoteRequestReceived{subject, heading, body, nextSteps},
   contactMessageReceived{subject, heading, body, nextSteps},
+  estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
 }`)

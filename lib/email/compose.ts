@@ -9,7 +9,7 @@ import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type Posta
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
-import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts, QuoteRequestFacts} from './queue'
+import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EstimateRequestFacts, EventFacts, QuoteRequestFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 
@@ -18,6 +18,7 @@ export interface EmailWording {
   bookingConfirmation: {subject: string; heading: string; intro: string; nextSteps: string; changesNotice: string}
   quoteRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
+  estimateRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
 }
@@ -64,8 +65,14 @@ export interface ComposeContext {
   manageUrl?: (booking: {id: string; windowStartsAt: string}) => string
 }
 
-const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
+const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
 const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
+const WALKTHROUGH_LABELS: Record<EstimateRequestFacts['walkthrough'], string> = {in_person: 'In person, at the address', video: 'Video walk-through'}
+
+/** The day and window of an estimate visit as people read them ('Wednesday, February 3, 2027, 9–11 am'). */
+function visitText(facts: EstimateRequestFacts): {date: string; window: string} {
+  return {date: formatDate(facts.visitDate), window: arrivalWindowLabel(facts.visitWindow)}
+}
 
 function firstWord(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name
@@ -95,6 +102,8 @@ function customerName(facts: EventFacts): string {
       return `${facts.firstName} ${facts.lastName}`
     case 'contact_message':
       return facts.name
+    case 'estimate_request':
+      return facts.fullName
     case 'appointment':
       return facts.patientName
     case 'booking_paid':
@@ -191,6 +200,43 @@ function businessView(facts: EventFacts, context: ComposeContext): {subject: str
           closing: [],
         },
       }
+    case 'estimate_request': {
+      const visit = visitText(facts)
+      return {
+        subject: fillTokens(subjects.appointmentSubject, {name, service: facts.service, reference: ''}),
+        view: {
+          preview: `${name}: ${facts.service}, ${visit.date}, ${visit.window}.`,
+          heading: 'New in-home estimate request',
+          paragraphs: [
+            `${name} asked for a free in-home estimate on ${pageUrl(context.siteUrl, facts.pagePath)}. Call them to confirm the time (they were told the office will); reply to this e-mail to write to them.`,
+          ],
+          sections: [
+            {
+              heading: 'Estimate visit',
+              rows: rows([
+                ['Service', facts.service],
+                ['Preferred day', visit.date],
+                ['Preferred window', visit.window],
+                ['Walk-through', WALKTHROUGH_LABELS[facts.walkthrough]],
+                ['Notes', facts.notes],
+              ]),
+            },
+            {
+              heading: 'Customer',
+              rows: rows([
+                ['Name', facts.fullName],
+                ['Phone', formatPhone(facts.phone)],
+                ['E-mail', facts.email],
+                ['Address', `${facts.address}, ${facts.zipCode}`],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    }
     case 'appointment':
       return {
         subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
@@ -202,7 +248,7 @@ function businessView(facts: EventFacts, context: ComposeContext): {subject: str
             {
               heading: 'Appointment',
               rows: rows([
-                ['Patient name', facts.patientName],
+                ['Name', facts.patientName],
                 ['Phone', formatPhone(facts.patientPhone)],
                 ['Gender', GENDER_LABELS[facts.patientGender]],
                 ['Preferred time', formatCompanyDateTime(facts.appointmentTime)],
@@ -297,6 +343,22 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   switch (facts.kind) {
+    case 'estimate_request': {
+      // Sent to an address nobody has confirmed: only what the site offered (the day and window), never what was typed.
+      const w = wording.estimateRequestReceived
+      const values = {...common, ...visitText(facts)}
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.nextSteps, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [],
+          charges: null,
+          closing: [fillTokens(w.nextSteps, values)],
+        },
+      }
+    }
     case 'quote_request': {
       const w = wording.quoteRequestReceived
       const values = {...common, firstName: facts.firstName, service: leadService(facts)}
