@@ -238,8 +238,9 @@ function businessView(facts: EventFacts, context: ComposeContext): {subject: str
       }
     }
     case 'appointment':
+      // Queued by the earlier health-style form before the site changed; its subject is staff-facing.
       return {
-        subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
+        subject: `Appointment request from ${name} (earlier form)`,
         view: {
           preview: `${name}, ${formatCompanyDateTime(facts.appointmentTime)}.`,
           heading: 'New appointment request',
