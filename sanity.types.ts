@@ -865,6 +865,11 @@ export type ServicePage = {
       priceLabel?: string;
       buttonLabel?: string;
     };
+    estimateVisit?: {
+      heading?: string;
+      text?: string;
+      buttonLabel?: string;
+    };
   };
   commonQuestions?: {
     heading?: string;
@@ -1432,7 +1437,7 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
@@ -1560,6 +1565,11 @@ export type ServicePageQueryResult = {
       heading: string | null;
       text: string | null;
       priceLabel: string | null;
+      buttonLabel: string | null;
+    } | null;
+    estimateVisit: {
+      heading: string | null;
+      text: string | null;
       buttonLabel: string | null;
     } | null;
   } | null;

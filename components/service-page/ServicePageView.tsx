@@ -14,6 +14,9 @@ import {ServiceQuestions} from './ServiceQuestions'
 import {ServiceQuoteSection} from './ServiceQuoteSection'
 import {ServiceWhyChooseUs} from './ServiceWhyChooseUs'
 
+/** The free in-home estimate request. */
+const ESTIMATE_VISIT_PATH = '/appointment'
+
 export type ServicePageViewProps = {
   page: ServicePage
   settings: Pick<SiteSettings, 'phone' | 'email'>
@@ -75,6 +78,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
           messages={leadFormMessages('quoteRequest', forms.messages)}
           page={{path: `/${page.slug}`, title: page.title}}
           bookOnline={bookOnlineOffer(page)}
+          estimateVisit={page.quoteSection.estimateVisit ? {...page.quoteSection.estimateVisit, href: ESTIMATE_VISIT_PATH} : null}
           phone={settings.phone}
           phoneHref={phoneHref}
           email={settings.email}

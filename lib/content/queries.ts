@@ -117,7 +117,7 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   features[]{_key, title, text},
   whyChooseUs{heading, text, points[]{_key, title, text}, image${image}},
   included{heading, items},
-  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},
+  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},
   commonQuestions{heading, followUp, items[]{_key, question, answer}},
   finalCta{heading, text, buttonLabel}
 }`)
