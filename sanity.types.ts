@@ -105,18 +105,53 @@ export type Availability = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  workingDays?: Array<string>;
-  opensAt?: string;
-  closesAt?: string;
-  windows?: Array<{
-    start?: string;
-    end?: string;
-    indoor?: number;
-    exterior?: number;
-    commercial?: number;
-    _type: "arrivalWindow";
-    _key: string;
-  }>;
+  indoor?: {
+    workingDays?: Array<string>;
+    opensAt?: string;
+    closesAt?: string;
+    windows?: Array<{
+      start?: string;
+      end?: string;
+      capacity?: number;
+      _type: "arrivalWindow";
+      _key: string;
+    }>;
+  };
+  exterior?: {
+    workingDays?: Array<string>;
+    opensAt?: string;
+    closesAt?: string;
+    windows?: Array<{
+      start?: string;
+      end?: string;
+      capacity?: number;
+      _type: "arrivalWindow";
+      _key: string;
+    }>;
+  };
+  commercial?: {
+    workingDays?: Array<string>;
+    opensAt?: string;
+    closesAt?: string;
+    windows?: Array<{
+      start?: string;
+      end?: string;
+      capacity?: number;
+      _type: "arrivalWindow";
+      _key: string;
+    }>;
+  };
+  estimate?: {
+    workingDays?: Array<string>;
+    opensAt?: string;
+    closesAt?: string;
+    windows?: Array<{
+      start?: string;
+      end?: string;
+      _type: "visitWindow";
+      _key: string;
+    }>;
+  };
   closedDates?: Array<{
     date?: string;
     name?: string;
@@ -2701,18 +2736,49 @@ export type CommercialFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: availabilityQuery
-// Query: *[_type == "availability" && _id == "availability"][0]{  workingDays, opensAt, closesAt,  "windows": windows[]{start, end, indoor, exterior, commercial},  "closedDates": coalesce(closedDates[defined(date)].date, []),  leadDays, leadCutoff, horizonDays}
+// Query: *[_type == "availability" && _id == "availability"][0]{  "crews": {    "indoor": indoor{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},    "exterior": exterior{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},    "commercial": commercial{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},    "estimate": estimate{workingDays, opensAt, closesAt, "windows": windows[]{start, end}}  },  "closedDates": coalesce(closedDates[defined(date)].date, []),  leadDays, leadCutoff, horizonDays}
 export type AvailabilityQueryResult = {
-  workingDays: Array<string> | null;
-  opensAt: string | null;
-  closesAt: string | null;
-  windows: Array<{
-    start: string | null;
-    end: string | null;
-    indoor: number | null;
-    exterior: number | null;
-    commercial: number | null;
-  }> | null;
+  crews: {
+    indoor: {
+      workingDays: Array<string> | null;
+      opensAt: string | null;
+      closesAt: string | null;
+      windows: Array<{
+        start: string | null;
+        end: string | null;
+        capacity: number | null;
+      }> | null;
+    } | null;
+    exterior: {
+      workingDays: Array<string> | null;
+      opensAt: string | null;
+      closesAt: string | null;
+      windows: Array<{
+        start: string | null;
+        end: string | null;
+        capacity: number | null;
+      }> | null;
+    } | null;
+    commercial: {
+      workingDays: Array<string> | null;
+      opensAt: string | null;
+      closesAt: string | null;
+      windows: Array<{
+        start: string | null;
+        end: string | null;
+        capacity: number | null;
+      }> | null;
+    } | null;
+    estimate: {
+      workingDays: Array<string> | null;
+      opensAt: string | null;
+      closesAt: string | null;
+      windows: Array<{
+        start: string | null;
+        end: string | null;
+      }> | null;
+    } | null;
+  };
   closedDates: Array<string> | Array<never>;
   leadDays: number | null;
   leadCutoff: string | null;

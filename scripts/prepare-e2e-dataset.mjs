@@ -57,16 +57,21 @@ const withPhoto = documents.map((doc) => doc._id !== E2E_PHOTO.article ? doc : {
   },
 });
 
-// Availability for the suite: the committed days and windows, with room for the many bookings the
-// specs make in parallel (200 a window), except one commercial window with a single place, which
-// tests/e2e/booking-availability.spec.ts fills to see a full window refused and no longer offered.
-const E2E_TIGHT_WINDOW = { family: 'commercial', start: '14:00', end: '16:00', places: 1 };
+// Availability for the suite: the committed days and windows of each crew, with room for the many
+// bookings the specs make in parallel (200 a window), except one commercial window with a single
+// place, which tests/e2e/booking-availability.spec.ts fills to see a full window refused and no
+// longer offered. The estimate visits are not counted: their windows have no places to widen.
+const E2E_TIGHT_WINDOW = { crew: 'commercial', start: '14:00', end: '16:00', places: 1 };
+const BOOKING_CREWS = ['indoor', 'exterior', 'commercial'];
 const withAvailability = withPhoto.map((doc) => doc._id !== 'availability' ? doc : {
   ...doc,
-  windows: doc.windows.map((window) => {
-    const roomy = { ...window, indoor: 200, exterior: 200, commercial: 200 };
-    return window.start === E2E_TIGHT_WINDOW.start ? { ...roomy, [E2E_TIGHT_WINDOW.family]: E2E_TIGHT_WINDOW.places } : roomy;
-  }),
+  ...Object.fromEntries(BOOKING_CREWS.map((crew) => [crew, {
+    ...doc[crew],
+    windows: doc[crew].windows.map((window) => {
+      const tight = crew === E2E_TIGHT_WINDOW.crew && window.start === E2E_TIGHT_WINDOW.start;
+      return { ...window, capacity: tight ? E2E_TIGHT_WINDOW.places : window.capacity === 0 ? 0 : 200 };
+    }),
+  }])),
 });
 
 writeFileSync(join(target, 'production.ndjson'), [...withAvailability, ...extra].map((doc) => JSON.stringify(doc)).join('\n') + '\n');

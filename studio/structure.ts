@@ -79,7 +79,7 @@ export const structure: StructureResolver = (S, context) => {
             ),
         ),
       singleton('bookingForms', 'Booking forms (texts of all four)'),
-      singleton('availability', 'Availability (dates and arrival windows)'),
+      singleton('availability', "Availability (each crew's days and arrival windows)"),
       singleton('paymentPages', 'Payment result pages'),
       singleton('notFoundPage', 'Page not found (404)'),
       S.divider(),

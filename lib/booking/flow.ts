@@ -157,6 +157,16 @@ export async function bookingAvailability(industry: Industry, deps: Pick<Booking
   return {earliest, latest, days: offeredDays(rules, family, now, taken)}
 }
 
+/**
+ * The days and windows an in-home estimate can be asked for now, in the booking forms' shape:
+ * the estimate crew's rules alone (nothing is counted: the office confirms each visit by phone).
+ */
+export async function estimateAvailability(deps: Pick<BookingFlowDeps, 'now' | 'availability'>): Promise<BookingAvailability> {
+  const rules = await deps.availability()
+  const now = deps.now()
+  return {earliest: earliestBookableDate(rules, now), latest: latestBookableDate(rules, now), days: offeredDays(rules, 'estimate', now, new Map())}
+}
+
 /** How long a booking holds its place while the customer pays (the checkout expires then). */
 export const CHECKOUT_HOLD_MINUTES = 31
 

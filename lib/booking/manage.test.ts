@@ -198,12 +198,24 @@ describe('moving a booking', () => {
     ['a date past the horizon', {date: '2030-03-20', arrivalWindow: '08:00-10:00'}, {date: 'dateTooFar?days=60'}],
     ['a window the rules do not have', {date: '2030-02-05', arrivalWindow: '09:00-11:00'}, {arrivalWindow: 'windowUnknown'}],
     ['a window commercial crews do not work (capacity 0)', {date: '2030-02-05', arrivalWindow: '10:00-12:00'}, {arrivalWindow: 'windowUnknown'}, commercialRequest],
+    ["the commercial crews' evening window, for the house crews", {date: '2030-02-05', arrivalWindow: '20:00-22:00'}, {arrivalWindow: 'windowUnknown'}],
     ['no date', {arrivalWindow: '08:00-10:00'}, {date: 'dateInvalid'}],
     ['no window', {date: '2030-02-05'}, {arrivalWindow: 'windowRequired'}],
   ])('refuses %s with a message on its field', async (_name, body, fieldErrors, make = houseRequest) => {
     const {id, token} = await paidBooking(make())
     expect(await rescheduleFromLink(token, body, deps())).toEqual({ok: false, kind: 'validation', fieldErrors})
     expect(await store.changesOf(id)).toEqual([])
+  })
+
+  it("moves a commercial booking to its own crew's Sunday evening, with that window's places", async () => {
+    // Sunday 2030-02-03, 8–10 pm: the commercial crews' window takes one booking.
+    const first = await paidBooking(commercialRequest())
+    const second = await paidBooking(commercialRequest({arrivalWindow: '12:00-14:00'}))
+    const sundayEvening = {date: '2030-02-03', arrivalWindow: '20:00-22:00'}
+    expect(await rescheduleFromLink(first.token, sundayEvening, deps())).toEqual({ok: true, outcome: 'moved'})
+    expect(await store.findById(first.id)).toMatchObject({...sundayEvening, windowStartsAt: '2030-02-04T04:00:00.000Z'})
+    expect(await rescheduleFromLink(second.token, sundayEvening, deps())).toEqual({ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}})
+    expect(await rescheduleFromLink(second.token, {date: '2030-02-03', arrivalWindow: '06:00-08:00'}, deps())).toEqual({ok: true, outcome: 'moved'})
   })
 
   it('refuses the window it already has', async () => {

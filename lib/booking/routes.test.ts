@@ -196,6 +196,8 @@ describe('POST /api/bookings', () => {
 })
 
 describe('GET /api/availability', () => {
+  type Offer = {earliest: string; latest: string; days: {date: string; windows: {window: string; start: string; end: string; left: number}[]}[]}
+  const SUNDAY = '2030-01-20'
   const get = (query: string) =>
     new Request(`${ORIGIN}/api/availability${query}`, {headers: {[CLIENT_ADDRESS_HEADER]: stampClientAddress('203.0.113.9')}})
   const availabilityOptions = (overrides: Partial<AvailabilityRouteOptions> = {}): AvailabilityRouteOptions => ({
@@ -210,21 +212,75 @@ describe('GET /api/availability', () => {
     const before = await handleAvailabilityRequest(get('?form=commercial'), availabilityOptions())
     expect(before.status).toBe(200)
     expect(before.headers.get('cache-control')).toBe('no-store')
-    const offer = (await before.json()) as {earliest: string; latest: string; days: {date: string; windows: {window: string; left: number}[]}[]}
-    // FIXED_NOW is Tuesday 2030-01-15, 10 am in Renton: from Wednesday, 60 days ahead, no Sundays.
+    const offer = (await before.json()) as Offer
+    // FIXED_NOW is Tuesday 2030-01-15, 10 am in Renton: from Wednesday, 60 days ahead.
     expect(offer.earliest).toBe('2030-01-16')
     expect(offer.latest).toBe('2030-03-16')
-    expect(offer.days.map((day) => day.date)).not.toContain('2030-01-20')
     const day = offer.days.find((candidate) => candidate.date === '2030-01-22')
     expect(day?.windows).toEqual([
+      {window: '06:00-08:00', start: '06:00', end: '08:00', left: 1},
       {window: '08:00-10:00', start: '08:00', end: '10:00', left: 1},
       {window: '12:00-14:00', start: '12:00', end: '14:00', left: 1},
       {window: '14:00-16:00', start: '14:00', end: '16:00', left: 1},
+      {window: '18:00-20:00', start: '18:00', end: '20:00', left: 2},
+      {window: '20:00-22:00', start: '20:00', end: '22:00', left: 1},
     ])
     const booked = await handleBookingRequest(post(commercialRequest({date: '2030-01-22', arrivalWindow: '12:00-14:00'})), options())
     expect(booked.status).toBe(200)
     const after = (await (await handleAvailabilityRequest(get('?form=commercial'), availabilityOptions())).json()) as typeof offer
-    expect(after.days.find((candidate) => candidate.date === '2030-01-22')?.windows.map((window) => window.window)).toEqual(['08:00-10:00', '14:00-16:00'])
+    expect(after.days.find((candidate) => candidate.date === '2030-01-22')?.windows.map((window) => window.window)).toEqual([
+      '06:00-08:00',
+      '08:00-10:00',
+      '14:00-16:00',
+      '18:00-20:00',
+      '20:00-22:00',
+    ])
+  })
+
+  it('offers the commercial crew early mornings, evenings, Saturdays and Sundays, and the house crews none of them', async () => {
+    const commercial = (await (await handleAvailabilityRequest(get('?form=commercial'), availabilityOptions())).json()) as Offer
+    const weekdays = commercial.days.map((day) => new Date(`${day.date}T12:00:00Z`).getUTCDay())
+    expect(weekdays).toContain(6)
+    expect(weekdays).toContain(0)
+    const windows = commercial.days.flatMap((day) => day.windows)
+    expect(windows.some((window) => window.start < '08:00')).toBe(true)
+    expect(windows.some((window) => window.end >= '20:00')).toBe(true)
+
+    const house = (await (await handleAvailabilityRequest(get('?form=house'), availabilityOptions())).json()) as Offer
+    expect(house.days.map((day) => day.date)).not.toContain(SUNDAY)
+    expect(house.days.flatMap((day) => day.windows).every((window) => window.start >= '08:00' && window.end <= '16:00')).toBe(true)
+  })
+
+  it('books the commercial crew at 6 am and 8 pm on a Sunday, and refuses a house booking that Sunday', async () => {
+    for (const arrivalWindow of ['06:00-08:00', '20:00-22:00']) {
+      const response = await handleBookingRequest(post(commercialRequest({date: SUNDAY, arrivalWindow})), options())
+      expect(response.status, arrivalWindow).toBe(200)
+    }
+    const house = await handleBookingRequest(post(houseRequest({date: SUNDAY})), options())
+    expect(house.status).toBe(400)
+    expect(await house.json()).toMatchObject({ok: false, kind: 'validation', fieldErrors: {date: 'dateClosed'}})
+    const early = await handleBookingRequest(post(houseRequest({date: '2030-01-22', arrivalWindow: '06:00-08:00'})), options())
+    expect(await early.json()).toMatchObject({ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowUnknown'}})
+  })
+
+  it("answers form=estimate with the estimate visits' days and windows in the same shape, without counting", async () => {
+    const response = await handleAvailabilityRequest(get('?form=estimate'), availabilityOptions())
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const offer = (await response.json()) as Offer
+    expect(offer.earliest).toBe('2030-01-16')
+    expect(offer.latest).toBe('2030-03-16')
+    expect(offer.days[0]).toEqual({
+      date: '2030-01-16',
+      windows: [
+        {window: '09:00-11:00', start: '09:00', end: '11:00', left: 1},
+        {window: '11:00-13:00', start: '11:00', end: '13:00', left: 1},
+        {window: '13:00-15:00', start: '13:00', end: '15:00', left: 1},
+        {window: '15:00-17:00', start: '15:00', end: '17:00', left: 1},
+      ],
+    })
+    // Monday to Friday in the test rules.
+    expect(offer.days.map((day) => new Date(`${day.date}T12:00:00Z`).getUTCDay()).every((weekday) => weekday >= 1 && weekday <= 5)).toBe(true)
   })
 
   it('answers 400 for an unknown form, 503 when the database fails, 429 over the limit', async () => {

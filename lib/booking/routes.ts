@@ -13,7 +13,7 @@ import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvid
 import type {RateLimiter} from '../rate-limit'
 import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
 import {INDUSTRIES, type Industry} from './catalog'
-import {bookingAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
+import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps} from './manage'
 import {bookingFormValues} from './stored'
@@ -263,18 +263,24 @@ export interface AvailabilityRouteOptions {
   log?: Pick<Console, 'error'>
 }
 
+/** The forms that ask when the crew can come: the four booking forms, and the in-home estimate (/appointment). */
+export const AVAILABILITY_FORMS = [...INDUSTRIES, 'estimate'] as const
+
 /**
  * GET /api/availability?form=house: `{earliest, latest, days: [{date, windows: [{window, start, end,
- * left}]}]}`, never cached (places change with every booking). 400 for an unknown form, 429 over
- * the rate limit, 503 when the database or the content cannot be read.
+ * left}]}]}`, never cached (places change with every booking); form=estimate answers the estimate
+ * visits' days and windows in the same shape. 400 for an unknown form, 429 over the rate limit, 503
+ * when the database or the content cannot be read.
  */
 export async function handleAvailabilityRequest(request: Request, options: AvailabilityRouteOptions): Promise<Response> {
   const limit = options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const form = new URL(request.url).searchParams.get('form')
-  if (!form || !(INDUSTRIES as readonly string[]).includes(form)) return json({ok: false, kind: 'validation', message: 'unknownForm'}, 400)
+  if (!form || !(AVAILABILITY_FORMS as readonly string[]).includes(form)) return json({ok: false, kind: 'validation', message: 'unknownForm'}, 400)
   try {
-    return json({ok: true, ...(await bookingAvailability(form as Industry, await options.deps()))}, 200)
+    const deps = await options.deps()
+    const offer = form === 'estimate' ? await estimateAvailability(deps) : await bookingAvailability(form as Industry, deps)
+    return json({ok: true, ...offer}, 200)
   } catch (error) {
     ;(options.log ?? console).error(`Availability route: the availability of the ${form} form could not be read`, error)
     return json({ok: false, kind: 'save', message: BOOKING_MESSAGES.unexpected}, 503)

@@ -175,6 +175,35 @@ describe('validateDatasetFile', () => {
     ])
   })
 
+  it("checks the Availability document crew by crew: each crew's windows inside its own hours, named with the crew", async () => {
+    const committed = readFileSync(path.join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Doc)
+      .find((doc) => doc._id === 'availability')!
+    expect(errorLines(await validate([...validDocuments(), committed]))).toEqual([])
+
+    type Crew = {workingDays: string[]; opensAt: string; closesAt: string; windows: Record<string, unknown>[]}
+    const availability = structuredClone(committed)
+    const [indoor, commercial, estimate] = (['indoor', 'commercial', 'estimate'] as const).map((crew) => availability[crew] as Crew)
+    // The commercial crew's 6 am window is fine in its own hours; the same window for the house crews is not.
+    indoor.windows.push({_key: 'early', _type: 'arrivalWindow', start: '06:00', end: '08:00', capacity: 1})
+    commercial.windows.push({_key: 'late', _type: 'arrivalWindow', start: '21:00', end: '23:00', capacity: 1})
+    commercial.windows[0].capacity = 60
+    estimate.windows.push({_key: 'again', _type: 'visitWindow', start: '10:00', end: '12:00'})
+    delete (availability.exterior as Partial<Crew>).opensAt
+    expect(errorLines(await validate([...validDocuments(), availability]))).toEqual([
+      'availability: House and carpet crews: the window 06:00-08:00 must lie inside the working day (08:00–16:00). ' +
+        'Exterior crews: the working day must open before it closes (times as HH:MM). ' +
+        'Commercial crews: the window 20:00-22:00 overlaps 21:00-23:00. ' +
+        'Commercial crews: the window 21:00-23:00 must lie inside the working day (06:00–22:00). ' +
+        'Estimate visits: the window 09:00-11:00 overlaps 10:00-12:00. ' +
+        'Estimate visits: the window 10:00-12:00 overlaps 11:00-13:00.',
+      'availability commercial.windows[_key=="c0"].capacity: Must be lower than or equal to 50',
+      'availability exterior.opensAt: Required',
+    ])
+  })
+
   it('explains the slug rule: underscores are allowed on service pages, not in articles', async () => {
     const service = await validate(withChange('svc-deep', (doc) => (doc.slug = {_type: 'slug', current: 'Deep Cleaning'})))
     expect(errorLines(service)).toEqual([

@@ -294,10 +294,18 @@ export const commercialFormTextsQuery = defineQuery(`{
   }
 }`)
 
-/** When the crews can come (the Availability document): the booking rules of dates and arrival windows. */
+/**
+ * When the crews can come (the Availability document): each crew's days, hours and arrival windows
+ * (the estimate visits' windows have no places: nothing counts them), and the shared closed dates,
+ * lead time and horizon.
+ */
 export const availabilityQuery = defineQuery(`*[_type == "availability" && _id == "availability"][0]{
-  workingDays, opensAt, closesAt,
-  "windows": windows[]{start, end, indoor, exterior, commercial},
+  "crews": {
+    "indoor": indoor{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},
+    "exterior": exterior{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},
+    "commercial": commercial{workingDays, opensAt, closesAt, "windows": windows[]{start, end, capacity}},
+    "estimate": estimate{workingDays, opensAt, closesAt, "windows": windows[]{start, end}}
+  },
   "closedDates": coalesce(closedDates[defined(date)].date, []),
   leadDays, leadCutoff, horizonDays
 }`)

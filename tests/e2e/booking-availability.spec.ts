@@ -1,10 +1,12 @@
+import {randomUUID} from 'node:crypto'
 import {expect, test, type APIRequestContext} from './support/test'
 import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScreen} from './support/booking-ui'
 import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking} from './support/bookings'
 
 /**
- * When the crew comes (decisions.md "Scheduling"): the calendar offers only the days the business
- * works, a window that fills up is no longer offered, and a date or window asked for by hand that
+ * When the crew comes (decisions.md "Scheduling"): the calendar offers only the days the crew
+ * works (each crew its own: the commercial crew early, late and on weekends, the house crews Monday
+ * to Saturday), a window that fills up is no longer offered, and a date or window asked for by hand that
  * the Availability rules or the places left do not allow is refused with its message. The test
  * dataset gives every window room for 200 bookings, but the commercial 2–4 pm window a single place
  * (scripts/prepare-e2e-dataset.mjs).
@@ -12,7 +14,38 @@ import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking} from './support/boo
 
 const TIGHT_WINDOW = '14:00-16:00'
 
-type Offer = {earliest: string; latest: string; days: {date: string; windows: {window: string; left: number}[]}[]}
+/** A Deep Cleaning asked for by hand (the house form's fields, as booking-emails.spec.ts sends them). */
+function houseBooking(overrides: Record<string, unknown>): Record<string, unknown> {
+  return {
+    industry: 'house',
+    idempotencyKey: randomUUID(),
+    location: 'King County',
+    service: 'Deep Cleaning',
+    bedrooms: 3,
+    bathrooms: 2,
+    halfBaths: 1,
+    dens: 0,
+    extras: {Oven: 1},
+    instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
+    arrivalWindow: '08:00-10:00',
+    tip: '15%',
+    parkingFee: '$10',
+    ...COMMERCIAL_CUSTOMER,
+    ...overrides,
+  }
+}
+
+/** '06:00-08:00' as the form reads it, '6:00 AM – 8:00 AM' (worked out here, not with the site's formatter). */
+function arrivalLabel(window: string): string {
+  const time = (text: string) => {
+    const [hours, minutes] = text.split(':').map(Number)
+    return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
+  }
+  const [start, end] = window.split('-')
+  return `${time(start)} – ${time(end)}`
+}
+
+type Offer = {earliest: string; latest: string; days: {date: string; windows: {window: string; start: string; end: string; left: number}[]}[]}
 
 async function offer(request: APIRequestContext, form: string): Promise<Offer> {
   const response = await request.get(`/api/availability?form=${form}`)
@@ -50,16 +83,12 @@ test.describe('bookable dates and arrival windows', () => {
     }
   })
 
-  test('a closed day, a day past the horizon or a window the crew does not work, asked for by hand, is refused on its field', async ({request}) => {
+  test('a day past the horizon or a window the crew does not work, asked for by hand, is refused on its field (a closed day: below)', async ({request}) => {
     const {latest, days} = await offer(request, 'commercial')
     const open = days[0].date
-    const nextSunday = new Date(`${open}T12:00:00Z`)
-    nextSunday.setUTCDate(nextSunday.getUTCDate() + ((7 - nextSunday.getUTCDay()) % 7 || 7))
-    const sunday = nextSunday.toISOString().slice(0, 10)
     const afterHorizon = new Date(`${latest}T12:00:00Z`)
     afterHorizon.setUTCDate(afterHorizon.getUTCDate() + 7)
     for (const [overrides, fieldErrors] of [
-      [{date: sunday}, {date: 'dateClosed'}],
       [{date: afterHorizon.toISOString().slice(0, 10)}, {date: 'dateTooFar?days=60'}],
       [{date: open, arrivalWindow: '07:00-09:00'}, {arrivalWindow: 'windowUnknown'}],
       [{date: open, arrivalWindow: ''}, {arrivalWindow: 'windowRequired'}],
@@ -68,6 +97,43 @@ test.describe('bookable dates and arrival windows', () => {
       expect(response.status()).toBe(400)
       expect(await response.json()).toMatchObject({ok: false, kind: 'validation', fieldErrors})
     }
+  })
+
+  test('the commercial crew comes early, in the evening and on weekends, as /corporate-office says; a house booking is still refused on a Sunday', async ({page, request}) => {
+    const commercial = await offer(request, 'commercial')
+    const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
+    const sundays = commercial.days.filter((day) => weekday(day.date) === 0)
+    expect(commercial.days.some((day) => weekday(day.date) === 6)).toBe(true)
+    expect(sundays.length).toBeGreaterThan(0)
+    const windows = commercial.days.flatMap((day) => day.windows)
+    const early = windows.find((window) => window.start < '08:00')
+    const evening = windows.find((window) => window.end >= '20:00')
+    expect(early, 'a window starting before 8 am').toBeDefined()
+    expect(evening, 'a window until 8 pm or later').toBeDefined()
+
+    // A Sunday's early and evening windows are booked like any other…
+    const sunday = sundays.find((day) => day.windows.some((window) => window.start < '08:00') && day.windows.some((window) => window.end >= '20:00'))
+    expect(sunday, 'a Sunday with an early and an evening window').toBeDefined()
+    const {date} = sunday!
+    const earlyWindow = sunday!.windows.find((window) => window.start < '08:00')!.window
+    const eveningWindow = sunday!.windows.find((window) => window.end >= '20:00')!.window
+    for (const arrivalWindow of [earlyWindow, eveningWindow]) {
+      const response = await request.post('/api/bookings', {data: commercialBooking({date, arrivalWindow})})
+      expect(response.status(), arrivalWindow).toBe(200)
+    }
+    // …but the house crews do not work Sundays.
+    const house = await request.post('/api/bookings', {data: houseBooking({date})})
+    expect(house.status()).toBe(400)
+    expect(await house.json()).toMatchObject({ok: false, kind: 'validation', fieldErrors: {date: 'dateClosed'}})
+    expect((await offer(request, 'house')).days.map((day) => day.date)).not.toContain(date)
+
+    // The commercial form shows that Sunday's early and evening windows as people read the time.
+    const form = bookingForm(page, 'Commercial cleaning booking')
+    await openBookingScreen(page, '/commercial_cleaning')
+    await chooseArrival(form, {date, window: earlyWindow})
+    const choices = arrivalWindows(form)
+    await expect(choices.getByRole('radio', {name: arrivalLabel(earlyWindow), exact: true})).toBeChecked()
+    await expect(choices.getByRole('radio', {name: arrivalLabel(eveningWindow), exact: true})).toBeVisible()
   })
 
   test("a window's last place taken meanwhile: the form says so beside the windows, offers the others, and keeps what was typed", async ({page, request}) => {
