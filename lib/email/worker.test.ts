@@ -230,7 +230,7 @@ describe('delivery', () => {
       '1200 Lake Washington Blvd N, Apt 4, 98056',
       'Post-construction cleaning',
       'February 3, 2027',
-      '10:00 AM – 12:00 PM',
+      '9:00 AM – 11:00 AM',
       'Video walk-through',
       'New drywall dust in every room; the gate code is 1234.',
       `${SITE_URL}/appointment`,
@@ -245,7 +245,7 @@ describe('delivery', () => {
     expect(customer.mail.subject).toBe(wording.estimateRequestReceived.subject)
     const customerText = flat(customer.mail.text)
     // What the site offered, and what happens next: the office calls to confirm the time.
-    expect(customerText).toContain('February 3, 2027, 10:00 AM – 12:00 PM')
+    expect(customerText).toContain('February 3, 2027, 9:00 AM – 11:00 AM')
     expect(customerText).toContain('call you')
     expect(customerText).toContain(company.phone)
     // Sent to an address nobody has confirmed: nothing the visitor typed comes back in it.

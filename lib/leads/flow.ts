@@ -4,9 +4,8 @@
  * submission with its e-mails in one transaction, and only then answer success. The e-mails are
  * sent later by the outbox worker; a failure to send never loses the submission.
  */
-import type {AvailabilityRules} from '../booking/availability'
+import {checkEstimateVisit, type AvailabilityRules} from '../booking/availability'
 import {eventEmails, type EventFacts} from '../email/queue'
-import {checkEstimateVisit} from './estimate-visit'
 import {
   createLeadSchemas,
   fieldMessageKeys,
@@ -25,7 +24,7 @@ export interface LeadFlowDeps {
   now: Clock
   /** A new record id (a UUID). */
   newId: () => string
-  /** The Availability document's rules: the days and windows an estimate visit can be asked for. */
+  /** The Availability document's rules: the estimate crew's days and windows an estimate visit can be asked for. */
   availability: () => Promise<AvailabilityRules>
   /** Called once a submission is stored with its e-mails (the server wakes its outbox worker). */
   afterStored?: () => void
@@ -115,8 +114,11 @@ export async function submitLead<K extends LeadKind>(kind: K, raw: unknown, deps
       // A day or window the estimate crew does not offer (now) is refused beside its field.
       const visit = lead as StoredLeadInput<'appointment'>
       const check = checkEstimateVisit(await deps.availability(), visit.visitDate, visit.visitWindow, now)
-      if (!check.ok) return {ok: false, kind: 'validation', fieldErrors: {[check.field]: check.field === 'visitDate' ? 'visitDateUnavailable' : 'visitWindowUnavailable'}}
-      visit.visitStartsAt = check.startsAt.toISOString()
+      if (!check.ok) {
+        const fieldErrors: Record<string, string> = check.reason === 'windowUnknown' ? {visitWindow: 'visitWindowUnavailable'} : {visitDate: 'visitDateUnavailable'}
+        return {ok: false, kind: 'validation', fieldErrors}
+      }
+      visit.visitStartsAt = check.visit.startsAt.toISOString()
     }
     stored = await deps.store.save(kind, lead, eventEmails(leadFacts(kind, lead)))
   } catch (error) {

@@ -41,10 +41,10 @@ export function contactSubmission(overrides: Record<string, unknown> = {}): Reco
   }
 }
 
-/** A Wednesday the estimate crew works (test-support availability), and one of its windows: 10:00 in Renton = 18:00 UTC (PST). */
+/** A Wednesday the estimate crew works (test-support availability), and one of its windows: 9:00 in Renton = 17:00 UTC (PST). */
 export const VISIT_DATE = '2027-02-03'
-export const VISIT_WINDOW = '10:00-12:00'
-export const VISIT_STARTS_AT = '2027-02-03T18:00:00.000Z'
+export const VISIT_WINDOW = '09:00-11:00'
+export const VISIT_STARTS_AT = '2027-02-03T17:00:00.000Z'
 
 /** An in-home estimate request (/appointment) with every field. */
 export function appointmentSubmission(overrides: Record<string, unknown> = {}): Record<string, unknown> {
