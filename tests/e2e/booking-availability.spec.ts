@@ -130,6 +130,10 @@ test.describe('bookable dates and arrival windows', () => {
     // The commercial form shows that Sunday's early and evening windows as people read the time.
     const form = bookingForm(page, 'Commercial cleaning booking')
     await openBookingScreen(page, '/commercial_cleaning')
+    // The calendar loads as its section nears the screen: wait for its days before looking for that Sunday.
+    const calendar = dateCalendar(form)
+    await calendar.scrollIntoViewIfNeeded()
+    await expect(calendar.locator('td[data-day]').first()).toBeVisible()
     await chooseArrival(form, {date, window: earlyWindow})
     const choices = arrivalWindows(form)
     await expect(choices.getByRole('radio', {name: arrivalLabel(earlyWindow), exact: true})).toBeChecked()
