@@ -407,6 +407,12 @@ export type EmailSettings = {
     quoteRequest?: string;
     contactMessage?: string;
   };
+  estimateRequestReceived?: {
+    subject?: string;
+    heading?: string;
+    body?: string;
+    nextSteps?: string;
+  };
   signOff?: string;
   businessNotifications?: {
     quoteRequestSubject?: string;
@@ -454,16 +460,28 @@ export type FormSettings = {
     pageSubmittingLabel?: string;
   };
   appointmentForm?: {
-    patientNameLabel?: string;
-    patientPhoneLabel?: string;
-    genderLegend?: string;
-    genderMale?: string;
-    genderFemale?: string;
-    genderPrivate?: string;
-    appointmentTimeLabel?: string;
-    modeLegend?: string;
-    modeVoice?: string;
-    modeVideo?: string;
+    fullNameLabel?: string;
+    phoneLabel?: string;
+    emailLabel?: string;
+    addressLabel?: string;
+    zipCodeLabel?: string;
+    serviceLabel?: string;
+    servicePlaceholder?: string;
+    serviceOptions?: Array<string>;
+    visitHeading?: string;
+    visitHelp?: string;
+    visitDateLabel?: string;
+    visitDatePlaceholder?: string;
+    visitWindowLabel?: string;
+    visitDatesLoading?: string;
+    visitDatesUnavailable?: string;
+    visitNoDates?: string;
+    visitChooseDateFirst?: string;
+    walkthroughLegend?: string;
+    walkthroughInPerson?: string;
+    walkthroughVideo?: string;
+    notesLabel?: string;
+    notesHelp?: string;
     submitLabel?: string;
     submittingLabel?: string;
     toastTitle?: string;
@@ -486,15 +504,13 @@ export type FormSettings = {
     squareFootageInvalid?: string;
     messageRequired?: string;
     termsRequired?: string;
-    patientNameRequired?: string;
-    patientNameTooShort?: string;
-    patientPhoneRequired?: string;
-    patientPhoneInvalid?: string;
-    patientGenderRequired?: string;
-    appointmentTimeRequired?: string;
-    appointmentTimeInvalid?: string;
-    appointmentTimePast?: string;
-    preferredModeRequired?: string;
+    addressRequired?: string;
+    serviceRequired?: string;
+    visitDateRequired?: string;
+    visitDateUnavailable?: string;
+    visitWindowRequired?: string;
+    visitWindowUnavailable?: string;
+    walkthroughRequired?: string;
     tooLong?: string;
     unsupportedCharacters?: string;
     unreadableCharacters?: string;
@@ -935,6 +951,11 @@ export type ServicePage = {
       heading?: string;
       text?: string;
       priceLabel?: string;
+      buttonLabel?: string;
+    };
+    estimateVisit?: {
+      heading?: string;
+      text?: string;
       buttonLabel?: string;
     };
   };
@@ -1507,7 +1528,7 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  "priceNote": coalesce(priceNote, ""),  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  "priceNote": coalesce(priceNote, ""),  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
   title: string | null;
   slug: string | null;
@@ -1641,6 +1662,11 @@ export type ServicePageQueryResult = {
       heading: string | null;
       text: string | null;
       priceLabel: string | null;
+      buttonLabel: string | null;
+    } | null;
+    estimateVisit: {
+      heading: string | null;
+      text: string | null;
       buttonLabel: string | null;
     } | null;
   } | null;
@@ -2231,7 +2257,7 @@ export type AppointmentPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: formSettingsQuery
-// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,    unsupportedCharacters, unreadableCharacters, invalidRequest  }}
+// Query: *[_type == "formSettings" && _id == "formSettings"][0]{  quoteForm{    heading, intro, firstNameLabel, lastNameLabel, phoneLabel, emailLabel, zipCodeLabel, squareFootageLabel,    squareFootageHelp, desiredServicesLabel, desiredServicesHelp, heardAboutUsLabel, heardAboutUsPlaceholder,    heardAboutUsOptions, termsLabel, termsLinkText, submitLabel, submittingLabel, otherWaysHeading  },  contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},  appointmentForm{    fullNameLabel, phoneLabel, emailLabel, addressLabel, zipCodeLabel, serviceLabel, servicePlaceholder, serviceOptions,    visitHeading, visitHelp, visitDateLabel, visitDatePlaceholder, visitWindowLabel, visitDatesLoading, visitDatesUnavailable, visitNoDates,    visitChooseDateFirst, walkthroughLegend, walkthroughInPerson, walkthroughVideo, notesLabel, notesHelp, submitLabel,    submittingLabel, toastTitle, toastNote  },  messages{    submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,    phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,    addressRequired, serviceRequired, visitDateRequired, visitDateUnavailable, visitWindowRequired,    visitWindowUnavailable, walkthroughRequired, tooLong,    unsupportedCharacters, unreadableCharacters, invalidRequest  }}
 export type FormSettingsQueryResult = {
   quoteForm: {
     heading: string | null;
@@ -2265,16 +2291,28 @@ export type FormSettingsQueryResult = {
     pageSubmittingLabel: string | null;
   } | null;
   appointmentForm: {
-    patientNameLabel: string | null;
-    patientPhoneLabel: string | null;
-    genderLegend: string | null;
-    genderMale: string | null;
-    genderFemale: string | null;
-    genderPrivate: string | null;
-    appointmentTimeLabel: string | null;
-    modeLegend: string | null;
-    modeVoice: string | null;
-    modeVideo: string | null;
+    fullNameLabel: string | null;
+    phoneLabel: string | null;
+    emailLabel: string | null;
+    addressLabel: string | null;
+    zipCodeLabel: string | null;
+    serviceLabel: string | null;
+    servicePlaceholder: string | null;
+    serviceOptions: Array<string> | null;
+    visitHeading: string | null;
+    visitHelp: string | null;
+    visitDateLabel: string | null;
+    visitDatePlaceholder: string | null;
+    visitWindowLabel: string | null;
+    visitDatesLoading: string | null;
+    visitDatesUnavailable: string | null;
+    visitNoDates: string | null;
+    visitChooseDateFirst: string | null;
+    walkthroughLegend: string | null;
+    walkthroughInPerson: string | null;
+    walkthroughVideo: string | null;
+    notesLabel: string | null;
+    notesHelp: string | null;
     submitLabel: string | null;
     submittingLabel: string | null;
     toastTitle: string | null;
@@ -2297,15 +2335,13 @@ export type FormSettingsQueryResult = {
     squareFootageInvalid: string | null;
     messageRequired: string | null;
     termsRequired: string | null;
-    patientNameRequired: string | null;
-    patientNameTooShort: string | null;
-    patientPhoneRequired: string | null;
-    patientPhoneInvalid: string | null;
-    patientGenderRequired: string | null;
-    appointmentTimeRequired: string | null;
-    appointmentTimeInvalid: string | null;
-    appointmentTimePast: string | null;
-    preferredModeRequired: string | null;
+    addressRequired: string | null;
+    serviceRequired: string | null;
+    visitDateRequired: string | null;
+    visitDateUnavailable: string | null;
+    visitWindowRequired: string | null;
+    visitWindowUnavailable: string | null;
+    walkthroughRequired: string | null;
     tooLong: string | null;
     unsupportedCharacters: string | null;
     unreadableCharacters: string | null;
@@ -2315,7 +2351,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing},  cancellationRequestReceived{subject, preview, heading, body, closing},  sectionHeadings{booking, charges, quoteRequest, contactMessage},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing},  cancellationRequestReceived{subject, preview, heading, body, closing},  sectionHeadings{booking, charges, quoteRequest, contactMessage},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2358,6 +2394,12 @@ export type EmailSettingsQueryResult = {
     charges: string | null;
     quoteRequest: string | null;
     contactMessage: string | null;
+  } | null;
+  estimateRequestReceived: {
+    subject: string | null;
+    heading: string | null;
+    body: string | null;
+    nextSteps: string | null;
   } | null;
   signOff: string | null;
   businessNotifications: {

@@ -2,7 +2,7 @@ import type {MetadataRoute} from 'next'
 import {getSitemapContent} from '@/lib/content'
 import {absoluteUrl} from '@/lib/site-url'
 
-const FIXED_PAGES = ['/', '/about', '/faqs', '/contact', '/blogs', '/legal']
+const FIXED_PAGES = ['/', '/about', '/faqs', '/contact', '/blogs', '/legal', '/appointment']
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const {servicePages, blogPosts} = await getSitemapContent()

@@ -29,7 +29,7 @@ import {appointmentSubmission, contactSubmission, fixedClock as leadClock, quote
 import {StripePaymentProvider} from './payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from './payments/test-checkout'
 import {createRateLimiter} from './rate-limit'
-import {roomyAvailability} from './booking/test-support/availability'
+import {roomyAvailability, testAvailability} from './booking/test-support/availability'
 
 /**
  * Property-based fuzzing of every HTTP handler in lib/ (the app's route handlers are one call to
@@ -588,6 +588,7 @@ describe('fuzz: the lead forms', () => {
     store: createLeadStore(createSqlDatabaseFunctions(db)),
     now: leadClock,
     newId: () => crypto.randomUUID(),
+    availability: testAvailability,
     log,
   })
 

@@ -64,7 +64,7 @@ export const structure: StructureResolver = (S, context) => {
       singleton('contactPage', 'Contact page'),
       singleton('blogsPage', 'Blogs page'),
       singleton('legalPage', 'Legal page'),
-      singleton('appointmentPage', 'Appointment page'),
+      singleton('appointmentPage', 'In-home estimate page'),
       S.listItem()
         .title('Booking pages')
         .id('bookingPages')

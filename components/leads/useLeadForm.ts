@@ -54,7 +54,7 @@ export function useLeadForm<K extends LeadKind>(
   options: {
     messages: LeadFormMessages
     defaultValues: DefaultValues<LeadInput[K]>
-    /** The phone field's name ('phone', 'patientPhone') and when it is checked. */
+    /** The phone field's name ('phone') and when it is checked. */
     phone: {name: Path<LeadInput[K]>; check: PhoneCheck}
     /** The page the form is on, recorded with the submission. */
     page: {path: string; title?: string | null}

@@ -16,6 +16,9 @@ import {ServiceQuoteSection} from './ServiceQuoteSection'
 import {ServiceWhyChooseUs} from './ServiceWhyChooseUs'
 import {TrustBand} from '@/components/trust/TrustBand'
 
+/** The free in-home estimate request. */
+const ESTIMATE_VISIT_PATH = '/appointment'
+
 export type ServicePageViewProps = {
   page: ServicePage
   settings: Pick<SiteSettings, 'phone' | 'email'>
@@ -84,6 +87,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
           messages={leadFormMessages('quoteRequest', forms.messages)}
           page={{path: `/${page.slug}`, title: page.title}}
           bookOnline={bookOnlineOffer(page)}
+          estimateVisit={page.quoteSection.estimateVisit ? {...page.quoteSection.estimateVisit, href: ESTIMATE_VISIT_PATH} : null}
           phone={settings.phone}
           phoneHref={phoneHref}
           email={settings.email}

@@ -3,7 +3,7 @@ import {IconBadge} from '@/components/ui/Badge'
 import {Button} from '@/components/ui/Button'
 import {Card} from '@/components/ui/Card'
 import {EmailText} from '@/components/ui/EmailText'
-import {CalendarIcon, MailIcon, PhoneIcon} from '@/components/ui/icons'
+import {CalendarIcon, ClockIcon, MailIcon, PhoneIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import type {FormSettings} from '@/lib/content'
 import {QUOTE_SECTION_ID} from '@/lib/service-page-actions'
@@ -29,12 +29,14 @@ export type ServiceQuoteSectionProps = {
    * the booking prices (formatted) and the booking screen with the service chosen.
    */
   bookOnline?: {heading: string; text: string; priceLabel: string; price: string; buttonLabel: string; href: string} | null
+  /** For a job best priced after a look: the free in-home estimate request (/appointment). */
+  estimateVisit?: {heading: string; text: string; buttonLabel: string; href: string} | null
 }
 
 /**
  * The quote section (anchor #quote), a warm band: the content's heading and text, the quote form,
  * and beside it the other ways: book online at the starting price where the service can be booked,
- * and phone or e-mail for those who prefer them (the e-mail's subject names the service).
+ * a free in-home estimate visit where the content offers one, and phone or e-mail for those who prefer them (the e-mail's subject names the service).
  */
 export function ServiceQuoteSection({
   heading,
@@ -48,6 +50,7 @@ export function ServiceQuoteSection({
   emailHref,
   phoneButtonLabel,
   bookOnline,
+  estimateVisit,
 }: ServiceQuoteSectionProps) {
   return (
     <Section id={QUOTE_SECTION_ID} heading={heading} intro={text} align="center" className={styles.section} width="wide">
@@ -66,6 +69,16 @@ export function ServiceQuoteSection({
               </p>
               <Button href={bookOnline.href} className={styles.button} prefetch={false}>
                 {bookOnline.buttonLabel}
+              </Button>
+            </Card>
+          ) : null}
+          {estimateVisit ? (
+            <Card className={styles.option}>
+              <IconBadge icon={<ClockIcon />} tone="mint" size="lg" />
+              <h3 className={styles.title}>{estimateVisit.heading}</h3>
+              <p>{estimateVisit.text}</p>
+              <Button href={estimateVisit.href} className={styles.button} prefetch={false}>
+                {estimateVisit.buttonLabel}
               </Button>
             </Card>
           ) : null}

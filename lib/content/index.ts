@@ -145,9 +145,14 @@ export const getTrust = cache(async (): Promise<Trust> => {
 type ServicePageResult = NonNullable<ServicePageQueryResult>
 type QuoteSectionResult = NonNullable<ServicePageResult['quoteSection']>
 
-/** A service page; the quote section, the bookable service and its "Book online" text are optional. */
+/** A service page; the quote section, the bookable service, its "Book online" text and the estimate visit card are optional. */
 export type ServicePage = Present<Omit<ServicePageResult, 'quoteSection' | 'bookingService'>> & {
-  quoteSection: (Present<Omit<QuoteSectionResult, 'bookOnline'>> & {bookOnline: Present<NonNullable<QuoteSectionResult['bookOnline']>> | null}) | null
+  quoteSection:
+    | (Present<Omit<QuoteSectionResult, 'bookOnline' | 'estimateVisit'>> & {
+        bookOnline: Present<NonNullable<QuoteSectionResult['bookOnline']>> | null
+        estimateVisit: Present<NonNullable<QuoteSectionResult['estimateVisit']>> | null
+      })
+    | null
   /** The bookable service's id ('exterior:Roof Cleaning') on a quote landing bookable online, else null. */
   bookingService: string | null
 }
@@ -172,10 +177,11 @@ export const getServicePage = cache(async (slug: string): Promise<ServicePage | 
   const where = `Service page "${slug}"`
   let quote: ServicePage['quoteSection'] = null
   if (quoteSection) {
-    const {bookOnline, ...section} = quoteSection
+    const {bookOnline, estimateVisit, ...section} = quoteSection
     quote = {
       ...present(section, where, '$.quoteSection'),
       bookOnline: bookOnline ? present(bookOnline, where, '$.quoteSection.bookOnline') : null,
+      estimateVisit: estimateVisit ? present(estimateVisit, where, '$.quoteSection.estimateVisit') : null,
     }
   }
   return {...present(rest, where), quoteSection: quote, bookingService: bookingService ?? null}

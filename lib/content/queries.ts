@@ -121,7 +121,7 @@ export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.cu
   features[]{_key, title, text},
   whyChooseUs{heading, text, points[]{_key, title, text}, image${image}},
   included{heading, items},
-  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}},
+  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},
   commonQuestions{heading, followUp, items[]{_key, question, answer}},
   finalCta{heading, text, buttonLabel}
 }`)
@@ -200,14 +200,16 @@ export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id =
   },
   contactForm{heading, nameLabel, emailLabel, phoneLabel, messageLabel, submitLabel, homeSubmittingLabel, pageSubmittingLabel},
   appointmentForm{
-    patientNameLabel, patientPhoneLabel, genderLegend, genderMale, genderFemale, genderPrivate, appointmentTimeLabel,
-    modeLegend, modeVoice, modeVideo, submitLabel, submittingLabel, toastTitle, toastNote
+    fullNameLabel, phoneLabel, emailLabel, addressLabel, zipCodeLabel, serviceLabel, servicePlaceholder, serviceOptions,
+    visitHeading, visitHelp, visitDateLabel, visitDatePlaceholder, visitWindowLabel, visitDatesLoading, visitDatesUnavailable, visitNoDates,
+    visitChooseDateFirst, walkthroughLegend, walkthroughInPerson, walkthroughVideo, notesLabel, notesHelp, submitLabel,
+    submittingLabel, toastTitle, toastNote
   },
   messages{
     submitted, failed, rateLimited, spam, firstNameRequired, lastNameRequired, nameRequired, emailRequired, emailInvalid,
     phoneRequired, phoneInvalid, zipCodeRequired, zipCodeInvalid, squareFootageInvalid, messageRequired, termsRequired,
-    patientNameRequired, patientNameTooShort, patientPhoneRequired, patientPhoneInvalid, patientGenderRequired,
-    appointmentTimeRequired, appointmentTimeInvalid, appointmentTimePast, preferredModeRequired, tooLong,
+    addressRequired, serviceRequired, visitDateRequired, visitDateUnavailable, visitWindowRequired,
+    visitWindowUnavailable, walkthroughRequired, tooLong,
     unsupportedCharacters, unreadableCharacters, invalidRequest
   }
 }`)
@@ -220,6 +222,7 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingMoved{subject, preview, heading, body, closing},
   cancellationRequestReceived{subject, preview, heading, body, closing},
   sectionHeadings{booking, charges, quoteRequest, contactMessage},
+  estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
 }`)

@@ -197,7 +197,7 @@ function functionsContract(setup: () => Promise<Harness>) {
       expect(await count(h.sql, 'email_outbox')).toBe(0)
     })
 
-    it('stores no appointment and no contact message when an e-mail cannot be queued', async () => {
+    it('stores no estimate request and no contact message when an e-mail cannot be queued', async () => {
       const store = createLeadStore(h.functions)
       const bad = [{audience: 'business', to: null, replyTo: null, payload: {}}] as never
       await expect(
@@ -206,11 +206,17 @@ function functionsContract(setup: () => Promise<Harness>) {
           {
             id: randomUUID(),
             submissionKey: randomUUID(),
-            patientName: 'Katherine Johnson',
-            patientPhone: '4255550100',
-            patientGender: 'female',
-            appointmentTime: {local: '2027-02-03T10:30', at: '2027-02-03T18:30:00.000Z'},
-            preferredMode: 'voice',
+            fullName: 'Katherine Johnson',
+            phone: '4255550100',
+            email: 'katherine@example.org',
+            address: '12 Cedar Lane',
+            zipCode: '98056',
+            service: 'Mold remediation',
+            visitDate: '2027-02-03',
+            visitWindow: '10:00-12:00',
+            visitStartsAt: '2027-02-03T18:00:00.000Z',
+            walkthrough: 'video',
+            notes: null,
             page: {path: '/appointment', title: null},
             submittedAt: new Date(),
           },

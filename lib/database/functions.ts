@@ -16,7 +16,7 @@ type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz' | 'date'
 export const DATABASE_FUNCTIONS = {
   submit_quote_request: {args: {p_request: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   submit_contact_message: {args: {p_message: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
-  submit_appointment: {args: {p_appointment: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  submit_estimate_request: {args: {p_request: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   create_pending_booking: {args: {p_booking: 'jsonb', p_capacity: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   window_places_taken_between: {args: {p_family: 'text', p_from: 'date', p_to: 'date', p_now: 'timestamptz'}, returns: 'rows'},
   mark_booking_paid: {args: {p_id: 'uuid', p_session_id: 'text', p_paid_at: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},

@@ -8,13 +8,14 @@
 import {formatUsd} from '../booking/money'
 import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {ComposeContext, EmailView} from './compose'
-import type {AppointmentFacts, EventFacts} from './queue'
+import type {AppointmentFacts, EstimateRequestFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import {slotLabel} from '../booking/arrival-window'
-import {bookingCharges, leadService, pageUrl, rows} from './view-parts'
+import {bookingCharges, leadService, pageUrl, rows, visitText} from './view-parts'
 
-const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private (will tell the doctor only)'}
+const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
 const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
+const WALKTHROUGH_LABELS: Record<EstimateRequestFacts['walkthrough'], string> = {in_person: 'In person, at the address', video: 'Video walk-through'}
 
 /** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'), or that there is none. */
 function slotText(date: string | null, window: string | null): string {
@@ -28,6 +29,8 @@ function customerName(facts: EventFacts): string {
       return `${facts.firstName} ${facts.lastName}`
     case 'contact_message':
       return facts.name
+    case 'estimate_request':
+      return facts.fullName
     case 'appointment':
       return facts.patientName
     case 'booking_paid':
@@ -111,9 +114,47 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [],
         },
       }
-    case 'appointment':
+    case 'estimate_request': {
+      const visit = visitText(facts)
       return {
-        subject: fillTokens(subjects.appointmentSubject, {name, service: '', reference: ''}),
+        subject: fillTokens(subjects.appointmentSubject, {name, service: facts.service, reference: ''}),
+        view: {
+          preview: `${name}: ${facts.service}, ${visit.date}, ${visit.window}.`,
+          heading: 'New in-home estimate request',
+          paragraphs: [
+            `${name} asked for a free in-home estimate on ${pageUrl(context.siteUrl, facts.pagePath)}. Call them to confirm the time (they were told the office will); reply to this e-mail to write to them.`,
+          ],
+          sections: [
+            {
+              heading: 'Estimate visit',
+              rows: rows([
+                ['Service', facts.service],
+                ['Preferred day', visit.date],
+                ['Preferred window', visit.window],
+                ['Walk-through', WALKTHROUGH_LABELS[facts.walkthrough]],
+                ['Notes', facts.notes],
+              ]),
+            },
+            {
+              heading: 'Customer',
+              rows: rows([
+                ['Name', facts.fullName],
+                ['Phone', formatPhone(facts.phone)],
+                ['E-mail', facts.email],
+                ['Address', `${facts.address}, ${facts.zipCode}`],
+                ['Sent', submitted(facts.submittedAt)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    }
+    case 'appointment':
+      // Queued by the earlier health-style form before the site changed; its subject is staff-facing.
+      return {
+        subject: `Appointment request from ${name} (earlier form)`,
         view: {
           preview: `${name}, ${formatCompanyDateTime(facts.appointmentTime)}.`,
           heading: 'New appointment request',
@@ -122,7 +163,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
             {
               heading: 'Appointment',
               rows: rows([
-                ['Patient name', facts.patientName],
+                ['Name', facts.patientName],
                 ['Phone', formatPhone(facts.patientPhone)],
                 ['Gender', GENDER_LABELS[facts.patientGender]],
                 ['Preferred time', formatCompanyDateTime(facts.appointmentTime)],

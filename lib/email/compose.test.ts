@@ -6,6 +6,7 @@ import type {OutboxMessage} from './outbox'
 import {
   eventEmails,
   type AppointmentFacts,
+  type EstimateRequestFacts,
   type BookingCancellationRequestedFacts,
   type BookingPaidFacts,
   type BookingRescheduledFacts,
@@ -55,6 +56,24 @@ const contact: ContactMessageFacts = {
   submittedAt: '2027-01-10T20:00:00.000Z',
 }
 
+const estimate: EstimateRequestFacts = {
+  kind: 'estimate_request',
+  id: 'a1b2c3d4-0000-4000-8000-000000000004',
+  fullName: 'Katherine Johnson',
+  phone: '4255550100',
+  email: 'katherine@example.org',
+  address: '12 Cedar Lane',
+  zipCode: '98056',
+  service: 'Mold remediation',
+  visitDate: '2027-07-06',
+  visitWindow: '08:00-10:00',
+  walkthrough: 'in_person',
+  notes: null,
+  pagePath: '/appointment',
+  submittedAt: '2027-01-10T20:00:00.000Z',
+}
+
+/** An appointment request of the earlier health-style form, queued before the site changed. */
 const appointment: AppointmentFacts = {
   kind: 'appointment',
   id: 'a1b2c3d4-0000-4000-8000-000000000003',
@@ -141,7 +160,9 @@ describe('subjects, with the content wording and its tokens filled', () => {
     {facts: quote, audience: 'customer', subject: 'We received your quote request'},
     {facts: contact, audience: 'business', subject: 'New message from Grace Brewster Hopper'},
     {facts: contact, audience: 'customer', subject: 'We received your message'},
-    {facts: appointment, audience: 'business', subject: 'New appointment request from Katherine Johnson'},
+    {facts: estimate, audience: 'business', subject: 'New in-home estimate request: Mold remediation from Katherine Johnson'},
+    {facts: estimate, audience: 'customer', subject: 'We received your request for an in-home estimate'},
+    {facts: appointment, audience: 'business', subject: 'Appointment request from Katherine Johnson (earlier form)'},
     {facts: paid, audience: 'business', subject: 'Paid booking 3F9A-2B1C: Carpet Cleaning – Every 6 Months for Björn Nguyen-Smith'},
     {facts: paid, audience: 'customer', subject: 'Your booking is confirmed: Carpet Cleaning – Every 6 Months (3F9A-2B1C)'},
   ] as const)('$facts.kind to the $audience: $subject', async ({facts, audience, subject}) => {
@@ -182,7 +203,14 @@ describe('addresses', () => {
     expect(mail.replyTo).toBe('hello@cedarrivercleaning.example')
   })
 
-  it('the appointment notification has no one to answer to; a configured From wins', async () => {
+  it('the in-home estimate notification answers to the customer; the acknowledgement to the company', async () => {
+    expect((await compose(message(estimate, 'business'))).mail.replyTo).toBe('katherine@example.org')
+    const {mail} = await compose(message(estimate, 'customer'))
+    expect(mail.to).toBe('katherine@example.org')
+    expect(mail.replyTo).toBe('hello@cedarrivercleaning.example')
+  })
+
+  it('an earlier-form appointment notification has no one to answer to; a configured From wins', async () => {
     const {mail} = await compose(message(appointment, 'business'), {from: 'Website <web@cedar-river.example>'})
     expect(mail.replyTo).toBeUndefined()
     expect(mail.from).toBe('Website <web@cedar-river.example>')
@@ -250,7 +278,27 @@ describe('content', () => {
     ])
   })
 
-  it('the appointment shows the time in Renton, the gender and the mode in words', async () => {
+  it('the in-home estimate: the business sees every field, the day and window in words; the customer only the day and window', async () => {
+    const business = await compose(message(estimate, 'business'))
+    const rows = Object.fromEntries(business.view.sections.flatMap((section) => section.rows).map((row) => [row.label, row.value]))
+    expect(rows).toMatchObject({
+      Service: 'Mold remediation',
+      'Preferred day': 'July 6, 2027',
+      'Preferred window': '8:00 AM – 10:00 AM',
+      'Walk-through': 'In person, at the address',
+      Name: 'Katherine Johnson',
+      Phone: '(425) 555-0100',
+      'E-mail': 'katherine@example.org',
+      Address: '12 Cedar Lane, 98056',
+    })
+    expect(rows).not.toHaveProperty('Notes')
+    const customer = await compose(message(estimate, 'customer'))
+    expect(customer.view.sections).toEqual([])
+    expect(flat(customer.mail.text)).toContain('July 6, 2027, 8:00 AM – 10:00 AM')
+    for (const typed of ['Katherine', 'Cedar Lane', 'Mold', '555-0100']) expect(customer.mail.text).not.toContain(typed)
+  })
+
+  it('the appointment of the earlier form shows the time in Renton, the gender and the mode in words', async () => {
     const {view} = await compose(message(appointment, 'business'))
     const rows = Object.fromEntries(view.sections[0].rows.map((row) => [row.label, row.value]))
     expect(rows['Preferred time']).toMatch(/^July 4, 2027 at 9:15\sAM$/)

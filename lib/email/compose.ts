@@ -14,7 +14,7 @@ import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
-import {bookingCharges, leadService, rows} from './view-parts'
+import {bookingCharges, leadService, rows, visitText} from './view-parts'
 
 /** The wording of the E-mails document (lib/content's EmailSettings). */
 export interface EmailWording {
@@ -30,6 +30,7 @@ export interface EmailWording {
   }
   quoteRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
+  estimateRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   bookingMoved: {subject: string; preview: string; heading: string; body: string; closing: string}
   cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string}
   sectionHeadings: {booking: string; charges: string; quoteRequest: string; contactMessage: string}
@@ -106,6 +107,22 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
   switch (facts.kind) {
+    case 'estimate_request': {
+      // Sent to an address nobody has confirmed: only what the site offered (the day and window), never what was typed.
+      const w = wording.estimateRequestReceived
+      const values = {...common, ...visitText(facts)}
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.nextSteps, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [],
+          charges: null,
+          closing: [fillTokens(w.nextSteps, values)],
+        },
+      }
+    }
     case 'quote_request': {
       const w = wording.quoteRequestReceived
       const values = {...common, firstName: facts.firstName, service: leadService(facts)}

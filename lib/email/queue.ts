@@ -1,6 +1,6 @@
 /**
  * What the site tells people by e-mail, as data: each event (a quote request, a contact message, an
- * appointment request, a paid booking, a customer's move or cancellation request) queues one message per audience, stored with the event in one
+ * request for an in-home estimate, a paid booking, a customer's move or cancellation request) queues one message per audience, stored with the event in one
  * transaction (the database functions of supabase/migrations) and sent later by the outbox worker.
  * The payload is the event as it was when it happened; the wording around it comes from the
  * content when the message is rendered. Plain TypeScript: no React, no SDK.
@@ -38,6 +38,31 @@ export interface ContactMessageFacts {
   submittedAt: string
 }
 
+/** A request for a free in-home estimate (/appointment). */
+export interface EstimateRequestFacts {
+  kind: 'estimate_request'
+  id: string
+  fullName: string
+  /** Ten digits. */
+  phone: string
+  email: string
+  address: string
+  zipCode: string
+  /** The service the visit is about, as the form offered it. */
+  service: string
+  /** The day (YYYY-MM-DD) and arrival window ('HH:MM-HH:MM', Renton time) asked for; the office confirms it. */
+  visitDate: string
+  visitWindow: string
+  walkthrough: 'in_person' | 'video'
+  notes: string | null
+  pagePath: string
+  submittedAt: string
+}
+
+/**
+ * An appointment request of the earlier health-style form. None is made any more; kept so that one
+ * still queued when the site was updated is sent.
+ */
 export interface AppointmentFacts {
   kind: 'appointment'
   id: string
@@ -111,6 +136,7 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
 export type EventFacts =
   | QuoteRequestFacts
   | ContactMessageFacts
+  | EstimateRequestFacts
   | AppointmentFacts
   | BookingPaidFacts
   | BookingRescheduledFacts
@@ -135,6 +161,7 @@ function customerEmail(facts: EventFacts): string | null {
   switch (facts.kind) {
     case 'quote_request':
     case 'contact_message':
+    case 'estimate_request':
       return facts.email
     case 'booking_paid':
     case 'booking_rescheduled':

@@ -57,6 +57,7 @@ describe('unknownTokens', () => {
       [wording.bookingConfirmation, EMAIL_TOKENS.booking],
       [wording.quoteRequestReceived, EMAIL_TOKENS.customer],
       [wording.contactMessageReceived, EMAIL_TOKENS.customer],
+      [wording.estimateRequestReceived, EMAIL_TOKENS.estimate],
       [wording.businessNotifications, EMAIL_TOKENS.business],
       [wording.bookingMoved, EMAIL_TOKENS.bookingMoved],
       [wording.cancellationRequestReceived, EMAIL_TOKENS.cancellationRequest],

@@ -7,6 +7,8 @@
 export const EMAIL_TOKENS = {
   /** Acknowledgements of a quote request or a contact message. */
   customer: ['firstName', 'service', 'companyName', 'phone'],
+  /** The acknowledgement of an in-home estimate request: only what the site offered, nothing typed. */
+  estimate: ['date', 'window', 'companyName', 'phone'],
   /** The booking confirmation. */
   booking: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
   /** Subjects of the business's notifications. */

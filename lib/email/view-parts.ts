@@ -4,7 +4,9 @@
  */
 import {formatUsd} from '../booking/money'
 import type {EmailView} from './compose'
-import type {BookingPaidFacts, QuoteRequestFacts} from './queue'
+import type {BookingPaidFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
+import {formatDate} from '../format'
+import {arrivalWindowLabel} from '../booking/arrival-window'
 
 /** Label/value rows, leaving out the values the visitor left empty. */
 export function rows(entries: [string, string | number | null | undefined][]): {label: string; value: string}[] {
@@ -28,4 +30,9 @@ export function bookingCharges(facts: BookingPaidFacts, heading: string, totalLa
     rows: facts.charges.map((charge) => ({label: charge.label, amount: charge.cents < 0 ? `−${formatUsd(-charge.cents)}` : formatUsd(charge.cents)})),
     total: {label: totalLabel, amount: formatUsd(facts.totalCents)},
   }
+}
+
+/** The day and window of an estimate visit as people read them ('Wednesday, February 3, 2027', '9:00 AM – 11:00 AM'). */
+export function visitText(facts: EstimateRequestFacts): {date: string; window: string} {
+  return {date: formatDate(facts.visitDate), window: arrivalWindowLabel(facts.visitWindow)}
 }

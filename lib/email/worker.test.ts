@@ -13,7 +13,8 @@ import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {submitLead, type LeadFlowDeps} from '../leads/flow'
 import {createLeadStore} from '../leads/store'
-import {APPOINTMENT_LOCAL, appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} from '../leads/test-support/submissions'
+import {testAvailability} from '../booking/test-support/availability'
+import {appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} from '../leads/test-support/submissions'
 import {composeMail, type EmailCompany, type EmailWording} from './compose'
 import {createOutboxStore} from './outbox'
 import {eventEmails} from './queue'
@@ -76,7 +77,7 @@ function worker(transport: MailTransport = smtpTransport(), options: Partial<Out
 }
 
 function leadDeps(overrides: Partial<LeadFlowDeps> = {}): LeadFlowDeps {
-  return {store: createLeadStore(createSqlDatabaseFunctions(db)), now: fixedClock, newId: randomUUID, ...overrides}
+  return {store: createLeadStore(createSqlDatabaseFunctions(db)), now: fixedClock, newId: randomUUID, availability: testAvailability, ...overrides}
 }
 
 async function submitted(result: Promise<{ok: boolean; id?: string}>): Promise<string> {
@@ -138,16 +139,16 @@ describe('delivery', () => {
     await paidHouseBooking()
 
     const w = worker()
-    // quote 2, contact 2, appointment 1 (no customer address), paid booking 2.
-    expect(await w.drain()).toEqual({sent: 7, retried: 0, failed: 0})
-    expect(smtp.received).toHaveLength(7)
+    // quote 2, contact 2, estimate request 2, paid booking 2.
+    expect(await w.drain()).toEqual({sent: 8, retried: 0, failed: 0})
+    expect(smtp.received).toHaveLength(8)
     expect(await w.drain()).toEqual({sent: 0, retried: 0, failed: 0})
-    expect(smtp.received).toHaveLength(7)
+    expect(smtp.received).toHaveLength(8)
 
     const rows = await outboxRows()
     expect(rows.every((row) => row.status === 'sent' && row.sent_at instanceof Date && row.attempts === 1)).toBe(true)
     expect(rows.map((row) => row.message_id).sort()).toEqual(smtp.received.map((received) => received.mail.messageId).sort())
-    expect(new Set(smtp.received.map((received) => received.mail.messageId)).size).toBe(7)
+    expect(new Set(smtp.received.map((received) => received.mail.messageId)).size).toBe(8)
     expect(log.error).not.toHaveBeenCalled()
   })
 
@@ -214,19 +215,70 @@ describe('delivery', () => {
     expect(customer.mail.text).not.toContain('Co..')
   })
 
-  it('appointment request: only the business is told, with the time in Renton, gender and mode', async () => {
+  it('in-home estimate request: the business gets every field (answering goes to the customer); the customer an acknowledgement that repeats nothing typed', async () => {
     await submitted(submitLead('appointment', appointmentSubmission(), leadDeps()))
+    expect(await worker().drain()).toEqual({sent: 2, retried: 0, failed: 0})
+
+    const business = findMail((mail) => address(mail.to).includes(company.email))
+    expect(address(business.mail.replyTo)).toEqual(['katherine.johnson@example.org'])
+    expect(business.mail.subject).toBe('New in-home estimate request: Post-construction cleaning from Katherine Johnson')
+    const text = flat(business.mail.text)
+    for (const value of [
+      'Katherine Johnson',
+      '(425) 555-0100',
+      'katherine.johnson@example.org',
+      '1200 Lake Washington Blvd N, Apt 4, 98056',
+      'Post-construction cleaning',
+      'February 3, 2027',
+      '9:00 AM – 11:00 AM',
+      'Video walk-through',
+      'New drywall dust in every room; the gate code is 1234.',
+      `${SITE_URL}/appointment`,
+    ]) {
+      expect(text).toContain(value)
+    }
+    expect(text).not.toMatch(/patient|doctor|gender/i)
+
+    const customer = findMail((mail) => address(mail.to).includes('katherine.johnson@example.org'))
+    expect(customer.envelope.to).toEqual(['katherine.johnson@example.org'])
+    expect(address(customer.mail.replyTo)).toEqual([company.email])
+    expect(customer.mail.subject).toBe(wording.estimateRequestReceived.subject)
+    const customerText = flat(customer.mail.text)
+    // What the site offered, and what happens next: the office calls to confirm the time.
+    expect(customerText).toContain('February 3, 2027, 9:00 AM – 11:00 AM')
+    expect(customerText).toContain('call you')
+    expect(customerText).toContain(company.phone)
+    // Sent to an address nobody has confirmed: nothing the visitor typed comes back in it.
+    for (const typed of ['Katherine', 'Johnson', '555-0100', 'Lake Washington', '98056', 'drywall', 'gate code', 'Post-construction']) {
+      expect(customerText).not.toContain(typed)
+      expect(customer.mail.html).not.toContain(typed)
+    }
+  })
+
+  it('an appointment request of the earlier form, queued before the site changed, is still sent to the business', async () => {
+    await db.query(
+      `insert into public.email_outbox (event_key, template, to_address, reply_to, payload) values ($1, 'appointment.business', null, null, $2)`,
+      [
+        `appointment:${randomUUID()}:business`,
+        JSON.stringify({
+          kind: 'appointment',
+          id: randomUUID(),
+          patientName: 'Katherine Johnson',
+          patientPhone: '4255550100',
+          patientGender: 'private',
+          appointmentTime: '2027-02-03T18:30:00.000Z',
+          appointmentLocal: '2027-02-03T10:30',
+          preferredMode: 'video',
+          pagePath: '/appointment',
+          submittedAt: '2027-01-10T20:00:00.000Z',
+        }),
+      ],
+    )
     expect(await worker().drain()).toEqual({sent: 1, retried: 0, failed: 0})
     const [only] = smtp.received
     expect(only.envelope.to).toEqual([company.email])
-    expect(only.mail.replyTo).toBeUndefined()
-    expect(only.mail.subject).toBe('New appointment request from Katherine Johnson')
-    const text = flat(only.mail.text)
-    expect(APPOINTMENT_LOCAL).toBe('2027-02-03T10:30')
-    expect(text).toContain('February 3, 2027 at 10:30 AM')
-    expect(text).toContain('(425) 555-0100')
-    expect(text).toContain('Video call')
-    expect(text).toMatch(/Private/)
+    expect(only.mail.subject).toBe('Appointment request from Katherine Johnson (earlier form)')
+    expect(flat(only.mail.text)).toContain('February 3, 2027 at 10:30 AM')
   })
 
   it('paid booking: the customer confirmation has the reference, service, date, address, every charge, the total, the phone, the 24-hour notice and a calendar file', async () => {
@@ -340,10 +392,11 @@ describe('failures and retries', () => {
     const w = worker(smtpTransport(port), {retryBaseSeconds: 30, retryMaxSeconds: 3600})
     for (const expected of [30, 60, 120]) {
       await makeAllDue()
-      expect(await w.drain()).toEqual({sent: 0, retried: 1, failed: 0})
-      const [row] = await outboxRows()
-      expect(row.due_in_seconds).toBeGreaterThan(expected - 15)
-      expect(row.due_in_seconds).toBeLessThanOrEqual(expected)
+      expect(await w.drain()).toEqual({sent: 0, retried: 2, failed: 0})
+      for (const row of await outboxRows()) {
+        expect(row.due_in_seconds).toBeGreaterThan(expected - 15)
+        expect(row.due_in_seconds).toBeLessThanOrEqual(expected)
+      }
     }
   })
 
@@ -351,11 +404,10 @@ describe('failures and retries', () => {
     const port = await closedPort()
     await submitted(submitLead('appointment', appointmentSubmission(), leadDeps()))
     const w = worker(smtpTransport(port), {maxAttempts: 2})
-    expect(await w.drain()).toEqual({sent: 0, retried: 1, failed: 0})
+    expect(await w.drain()).toEqual({sent: 0, retried: 2, failed: 0})
     await makeAllDue()
-    expect(await w.drain()).toEqual({sent: 0, retried: 0, failed: 1})
-    const [row] = await outboxRows()
-    expect(row).toMatchObject({status: 'failed', attempts: 2})
+    expect(await w.drain()).toEqual({sent: 0, retried: 0, failed: 2})
+    for (const row of await outboxRows()) expect(row).toMatchObject({status: 'failed', attempts: 2})
     expect(log.error).toHaveBeenCalledWith(expect.stringMatching(/given up/))
 
     const back = await startSmtpServer({port})
@@ -403,13 +455,14 @@ describe('failures and retries', () => {
   })
 
   it('a message that cannot be composed is retried without holding up the others', async () => {
-    await submitted(submitLead('appointment', appointmentSubmission(), leadDeps()))
-    // A customer message for an appointment, which has no customer address: composeMail refuses it.
+    await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
+    // A customer message for an appointment of the earlier form, which had no customer address: composeMail refuses it.
     await db.query(
       `insert into public.email_outbox (event_key, template, to_address, payload)
-       select event_key || ':broken', 'appointment.customer', 'nobody@example.com', payload from public.email_outbox`,
+       values ('appointment:broken', 'appointment.customer', 'nobody@example.com', $1)`,
+      [JSON.stringify({kind: 'appointment', id: randomUUID(), patientName: 'Katherine Johnson', patientPhone: '4255550100', patientGender: 'private', appointmentTime: '2027-02-03T18:30:00.000Z', appointmentLocal: '2027-02-03T10:30', preferredMode: 'video', pagePath: '/appointment', submittedAt: '2027-01-10T20:00:00.000Z'})],
     )
-    expect(await worker().drain()).toEqual({sent: 1, retried: 1, failed: 0})
+    expect(await worker().drain()).toEqual({sent: 2, retried: 1, failed: 0})
     const broken = (await outboxRows()).find((row) => String(row.event_key).endsWith(':broken'))
     expect(broken).toMatchObject({status: 'pending', attempts: 1})
     expect(String(broken?.last_error)).toMatch(/No customer e-mail/)
@@ -425,8 +478,8 @@ describe('running in the server', () => {
       await vi.waitFor(() => expect(smtp.received).toHaveLength(2), {timeout: 30_000, interval: 20})
       // A submission stored while the worker runs wakes it (the flow's afterStored).
       await submitted(submitLead('appointment', appointmentSubmission(), leadDeps({afterStored: () => w.kick()})))
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(3), {timeout: 30_000, interval: 20})
-      expect(smtp.received[2].mail.subject).toBe('New appointment request from Katherine Johnson')
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(4), {timeout: 30_000, interval: 20})
+      expect(smtp.received.map((received) => received.mail.subject)).toContain('New in-home estimate request: Post-construction cleaning from Katherine Johnson')
     } finally {
       w.stop()
     }
@@ -457,8 +510,8 @@ describe('running in the server', () => {
     release()
     const [a, b] = await Promise.all([first, second])
     expect(a).toBe(b)
-    expect(a).toEqual({sent: 3, retried: 0, failed: 0})
-    expect(smtp.received).toHaveLength(3)
+    expect(a).toEqual({sent: 4, retried: 0, failed: 0})
+    expect(smtp.received).toHaveLength(4)
   })
 })
 
@@ -484,8 +537,8 @@ describe('retryDelaySeconds', () => {
 describe('settings from the environment', () => {
   it('works with a lease given in fractions of a second (EMAIL_OUTBOX_LEASE_SECONDS=0.5)', async () => {
     await submitted(submitLead('appointment', appointmentSubmission(), leadDeps()))
-    expect(await worker(smtpTransport(), {leaseSeconds: 0.5, retryBaseSeconds: 0.5}).drain()).toEqual({sent: 1, retried: 0, failed: 0})
-    expect(smtp.received).toHaveLength(1)
+    expect(await worker(smtpTransport(), {leaseSeconds: 0.5, retryBaseSeconds: 0.5}).drain()).toEqual({sent: 2, retried: 0, failed: 0})
+    expect(smtp.received).toHaveLength(2)
     expect(log.error).not.toHaveBeenCalled()
   })
 })

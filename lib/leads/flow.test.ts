@@ -6,14 +6,16 @@ import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {isHoneypotFilled, submitLead, type LeadFlowDeps, type LeadResult} from './flow'
 import {createLeadStore, type LeadStore} from './store'
+import {testAvailability} from '../booking/test-support/availability'
 import {
-  APPOINTMENT_AT,
-  APPOINTMENT_LOCAL,
   appointmentSubmission,
   contactSubmission,
   FIXED_NOW,
   fixedClock,
   quoteSubmission,
+  VISIT_DATE,
+  VISIT_STARTS_AT,
+  VISIT_WINDOW,
 } from './test-support/submissions'
 
 /**
@@ -47,7 +49,7 @@ beforeEach(async () => {
 })
 
 function deps(overrides: Partial<LeadFlowDeps> = {}): LeadFlowDeps {
-  return {store, now: fixedClock, newId: randomUUID, afterStored, log, ...overrides}
+  return {store, now: fixedClock, newId: randomUUID, availability: testAvailability, afterStored, log, ...overrides}
 }
 
 async function rows(table: string): Promise<Record<string, unknown>[]> {
@@ -193,43 +195,63 @@ describe('a valid submission is stored with every field and its page, and its e-
     expect(await outbox()).toHaveLength(4)
   })
 
-  it('appointment request: the business is told; the form has no e-mail, so nothing goes to the patient', async () => {
+  it('in-home estimate request: stored with every field; the business is told (answers go to the customer) and the customer is acknowledged', async () => {
     const input = appointmentSubmission()
     const id = expectStored(await submitLead('appointment', input, deps()))
     expect(await rows('appointments')).toEqual([
-      {
+      expect.objectContaining({
         id,
         submission_key: input.submissionKey,
-        patient_name: 'Katherine Johnson',
-        patient_phone: '4255550100',
-        patient_gender: 'private',
-        appointment_time: new Date(APPOINTMENT_AT),
-        appointment_local: APPOINTMENT_LOCAL,
-        preferred_mode: 'video',
+        full_name: 'Katherine Johnson',
+        phone: '4255550100',
+        email: 'katherine.johnson@example.org',
+        address: '1200 Lake Washington Blvd N, Apt 4',
+        zip_code: '98056',
+        service: 'Post-construction cleaning',
+        visit_date: new Date(`${VISIT_DATE}T00:00:00Z`),
+        visit_window: VISIT_WINDOW,
+        visit_starts_at: new Date(VISIT_STARTS_AT),
+        walkthrough: 'video',
+        notes: 'New drywall dust in every room;\nthe gate code is 1234.',
         page_path: '/appointment',
-        created_at: expect.any(Date),
-      },
-    ])
-    expect(await outbox()).toEqual([
-      expect.objectContaining({
-        event_key: `appointment:${id}:business`,
-        template: 'appointment.business',
-        to_address: null,
-        reply_to: null,
-        payload: {
-          kind: 'appointment',
-          id,
-          patientName: 'Katherine Johnson',
-          patientPhone: '4255550100',
-          patientGender: 'private',
-          appointmentTime: APPOINTMENT_AT,
-          appointmentLocal: APPOINTMENT_LOCAL,
-          preferredMode: 'video',
-          pagePath: '/appointment',
-          submittedAt: '2027-01-10T20:00:00.000Z',
-        },
+        // The earlier health form's fields stay empty for a new request.
+        patient_name: null,
+        patient_gender: null,
       }),
     ])
+    const facts = {
+      kind: 'estimate_request',
+      id,
+      fullName: 'Katherine Johnson',
+      phone: '4255550100',
+      email: 'katherine.johnson@example.org',
+      address: '1200 Lake Washington Blvd N, Apt 4',
+      zipCode: '98056',
+      service: 'Post-construction cleaning',
+      visitDate: VISIT_DATE,
+      visitWindow: VISIT_WINDOW,
+      walkthrough: 'video',
+      notes: 'New drywall dust in every room;\nthe gate code is 1234.',
+      pagePath: '/appointment',
+      submittedAt: '2027-01-10T20:00:00.000Z',
+    }
+    expect(await outbox()).toEqual([
+      expect.objectContaining({event_key: `estimate_request:${id}:business`, template: 'estimate_request.business', to_address: null, reply_to: 'katherine.johnson@example.org', payload: facts}),
+      expect.objectContaining({event_key: `estimate_request:${id}:customer`, template: 'estimate_request.customer', to_address: 'katherine.johnson@example.org', reply_to: null, payload: facts}),
+    ])
+  })
+
+  it('in-home estimate request: a day or window the estimate crew does not offer is refused beside its field, and nothing is stored', async () => {
+    // A Sunday (no working day), a day before the lead time, a day past the horizon, a window the day does not have.
+    for (const [overrides, fieldErrors] of [
+      [{visitDate: '2027-02-07'}, {visitDate: 'visitDateUnavailable'}],
+      [{visitDate: '2027-01-10'}, {visitDate: 'visitDateUnavailable'}],
+      [{visitDate: '2027-06-02'}, {visitDate: 'visitDateUnavailable'}],
+      [{visitWindow: '07:00-09:00'}, {visitWindow: 'visitWindowUnavailable'}],
+    ] as const) {
+      expect(await submitLead('appointment', appointmentSubmission(overrides), deps())).toEqual({ok: false, kind: 'validation', fieldErrors})
+    }
+    expect(await storedCount()).toBe(0)
   })
 })
 
@@ -271,10 +293,10 @@ describe('invalid input', () => {
       kind: 'validation',
       fieldErrors: {email: 'emailInvalid', message: 'messageRequired'},
     })
-    expect(await submitLead('appointment', appointmentSubmission({patientName: 'Ann Lee', appointmentTime: '2027-01-09T10:00'}), deps())).toEqual({
+    expect(await submitLead('appointment', appointmentSubmission({fullName: '', address: ' ', walkthrough: 'phone'}), deps())).toEqual({
       ok: false,
       kind: 'validation',
-      fieldErrors: {patientName: 'patientNameTooShort', appointmentTime: 'appointmentTimePast'},
+      fieldErrors: {fullName: 'nameRequired', address: 'addressRequired', walkthrough: 'walkthroughRequired'},
     })
     expect(await storedCount()).toBe(0)
     expect(afterStored).not.toHaveBeenCalled()
@@ -285,7 +307,7 @@ describe('the same submission twice', () => {
   it.each([
     ['quoteRequest', quoteSubmission, 'quote_requests', 2],
     ['contactMessage', contactSubmission, 'contact_messages', 2],
-    ['appointment', appointmentSubmission, 'appointments', 1],
+    ['appointment', appointmentSubmission, 'appointments', 2],
   ] as const)('%s: one row, one set of e-mails, the same id', async (kind, make, table, emails) => {
     const input = make()
     const first = expectStored(await submitLead(kind, input, deps()))

@@ -4,6 +4,7 @@
  * submission with its e-mails in one transaction, and only then answer success. The e-mails are
  * sent later by the outbox worker; a failure to send never loses the submission.
  */
+import {checkEstimateVisit, type AvailabilityRules} from '../booking/availability'
 import {eventEmails, type EventFacts} from '../email/queue'
 import {
   createLeadSchemas,
@@ -23,6 +24,8 @@ export interface LeadFlowDeps {
   now: Clock
   /** A new record id (a UUID). */
   newId: () => string
+  /** The Availability document's rules: the estimate crew's days and windows an estimate visit can be asked for. */
+  availability: () => Promise<AvailabilityRules>
   /** Called once a submission is stored with its e-mails (the server wakes its outbox worker). */
   afterStored?: () => void
   log?: Pick<Console, 'error'>
@@ -39,16 +42,8 @@ export type LeadResult =
   /** The database could not store it: nothing was stored, the visitor may try again. */
   | {ok: false; kind: 'unavailable'}
 
-const schemasByClock = new WeakMap<Clock, LeadSchemas>()
-
-function schemasFor(now: Clock): LeadSchemas {
-  let schemas = schemasByClock.get(now)
-  if (!schemas) {
-    schemas = createLeadSchemas(LEAD_MESSAGE_KEYS_AS_TEXT, now)
-    schemasByClock.set(now, schemas)
-  }
-  return schemas
-}
+// The server names each problem by its key; the form shows the content's text for it.
+const schemas: LeadSchemas = createLeadSchemas(LEAD_MESSAGE_KEYS_AS_TEXT)
 
 /** Whether the request filled in the field people never see. */
 export function isHoneypotFilled(raw: unknown): boolean {
@@ -86,14 +81,18 @@ export function leadFacts<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>)
     default: {
       const a = lead as StoredLeadInput<'appointment'>
       return {
-        kind: 'appointment',
+        kind: 'estimate_request',
         id: a.id,
-        patientName: a.patientName,
-        patientPhone: a.patientPhone,
-        patientGender: a.patientGender,
-        appointmentTime: a.appointmentTime.at,
-        appointmentLocal: a.appointmentTime.local,
-        preferredMode: a.preferredMode,
+        fullName: a.fullName,
+        phone: a.phone,
+        email: a.email,
+        address: a.address,
+        zipCode: a.zipCode,
+        service: a.service,
+        visitDate: a.visitDate,
+        visitWindow: a.visitWindow,
+        walkthrough: a.walkthrough,
+        notes: a.notes,
         pagePath: a.page.path,
         submittedAt,
       }
@@ -104,12 +103,23 @@ export function leadFacts<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>)
 /** Validates and stores one submission (the parsed JSON body) of the form `kind`. */
 export async function submitLead<K extends LeadKind>(kind: K, raw: unknown, deps: LeadFlowDeps): Promise<LeadResult> {
   if (isHoneypotFilled(raw)) return {ok: false, kind: 'spam'}
-  const parsed = leadSchemaFor(kind, schemasFor(deps.now)).safeParse(raw)
+  const parsed = leadSchemaFor(kind, schemas).safeParse(raw)
   if (!parsed.success) return {ok: false, kind: 'validation', fieldErrors: fieldMessageKeys(parsed.error)}
 
-  const lead = {...(parsed.data as Lead[K]), id: deps.newId(), submittedAt: deps.now()} as StoredLeadInput<K>
+  const now = deps.now()
+  const lead = {...(parsed.data as Lead[K]), id: deps.newId(), submittedAt: now} as StoredLeadInput<K>
   let stored: SavedLead
   try {
+    if (kind === 'appointment') {
+      // A day or window the estimate crew does not offer (now) is refused beside its field.
+      const visit = lead as StoredLeadInput<'appointment'>
+      const check = checkEstimateVisit(await deps.availability(), visit.visitDate, visit.visitWindow, now)
+      if (!check.ok) {
+        const fieldErrors: Record<string, string> = check.reason === 'windowUnknown' ? {visitWindow: 'visitWindowUnavailable'} : {visitDate: 'visitDateUnavailable'}
+        return {ok: false, kind: 'validation', fieldErrors}
+      }
+      visit.visitStartsAt = check.visit.startsAt.toISOString()
+    }
     stored = await deps.store.save(kind, lead, eventEmails(leadFacts(kind, lead)))
   } catch (error) {
     ;(deps.log ?? console).error(`Lead flow: a ${kind} could not be stored`, error)

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {LEAD_MESSAGE_KEYS_BY_FORM, leadFormMessages} from './form-messages'
 import {createLeadSchemas, LEAD_MESSAGE_KEYS, LEAD_MESSAGE_KEYS_AS_TEXT, type LeadKind, type LeadMessages} from './schemas'
-import {appointmentSubmission, contactSubmission, FIXED_NOW, fixedClock, quoteSubmission} from './test-support/submissions'
+import {appointmentSubmission, contactSubmission, FIXED_NOW, quoteSubmission} from './test-support/submissions'
 
 /**
  * A page sends its lead form only that form's messages (LEAD_MESSAGE_KEYS_BY_FORM). If a schema
@@ -9,7 +9,7 @@ import {appointmentSubmission, contactSubmission, FIXED_NOW, fixedClock, quoteSu
  * text: these tests break every field of each form in many ways and collect every message given.
  */
 
-const schemas = createLeadSchemas(LEAD_MESSAGE_KEYS_AS_TEXT, fixedClock)
+const schemas = createLeadSchemas(LEAD_MESSAGE_KEYS_AS_TEXT)
 
 const forms: {kind: LeadKind; schema: {safeParse(value: unknown): {success: boolean; error?: {issues: {message: string}[]}}}; valid: () => Record<string, unknown>}[] = [
   {kind: 'quoteRequest', schema: schemas.quoteRequestSchema, valid: quoteSubmission},
@@ -82,7 +82,7 @@ describe('the messages each lead form is sent', () => {
     }
     const contact = leadFormMessages('contactMessage', all)
     expect(contact).toMatchObject({nameRequired: 'Text of nameRequired', phoneInvalid: 'Text of phoneInvalid', submitted: 'Sent!', failed: 'Failed.', rateLimited: 'Slow down.', spam: 'Looks automated.'})
-    expect(contact).not.toHaveProperty('patientNameRequired')
+    expect(contact).not.toHaveProperty('addressRequired')
     expect(contact).not.toHaveProperty('zipCodeInvalid')
     expect(Object.keys(contact)).toHaveLength(LEAD_MESSAGE_KEYS_BY_FORM.contactMessage.length + 4)
   })

@@ -10,6 +10,7 @@ import type {LeadFlowDeps} from './flow'
 import {handleLeadRequest, MAX_LEAD_BODY_BYTES, type LeadRouteOptions} from './routes'
 import type {LeadKind} from './schemas'
 import {createLeadStore} from './store'
+import {testAvailability} from '../booking/test-support/availability'
 import {appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} from './test-support/submissions'
 
 /**
@@ -45,7 +46,7 @@ beforeEach(async () => {
 })
 
 function flowDeps(overrides: Partial<LeadFlowDeps> = {}): LeadFlowDeps {
-  return {store: createLeadStore(createSqlDatabaseFunctions(db)), now: fixedClock, newId: randomUUID, log, ...overrides}
+  return {store: createLeadStore(createSqlDatabaseFunctions(db)), now: fixedClock, newId: randomUUID, availability: testAvailability, log, ...overrides}
 }
 
 function options(overrides: Partial<LeadRouteOptions> = {}): LeadRouteOptions {
@@ -92,7 +93,7 @@ describe('accepted', () => {
   it.each([
     ['quoteRequest', quoteSubmission, 'quote_requests', 2],
     ['contactMessage', contactSubmission, 'contact_messages', 2],
-    ['appointment', appointmentSubmission, 'appointments', 1],
+    ['appointment', appointmentSubmission, 'appointments', 2],
   ] as const)('%s: 200 {ok: true}, not cached, stored in %s with its e-mails', async (kind, make, table, emails) => {
     const body = make()
     const response = await handleLeadRequest(kind, postJson(kind, body), options())
@@ -191,7 +192,7 @@ describe('text as typed: Unicode NFC, no half characters, no NUL', () => {
   const TEXTS: [LeadKind, (text: string) => Record<string, unknown>, string[]][] = [
     ['quoteRequest', (text) => quoteSubmission({firstName: `Ada${text}`, desiredServices: `roof ${text}`}), ['firstName', 'desiredServices']],
     ['contactMessage', (text) => contactSubmission({name: `Grace${text}`, message: `Hi ${text}`}), ['name', 'message']],
-    ['appointment', (text) => appointmentSubmission({patientName: `Katherine J${text}`}), ['patientName']],
+    ['appointment', (text) => appointmentSubmission({fullName: `Katherine J${text}`, notes: `Dust ${text}`}), ['fullName', 'notes']],
   ]
 
   it.each(TEXTS)("%s: 400 'unreadableCharacters' on each field with half a character (a lone surrogate); nothing stored", async (kind, make, fields) => {
@@ -221,7 +222,7 @@ describe('the same submission key with other details', () => {
   it.each([
     ['quoteRequest', quoteSubmission, {zipCode: '98057'}, 'quote_requests', 'zip_code', '98056'],
     ['contactMessage', contactSubmission, {message: 'Another question'}, 'contact_messages', 'name', 'Grace Hopper'],
-    ['appointment', appointmentSubmission, {appointmentTime: '2027-02-04T10:30'}, 'appointments', 'appointment_local', '2027-02-03T10:30'],
+    ['appointment', appointmentSubmission, {visitWindow: '11:00-13:00'}, 'appointments', 'visit_window', '09:00-11:00'],
   ] as const)('%s: 409 conflict, nothing new stored, the first submission kept; the form then sends it with a new key', async (kind, make, change, table, column, first) => {
     const body = make()
     expect((await handleLeadRequest(kind, postJson(kind, body), options())).status).toBe(200)

@@ -1,6 +1,7 @@
 /**
  * The schemas of the forms that are not bookings (spec §3, §5): the quote request of the quote
- * landing pages, the contact message of the home and contact pages, and the appointment request.
+ * landing pages, the contact message of the home and contact pages, and the request for a free
+ * in-home estimate visit (/appointment).
  * Shared by the browser (react-hook-form with zodResolver) and the server, which validates every
  * request again with the same code.
  *
@@ -12,7 +13,6 @@
  * trimmed, phone as 10 digits, optional fields null.
  */
 import * as z from 'zod'
-import {companyLocalTimeToDate} from '../format'
 import {formText, hasControlCharacters, normalizePhone} from '../form-input'
 import type {LeadMessageKey, LeadMessages} from './message-keys'
 
@@ -29,20 +29,17 @@ export const LEAD_LIMITS = {
   desiredServices: 1000,
   heardAboutUs: 80,
   message: 4000,
+  address: 200,
+  service: 80,
+  notes: 2000,
   pageTitle: 120,
 } as const
 
 /** The smallest and largest square footage taken (a typo such as 20000000 is caught). */
 export const SQUARE_FOOTAGE_RANGE = {min: 1, max: 1_000_000} as const
-/** Patient name: at least 8 characters (spec §9). */
-export const PATIENT_NAME_MIN = 8
-/** How far ahead an appointment can be asked for. */
-export const APPOINTMENT_HORIZON_DAYS = 730
-
-export const GENDERS = ['male', 'female', 'private'] as const
-export type Gender = (typeof GENDERS)[number]
-export const PREFERRED_MODES = ['voice', 'video'] as const
-export type PreferredMode = (typeof PREFERRED_MODES)[number]
+/** How the estimate crew looks at the job: at the address, or a video walk-through with the customer. */
+export const WALKTHROUGHS = ['in_person', 'video'] as const
+export type Walkthrough = (typeof WALKTHROUGHS)[number]
 
 /** Runs a check only while its field has no issue yet (the first problem of a field is the one shown). */
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
@@ -132,21 +129,19 @@ function choice<const T extends readonly [string, ...string[]]>(options: T, requ
 /** Returns "now"; injected so that "in the future" is deterministic in tests. */
 export type Clock = () => Date
 
-function appointmentTimeField(m: LeadMessages, clock: Clock) {
-  return text(m, m.appointmentTimeRequired)
+/** A calendar date, 'YYYY-MM-DD' (whether the estimate crew comes that day is the server's to say). */
+const VISIT_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** An arrival window as the availability offers it, 'HH:MM-HH:MM'. */
+const VISIT_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
+
+function zipCodeField(m: LeadMessages) {
+  return text(m, m.zipCodeRequired)
     .trim()
-    .min(1, {error: m.appointmentTimeRequired})
-    .refine((value) => companyLocalTimeToDate(value) !== null, {error: m.appointmentTimeInvalid, ...whileValid})
-    .refine((value) => (companyLocalTimeToDate(value) as Date).getTime() > clock().getTime(), {error: m.appointmentTimePast, ...whileValid})
-    .refine((value) => (companyLocalTimeToDate(value) as Date).getTime() <= clock().getTime() + APPOINTMENT_HORIZON_DAYS * 86_400_000, {
-      error: m.appointmentTimeInvalid,
-      ...whileValid,
-    })
-    // The minutes as typed (seconds dropped), and the moment they name in the company's time zone.
-    .transform((value) => ({local: value.slice(0, 16), at: (companyLocalTimeToDate(value) as Date).toISOString()}))
+    .min(1, {error: m.zipCodeRequired})
+    .regex(/^\d{5}(-\d{4})?$/, {error: m.zipCodeInvalid, ...whileValid})
 }
 
-export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => new Date()) {
+export function createLeadSchemas(messages: LeadMessages) {
   const m = messages
   const quoteRequestSchema = z.object({
     submissionKey: submissionKeyField(m),
@@ -154,10 +149,7 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     lastName: requiredText(m, 'lastNameRequired', LEAD_LIMITS.name),
     phone: phoneField(m, m.phoneRequired, m.phoneInvalid),
     email: emailField(m),
-    zipCode: text(m, m.zipCodeRequired)
-      .trim()
-      .min(1, {error: m.zipCodeRequired})
-      .regex(/^\d{5}(-\d{4})?$/, {error: m.zipCodeInvalid, ...whileValid}),
+    zipCode: zipCodeField(m),
     squareFootage: squareFootageField(m),
     desiredServices: optionalText(m, LEAD_LIMITS.desiredServices, true),
     heardAboutUs: optionalText(m, LEAD_LIMITS.heardAboutUs),
@@ -174,13 +166,19 @@ export function createLeadSchemas(messages: LeadMessages, clock: Clock = () => n
     page: pageField(m),
   }, {error: m.invalidRequest})
 
+  // The in-home estimate request of /appointment (the endpoint keeps its name).
   const appointmentSchema = z.object({
     submissionKey: submissionKeyField(m),
-    patientName: requiredText(m, 'patientNameRequired', LEAD_LIMITS.fullName, {min: {length: PATIENT_NAME_MIN, key: 'patientNameTooShort'}}),
-    patientPhone: phoneField(m, m.patientPhoneRequired, m.patientPhoneInvalid),
-    patientGender: choice(GENDERS, m.patientGenderRequired),
-    appointmentTime: appointmentTimeField(m, clock),
-    preferredMode: choice(PREFERRED_MODES, m.preferredModeRequired),
+    fullName: requiredText(m, 'nameRequired', LEAD_LIMITS.fullName),
+    phone: phoneField(m, m.phoneRequired, m.phoneInvalid),
+    email: emailField(m),
+    address: requiredText(m, 'addressRequired', LEAD_LIMITS.address),
+    zipCode: zipCodeField(m),
+    service: requiredText(m, 'serviceRequired', LEAD_LIMITS.service),
+    visitDate: text(m, m.visitDateRequired).trim().min(1, {error: m.visitDateRequired}).regex(VISIT_DATE, {error: m.visitDateUnavailable, ...whileValid}),
+    visitWindow: text(m, m.visitWindowRequired).trim().min(1, {error: m.visitWindowRequired}).regex(VISIT_WINDOW, {error: m.visitWindowUnavailable, ...whileValid}),
+    walkthrough: choice(WALKTHROUGHS, m.walkthroughRequired),
+    notes: optionalText(m, LEAD_LIMITS.notes, true),
     page: pageField(m),
   }, {error: m.invalidRequest})
 

@@ -1,6 +1,7 @@
 import 'server-only'
 
 import {randomUUID} from 'node:crypto'
+import {getAvailability} from '../content'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'
 import {clientAddress} from '../edge/client-address'
@@ -10,13 +11,20 @@ import type {LeadKind} from './schemas'
 import {createLeadStore} from './store'
 
 /**
- * The lead forms wired to the configured services: the database, the clock, the outbox worker and
+ * The lead forms wired to the configured services: the database, the clock, the Availability
+ * document (the estimate visits' days and windows), the outbox worker and
  * one rate limit per form endpoint (LEAD_RATE_LIMIT_MAX submissions, default 5, per
  * LEAD_RATE_LIMIT_WINDOW_SECONDS, default 60, and client address).
  */
 
 export async function leadFlowDeps(): Promise<LeadFlowDeps> {
-  return {store: createLeadStore(await getDatabaseFunctions()), now: () => new Date(), newId: randomUUID, afterStored: wakeEmailOutbox}
+  return {
+    store: createLeadStore(await getDatabaseFunctions()),
+    now: () => new Date(),
+    newId: randomUUID,
+    availability: getAvailability,
+    afterStored: wakeEmailOutbox,
+  }
 }
 
 const LIMITERS_KEY = Symbol.for('renton-cleaning.leads.rateLimiters')

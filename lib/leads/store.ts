@@ -17,11 +17,11 @@ export interface LeadStore {
  */
 export type SavedLead = {id: string; created: boolean; conflict: boolean}
 
-/** A validated lead with the id and time the server gave it. */
-export type StoredLeadInput<K extends LeadKind> = Lead[K] & {id: string; submittedAt: Date}
+/** A validated lead with the id and time the server gave it (and, for an estimate visit, when its window starts). */
+export type StoredLeadInput<K extends LeadKind> = Lead[K] & {id: string; submittedAt: Date} & (K extends 'appointment' ? {visitStartsAt?: string} : unknown)
 
 /** The row of each table, as the submit functions take it (snake_case JSON). */
-function toRow(kind: LeadKind, lead: StoredLeadInput<LeadKind>): {fn: 'submit_quote_request' | 'submit_contact_message' | 'submit_appointment'; arg: string; row: Record<string, unknown>} {
+function toRow(kind: LeadKind, lead: StoredLeadInput<LeadKind>): {fn: 'submit_quote_request' | 'submit_contact_message' | 'submit_estimate_request'; arg: string; row: Record<string, unknown>} {
   switch (kind) {
     case 'quoteRequest': {
       const q = lead as StoredLeadInput<'quoteRequest'>
@@ -56,17 +56,22 @@ function toRow(kind: LeadKind, lead: StoredLeadInput<LeadKind>): {fn: 'submit_qu
     case 'appointment': {
       const a = lead as StoredLeadInput<'appointment'>
       return {
-        fn: 'submit_appointment',
-        arg: 'p_appointment',
+        fn: 'submit_estimate_request',
+        arg: 'p_request',
         row: {
           id: a.id,
           submission_key: a.submissionKey,
-          patient_name: a.patientName,
-          patient_phone: a.patientPhone,
-          patient_gender: a.patientGender,
-          appointment_time: a.appointmentTime.at,
-          appointment_local: a.appointmentTime.local,
-          preferred_mode: a.preferredMode,
+          full_name: a.fullName,
+          phone: a.phone,
+          email: a.email,
+          address: a.address,
+          zip_code: a.zipCode,
+          service: a.service,
+          visit_date: a.visitDate,
+          visit_window: a.visitWindow,
+          visit_starts_at: a.visitStartsAt ?? null,
+          walkthrough: a.walkthrough,
+          notes: a.notes,
           page_path: a.page.path,
         },
       }

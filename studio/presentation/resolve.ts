@@ -7,7 +7,7 @@ const home: Location = {title: 'Home', href: '/'}
 const blogs: Location = {title: 'Blogs', href: '/blogs'}
 const faqs: Location = {title: 'FAQs', href: '/faqs'}
 const contact: Location = {title: 'Contact', href: '/contact'}
-const appointment: Location = {title: 'Appointment', href: '/appointment'}
+const appointment: Location = {title: 'In-home estimate', href: '/appointment'}
 const bookingPages: Location[] = [
   {title: 'House cleaning booking', href: INDUSTRY_PATHS.house},
   {title: 'Exterior cleaning booking', href: INDUSTRY_PATHS.exterior},
@@ -58,7 +58,7 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   emailSettings: defineLocations({message: 'E-mails are not pages: their wording shows in the messages the site sends', tone: 'caution'}),
   bookingPage: bookingSidebarItem,
   bookingForms: fixed(...bookingPages),
-  availability: fixed(...bookingPages),
+  availability: fixed(...bookingPages, appointment),
   paymentPages: defineLocations({message: 'Shown after a payment: at /success and /cancel, with a booking in the address', tone: 'caution'}),
   notFoundPage: defineLocations({message: 'Shown for any address the site does not have', tone: 'caution', locations: [{title: 'An unknown address', href: '/page-not-found'}]}),
   reviewSample: bookingSidebarItem,

@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test, type Page} from './support/test'
 import {appointmentSubmission} from '../../lib/leads/test-support/submissions.ts'
-import {field, fillQuoteForm, forms, leadForm, uniqueEmail, waitForLeadForm} from './support/leads'
+import {field, fillQuoteForm, forms, leadForm, offeredEstimateVisit, uniqueEmail, waitForLeadForm} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 
 /**
@@ -88,13 +88,14 @@ test.describe('lead forms against abuse', () => {
     const forged = (n: number) => ({'x-forwarded-for': `198.51.100.${n}`, 'x-real-ip': `203.0.113.${n}`})
     // Appointments: five a minute from this machine, whatever address each request claims.
     const names: string[] = []
+    const visit = await offeredEstimateVisit(request, stack.server.baseUrl)
     for (let n = 1; n <= 6; n += 1) {
-      const patientName = `Forged Address ${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`
-      names.push(patientName)
-      const response = await request.post(`${stack.server.baseUrl}/api/appointments`, {headers: forged(n), data: appointmentSubmission({patientName})})
+      const fullName = `Forged Address ${randomUUID().replace(/[^a-f]/g, '').slice(0, 6)}`
+      names.push(fullName)
+      const response = await request.post(`${stack.server.baseUrl}/api/appointments`, {headers: forged(n), data: appointmentSubmission({fullName, ...visit})})
       expect(response.status(), `appointment ${n}`).toBe(n <= 5 ? 200 : 429)
     }
-    expect(await rowsWhere(stack.db, 'appointments', 'patient_name', names[5])).toHaveLength(0)
+    expect(await rowsWhere(stack.db, 'appointments', 'full_name', names[5])).toHaveLength(0)
     // Bookings: twenty per ten minutes (refused bodies count too), then 429 for every forged address.
     for (let n = 1; n <= 20; n += 1) {
       const response = await request.post(`${stack.server.baseUrl}/api/bookings`, {headers: {...forged(n), 'content-type': 'application/json'}, data: 'not json'})

@@ -1,6 +1,8 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test, type Page} from './support/test'
-import {field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForLeadForm, waitForMail} from './support/leads'
+import {arrivalWindowLabel} from '../../lib/booking/arrival-window.ts'
+import {getDocument} from './support/dataset'
+import {estimateOffer, field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForLeadForm, waitForMail} from './support/leads'
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 import {addressOf} from './support/smtp'
 
@@ -92,25 +94,46 @@ test.describe('lead forms: storage, and the database or mail server going away',
     }
   })
 
-  test('an appointment request is stored with every field, its time in the company time zone', async ({page}) => {
+  test('an in-home estimate request is stored with every field, the day and window the estimate crew offers', async ({page, request}) => {
     await open(page, '/appointment')
-    const form = page.getByRole('form', {name: 'Book Appointment Online'})
-    const day = new Intl.DateTimeFormat('en-CA', {timeZone: 'America/Los_Angeles'}).format(new Date(Date.now() + 6 * 86_400_000))
+    const form = page.getByRole('form', {name: getDocument<{heading: string}>('appointmentPage').heading})
+    const a = text.appointmentForm
+    const email = uniqueEmail('stored.estimate')
     const name = `Augustina ${randomUUID().slice(0, 6)}`
-    await field(form, text.appointmentForm.patientNameLabel).fill(name)
-    await field(form, text.appointmentForm.patientPhoneLabel).fill('4255550199')
-    await form.getByRole('radio', {name: text.appointmentForm.genderFemale, exact: true}).check()
-    await field(form, text.appointmentForm.appointmentTimeLabel).fill(`${day}T14:45`)
-    await form.getByRole('radio', {name: text.appointmentForm.modeVoice, exact: true}).check()
-    await form.getByRole('button', {name: text.appointmentForm.submitLabel}).click()
-    await expect(page.getByText(text.appointmentForm.toastTitle)).toBeVisible()
+    const {days} = await estimateOffer(request, stack.server.baseUrl)
+    const day = days[days.length > 1 ? 1 : 0]
+    const window = day.windows[day.windows.length - 1]
+    await field(form, a.fullNameLabel).fill(name)
+    await field(form, a.phoneLabel).fill('4255550199')
+    await field(form, a.emailLabel).fill(email)
+    await field(form, a.addressLabel).fill('77 Rainier Ave S')
+    await field(form, a.zipCodeLabel).fill('98057')
+    await field(form, a.serviceLabel).selectOption(a.serviceOptions[1])
+    await field(form, a.visitDateLabel).selectOption(day.date)
+    await form.getByRole('radio', {name: arrivalWindowLabel(window.window), exact: true}).check()
+    await form.getByRole('radio', {name: a.walkthroughInPerson, exact: true}).check()
+    await field(form, a.notesLabel, {required: false}).fill('Attic and crawl space.\nBack door code 2468.')
+    await form.getByRole('button', {name: a.submitLabel}).click()
+    await expect(page.getByText(a.toastTitle)).toBeVisible()
 
-    const [row] = await rowsWhere(stack.db, 'appointments', 'patient_name', name)
-    expect(row).toMatchObject({patient_phone: '4255550199', patient_gender: 'female', preferred_mode: 'voice', appointment_local: `${day}T14:45`, page_path: '/appointment'})
-    const local = new Intl.DateTimeFormat('en-CA', {timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23'})
-      .format(row.appointment_time as Date)
-      .replace(', ', 'T')
-    expect(local).toBe(`${day}T14:45`)
+    const rows = await rowsWhere(stack.db, 'appointments', 'email', email)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      full_name: name,
+      phone: '4255550199',
+      email,
+      address: '77 Rainier Ave S',
+      zip_code: '98057',
+      service: a.serviceOptions[1],
+      visit_window: window.window,
+      walkthrough: 'in_person',
+      notes: 'Attic and crawl space.\nBack door code 2468.',
+      page_path: '/appointment',
+      patient_name: null,
+      patient_gender: null,
+    })
+    const stored = await stack.db.query<{day: string}>(`select visit_date::text as day from public.appointments where email = $1`, [email])
+    expect(stored.rows).toEqual([{day: day.date}])
     await waitForMail(stack.inbox, (mail) => flat(mail.text).includes(name))
   })
 
@@ -211,17 +234,19 @@ test.describe('lead forms: storage, and the database or mail server going away',
     })
     expect((await contact.json()).fieldErrors).toMatchObject({email: 'emailInvalid', message: 'messageRequired'})
     const appointment = await request.post(`${stack.server.baseUrl}/api/appointments`, {
-      data: {submissionKey: randomUUID(), patientName: 'Ann Lee', patientPhone: '42555501', patientGender: 'other', appointmentTime: '2020-01-01T10:00', preferredMode: 'fax', page: {path: '/appointment'}},
+      data: {submissionKey: randomUUID(), fullName: 'Ann Lee', phone: '42555501', email: 'ann@', address: ' ', zipCode: '980', service: '', visitDate: '2020-01-01', visitWindow: '', walkthrough: 'fax', page: {path: '/appointment'}},
     })
     expect((await appointment.json()).fieldErrors).toMatchObject({
-      patientName: 'patientNameTooShort',
-      patientPhone: 'patientPhoneInvalid',
-      patientGender: 'patientGenderRequired',
-      appointmentTime: 'appointmentTimePast',
-      preferredMode: 'preferredModeRequired',
+      phone: 'phoneInvalid',
+      email: 'emailInvalid',
+      address: 'addressRequired',
+      zipCode: 'zipCodeInvalid',
+      service: 'serviceRequired',
+      visitWindow: 'visitWindowRequired',
+      walkthrough: 'walkthroughRequired',
     })
     expect(await rowsWhere(stack.db, 'quote_requests', 'email', email)).toHaveLength(0)
     expect(await rowsWhere(stack.db, 'contact_messages', 'email', 'nope')).toHaveLength(0)
-    expect(await rowsWhere(stack.db, 'appointments', 'patient_name', 'Ann Lee')).toHaveLength(0)
+    expect(await rowsWhere(stack.db, 'appointments', 'full_name', 'Ann Lee')).toHaveLength(0)
   })
 })

@@ -9,11 +9,11 @@ import {pageMetadata} from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
   const page = await getAppointmentPage()
-  // Kept as the spec has it, but not linked from the navigation nor listed for search engines.
-  return {...pageMetadata({seo: page.seo, path: '/appointment'}), robots: {index: false, follow: true}}
+  // The free in-home estimate is part of the site: linked from the quote sections that offer it, in the sitemap.
+  return pageMetadata({seo: page.seo, path: '/appointment'})
 }
 
-/** /appointment (spec §2: the leftover health form, titled Book Appointment Online). */
+/** /appointment: the request for a free in-home estimate visit (decisions.md; the spec's health form replaced). */
 export default async function AppointmentPage() {
   const [page, forms] = await Promise.all([getAppointmentPage(), getFormSettings()])
   return (

@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto'
 
 /**
  * Lead form submissions as the browser sends them (JSON bodies of POST /api/quote-requests,
- * /api/contact-messages and /api/appointments), valid for a clock at FIXED_NOW.
+ * /api/contact-messages and /api/appointments), valid for a clock at FIXED_NOW and the test
+ * availability (lib/booking/test-support/availability.ts).
  */
 
 /** 2027-01-10 12:00 in Renton (PST, UTC−8). */
@@ -40,18 +41,25 @@ export function contactSubmission(overrides: Record<string, unknown> = {}): Reco
   }
 }
 
-/** 2027-02-03 10:30 in Renton = 18:30 UTC (PST). */
-export const APPOINTMENT_LOCAL = '2027-02-03T10:30'
-export const APPOINTMENT_AT = '2027-02-03T18:30:00.000Z'
+/** A Wednesday the estimate crew works (test-support availability), and one of its windows: 9:00 in Renton = 17:00 UTC (PST). */
+export const VISIT_DATE = '2027-02-03'
+export const VISIT_WINDOW = '09:00-11:00'
+export const VISIT_STARTS_AT = '2027-02-03T17:00:00.000Z'
 
+/** An in-home estimate request (/appointment) with every field. */
 export function appointmentSubmission(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     submissionKey: randomUUID(),
-    patientName: 'Katherine Johnson',
-    patientPhone: '425-555-0100',
-    patientGender: 'private',
-    appointmentTime: APPOINTMENT_LOCAL,
-    preferredMode: 'video',
+    fullName: ' Katherine Johnson ',
+    phone: '425-555-0100',
+    email: 'katherine.johnson@example.org',
+    address: '1200 Lake Washington Blvd N, Apt 4',
+    zipCode: '98056',
+    service: 'Post-construction cleaning',
+    visitDate: VISIT_DATE,
+    visitWindow: VISIT_WINDOW,
+    walkthrough: 'video',
+    notes: 'New drywall dust in every room;\nthe gate code is 1234.',
     page: {path: '/appointment'},
     website: '',
     ...overrides,

@@ -40,6 +40,7 @@ function wording(
 }
 
 const customer = EMAIL_TOKENS.customer
+const estimate = EMAIL_TOKENS.estimate
 const booking = EMAIL_TOKENS.booking
 const business = EMAIL_TOKENS.business
 const moved = EMAIL_TOKENS.bookingMoved
@@ -168,6 +169,22 @@ export const emailSettings = defineType({
       ],
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: 'estimateRequestReceived',
+      title: 'In-home estimate request received',
+      description:
+        'Sent to the address given on /appointment once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed: only the day and window they chose.',
+      type: 'object',
+      group: 'customer',
+      options: {collapsible: false},
+      fields: [
+        wording('subject', 'Subject', {max: 120, tokens: estimate}),
+        wording('heading', 'Heading', {max: 80, tokens: estimate}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: estimate}),
+        wording('nextSteps', 'What happens next', {max: 400, rows: 3, tokens: estimate, description: 'Say that the office calls to confirm the time.'}),
+      ],
+      validation: (rule) => rule.required(),
+    }),
     wording('signOff', 'Sign-off', {max: 80, tokens: [], description: 'Above the company name at the end of every e-mail to customers, e.g. "Warm regards,".'}),
     defineField({
       name: 'businessNotifications',
@@ -179,7 +196,7 @@ export const emailSettings = defineType({
       fields: [
         wording('quoteRequestSubject', 'Quote request subject', {max: 120, tokens: business}),
         wording('contactMessageSubject', 'Contact message subject', {max: 120, tokens: business}),
-        wording('appointmentSubject', 'Appointment request subject', {max: 120, tokens: business}),
+        wording('appointmentSubject', 'In-home estimate request subject', {max: 120, tokens: business}),
         wording('bookingPaidSubject', 'Paid booking subject', {max: 120, tokens: business}),
       ],
       validation: (rule) => rule.required(),

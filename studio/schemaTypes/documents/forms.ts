@@ -12,25 +12,23 @@ function line(name: string, title: string, max: number, description?: string) {
 const MESSAGE_FIELDS: Record<LeadMessageKey, {title: string; description: string}> = {
   firstNameRequired: {title: 'First name missing', description: 'Quote form.'},
   lastNameRequired: {title: 'Last name missing', description: 'Quote form.'},
-  nameRequired: {title: 'Name missing', description: 'Contact forms.'},
-  emailRequired: {title: 'E-mail missing', description: 'Quote and contact forms.'},
-  emailInvalid: {title: 'E-mail not valid', description: 'Quote and contact forms.'},
-  phoneRequired: {title: 'Phone missing', description: 'Quote and contact forms.'},
-  phoneInvalid: {title: 'Phone not 10 digits', description: 'Quote and contact forms; shown as the visitor types.'},
-  zipCodeRequired: {title: 'Zip code missing', description: 'Quote form.'},
-  zipCodeInvalid: {title: 'Zip code not valid', description: 'Quote form: five digits (or ZIP+4).'},
+  nameRequired: {title: 'Name missing', description: 'Contact and estimate forms.'},
+  emailRequired: {title: 'E-mail missing', description: 'Quote, contact and estimate forms.'},
+  emailInvalid: {title: 'E-mail not valid', description: 'Quote, contact and estimate forms.'},
+  phoneRequired: {title: 'Phone missing', description: 'Quote, contact and estimate forms.'},
+  phoneInvalid: {title: 'Phone not 10 digits', description: 'Quote, contact and estimate forms; shown as the visitor types.'},
+  zipCodeRequired: {title: 'Zip code missing', description: 'Quote and estimate forms.'},
+  zipCodeInvalid: {title: 'Zip code not valid', description: 'Quote and estimate forms: five digits (or ZIP+4).'},
   squareFootageInvalid: {title: 'Square footage not a number', description: 'Quote form (the field is optional).'},
   messageRequired: {title: 'Message missing', description: 'Contact forms.'},
   termsRequired: {title: 'Terms not accepted', description: 'Quote form.'},
-  patientNameRequired: {title: 'Patient name missing', description: 'Appointment form.'},
-  patientNameTooShort: {title: 'Patient name too short', description: 'Appointment form: fewer than 8 characters.'},
-  patientPhoneRequired: {title: 'Patient phone missing', description: 'Appointment form.'},
-  patientPhoneInvalid: {title: 'Patient phone not 10 digits', description: 'Appointment form.'},
-  patientGenderRequired: {title: 'Gender not chosen', description: 'Appointment form.'},
-  appointmentTimeRequired: {title: 'Time missing', description: 'Appointment form.'},
-  appointmentTimeInvalid: {title: 'Time not valid', description: 'Appointment form: not a date and time, or more than two years ahead.'},
-  appointmentTimePast: {title: 'Time in the past', description: 'Appointment form.'},
-  preferredModeRequired: {title: 'Mode not chosen', description: 'Appointment form.'},
+  addressRequired: {title: 'Address missing', description: 'In-home estimate form.'},
+  serviceRequired: {title: 'Service not chosen', description: 'In-home estimate form.'},
+  visitDateRequired: {title: 'Day not chosen', description: 'In-home estimate form.'},
+  visitDateUnavailable: {title: 'Day not offered', description: 'In-home estimate form: the estimate crew does not come that day (any more).'},
+  visitWindowRequired: {title: 'Time not chosen', description: 'In-home estimate form.'},
+  visitWindowUnavailable: {title: 'Time not offered', description: 'In-home estimate form: the estimate crew does not offer that window that day.'},
+  walkthroughRequired: {title: 'In person or video not chosen', description: 'In-home estimate form.'},
   tooLong: {title: 'Text too long', description: 'Any form: more text than a field takes.'},
   unsupportedCharacters: {title: 'Unsupported characters', description: 'Any form: control characters in a field.'},
   unreadableCharacters: {title: 'Unreadable characters', description: 'Any form: half of a character (e.g. a broken emoji) in a field, which cannot be stored.'},
@@ -38,7 +36,7 @@ const MESSAGE_FIELDS: Record<LeadMessageKey, {title: string; description: string
 }
 
 /**
- * The texts of the quote, contact and appointment forms: labels, help, buttons and every message.
+ * The texts of the quote, contact and in-home estimate forms: labels, help, buttons and every message.
  * One document.
  */
 export const formSettings = defineType({
@@ -49,7 +47,7 @@ export const formSettings = defineType({
   groups: [
     {name: 'quote', title: 'Quote form', default: true},
     {name: 'contact', title: 'Contact forms'},
-    {name: 'appointment', title: 'Appointment form'},
+    {name: 'appointment', title: 'In-home estimate form'},
     {name: 'messages', title: 'Messages'},
   ],
   fields: [
@@ -110,26 +108,45 @@ export const formSettings = defineType({
     }),
     defineField({
       name: 'appointmentForm',
-      title: 'Appointment form',
-      description: 'On /appointment.',
+      title: 'In-home estimate form',
+      description: 'On /appointment: a request for a free in-home estimate visit (jobs that need one: post-construction, mold, large exterior work).',
       type: 'object',
       group: 'appointment',
       options: {collapsible: false},
       fields: [
-        line('patientNameLabel', 'Patient name label', 40),
-        line('patientPhoneLabel', 'Phone label', 40),
-        line('genderLegend', 'Gender question', 40),
-        line('genderMale', 'Gender: male', 40),
-        line('genderFemale', 'Gender: female', 40),
-        line('genderPrivate', 'Gender: private', 60),
-        line('appointmentTimeLabel', 'Time label', 60),
-        line('modeLegend', 'Mode question', 40),
-        line('modeVoice', 'Mode: voice', 40),
-        line('modeVideo', 'Mode: video', 40),
+        line('fullNameLabel', 'Full name label', 40),
+        line('phoneLabel', 'Phone label', 40),
+        line('emailLabel', 'E-mail label', 40),
+        line('addressLabel', 'Service address label', 60),
+        line('zipCodeLabel', 'Zip code label', 40),
+        line('serviceLabel', 'Service question', 60),
+        line('servicePlaceholder', 'Service: first option', 40, 'Shown before a choice is made, e.g. "Choose a service".'),
+        defineField({
+          name: 'serviceOptions',
+          title: 'Services offered for an estimate',
+          description: 'The jobs the estimate crew visits for, one per choice.',
+          type: 'array',
+          of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().max(80)})],
+          validation: (rule) => rule.required().min(1).max(12).unique(),
+        }),
+        line('visitHeading', 'Day and time heading', 60),
+        line('visitHelp', 'Day and time help', 200, 'E.g. that the office calls to confirm the time.'),
+        line('visitDateLabel', 'Day label', 40),
+        line('visitDatePlaceholder', 'Day: first option', 40, 'Shown before a day is chosen, e.g. "Choose a day".'),
+        line('visitWindowLabel', 'Time label', 40),
+        line('visitDatesLoading', 'While the days load', 80),
+        line('visitDatesUnavailable', 'When the days cannot be loaded', 160),
+        line('visitNoDates', 'When no day is free', 160),
+        line('visitChooseDateFirst', 'Before a day is chosen', 80, 'Where the times show once a day is chosen.'),
+        line('walkthroughLegend', 'In person or video question', 60),
+        line('walkthroughInPerson', 'Choice: in person', 60),
+        line('walkthroughVideo', 'Choice: video walk-through', 60),
+        line('notesLabel', 'Notes label', 40),
+        line('notesHelp', 'Notes help', 160),
         line('submitLabel', 'Button', 30),
         line('submittingLabel', 'Button while sending', 30),
         line('toastTitle', 'Confirmation title', 60),
-        line('toastNote', 'Confirmation note', 160, 'Shown under the title while the confirmation is open.'),
+        line('toastNote', 'Confirmation note', 200, 'Shown under the title while the confirmation is open: say what really happens (an e-mail confirmation, and a call to confirm the time).'),
       ],
       validation: (rule) => rule.required(),
     }),
@@ -153,10 +170,10 @@ export const formSettings = defineType({
   preview: {prepare: () => ({title: 'Forms'})},
 })
 
-/** /appointment (not linked from the navigation). One document. */
+/** /appointment: the request for a free in-home estimate. One document. */
 export const appointmentPage = defineType({
   name: 'appointmentPage',
-  title: 'Appointment page',
+  title: 'In-home estimate page',
   type: 'document',
   icon: CalendarIcon,
   fields: [
@@ -164,5 +181,5 @@ export const appointmentPage = defineType({
     defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(80)}),
     defineField({name: 'intro', type: 'text', rows: 3, validation: (rule) => rule.required().max(500)}),
   ],
-  preview: {prepare: () => ({title: 'Appointment page'})},
+  preview: {prepare: () => ({title: 'In-home estimate page'})},
 })

@@ -221,6 +221,18 @@ export const servicePage = defineType({
               offersBooking(context.document as Parent) && !value ? 'A page bookable online says when to book online' : true,
             ),
         }),
+        defineField({
+          name: 'estimateVisit',
+          title: 'Free in-home estimate',
+          description:
+            'Optional, beside the quote form: for jobs best priced after a look (mold, post-construction, large exterior work), a card that leads to the in-home estimate request (/appointment). Leave empty to show none.',
+          type: 'object',
+          fields: [
+            defineField({name: 'heading', type: 'string', validation: (rule) => rule.required().max(60)}),
+            defineField({name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(300)}),
+            defineField({name: 'buttonLabel', type: 'string', validation: (rule) => rule.required().max(40)}),
+          ],
+        }),
       ],
       validation: (rule) =>
         rule.custom((value, context) =>

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {expect, type Locator, type Page} from '@playwright/test'
+import {expect, type APIRequestContext, type Locator, type Page} from '@playwright/test'
 import type {ParsedMail} from 'mailparser'
 import {getDocument} from './dataset'
 import {readInbox} from './smtp'
@@ -13,7 +13,7 @@ import {readInbox} from './smtp'
 export type FormsDoc = {
   quoteForm: Record<string, string> & {heardAboutUsOptions: string[]}
   contactForm: Record<string, string>
-  appointmentForm: Record<string, string>
+  appointmentForm: Record<string, string> & {serviceOptions: string[]}
   messages: Record<string, string>
 }
 
@@ -84,4 +84,22 @@ export async function fillQuoteForm(
 /** A mail's plain text with whitespace collapsed (plain text is wrapped at 78 characters). */
 export function flat(text: string | undefined | false): string {
   return (text || '').replace(/\s+/g, ' ')
+}
+
+/** The estimate crew's offer as the site answers it now (GET /api/availability?form=estimate). */
+export type EstimateOffer = {earliest: string; latest: string; days: {date: string; windows: {window: string; start: string; end: string}[]}[]}
+
+export async function estimateOffer(request: APIRequestContext, baseUrl = ''): Promise<EstimateOffer> {
+  const response = await request.get(`${baseUrl}/api/availability?form=estimate`)
+  expect(response.status(), 'the estimate offer').toBe(200)
+  const offer = (await response.json()) as EstimateOffer
+  expect(offer.days.length, 'the estimate crew offers some day').toBeGreaterThan(0)
+  return offer
+}
+
+/** A day and window the estimate crew offers now (the n-th offered day, its first window). */
+export async function offeredEstimateVisit(request: APIRequestContext, baseUrl = '', n = 0): Promise<{visitDate: string; visitWindow: string}> {
+  const {days} = await estimateOffer(request, baseUrl)
+  const day = days[Math.min(n, days.length - 1)]
+  return {visitDate: day.date, visitWindow: day.windows[0].window}
 }
