@@ -163,7 +163,8 @@ export function watchLocalDataset(onChange: () => void, onLost: (error: unknown)
   const file = localDatasetFile()
   const version = () => {
     try {
-      return statSync(file).mtimeMs
+      const {mtimeMs, size, ino} = statSync(file)
+      return `${mtimeMs}:${size}:${ino}`
     } catch {
       return null
     }
