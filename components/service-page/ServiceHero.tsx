@@ -1,5 +1,6 @@
 import {Container} from '@/components/ui/Container'
 import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
+import type {FieldEditLinks} from '@/lib/content/edit-links'
 import type {CallToActionTarget} from '@/lib/service-page-actions'
 import {ServiceCtaButton} from './ServiceCtaButton'
 import styles from './ServiceHero.module.css'
@@ -13,10 +14,12 @@ export type ServiceHeroProps = {
   image: ContentImageData
   /** The company phone as written in the settings, shown under a button that dials it. */
   phone: string
+  /** An editor's preview only: click-to-edit links for its picture (lib/content/edit-links.ts). */
+  edit?: FieldEditLinks
 }
 
 /** The page's opening: title, heading (the page's h1), text and call to action beside the hero image. */
-export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone}: ServiceHeroProps) {
+export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone, edit}: ServiceHeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="service-hero-heading" data-service-hero="">
       <Container className={styles.inner}>
@@ -38,6 +41,7 @@ export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone
               aspectRatio={3 / 2}
               priority
               className={styles.image}
+              editLink={edit?.('image')}
             />
           </div>
         </div>

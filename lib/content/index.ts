@@ -20,6 +20,8 @@ import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
 import {lakeClient, queryContentLake, watchContentLake} from './content-lake'
 import {localDatasetVersion, queryLocalDataset, watchLocalDataset} from './local-dataset'
+import type {EditLinks} from './edit-links'
+import {studioEditLinks} from './studio-edit-links'
 import {localPreviewPerspective, PREVIEW_PERSPECTIVE_COOKIE, previewPerspective, type PreviewPerspective} from './preview-perspective'
 import {MissingContentError, present, type Present} from './present'
 import * as q from './queries'
@@ -106,6 +108,15 @@ export function previewSecretClient(): SanityClient | null {
 export function watchContentChanges(onChange: () => void, onLost: (error: unknown) => void): () => void {
   return contentSource === 'content-lake' ? watchContentLake(onChange, onLost) : watchLocalDataset(onChange, onLost)
 }
+
+/**
+ * In an editor's preview, the click-to-edit attributes for pictures and list items
+ * (lib/content/edit-links.ts); null for visitors, whose pages carry none.
+ */
+export const getEditLinks = cache(async (): Promise<EditLinks | null> => ((await renderScope())?.preview ? studioEditLinks : null))
+
+export type {EditLinks, FieldEditLinks} from './edit-links'
+export {fieldEditLinks, listItem} from './edit-links'
 
 // --- site-wide ---------------------------------------------------------------------------------
 

@@ -90,15 +90,15 @@ export const homePageQuery = defineQuery(`*[_type == "homePage" && _id == "homeP
   servicesSection{
     heading,
     intro,
-    cards[]->{_id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current}
+    cards[]{_key, ...@->{_id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current}}
   },
   testimonialsSection{
     heading,
     intro,
     shareLabel,
-    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage${image}}
+    testimonials[]{_key, ...@->{_id, quoteTitle, quoteText, name, position, userImage${image}}}
   },
-  faqSection{heading, intro, faqs[]->{_id, question, answer}},
+  faqSection{heading, intro, faqs[]{_key, ...@->{_id, question, answer}}},
   contactSection{heading, intro}
 }`)
 
@@ -107,6 +107,7 @@ export const servicePageSlugsQuery = defineQuery(
 )
 
 export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.current == $slug][0]{
+  _id,
   title,
   "slug": slug.current,
   layout,
