@@ -1889,7 +1889,7 @@ export type AboutPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: faqsPageQuery
-// Query: *[_type == "faqsPage" && _id == "faqsPage"][0]{  seo{title, description},  heading,  intro,  groups[]{_key, heading, faqs[]->{_id, question, answer}}}
+// Query: *[_type == "faqsPage" && _id == "faqsPage"][0]{  seo{title, description},  heading,  intro,  groups[]{_key, heading, faqs[]{_key, ...@->{_id, question, answer}}}}
 export type FaqsPageQueryResult = {
   seo: {
     title: string | null;
@@ -1901,6 +1901,7 @@ export type FaqsPageQueryResult = {
     _key: string;
     heading: string | null;
     faqs: Array<{
+      _key: string;
       _id: string;
       question: string | null;
       answer: Array<string> | null;

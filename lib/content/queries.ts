@@ -171,7 +171,7 @@ export const faqsPageQuery = defineQuery(`*[_type == "faqsPage" && _id == "faqsP
   ${seo},
   heading,
   intro,
-  groups[]{_key, heading, faqs[]->{_id, question, answer}}
+  groups[]{_key, heading, faqs[]{_key, ...@->{_id, question, answer}}}
 }`)
 
 export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{${seo}, heading, intro, image${image}}`)

@@ -1,6 +1,6 @@
-import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
 import {readLocalDataset} from '../../lib/content/local-dataset.ts'
 import {startContentLakeStandIn, type ContentLakeStandIn, type LakeDocument} from '../../lib/content/test-support/content-lake.ts'
 import {datasetFile, getDocument, readDocuments} from './support/dataset'
@@ -75,7 +75,8 @@ test.describe('live preview', () => {
     await page.context().route('https://cdn.sanity.io/**', (route) => route.abort())
 
     const published = getDocument<Home>('homePage')
-    const draft = getDocument<Home>('drafts.homePage')
+    // As the Content Lake holds it (pictures as asset references), to be edited there.
+    const draft = documents.find((doc) => doc._id === 'drafts.homePage') as unknown as Home
     const secret = getDocument<{secret: string}>(SECRET_ID).secret
     const heading = page.getByRole('heading', {level: 1})
 
@@ -120,6 +121,7 @@ test.describe('live preview', () => {
   test('offline: an edit saved to the local dataset shows in the open preview, no reload', async ({page}) => {
     const file = join(root, 'production.ndjson')
     copyFileSync(datasetFile(), file)
+    symlinkSync(join(dirname(datasetFile()), 'images'), join(root, 'images'))
     const port = await freePort()
     server = startServer({port, dataDir: join(root, 'site'), env: {SANITY_LOCAL_DATASET: file}})
     await waitUntilServing(server)
