@@ -1,8 +1,8 @@
 'use client'
 
-import {useRouter} from 'next/navigation'
 import {useCallback, useEffect, useRef, type ComponentProps} from 'react'
 import {VisualEditing} from 'next-sanity/visual-editing/client-component'
+import {refreshPreview} from './actions'
 
 type HistoryRefresh = Parameters<NonNullable<ComponentProps<typeof VisualEditing>['refresh']>>[0]
 
@@ -11,27 +11,26 @@ export const CONTENT_CHANGES_URL = '/api/draft-mode/changes'
 
 /**
  * Keeps an editor's preview in step with the content: each change the server announces re-renders
- * the page's server components in place (router.refresh(): no reload, scroll and form state kept).
+ * the page's server components in place (refreshPreview: no reload, scroll and form state kept).
  * Returns whether the announcements are arriving right now.
  */
 function useContentChanges(): {current: boolean} {
-  const router = useRouter()
   const live = useRef(false)
   useEffect(() => {
     const changes = new EventSource(CONTENT_CHANGES_URL)
     let connectedBefore = false
     changes.addEventListener('ready', () => {
       // Back after a lost connection: whatever changed meanwhile was never announced.
-      if (connectedBefore) router.refresh()
+      if (connectedBefore) void refreshPreview()
       connectedBefore = true
       live.current = true
     })
-    changes.addEventListener('change', () => router.refresh())
+    changes.addEventListener('change', () => void refreshPreview())
     changes.addEventListener('error', () => {
       live.current = false
     })
     return () => changes.close()
-  }, [router])
+  }, [])
   return live
 }
 
@@ -41,17 +40,15 @@ function useContentChanges(): {current: boolean} {
  * following the content as it changes.
  */
 export default function PreviewClient(props: Omit<ComponentProps<typeof VisualEditing>, 'refresh'>) {
-  const router = useRouter()
   const live = useContentChanges()
   const refresh = useCallback(
     (payload: HistoryRefresh): false | Promise<void> => {
       // The Studio says an edit was made. The change announcement refreshes the page once the
       // Content Lake has the edit (sooner would show the old text); without one, refresh now.
       if (payload.source === 'mutation' && live.current) return false
-      router.refresh()
-      return Promise.resolve()
+      return refreshPreview()
     },
-    [router, live],
+    [live],
   )
   return <VisualEditing {...props} refresh={refresh} />
 }

@@ -3,7 +3,7 @@ import {watchContentChanges} from '@/lib/content'
 
 /**
  * An editor's preview follows the content as it changes: a stream of server-sent events, one
- * `change` each time a document changes (components/preview/PreviewClient.tsx refreshes the page on
+ * `change` each time a document changes (components/preview/PreviewClient.tsx re-renders the page on
  * it). Relayed here so the read token never leaves the server; draft mode only, so a visitor's
  * request opens nothing.
  */
@@ -23,7 +23,11 @@ export async function GET(request: Request) {
         if (!open) return
         open = false
         stop()
-        controller.close()
+        try {
+          controller.close()
+        } catch {
+          // Already cancelled by the reader: nothing left to close.
+        }
       }
       // `ready` tells the page the watch is on; after a lost connection the page refreshes on it.
       send('retry: 2000\nevent: ready\ndata: {}\n\n')
