@@ -1,7 +1,7 @@
 import type {HomePage} from '@/lib/content'
 import {Badge} from '@/components/ui/Badge'
 import {ContentImage} from '@/components/ui/ContentImage'
-import {listItem, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type FieldEditLinks} from '@/lib/content/edit-links'
 import {CheckIcon, SparkleIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
 import styles from './AboutSection.module.css'
@@ -26,7 +26,7 @@ export function AboutSection({about, satisfactionClaim, edit}: {about: HomePage[
           </div>
           <ul role="list" className={styles.highlights}>
             {about.highlights.map((highlight) => (
-              <li key={highlight._key} className={styles.highlight} data-sanity={edit?.(`highlights${listItem(highlight._key)}`)}>
+              <li key={highlight._key} className={styles.highlight} {...editAttribute(edit?.(`highlights${listItem(highlight._key)}`))}>
                 <Badge tone="mint" icon={<CheckIcon />}>
                   {highlight.title}
                 </Badge>

@@ -4,14 +4,14 @@ import {Card} from '@/components/ui/Card'
 import {ContentImage} from '@/components/ui/ContentImage'
 import {ArrowRightIcon, CheckIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
-import {listItem, type EditLinks, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type EditLinks, type FieldEditLinks} from '@/lib/content/edit-links'
 import styles from './ServicesSection.module.css'
 
 type ServiceCard = HomePage['servicesSection']['cards'][number]
 
 function ServiceCardItem({card, edit, editCard}: {card: ServiceCard; edit?: FieldEditLinks; editCard?: EditLinks}) {
   return (
-    <Card as="li" padding="none" interactive className={styles.card} data-sanity={edit?.(`cards${listItem(card._key)}`)}>
+    <Card as="li" padding="none" interactive className={styles.card} {...editAttribute(edit?.(`cards${listItem(card._key)}`))}>
       <ContentImage
         image={card.image}
         sizes="(min-width: 72rem) 18rem, (min-width: 40rem) 45vw, 100vw"

@@ -4,7 +4,7 @@ import {Card} from '@/components/ui/Card'
 import {ContentImage} from '@/components/ui/ContentImage'
 import {ArrowRightIcon} from '@/components/ui/icons'
 import {Section} from '@/components/ui/Section'
-import {listItem, type EditLinks, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type EditLinks, type FieldEditLinks} from '@/lib/content/edit-links'
 import styles from './TestimonialsSection.module.css'
 
 /** Testimonials: three quotes with photo, name and position, and the Share Your Experience button. */
@@ -24,7 +24,7 @@ export function TestimonialsSection({
     <Section id="testimonials" heading={section.heading} intro={section.intro} width="wide" align="center">
       <ul role="list" className={styles.grid}>
         {section.testimonials.map((testimonial) => (
-          <Card as="li" key={testimonial._key} tone="cream" className={styles.card} data-sanity={edit?.(`testimonials${listItem(testimonial._key)}`)}>
+          <Card as="li" key={testimonial._key} tone="cream" className={styles.card} {...editAttribute(edit?.(`testimonials${listItem(testimonial._key)}`))}>
             <figure className={styles.figure}>
               <span className={styles.mark} aria-hidden="true">
                 “

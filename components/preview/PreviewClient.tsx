@@ -21,11 +21,11 @@ function useContentChanges(): {current: boolean} {
     let connectedBefore = false
     changes.addEventListener('ready', () => {
       // Back after a lost connection: whatever changed meanwhile was never announced.
-      if (connectedBefore) void refreshPreview()
+      if (connectedBefore) void refreshPreview(location.pathname)
       connectedBefore = true
       live.current = true
     })
-    changes.addEventListener('change', () => void refreshPreview())
+    changes.addEventListener('change', () => void refreshPreview(location.pathname))
     changes.addEventListener('error', () => {
       live.current = false
     })
@@ -46,7 +46,7 @@ export default function PreviewClient(props: Omit<ComponentProps<typeof VisualEd
       // The Studio says an edit was made. The change announcement refreshes the page once the
       // Content Lake has the edit (sooner would show the old text); without one, refresh now.
       if (payload.source === 'mutation' && live.current) return false
-      return refreshPreview()
+      return refreshPreview(location.pathname)
     },
     [live],
   )

@@ -1,5 +1,5 @@
 import {Section, type SectionTone} from '@/components/ui/Section'
-import {listItem, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type FieldEditLinks} from '@/lib/content/edit-links'
 import styles from './ServiceBenefits.module.css'
 
 type TitledText = {_key: string; title: string; text: string}
@@ -19,7 +19,7 @@ export function ServiceBenefits({heading, intro, items, tone, edit}: ServiceBene
     <Section heading={heading} intro={intro} tone={tone} align="center">
       <ol role="list" className={styles.grid}>
         {items.map((item, index) => (
-          <li key={item._key} className={styles.item} data-sanity={edit?.(`items${listItem(item._key)}`)}>
+          <li key={item._key} className={styles.item} {...editAttribute(edit?.(`items${listItem(item._key)}`))}>
             <span className={styles.number} aria-hidden="true">
               {String(index + 1).padStart(2, '0')}
             </span>

@@ -1,6 +1,6 @@
 import {IconBadge, type BadgeTone} from '@/components/ui/Badge'
 import {Section, type SectionTone} from '@/components/ui/Section'
-import {listItem, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type FieldEditLinks} from '@/lib/content/edit-links'
 import {featureIcon} from './featureIcon'
 import styles from './ServiceFeatures.module.css'
 
@@ -23,7 +23,7 @@ export function ServiceFeatures({features, tone, label, edit}: ServiceFeaturesPr
     <Section tone={tone} ariaLabel={label} className={styles.section}>
       <ul role="list" className={styles.list}>
         {features.map((feature, index) => (
-          <li key={feature._key} className={styles.feature} data-sanity={edit?.(listItem(feature._key))}>
+          <li key={feature._key} className={styles.feature} {...editAttribute(edit?.(listItem(feature._key)))}>
             <IconBadge icon={featureIcon(feature.title, index)} tone={TONES[index % TONES.length]} size="lg" />
             <div className={styles.body}>
               <h3 className={styles.title}>{feature.title}</h3>

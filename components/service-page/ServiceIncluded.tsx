@@ -1,7 +1,7 @@
 import {Card} from '@/components/ui/Card'
 import {CheckIcon} from '@/components/ui/icons'
 import {Section, type SectionTone} from '@/components/ui/Section'
-import {listItem, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type FieldEditLinks} from '@/lib/content/edit-links'
 import styles from './ServiceIncluded.module.css'
 
 export type ServiceIncludedProps = {
@@ -20,7 +20,7 @@ export function ServiceIncluded({heading, items, tone, edit}: ServiceIncludedPro
       <Card padding="lg" className={styles.card}>
         <ul role="list" className={styles.list} data-columns={long ? 2 : 1} data-included-list="">
           {items.map((item, index) => (
-            <li key={index} className={styles.item} data-sanity={edit?.(`items${listItem(index)}`)}>
+            <li key={index} className={styles.item} {...editAttribute(edit?.(`items${listItem(index)}`))}>
               <span className={styles.check} aria-hidden="true">
                 <CheckIcon size={16} strokeWidth={3} />
               </span>

@@ -2,7 +2,7 @@ import {IconBadge} from '@/components/ui/Badge'
 import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
 import {CheckIcon} from '@/components/ui/icons'
 import {Section, type SectionTone} from '@/components/ui/Section'
-import {listItem, type FieldEditLinks} from '@/lib/content/edit-links'
+import {editAttribute, listItem, type FieldEditLinks} from '@/lib/content/edit-links'
 import styles from './ServiceWhyChooseUs.module.css'
 
 type TitledText = {_key: string; title: string; text: string}
@@ -32,7 +32,7 @@ export function ServiceWhyChooseUs({heading, text, points, image, tone, edit}: S
         </div>
         <ul role="list" className={styles.points}>
           {points.map((point) => (
-            <li key={point._key} className={styles.point} data-sanity={edit?.(`points${listItem(point._key)}`)}>
+            <li key={point._key} className={styles.point} {...editAttribute(edit?.(`points${listItem(point._key)}`))}>
               <IconBadge icon={<CheckIcon />} tone="teal" size="sm" />
               <div className={styles.body}>
                 <h3 className={styles.title}>{point.title}</h3>

@@ -2,6 +2,7 @@ import {getImageProps, type ImageLoader, type ImageProps} from 'next/image'
 import type {CSSProperties} from 'react'
 import {preload} from 'react-dom'
 import type {ContentImage as ContentImageData} from '@/lib/content'
+import {editAttribute} from '@/lib/content/edit-links'
 import {contentImageUrl, croppedSize} from '@/lib/content/images'
 
 export type {ContentImageData}
@@ -97,7 +98,7 @@ export function ContentImage({image, wide, editLink, ...options}: ContentImagePr
   }
 
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- getImageProps supplies src, srcset and alt
-  const img = <img {...props} data-sanity={editLink} />
+  const img = <img {...props} {...editAttribute(editLink)} />
   if (!wide || !wideProps) return img
   return (
     <picture style={{display: 'contents'}}>

@@ -1,6 +1,6 @@
 import {decodeSanityNodeData} from '@sanity/visual-editing-csm'
 import {describe, expect, it} from 'vitest'
-import {fieldEditLinks, listItem} from './edit-links'
+import {editAttribute, fieldEditLinks, listItem} from './edit-links'
 import {studioEditLinks} from './studio-edit-links'
 
 /**
@@ -20,5 +20,8 @@ describe('click-to-edit links', () => {
 
   it('are none for visitors: without the preview there is nothing to call', () => {
     expect(fieldEditLinks(null, page, 'hero')).toBeUndefined()
+    // Not even an empty attribute, which would travel in the page's router data.
+    expect(editAttribute(undefined)).toEqual({})
+    expect(editAttribute('id=a;type=b;path=c')).toEqual({'data-sanity': 'id=a;type=b;path=c'})
   })
 })

@@ -21,5 +21,11 @@ export function fieldEditLinks(edit: EditLinks | null, document: EditableDocumen
   return (path) => edit(document, !base ? path : path.startsWith('[') ? `${base}${path}` : `${base}.${path}`)
 }
 
+/**
+ * The element attribute itself: none at all for visitors. (Written as `data-sanity={undefined}`, the
+ * prop would still travel in every page's router data as "$undefined".)
+ */
+export const editAttribute = (link: string | undefined): {'data-sanity'?: string} => (link ? {'data-sanity': link} : {})
+
 /** A list item's path segment, as the Studio writes it: by `_key`, or by position for a list of strings. */
 export const listItem = (keyOrIndex: string | number) => (typeof keyOrIndex === 'number' ? `[${keyOrIndex}]` : `[_key=="${keyOrIndex}"]`)
