@@ -110,7 +110,7 @@ test.describe('live preview', () => {
     lake.announce()
     // The page asks the server to render it anew, and the server renders the edited draft.
     expect((await (await rerender).response())?.status()).toBe(200)
-    expect(await (await page.request.get(`${server.baseUrl}/`)).text()).toContain(edited)
+    expect(await page.evaluate(() => fetch('/').then((response) => response.text()))).toContain(edited)
     expect(await mark.markSurvived()).toBe(true)
     expect(mark.navigations()).toBe(0)
 
