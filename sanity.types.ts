@@ -1320,7 +1320,7 @@ export type ServiceMenuQueryResult = Array<{
 
 // Source: lib/content/queries.ts
 // Variable: homePageQuery
-// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  servicesSection{    heading,    intro,    cards[]->{      _id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}, "slug": link->slug.current,      "pricedServices": coalesce(pricedServices, []), "priceNote": coalesce(priceNote, "")    }  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}  },  faqSection{heading, intro, faqs[]->{_id, question, answer}},  contactSection{heading, intro}}
+// Query: *[_type == "homePage" && _id == "homePage"][0]{  seo{title, description},  hero{headline, subtitle, tagline, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  about{heading, body, highlights[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  servicesSection{    heading,    intro,    cards[]{_key, ...@->{      _id, title, summary, "subServices": coalesce(subServices, []), image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}, "slug": link->slug.current,      "pricedServices": coalesce(pricedServices, []), "priceNote": coalesce(priceNote, "")    }}  },  testimonialsSection{    heading,    intro,    shareLabel,    testimonials[]{_key, ...@->{_id, quoteTitle, quoteText, name, position, userImage{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}}}  },  faqSection{heading, intro, faqs[]{_key, ...@->{_id, question, answer}}},  contactSection{heading, intro}}
 export type HomePageQueryResult = {
   seo: {
     title: string | null;
@@ -1415,6 +1415,7 @@ export type HomePageQueryResult = {
     heading: string | null;
     intro: string | null;
     cards: Array<{
+      _key: string;
       _id: string;
       title: string | null;
       summary: string | null;
@@ -1464,6 +1465,7 @@ export type HomePageQueryResult = {
     intro: string | null;
     shareLabel: string | null;
     testimonials: Array<{
+      _key: string;
       _id: string;
       quoteTitle: string | null;
       quoteText: string | null;
@@ -1510,6 +1512,7 @@ export type HomePageQueryResult = {
     heading: string | null;
     intro: string | null;
     faqs: Array<{
+      _key: string;
       _id: string;
       question: string | null;
       answer: Array<string> | null;
@@ -1528,8 +1531,9 @@ export type ServicePageSlugsQueryResult = Array<string | null>;
 
 // Source: lib/content/queries.ts
 // Variable: servicePageQuery
-// Query: *[_type == "servicePage" && slug.current == $slug][0]{  title,  "slug": slug.current,  layout,  bookingService,  "priceNote": coalesce(priceNote, ""),  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
+// Query: *[_type == "servicePage" && slug.current == $slug][0]{  _id,  title,  "slug": slug.current,  layout,  bookingService,  "priceNote": coalesce(priceNote, ""),  seo{title, description},  hero{heading, text, ctaLabel, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  benefits{heading, intro, items[]{_key, title, text}},  features[]{_key, title, text},  whyChooseUs{heading, text, points[]{_key, title, text}, image{  alt,  "assetId": asset->_id,  "url": asset->url,  "width": asset->metadata.dimensions.width,  "height": asset->metadata.dimensions.height,  "crop": coalesce(crop{top, bottom, left, right}, {"top": 0, "bottom": 0, "left": 0, "right": 0}),  "hotspot": coalesce(hotspot{x, y, width, height}, {"x": 0.5, "y": 0.5, "width": 1, "height": 1}),  "lqip": coalesce(select(asset->metadata.isOpaque == true => asset->metadata.lqip), ""),  "color": coalesce(asset->metadata.palette.dominant.background, "")}},  included{heading, items},  quoteSection{heading, text, bookOnline{heading, text, priceLabel, buttonLabel}, estimateVisit{heading, text, buttonLabel}},  commonQuestions{heading, followUp, items[]{_key, question, answer}},  finalCta{heading, text, buttonLabel}}
 export type ServicePageQueryResult = {
+  _id: string;
   title: string | null;
   slug: string | null;
   layout: "carpetLanding" | "information" | "mold" | "quoteLanding" | null;
@@ -2008,7 +2012,7 @@ export type AboutPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: faqsPageQuery
-// Query: *[_type == "faqsPage" && _id == "faqsPage"][0]{  seo{title, description},  heading,  intro,  groups[]{_key, heading, faqs[]->{_id, question, answer}}}
+// Query: *[_type == "faqsPage" && _id == "faqsPage"][0]{  seo{title, description},  heading,  intro,  groups[]{_key, heading, faqs[]{_key, ...@->{_id, question, answer}}}}
 export type FaqsPageQueryResult = {
   seo: {
     title: string | null;
@@ -2020,6 +2024,7 @@ export type FaqsPageQueryResult = {
     _key: string;
     heading: string | null;
     faqs: Array<{
+      _key: string;
       _id: string;
       question: string | null;
       answer: Array<string> | null;

@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
+import {fieldEditLinks, getEditLinks, getFormSettings, getHomePage, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {jsonLd, localBusinessData} from '@/lib/structured-data'
 import {AboutSection} from '@/components/home/AboutSection'
@@ -17,7 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Home (spec §2): hero, the Trust band, About Us, Our Services, Testimonials, FAQ, contact with the map. */
 export default async function HomePage() {
-  const [home, settings, forms] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings()])
+  const [home, settings, forms, edit] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings(), getEditLinks()])
+  const homeDocument = {id: 'homePage', type: 'homePage'}
+  const editIn = (base: string) => fieldEditLinks(edit, homeDocument, base)
 
   return (
     <>
@@ -25,12 +27,12 @@ export default async function HomePage() {
         type="application/ld+json"
         dangerouslySetInnerHTML={{__html: jsonLd(localBusinessData(settings))}}
       />
-      <HomeHero hero={home.hero} />
+      <HomeHero hero={home.hero} edit={editIn('hero')} />
       <TrustBand />
-      <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} />
-      <ServicesSection section={home.servicesSection} />
-      <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} />
-      <FaqSection section={home.faqSection} />
+      <AboutSection about={home.about} satisfactionClaim={settings.satisfactionClaim} edit={editIn('about')} />
+      <ServicesSection section={home.servicesSection} edit={editIn('servicesSection')} editCard={edit} />
+      <TestimonialsSection section={home.testimonialsSection} feedbackFormUrl={settings.feedbackFormUrl} edit={editIn('testimonialsSection')} editTestimonial={edit} />
+      <FaqSection section={home.faqSection} edit={editIn('faqSection')} />
       <ContactSection section={home.contactSection} settings={settings} forms={forms} />
     </>
   )

@@ -2,13 +2,14 @@ import type {HomePage} from '@/lib/content'
 import {Button} from '@/components/ui/Button'
 import {Container} from '@/components/ui/Container'
 import {ContentImage} from '@/components/ui/ContentImage'
+import type {FieldEditLinks} from '@/lib/content/edit-links'
 import {ArrowRightIcon, SparkleIcon} from '@/components/ui/icons'
 import {BOOKING_HREF} from '@/components/pages/constants'
 import styles from './HomeHero.module.css'
 
 
 /** Headline, subtitle, tagline, Get Started and the hero image (the page's LCP, so priority). */
-export function HomeHero({hero}: {hero: HomePage['hero']}) {
+export function HomeHero({hero, edit}: {hero: HomePage['hero']; edit?: FieldEditLinks}) {
   return (
     <section className={styles.hero} aria-labelledby="hero-heading">
       <Container width="wide" className={styles.inner}>
@@ -33,6 +34,7 @@ export function HomeHero({hero}: {hero: HomePage['hero']}) {
             sizes="(min-width: 64rem) 45vw, 100vw"
             priority
             className={styles.image}
+            editLink={edit?.('image')}
           />
         </div>
       </Container>

@@ -1,13 +1,13 @@
 'use client'
 
 import {useState} from 'react'
-import {Accordion} from '@/components/ui/Accordion'
+import {Accordion, type AccordionItem} from '@/components/ui/Accordion'
 import styles from './FaqGroups.module.css'
 
 export type FaqGroup = {
   key: string
   heading: string
-  items: {id: string; question: string; answer: string[]}[]
+  items: AccordionItem[]
 }
 
 /**

@@ -1,5 +1,6 @@
 import {Container} from '@/components/ui/Container'
 import {ContentImage, type ContentImageData} from '@/components/ui/ContentImage'
+import type {FieldEditLinks} from '@/lib/content/edit-links'
 import type {CallToActionTarget} from '@/lib/service-page-actions'
 import {ServiceCtaButton} from './ServiceCtaButton'
 import styles from './ServiceHero.module.css'
@@ -15,10 +16,12 @@ export type ServiceHeroProps = {
   phone: string
   /** "From $X": the booking catalog's starting price in the content's words (bookable pages only). */
   priceNote?: string | null
+  /** An editor's preview only: click-to-edit links for its picture (lib/content/edit-links.ts). */
+  edit?: FieldEditLinks
 }
 
 /** The page's opening: title, heading (the page's h1), text and call to action beside the hero image. */
-export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone, priceNote}: ServiceHeroProps) {
+export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone, priceNote, edit}: ServiceHeroProps) {
   return (
     <section className={styles.hero} aria-labelledby="service-hero-heading" data-service-hero="">
       <Container className={styles.inner}>
@@ -45,6 +48,7 @@ export function ServiceHero({eyebrow, heading, text, ctaLabel, cta, image, phone
               aspectRatio={3 / 2}
               priority
               className={styles.image}
+              editLink={edit?.('image')}
             />
           </div>
         </div>

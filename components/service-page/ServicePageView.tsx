@@ -3,6 +3,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {startingPriceCents} from '@/lib/booking/pricing'
 import {startingPriceText} from '@/lib/booking/starting-price'
 import type {FormSettings, ServicePage, SiteSettings} from '@/lib/content'
+import {fieldEditLinks, type EditLinks} from '@/lib/content/edit-links'
 import {telHref} from '@/lib/format'
 import {leadFormMessages} from '@/lib/leads/form-messages'
 import {emailHref, questionEmailSubject, quoteEmailHref, serviceCallsToAction} from '@/lib/service-page-actions'
@@ -24,6 +25,8 @@ export type ServicePageViewProps = {
   settings: Pick<SiteSettings, 'phone' | 'email'>
   /** The quote form's texts (quote landings and mold). */
   forms: Pick<FormSettings, 'quoteForm' | 'messages'>
+  /** In an editor's preview: click-to-edit links for pictures and list items; null for visitors. */
+  edit?: EditLinks | null
 }
 
 /** "Book online" of a quote landing bookable online: its text, the starting price and the booking screen. */
@@ -41,7 +44,9 @@ function bookOnlineOffer(page: ServicePage) {
  * to action. Where the calls to action lead is decided by lib/service-page-actions. Section tones
  * alternate (white, mint, white, mint, the warm quote band, white, dark) so no two alike meet.
  */
-export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
+export function ServicePageView({page, settings, forms, edit = null}: ServicePageViewProps) {
+  const document = {id: page._id, type: 'servicePage'}
+  const editIn = (base: string) => fieldEditLinks(edit, document, base)
   const actions = serviceCallsToAction(page.layout, {
     phone: settings.phone,
     hasQuoteContent: page.quoteSection !== null,
@@ -62,6 +67,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
         image={page.hero.image}
         phone={settings.phone}
         priceNote={startingPriceText([page.bookingService], page.priceNote)}
+        edit={editIn('hero')}
       />
       <TrustBand />
       <ServiceBenefits
@@ -69,16 +75,18 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
         intro={page.benefits.intro}
         items={page.benefits.items}
         tone="plain"
+        edit={editIn('benefits')}
       />
-      <ServiceFeatures features={page.features} tone="tinted" label={`${page.title}: highlights`} />
+      <ServiceFeatures features={page.features} tone="tinted" label={`${page.title}: highlights`} edit={editIn('features')} />
       <ServiceWhyChooseUs
         heading={page.whyChooseUs.heading}
         text={page.whyChooseUs.text}
         points={page.whyChooseUs.points}
         image={page.whyChooseUs.image}
         tone="plain"
+        edit={editIn('whyChooseUs')}
       />
-      <ServiceIncluded heading={page.included.heading} items={page.included.items} tone="tinted" />
+      <ServiceIncluded heading={page.included.heading} items={page.included.items} tone="tinted" edit={editIn('included')} />
       {actions.showQuoteSection && page.quoteSection ? (
         <ServiceQuoteSection
           heading={page.quoteSection.heading}
@@ -104,6 +112,7 @@ export function ServicePageView({page, settings, forms}: ServicePageViewProps) {
         email={settings.email}
         emailHref={questionEmail}
         tone="plain"
+        edit={editIn('commonQuestions')}
       />
       <ServiceFinalCta
         heading={page.finalCta.heading}

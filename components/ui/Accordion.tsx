@@ -11,6 +11,8 @@ export type AccordionItem = {
   question: string
   /** The answer's paragraphs. */
   answer: string[]
+  /** In an editor's preview: the item's click-to-edit link (`data-sanity`, lib/content/edit-links.ts). */
+  edit?: string
 }
 
 export type AccordionProps = {
@@ -98,7 +100,7 @@ export function Accordion({
         const buttonId = `${base}-${index}b`
         const panelId = `${base}-${index}p`
         return (
-          <div key={item.id} className={styles.item} data-open={open}>
+          <div key={item.id} className={styles.item} data-open={open} data-sanity={item.edit}>
             <Heading className={styles.heading}>
               <button
                 type="button"

@@ -2,6 +2,7 @@ import {getImageProps, type ImageLoader, type ImageProps} from 'next/image'
 import type {CSSProperties} from 'react'
 import {preload} from 'react-dom'
 import type {ContentImage as ContentImageData} from '@/lib/content'
+import {editAttribute} from '@/lib/content/edit-links'
 import {contentImageUrl, croppedSize} from '@/lib/content/images'
 
 export type {ContentImageData}
@@ -26,6 +27,8 @@ export type ContentImageProps = {
   quality?: number
   className?: string
   style?: CSSProperties
+  /** In an editor's preview only: the picture's click-to-edit link (`data-sanity`, lib/content/edit-links.ts). */
+  editLink?: string
 }
 
 /** next/image's placeholder mode that draws `blurDataURL` blurred (a mode, not words on the page). */
@@ -77,7 +80,7 @@ function shapeProps(
  * crop and hotspot honoured at every shape. With `wide`, a <picture> serves each screen its own cut.
  * Renders nothing without a URL. Alt text comes from the content.
  */
-export function ContentImage({image, wide, ...options}: ContentImageProps) {
+export function ContentImage({image, wide, editLink, ...options}: ContentImageProps) {
   if (!image?.url) return null
   const shaped = Boolean(options.aspectRatio || wide)
   const props = shapeProps(image, options, shaped)
@@ -95,7 +98,7 @@ export function ContentImage({image, wide, ...options}: ContentImageProps) {
   }
 
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- getImageProps supplies src, srcset and alt
-  const img = <img {...props} />
+  const img = <img {...props} {...editAttribute(editLink)} />
   if (!wide || !wideProps) return img
   return (
     <picture style={{display: 'contents'}}>

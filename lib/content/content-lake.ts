@@ -1,12 +1,14 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import {createClient as createStegaClient, type SanityStegaClient} from '@sanity/client/stega'
 import {apiVersion, dataset, projectId} from '@/studio/env'
+import type {PreviewPerspective} from './preview-perspective'
 
 /**
  * The Sanity Content Lake as a content source: published documents for visitors; in draft mode
  * (an editor's preview) drafts over published documents with their strings stega-encoded, so the
  * Presentation tool can tie each text on the page to its field. The read token (needed for drafts
- * and private datasets) is server-side, never NEXT_PUBLIC.
+ * and private datasets) is server-side, never NEXT_PUBLIC: even the preview's live updates reach the
+ * browser through the site (watchContentLake), never from the Content Lake with a token.
  */
 let client: SanityClient | undefined
 let previewClient: SanityStegaClient | undefined
@@ -49,6 +51,35 @@ function lakePreviewClient(): SanityStegaClient {
   return previewClient
 }
 
-export function queryContentLake<R>(query: string, params: Record<string, unknown> = {}, perspective: 'published' | 'drafts' = 'published'): Promise<R> {
-  return perspective === 'drafts' ? lakePreviewClient().fetch<R>(query, params) : lakeClient().fetch<R>(query, params)
+/**
+ * A query's result: published documents for visitors, or, given the preview's perspective (drafts,
+ * published, or a release stack), what an editor previews, stega-encoded.
+ */
+export function queryContentLake<R>(query: string, params: Record<string, unknown> = {}, preview?: PreviewPerspective): Promise<R> {
+  if (!preview) return lakeClient().fetch<R>(query, params)
+  const perspective = typeof preview === 'string' ? preview : [...preview]
+  return lakePreviewClient().fetch<R>(query, params, {perspective})
+}
+
+/**
+ * Calls `onChange` whenever a document changes in the dataset, drafts and releases included, from
+ * the Content Lake's live events (the API next-sanity's SanityLive listens to, here on the server
+ * with the read token); `onLost` when the connection ends for good. Every preview open on this
+ * server shares one connection (the client shares it by URL and token). Returns the unsubscribe.
+ */
+export function watchContentLake(onChange: () => void, onLost: (error: unknown) => void): () => void {
+  let reconnecting = false
+  const subscription = lakePreviewClient()
+    .live.events({includeDrafts: true, tag: 'preview'})
+    .subscribe({
+      next: (event) => {
+        // A welcome after a reconnect: what changed meanwhile was never announced.
+        if (event.type === 'message' || event.type === 'restart' || (event.type === 'welcome' && reconnecting)) onChange()
+        if (event.type === 'goaway') onLost(new Error('The Content Lake closed the live connection'))
+        reconnecting = event.type === 'reconnect' || (reconnecting && event.type !== 'welcome')
+      },
+      error: onLost,
+      complete: () => onLost(new Error('The Content Lake ended the live connection')),
+    })
+  return () => subscription.unsubscribe()
 }

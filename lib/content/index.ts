@@ -1,7 +1,7 @@
 import 'server-only'
 
 import {unstable_cache} from 'next/cache'
-import {draftMode} from 'next/headers'
+import {cookies, draftMode} from 'next/headers'
 import {cache} from 'react'
 import type {
   AboutPageQueryResult,
@@ -18,8 +18,11 @@ import type {BookingMessages} from '@/lib/booking/message-keys'
 import {projectId} from '@/studio/env'
 import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
-import {lakeClient, queryContentLake} from './content-lake'
-import {localDatasetVersion, queryLocalDataset} from './local-dataset'
+import {lakeClient, queryContentLake, watchContentLake} from './content-lake'
+import {localDatasetVersion, queryLocalDataset, watchLocalDataset} from './local-dataset'
+import type {EditLinks} from './edit-links'
+import {studioEditLinks} from './studio-edit-links'
+import {localPreviewPerspective, PREVIEW_PERSPECTIVE_COOKIE, previewPerspective, type PreviewPerspective} from './preview-perspective'
 import {MissingContentError, present, type Present} from './present'
 import * as q from './queries'
 import {toAvailabilityRules} from './availability'
@@ -31,24 +34,30 @@ import {ratingSummary, type RatingSummary} from '../trust'
  */
 export const contentSource = projectId ? 'content-lake' : 'local-dataset'
 
-type Perspective = 'published' | 'drafts'
+/** Published documents (visitors), or an editor's preview in the perspective the Studio asks for. */
+type Reading = {preview: false} | {preview: true; perspective: PreviewPerspective}
 
-function fetchContent<R>(query: string, params: Record<string, unknown>, perspective: Perspective): Promise<R> {
-  return contentSource === 'content-lake'
-    ? queryContentLake<R>(query, params, perspective)
-    : queryLocalDataset<R>(query, params, perspective)
+function fetchContent<R>(query: string, params: Record<string, unknown>, reading: Reading): Promise<R> {
+  if (contentSource === 'content-lake') return queryContentLake<R>(query, params, reading.preview ? reading.perspective : undefined)
+  return queryLocalDataset<R>(query, params, reading.preview ? localPreviewPerspective(reading.perspective) : 'published')
 }
 
+const PUBLISHED: Reading = {preview: false}
+
 /**
- * Draft mode of the request being rendered; null outside any request or render (the e-mail worker,
- * scripts, unit tests), where Next's cache is not available either.
+ * How the request being rendered reads content: in draft mode, the perspective the Presentation
+ * tool chose (lib/content/preview-perspective.ts); null outside any request or render (the e-mail
+ * worker, scripts, unit tests), where Next's cache is not available either.
  */
-async function renderScope(): Promise<{draft: boolean} | null> {
+async function renderScope(): Promise<Reading | null> {
+  let draft: boolean
   try {
-    return {draft: (await draftMode()).isEnabled}
+    draft = (await draftMode()).isEnabled
   } catch {
     return null
   }
+  if (!draft) return PUBLISHED
+  return {preview: true, perspective: previewPerspective((await cookies()).get(PREVIEW_PERSPECTIVE_COOKIE)?.value)}
 }
 
 /**
@@ -60,10 +69,10 @@ async function renderScope(): Promise<{draft: boolean} | null> {
  */
 async function readContent<R>(query: string, params: Record<string, unknown>, tags: string[]): Promise<R> {
   const scope = await renderScope()
-  if (!scope) return fetchContent<R>(query, params, 'published')
-  if (scope.draft) return fetchContent<R>(query, params, 'drafts')
+  if (!scope) return fetchContent<R>(query, params, PUBLISHED)
+  if (scope.preview) return fetchContent<R>(query, params, scope)
   const version = contentSource === 'content-lake' ? 'content-lake' : localDatasetVersion()
-  return unstable_cache(() => fetchContent<R>(query, params, 'published'), [version, query, JSON.stringify(params)], {
+  return unstable_cache(() => fetchContent<R>(query, params, PUBLISHED), [version, query, JSON.stringify(params)], {
     tags: [ALL_CONTENT_TAG, ...tags],
   })()
 }
@@ -91,6 +100,24 @@ export function previewSecretClient(): SanityClient | null {
   }
   return local as unknown as SanityClient
 }
+
+/**
+ * Calls `onChange` whenever the content changes, drafts included: the Content Lake's live events
+ * (read with the server's token), or the local dataset file. For an editor's preview only, which
+ * refreshes itself on each change (app/api/draft-mode/changes). `onLost`: the watch has ended.
+ */
+export function watchContentChanges(onChange: () => void, onLost: (error: unknown) => void): () => void {
+  return contentSource === 'content-lake' ? watchContentLake(onChange, onLost) : watchLocalDataset(onChange, onLost)
+}
+
+/**
+ * In an editor's preview, the click-to-edit attributes for pictures and list items
+ * (lib/content/edit-links.ts); null for visitors, whose pages carry none.
+ */
+export const getEditLinks = cache(async (): Promise<EditLinks | null> => ((await renderScope())?.preview ? studioEditLinks : null))
+
+export type {EditLinks, FieldEditLinks} from './edit-links'
+export {fieldEditLinks, listItem} from './edit-links'
 
 // --- site-wide ---------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import {readFileSync, statSync} from 'node:fs'
+import {readFileSync, statSync, watch} from 'node:fs'
 import path from 'node:path'
 import {evaluate, parse} from 'groq-js'
 import {describePhotos} from './local-images.ts'
@@ -152,6 +152,34 @@ function current() {
 export function localDatasetVersion(): string {
   const file = localDatasetFile()
   return `${file}@${statSync(file).mtimeMs}`
+}
+
+/**
+ * Calls `onChange` whenever the dataset file changes (an editor's preview follows it as it follows
+ * the Content Lake's live events). Watches the folder, not the file: editors and scripts often
+ * save by replacing the file, which a watch on the file itself would lose. Returns the unsubscribe.
+ */
+export function watchLocalDataset(onChange: () => void, onLost: (error: unknown) => void): () => void {
+  const file = localDatasetFile()
+  const version = () => {
+    try {
+      const {mtimeMs, size, ino} = statSync(file)
+      return `${mtimeMs}:${size}:${ino}`
+    } catch {
+      return null
+    }
+  }
+  let seen = version()
+  const watcher = watch(path.dirname(file), (_event, name) => {
+    if (name !== null && name !== path.basename(file)) return
+    // One save can raise several events: announce each new version of the file once.
+    const now = version()
+    if (now === null || now === seen) return
+    seen = now
+    onChange()
+  })
+  watcher.on('error', onLost)
+  return () => watcher.close()
 }
 
 export async function queryLocalDataset<R>(

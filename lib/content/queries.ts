@@ -90,18 +90,18 @@ export const homePageQuery = defineQuery(`*[_type == "homePage" && _id == "homeP
   servicesSection{
     heading,
     intro,
-    cards[]->{
+    cards[]{_key, ...@->{
       _id, title, summary, "subServices": coalesce(subServices, []), image${image}, "slug": link->slug.current,
       "pricedServices": coalesce(pricedServices, []), "priceNote": coalesce(priceNote, "")
-    }
+    }}
   },
   testimonialsSection{
     heading,
     intro,
     shareLabel,
-    testimonials[]->{_id, quoteTitle, quoteText, name, position, userImage${image}}
+    testimonials[]{_key, ...@->{_id, quoteTitle, quoteText, name, position, userImage${image}}}
   },
-  faqSection{heading, intro, faqs[]->{_id, question, answer}},
+  faqSection{heading, intro, faqs[]{_key, ...@->{_id, question, answer}}},
   contactSection{heading, intro}
 }`)
 
@@ -110,6 +110,7 @@ export const servicePageSlugsQuery = defineQuery(
 )
 
 export const servicePageQuery = defineQuery(`*[_type == "servicePage" && slug.current == $slug][0]{
+  _id,
   title,
   "slug": slug.current,
   layout,
@@ -174,7 +175,7 @@ export const faqsPageQuery = defineQuery(`*[_type == "faqsPage" && _id == "faqsP
   ${seo},
   heading,
   intro,
-  groups[]{_key, heading, faqs[]->{_id, question, answer}}
+  groups[]{_key, heading, faqs[]{_key, ...@->{_id, question, answer}}}
 }`)
 
 export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{${seo}, heading, intro, image${image}}`)

@@ -50,6 +50,19 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
   await page.goto('/', {waitUntil: 'networkidle'})
   await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.home.hero.headline)
   expect(await editorLoadedVisualEditing()).toBe(true)
+  // Click-to-edit reaches what stega cannot: pictures and whole list items (service cards,
+  // testimonials, questions), each naming its document and field for the Presentation tool.
+  const editable = (selector: string) => page.locator(`${selector}[data-sanity]`)
+  await expect(editable('#services li')).toHaveCount(await page.locator('#services li:has(h3)').count())
+  await expect(editable('#testimonials li')).toHaveCount(await page.locator('#testimonials li:has(h3)').count())
+  await expect(editable('#faq [data-accordion] > div')).toHaveCount(await page.locator('#faq [data-accordion] > div').count())
+  expect(await editable('#services img').count()).toBeGreaterThan(0)
+  expect(await editable('#services li').first().getAttribute('data-sanity')).toMatch(/^id=homePage;type=homePage;path=servicesSection\.cards:[\w-]+;base=%2Fstudio$/)
+  await page.goto('/deep-cleaning')
+  await expect(editable('[data-included-list] li')).toHaveCount(await page.locator('[data-included-list] li').count())
+  expect(await editable('[data-service-hero] img').getAttribute('data-sanity')).toMatch(/type=servicePage;path=hero\.image;/)
+  await page.goto('/faqs')
+  await expect(editable('[data-accordion] > div')).toHaveCount(await page.locator('[data-accordion] > div').count())
 
   // A visitor at the same time: the published texts, no preview tools, no stega characters, not frameable.
   const visitor = await browser.newContext()
@@ -60,6 +73,8 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
     expect(html).not.toContain(draft.home.hero.headline)
     expect(html).not.toContain('Preview of drafts')
     expect(html).not.toMatch(/[\u200B-\u200D\u2060\uFEFF]/)
+    expect(html).not.toContain('data-sanity')
+    expect(await (await visitor.request.get('/deep-cleaning')).text()).not.toContain('data-sanity')
     expect(visit.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(visit.headers()['x-frame-options']).toBe('DENY')
     expect(await (await visitor.request.get(articlePath)).text()).toContain(published.article.title)

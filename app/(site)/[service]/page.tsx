@@ -1,7 +1,7 @@
 import type {Metadata} from 'next'
 import {notFound} from 'next/navigation'
 import {ServicePageView} from '@/components/service-page/ServicePageView'
-import {getFormSettings, getServicePage, getServicePageSlugs, getSiteSettings} from '@/lib/content'
+import {getEditLinks, getFormSettings, getServicePage, getServicePageSlugs, getSiteSettings} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {jsonLd, serviceData} from '@/lib/structured-data'
 
@@ -29,7 +29,7 @@ export async function generateMetadata({params}: PageProps<'/[service]'>): Promi
 
 export default async function ServicePageRoute({params}: PageProps<'/[service]'>) {
   const {service} = await params
-  const [page, settings, forms] = await Promise.all([getServicePage(service), getSiteSettings(), getFormSettings()])
+  const [page, settings, forms, edit] = await Promise.all([getServicePage(service), getSiteSettings(), getFormSettings(), getEditLinks()])
   if (!page) notFound()
 
   return (
@@ -38,7 +38,7 @@ export default async function ServicePageRoute({params}: PageProps<'/[service]'>
         type="application/ld+json"
         dangerouslySetInnerHTML={{__html: jsonLd(serviceData(page, settings))}}
       />
-      <ServicePageView page={page} settings={settings} forms={forms} />
+      <ServicePageView page={page} settings={settings} forms={forms} edit={edit} />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import type {Metadata} from 'next'
-import {getFaqsPage} from '@/lib/content'
+import {fieldEditLinks, getEditLinks, getFaqsPage, listItem} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd} from '@/lib/structured-data'
 import {FaqGroups} from '@/components/pages/FaqGroups'
@@ -13,12 +13,18 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /faqs: every question, grouped; one answer open at a time across the page. */
 export default async function FaqsPage() {
-  const page = await getFaqsPage()
+  const [page, edit] = await Promise.all([getFaqsPage(), getEditLinks()])
+  const editGroups = fieldEditLinks(edit, {id: 'faqsPage', type: 'faqsPage'}, 'groups')
   // The same question may sit in two groups: item ids are unique per group.
   const groups = page.groups.map((group) => ({
     key: group._key,
     heading: group.heading,
-    items: group.faqs.map((faq) => ({id: `${group._key}-${faq._id}`, question: faq.question, answer: faq.answer})),
+    items: group.faqs.map((faq) => ({
+      id: `${group._key}-${faq._id}`,
+      question: faq.question,
+      answer: faq.answer,
+      ...(editGroups ? {edit: editGroups(`${listItem(group._key)}.faqs${listItem(faq._key)}`)} : {}),
+    })),
   }))
   const uniqueFaqs = [...new Map(page.groups.flatMap((group) => group.faqs).map((faq) => [faq._id, faq])).values()]
 
