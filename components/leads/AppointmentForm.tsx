@@ -10,6 +10,7 @@ import {HoneypotField, LeadFormOutcome, LeadSubmitButton, PhoneField} from './Le
 import {Toast} from './Toast'
 import {useEstimateOffer} from './useEstimateOffer'
 import {useLeadForm, type LeadFormMessages} from './useLeadForm'
+import fieldStyles from '@/components/forms/fields.module.css'
 import styles from './leads.module.css'
 
 export type AppointmentFormProps = {
@@ -91,7 +92,7 @@ export function AppointmentForm({text, messages, labelledBy}: AppointmentFormPro
             {offerState.status === 'failed' ? (
               <p role="status" className={styles.wide}>
                 {text.visitDatesUnavailable}{' '}
-                <button type="button" className={styles.retry} onClick={refresh}>
+                <button type="button" className={fieldStyles.retry} onClick={refresh}>
                   Try again
                 </button>
               </p>

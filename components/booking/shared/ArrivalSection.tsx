@@ -101,7 +101,7 @@ export function ArrivalSection({
           {state.status === 'failed' ? (
             <p className={fieldStyles.description} role="status">
               {texts.datesUnavailable}{' '}
-              <button type="button" className={styles.retry} onClick={refresh}>
+              <button type="button" className={fieldStyles.retry} onClick={refresh}>
                 Try again
               </button>
             </p>
