@@ -49,6 +49,13 @@ export function deferredLeadForm<P extends object>({name, load, loadOnServer}: D
   let resolveLoaded!: () => void
   const loaded = new Promise<void>((resolve) => (resolveLoaded = resolve))
   let loading = false
+  /**
+   * Whether the form's shell has mounted. Rendered again after that, it has new props from the
+   * server (an editor's preview re-rendered in place, a refresh): the dehydrated boundary then has to
+   * hydrate to take them, which waits for the form's code, so the code is asked for at once (else
+   * the re-render would wait for a first touch, and never show).
+   */
+  let shellMounted = false
 
   /** Loads the code once; a failed load (offline) is tried again on the next interaction. */
   function request() {
@@ -89,6 +96,7 @@ export function deferredLeadForm<P extends object>({name, load, loadOnServer}: D
   }
 
   function DeferredLeadForm(props: P) {
+    if (shellMounted) request()
     const host = useRef<HTMLDivElement>(null)
     const live = useRef(false)
     const heldSubmit = useRef<{form: HTMLFormElement; submitter: HTMLElement | null} | null>(null)
@@ -121,7 +129,9 @@ export function deferredLeadForm<P extends object>({name, load, loadOnServer}: D
       // Focused before this listened (a visitor quicker than the page's scripts).
       if (element.contains(document.activeElement)) request()
       element.dataset.listening = ''
+      shellMounted = true
       return () => {
+        shellMounted = false
         for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true)
         window.removeEventListener('submit', onSubmit, true)
       }

@@ -8,9 +8,7 @@ import styles from './DraftModeTools.module.css'
  * Studio's Presentation tool, whose perspective switcher picks drafts, published or a release); and
  * the page re-rendering in place whenever the content changes (the Content Lake's live events, or
  * the local dataset file, relayed by app/api/draft-mode/changes), so an edit shows within a moment
- * of the Studio saving it, without a reload. Not yet on the home page: this Next.js 16's router
- * drops the re-render of a page whose answer streams in parts (vercel/next.js#99028), so there the
- * edit shows on the next reload (the Presentation tool's reload button).
+ * of the Studio saving it, without a reload.
  */
 export function DraftModeTools() {
   return (

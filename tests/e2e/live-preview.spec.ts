@@ -14,13 +14,10 @@ import {expect, test, type Page} from './support/test'
  * lib/content/test-support/content-lake.ts) through @sanity/client, with a read token; offline,
  * the local dataset file. Each runs a site of its own.
  *
- * The edited text shows in place on every page but the home page: there the router of this Next.js
- * 16 drops the re-render although the server's answer holds the edit (a streamed answer, see
- * vercel/next.js#99028), so the home page tests check the server's answer; /about and a service page
- * check the text on the screen.
+ * The home page is the hard case: its contact form stays dehydrated until first used
+ * (components/leads/deferredLeadForm.tsx), and the re-render has to wait for the form's code.
  */
 type Home = {_id: string; _type: string; hero: {headline: string}}
-type About = {_id: string; _type: string; heading: string}
 const TOKEN = 'e2e-viewer-token'
 const SECRET_ID = 'sanity-preview-url-secret.e2e'
 
@@ -112,30 +109,16 @@ test.describe('live preview', () => {
     await expect(heading).toContainText(draft.hero.headline)
     const rerender = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.headers()['next-action']))
     lake.announce()
-    // The page asks the server to render it anew, and the server renders the edited draft.
+    // The page asks the server to render it anew, and shows the edited draft in place.
     expect((await (await rerender).response())?.status()).toBe(200)
-    expect(await page.evaluate(() => fetch('/').then((response) => response.text()))).toContain(edited)
+    await expect(heading).toContainText(edited)
     expect(await mark.markSurvived()).toBe(true)
     expect(mark.navigations()).toBe(0)
-
-    // On /about the edited draft shows in the open page itself, without a reload.
-    const about = documents.find((doc) => doc._id === 'aboutPage') as unknown as About
-    const aboutConnected = changesConnected(page)
-    await page.goto(`${server.baseUrl}/about`)
-    await expect(heading).toContainText(about.heading)
-    await aboutConnected
-    const aboutMark = await markDocument(page)
-    const editedAbout = 'About the crew, edited just now'
-    lake.put({...about, _id: 'drafts.aboutPage', heading: editedAbout} as LakeDocument)
-    lake.announce()
-    await expect(heading).toContainText(editedAbout)
-    expect(await aboutMark.markSurvived()).toBe(true)
-    expect(aboutMark.navigations()).toBe(0)
 
     // The Presentation tool's perspective switcher (its cookie): published shows what visitors see.
     const origin = new URL(server.baseUrl)
     await page.context().addCookies([{name: 'sanity-preview-perspective', value: 'published', domain: origin.hostname, path: '/'}])
-    await page.goto(`${server.baseUrl}/`)
+    await page.reload()
     await expect(heading).toContainText(published.hero.headline)
     await expect(page.getByText('Preview of drafts')).toBeVisible()
 
@@ -151,7 +134,7 @@ test.describe('live preview', () => {
     }
   })
 
-  test('offline: an edit saved to the local dataset is announced to the open preview, which is rendered anew without a reload', async ({page}) => {
+  test('offline: an edit saved to the local dataset shows in the open preview, without a reload', async ({page}) => {
     const file = join(root, 'production.ndjson')
     copyFileSync(datasetFile(), file)
     symlinkSync(join(dirname(datasetFile()), 'images'), join(root, 'images'))
@@ -173,29 +156,7 @@ test.describe('live preview', () => {
     const rerender = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.headers()['next-action']))
     saveDataset(file, lines)
     expect((await (await rerender).response())?.status()).toBe(200)
-    expect(await page.evaluate(() => fetch('/').then((response) => response.text()))).toContain(edited)
-    expect(await mark.markSurvived()).toBe(true)
-    expect(mark.navigations()).toBe(0)
-  })
-
-  test('offline: the edited text itself appears in the open preview of a service page, no reload', async ({page}) => {
-    const file = join(root, 'production.ndjson')
-    copyFileSync(datasetFile(), file)
-    symlinkSync(join(dirname(datasetFile()), 'images'), join(root, 'images'))
-    server = startServer({port: await freePort(), dataDir: join(root, 'site'), env: {SANITY_LOCAL_DATASET: file}})
-    await waitUntilServing(server)
-    type ServicePage = {_id: string; hero: {heading: string}}
-    const deep = getDocument<ServicePage>('servicePage-deep-cleaning')
-    const heading = page.getByRole('heading', {level: 1})
-    const connected = changesConnected(page)
-    await page.goto(`${server.baseUrl}${enable(getDocument<{secret: string}>(SECRET_ID).secret, '/deep-cleaning')}`)
-    await expect(heading).toContainText(deep.hero.heading)
-    await connected
-    const mark = await markDocument(page)
-    const edited = 'A deep clean, edited in the open preview'
-    const lines = readDocuments().map((doc) => (doc._id === deep._id ? {...deep, hero: {...deep.hero, heading: edited}} : doc))
-    saveDataset(file, lines)
-    await expect(heading).toContainText(edited)
+    await expect(heading).toHaveText(edited)
     expect(await mark.markSurvived()).toBe(true)
     expect(mark.navigations()).toBe(0)
   })
