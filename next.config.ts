@@ -1,5 +1,5 @@
 import type {NextConfig} from 'next'
-import {SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers.ts'
+import {FILE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from './studio/env.ts'
 
 const development = process.env.NODE_ENV === 'development'
@@ -25,11 +25,15 @@ const nextConfig: NextConfig = {
   },
   // Every route's security headers. The Content-Security-Policy here allows any inline script (what
   // `next dev` or a bare `next start` can do); the edge server replaces it on each page with one
-  // naming that page's scripts by hash (lib/edge/server.ts).
+  // naming that page's scripts by hash, and on every other answer but JavaScript with one that lets
+  // nothing run (lib/edge/server.ts). The image and icon routes get that one here too (the last rule
+  // that sets a header wins), so an SVG opened on its own runs nothing under `next dev` either.
   async headers() {
+    const filePolicy = [{key: 'Content-Security-Policy', value: FILE_CONTENT_SECURITY_POLICY}]
     return [
       {source: '/:path*', headers: [...SECURITY_HEADERS, {key: 'Content-Security-Policy', value: siteContentSecurityPolicy({sanityProjectId, development})}]},
       {source: '/studio/:path*', headers: [{key: 'Content-Security-Policy', value: studioContentSecurityPolicy({sanityProjectId, studioProjectId, development})}]},
+      ...['/images/:path*', '/icons.svg', '/icon.svg', '/favicon.ico', '/_next/image'].map((source) => ({source, headers: filePolicy})),
     ]
   },
   async rewrites() {

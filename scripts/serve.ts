@@ -1,32 +1,24 @@
 /**
  * The production server: Next.js behind the site's edge (lib/edge/server.ts). `npm start` runs it
- * after `next build`; it takes `next start`'s -p/--port and -H/--hostname (or PORT / HOSTNAME).
+ * after `next build`; it takes `next start`'s -p/--port and -H/--hostname (or PORT / LISTEN_HOST).
+ * It listens on 127.0.0.1 unless a host is given (lib/edge/listen.ts):
  *
- *   node scripts/serve.ts -p 3000
+ *   node scripts/serve.ts -p 3000              # this machine only
+ *   node scripts/serve.ts -p 3000 -H 0.0.0.0   # every interface
  *
  * Run by Node 24 directly (type stripping), so it and the lib/edge modules it loads use only
  * erasable TypeScript and `.ts` import paths.
  */
 import {saveCompileCacheSoon} from './compile-cache.ts' // first: before Next.js loads
-import {createServer} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import next from 'next'
 import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.ts'
+import {createSiteServer, listenAddress} from '../lib/edge/listen.ts'
 import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from '../studio/env.ts'
 
-function option(long: string, short: string): string | undefined {
-  const args = process.argv.slice(2)
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === long || args[i] === short) return args[i + 1]
-    if (args[i].startsWith(`${long}=`)) return args[i].slice(long.length + 1)
-  }
-  return undefined
-}
-
-const port = Number(option('--port', '-p') ?? process.env.PORT ?? 3000)
-const hostname = option('--hostname', '-H') ?? process.env.HOSTNAME ?? undefined
+const {port, host: hostname} = listenAddress(process.argv.slice(2), process.env)
 Object.assign(process.env, {NODE_ENV: 'production'})
 
 // next.config.ts is loaded with Node's own type stripping, as `next start
@@ -41,7 +33,7 @@ await app.prepare()
 const handle = app.getRequestHandler()
 
 let notFound: {html: string; at: number} | undefined
-const server = createServer(
+const server = createSiteServer(
   createEdgeHandler({
     next: (req, res) => handle(req, res),
     trust,
@@ -62,7 +54,7 @@ const server = createServer(
 )
 
 server.listen(port, hostname, () => {
-  console.log(`▲ Serving on http://${hostname ?? 'localhost'}:${port}`)
+  console.log(`▲ Serving on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`)
   console.log(`[edge] Client addresses for rate limits: ${describeProxyTrust(trust)}`)
   if (!siteUrl) {
     console.warn('[edge] SITE_URL is not set: bookings are refused until it names the public address (e.g. https://www.example.com); `npm start` sets http://localhost:3000')

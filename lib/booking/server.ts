@@ -3,7 +3,7 @@ import 'server-only'
 import {getBookingStore} from '../bookings'
 import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
-import {getPaymentProvider, getTestCheckout} from '../payments'
+import {getPaymentProvider, getPaymentProviderFor, getTestCheckout} from '../payments'
 import {clientAddress} from '../edge/client-address'
 import {processRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
@@ -18,8 +18,9 @@ import {handleTestCheckoutRequest} from './routes'
 
 export const systemNow = (): Date => new Date()
 
-export async function bookingFlowDeps(origin: string): Promise<BookingFlowDeps> {
-  const payments = getPaymentProvider()
+/** `client`: the address the edge server resolved (the test checkout may serve this machine only). */
+export async function bookingFlowDeps(origin: string, client: string): Promise<BookingFlowDeps> {
+  const payments = getPaymentProviderFor(client)
   return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox, availability: getAvailability}
 }
 
@@ -63,7 +64,7 @@ export function bookingRateLimiter(): RateLimiter {
 /** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown, 413 for a large body. */
 export async function testCheckoutAction(request: Request, sessionId: string, outcome: 'paid' | 'cancelled'): Promise<Response> {
   return handleTestCheckoutRequest(request, sessionId, outcome, {
-    checkout: () => getTestCheckout(),
+    checkout: () => getTestCheckout(clientAddress(request.headers)),
     store: getBookingStore,
     now: systemNow,
     emailsQueued: wakeEmailOutbox,

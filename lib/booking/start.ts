@@ -5,6 +5,7 @@ import {databaseBackend} from '../database'
 import {databaseDir} from '../database/pglite'
 import {PaymentConfigurationError} from '../payments/provider'
 import {paymentProviderName} from '../payments/provider-name'
+import {testCheckoutReach} from '../payments/test-checkout'
 
 /**
  * The booking services at server start-up (instrumentation.ts): a log of what is configured, and
@@ -20,7 +21,9 @@ export function describeBookingServices(env: Record<string, string | undefined> 
     lines.push(
       name === 'stripe'
         ? `Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET?.trim() ? '' : ' (STRIPE_WEBHOOK_SECRET is not set: webhooks are refused)'}`
-        : 'Payments: LOCAL TEST CHECKOUT (test mode, no card is charged; set STRIPE_SECRET_KEY for real payments)',
+        : `Payments: LOCAL TEST CHECKOUT (test mode, no card is charged; set STRIPE_SECRET_KEY for real payments)${
+            testCheckoutReach(env) === 'this-machine' ? ', for visitors on this machine only (SITE_URL is loopback; TEST_CHECKOUT_ENABLED=true opens it to others)' : ''
+          }`,
     )
   } catch (error) {
     lines.push(`Payments: NONE: ${error instanceof PaymentConfigurationError ? error.message : String(error)}`)

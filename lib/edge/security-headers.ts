@@ -110,6 +110,19 @@ export function contentSecurityPolicyFor(pathname: string, options: PolicyOption
   return isStudioPath(pathname) ? studioContentSecurityPolicy(options) : siteContentSecurityPolicy(options)
 }
 
+/**
+ * The policy of every answer that is not a page: images (an SVG opened on its own is a document and
+ * could run script), icons, JSON, text. Nothing may run or load; an SVG keeps its inline styles and
+ * embedded images, and `sandbox` also stops a document from running anything the policy missed.
+ * JavaScript files keep the page policy (it is the policy of a worker started from them).
+ */
+export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
+
+/** Whether an answer's Content-Type is JavaScript (it keeps the page policy: see FILE_CONTENT_SECURITY_POLICY). */
+export function isJavaScriptType(contentType: string): boolean {
+  return /^\s*(?:text|application)\/(?:x-)?(?:java|ecma)script\s*(?:;|$)/i.test(contentType)
+}
+
 /** Sent with every response. */
 export const SECURITY_HEADERS: readonly {key: string; value: string}[] = [
   {key: 'X-Content-Type-Options', value: 'nosniff'},

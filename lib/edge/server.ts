@@ -8,8 +8,11 @@
  * - compresses (Next's own compression is off: it would sit between Next and this code), a
  *   cached page once per version (its ETag) rather than once per request, with its policy;
  * - holds each HTML page until it is complete, then sends it with a Content-Security-Policy that
- *   names the hashes of its inline scripts (pages stay static and cached; no nonce needed), and
- *   HSTS when the public address is HTTPS;
+ *   names the hashes of the inline scripts the app wrote in it (inline-scripts.ts: pages stay static
+ *   and cached, no nonce needed; any other inline script is refused by the browser and logged
+ *   here), and HSTS when the public address is HTTPS;
+ * - gives every other answer but JavaScript (images, icons, JSON, text) a policy that lets nothing
+ *   run (FILE_CONTENT_SECURITY_POLICY), in place of the site-wide fallback from next.config.ts;
  * - replaces the empty body Next 16 sends when a page calls notFound() (vercel/next.js#98295: the
  *   404 is right, its HTML is only in the script payload) with the rendered 404 page, so visitors
  *   without JavaScript, crawlers and link previews see 'Page Not Found'.
@@ -24,7 +27,14 @@ import compression from 'compression'
 import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
-import {contentSecurityPolicyFor, frameOptions, hasDraftModeCookie, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
+import {
+  contentSecurityPolicyFor,
+  FILE_CONTENT_SECURITY_POLICY,
+  frameOptions,
+  hasDraftModeCookie,
+  isJavaScriptType,
+  STRICT_TRANSPORT_SECURITY,
+} from './security-headers.ts'
 
 /** An address no route matches, one segment deeper than the [service] route: Next renders its 404 page in full. */
 export const NOT_FOUND_PATH = '/_edge/not-found'
@@ -42,6 +52,15 @@ export interface EdgeOptions {
   /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
   notFoundPage: () => Promise<string | null>
   log?: Pick<Console, 'error'>
+}
+
+/**
+ * Whether a request target is a path (origin form, `/…`). A browser sends nothing else to a site;
+ * the absolute form (`http://host/…`) is for proxies, and `*` and `host:port` are for OPTIONS and
+ * CONNECT, which the site does not serve.
+ */
+export function isOriginForm(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith('/')
 }
 
 /** Whether a request path decodes: Next's router throws URIError on a malformed percent-escape. */
@@ -129,14 +148,26 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
   const log = options.log ?? console
   // Page version → its policy and its compressed bytes; least recently added dropped first.
   const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
+  // Foreign inline scripts already logged (a few: each would be logged once per render otherwise).
+  const reported = new Set<string>()
+  const reportForeign = (pathname: string) => (script: string) => {
+    if (reported.has(script) || reported.size >= 50) return
+    reported.add(script)
+    log.error(`Edge: ${pathname} holds an inline script the app does not write; the browser is told not to run it: ${script.slice(0, 200)}`)
+  }
 
   return (req, res) => {
+    if (!isOriginForm(req.url)) {
+      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY, Connection: 'close'})
+      res.end('Bad Request: the request target must be a path')
+      return
+    }
     const requestedPath = (req.url ?? '/').split('?', 1)[0]
     const rewritten = !req.url || !isDecodablePath(req.url)
     if (rewritten) req.url = NOT_FOUND_PATH
 
     if (!isReadableRouterState(req.headers['next-router-state-tree'])) {
-      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'})
+      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY})
       res.end('Bad Request: unreadable Next-Router-State-Tree header')
       return
     }
@@ -178,7 +209,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       let page = key ? pages.get(key) : undefined
       if (!page) {
         const policy = contentSecurityPolicyFor(pathname, {
-          scriptHashes: inlineScriptHashes(body),
+          scriptHashes: inlineScriptHashes(body, reportForeign(pathname)),
           sanityProjectId: options.sanityProjectId,
           studioProjectId: options.studioProjectId,
           https: options.https,
@@ -206,6 +237,8 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       res.setHeader('Content-Encoding', encoding)
       appendVary(res, 'Accept-Encoding')
       return encoded
+    }, () => {
+      if (!isJavaScriptType(String(res.getHeader('content-type') ?? ''))) res.setHeader('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
     })
 
     options.next(req, res).catch((error: unknown) => {
@@ -225,10 +258,10 @@ type Callback = (error?: Error | null) => void
 /**
  * Holds an HTML response (any status but 204/304) until it ends, then lets `finish` see the whole
  * page, set headers and change the body (text, or bytes as they are to be sent); everything else
- * passes straight through. Works on the
+ * passes straight through, after `passing` (if given) has seen its headers. Works on the
  * response's own methods, so whatever Next writes (headers, chunks, end) is seen here first.
  */
-export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffer) => Promise<string | Buffer>): void {
+export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffer) => Promise<string | Buffer>, passing?: () => void): void {
   const original = {writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders}
   let mode: 'undecided' | 'pass' | 'hold' = 'undecided'
   const chunks: Buffer[] = []
@@ -244,7 +277,10 @@ export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffe
     const type = String(res.getHeader('content-type') ?? '')
     const held = /^text\/html/i.test(type) && res.statusCode !== 204 && res.statusCode !== 304
     mode = held ? 'hold' : 'pass'
-    if (!held) restore()
+    if (!held) {
+      restore()
+      passing?.()
+    }
   }
   const collect = (chunk: Chunk | undefined, encoding?: BufferEncoding) => {
     if (chunk === undefined || chunk === null) return

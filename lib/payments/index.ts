@@ -3,14 +3,15 @@ import 'server-only'
 import {PaymentConfigurationError, type PaymentProvider} from './provider'
 import {paymentProviderName} from './provider-name'
 import {stripeProviderFromEnv} from './stripe'
-import {TestCheckoutProvider, testCheckoutProviderFromEnv} from './test-checkout'
+import {TEST_CHECKOUT_THIS_MACHINE_MESSAGE, testCheckoutAllowed, TestCheckoutProvider, testCheckoutProviderFromEnv} from './test-checkout'
 
 /**
  * The app's one entry to payments. Route handlers and pages call `getPaymentProvider()` and work
  * with the `PaymentProvider` interface; which provider runs is decided here from the environment:
  * - STRIPE_SECRET_KEY set → Stripe (STRIPE_WEBHOOK_SECRET verifies webhooks; STRIPE_API_HOST,
  *   STRIPE_API_PORT, STRIPE_API_PROTOCOL point the SDK elsewhere, for tests or a proxy);
- * - else the local test checkout, unless refused (production mode without TEST_CHECKOUT_ENABLED=true);
+ * - else the local test checkout, unless refused (production mode without TEST_CHECKOUT_ENABLED=true,
+ *   and for clients on other machines even with a loopback SITE_URL: `getPaymentProviderFor`);
  * - else a `PaymentConfigurationError` saying what to set.
  */
 
@@ -52,13 +53,25 @@ export function getPaymentProvider(env: Env = process.env): PaymentProvider {
 }
 
 /**
- * The test checkout, for its own page and Pay/Cancel actions (`/checkout/test/<id>`), or null when
- * another provider is configured or the test checkout is refused (the page then answers 404).
+ * The provider that takes a new payment from `client` (the address the edge server resolved): the
+ * configured one, except that the test checkout of a server that serves this machine only refuses
+ * other clients with `PaymentConfigurationError` (see `testCheckoutReach`).
  */
-export function getTestCheckout(env: Env = process.env): TestCheckoutProvider | null {
+export function getPaymentProviderFor(client: string, env: Env = process.env): PaymentProvider {
+  const provider = getPaymentProvider(env)
+  if (provider instanceof TestCheckoutProvider && !testCheckoutAllowed(client, env)) throw new PaymentConfigurationError(TEST_CHECKOUT_THIS_MACHINE_MESSAGE)
+  return provider
+}
+
+/**
+ * The test checkout, for its own page and Pay/Cancel actions (`/checkout/test/<id>`) as `client`
+ * (the address the edge server resolved) sees them, or null when another provider is configured or
+ * the test checkout is refused to this client (the page then answers 404).
+ */
+export function getTestCheckout(client: string, env: Env = process.env): TestCheckoutProvider | null {
   let provider: PaymentProvider
   try {
-    provider = getPaymentProvider(env)
+    provider = getPaymentProviderFor(client, env)
   } catch (error) {
     if (error instanceof PaymentConfigurationError) return null
     throw error
@@ -91,12 +104,15 @@ export type {
   PaymentProviderName,
 } from './provider'
 export {
+  isLoopbackAddress,
   isTestCheckoutSessionId,
   testCheckoutAllowed,
+  testCheckoutReach,
   testCheckoutDetails,
   testCheckoutPath,
   TestCheckoutProvider,
   testCheckoutReturnUrl,
   TEST_CHECKOUT_REFUSED_MESSAGE,
+  TEST_CHECKOUT_THIS_MACHINE_MESSAGE,
 } from './test-checkout'
-export type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'
+export type {TestCheckoutReach, TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'

@@ -1,5 +1,5 @@
 import {PaymentConfigurationError, type PaymentProviderName} from './provider'
-import {TEST_CHECKOUT_REFUSED_MESSAGE, testCheckoutAllowed} from './test-checkout'
+import {TEST_CHECKOUT_REFUSED_MESSAGE, testCheckoutReach} from './test-checkout'
 
 /**
  * Which payment provider the environment selects; throws `PaymentConfigurationError` when none may
@@ -8,6 +8,6 @@ import {TEST_CHECKOUT_REFUSED_MESSAGE, testCheckoutAllowed} from './test-checkou
  */
 export function paymentProviderName(env: Record<string, string | undefined> = process.env): PaymentProviderName {
   if (env.STRIPE_SECRET_KEY?.trim()) return 'stripe'
-  if (testCheckoutAllowed(env)) return 'test-checkout'
+  if (testCheckoutReach(env) !== 'nobody') return 'test-checkout'
   throw new PaymentConfigurationError(`No payment provider is configured. ${TEST_CHECKOUT_REFUSED_MESSAGE}`)
 }

@@ -6,7 +6,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {openPgliteDatabase} from '../database/pglite'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
-import {getPaymentProvider, getTestCheckout, paymentProviderName} from './index'
+import {getPaymentProvider, getPaymentProviderFor, getTestCheckout, paymentProviderName} from './index'
 import {
   CheckoutNotFoundError,
   InvalidCheckoutRequestError,
@@ -20,6 +20,7 @@ import {databaseTestCheckoutSessions} from './test-checkout-sessions'
 import {
   createMemoryTestCheckoutSessions,
   testCheckoutAllowed,
+  testCheckoutReach,
   TestCheckoutProvider,
   testCheckoutProviderFromEnv,
   testCheckoutReturnUrl,
@@ -219,27 +220,46 @@ describe('test checkout', () => {
 })
 
 describe('test checkout in production mode', () => {
+  const LOCAL = '127.0.0.1'
+  const OTHER = '192.0.2.10'
+
   it('is allowed outside production, refused in production without TEST_CHECKOUT_ENABLED=true', () => {
-    expect(testCheckoutAllowed({})).toBe(true)
-    expect(testCheckoutAllowed({NODE_ENV: 'development'})).toBe(true)
-    expect(testCheckoutAllowed({NODE_ENV: 'test'})).toBe(true)
-    expect(testCheckoutAllowed({NODE_ENV: 'production'})).toBe(false)
-    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'false'})).toBe(false)
-    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: ''})).toBe(false)
-    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'yes'})).toBe(false)
-    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
-    expect(testCheckoutAllowed({NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: '1'})).toBe(true)
+    for (const client of [LOCAL, OTHER, 'unknown']) {
+      expect(testCheckoutAllowed(client, {})).toBe(true)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'development'})).toBe(true)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'test'})).toBe(true)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production'})).toBe(false)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'false'})).toBe(false)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: ''})).toBe(false)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'yes'})).toBe(false)
+      // An explicit test or demo server: everyone who reaches it.
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
+      expect(testCheckoutAllowed(client, {NODE_ENV: 'production', TEST_CHECKOUT_ENABLED: '1'})).toBe(true)
+    }
   })
 
-  it('in production, runs on a loopback public address (`npm start`) and never on a public one unless enabled', () => {
+  it('in production, on a loopback public address (`npm start`) serves clients on this machine only, never on a public one unless enabled', () => {
     for (const SITE_URL of ['http://localhost:3000', 'http://127.0.0.1:3100', 'http://[::1]:3000/']) {
-      expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe(true)
+      expect(testCheckoutReach({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe('this-machine')
+      for (const client of ['127.0.0.1', '127.0.0.53', '::1']) expect(testCheckoutAllowed(client, {NODE_ENV: 'production', SITE_URL}), client).toBe(true)
+      // The defect: `npm start` listened on every interface, and another machine booked and paid nothing.
+      for (const client of ['192.0.2.10', '10.0.0.7', 'fd00::2', 'unknown']) expect(testCheckoutAllowed(client, {NODE_ENV: 'production', SITE_URL}), client).toBe(false)
     }
-    // The defect: `npm start` used to switch it on everywhere, so a deploy with a missing Stripe key let anyone pay nothing.
     for (const SITE_URL of ['https://www.cedar-river.example', 'http://localhost.cedar-river.example', 'http://127.0.0.1.nip.io', 'not a url']) {
-      expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe(false)
+      expect(testCheckoutReach({NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe('nobody')
+      expect(testCheckoutAllowed(LOCAL, {NODE_ENV: 'production', SITE_URL}), SITE_URL).toBe(false)
     }
-    expect(testCheckoutAllowed({NODE_ENV: 'production', SITE_URL: 'https://www.cedar-river.example', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
+    expect(testCheckoutAllowed(OTHER, {NODE_ENV: 'production', SITE_URL: 'https://www.cedar-river.example', TEST_CHECKOUT_ENABLED: 'true'})).toBe(true)
+  })
+
+  it('refuses another machine its page and actions, and its new payments, when it serves this machine only', () => {
+    const env = {NODE_ENV: 'production', SITE_URL: 'http://localhost:3000'}
+    expect(paymentProviderName(env)).toBe('test-checkout')
+    expect(getTestCheckout(LOCAL, env)).toBe(getPaymentProvider(env))
+    expect(getPaymentProviderFor(LOCAL, env)).toBe(getPaymentProvider(env))
+    expect(getTestCheckout(OTHER, env)).toBeNull()
+    expect(() => getPaymentProviderFor(OTHER, env)).toThrow(PaymentConfigurationError)
+    expect(() => getPaymentProviderFor(OTHER, env)).toThrow(/this machine only/)
   })
 
   it('refuses to build the test checkout with a message naming TEST_CHECKOUT_ENABLED', () => {
@@ -267,14 +287,14 @@ describe('getPaymentProvider', () => {
     expect(provider).toBeInstanceOf(StripePaymentProvider)
     expect(provider.name).toBe('stripe')
     expect(getPaymentProvider(env)).toBe(provider) // built once
-    expect(getTestCheckout(env)).toBeNull()
+    expect(getTestCheckout('127.0.0.1', env)).toBeNull()
   })
 
   it('chooses the test checkout with no provider configured outside production', () => {
     const env = {NODE_ENV: 'development'}
     expect(paymentProviderName(env)).toBe('test-checkout')
     expect(getPaymentProvider(env).name).toBe('test-checkout')
-    expect(getTestCheckout(env)).toBe(getPaymentProvider(env))
+    expect(getTestCheckout('192.0.2.10', env)).toBe(getPaymentProvider(env))
     // A blank key is no key.
     expect(paymentProviderName({...env, STRIPE_SECRET_KEY: '  '})).toBe('test-checkout')
   })
@@ -283,7 +303,7 @@ describe('getPaymentProvider', () => {
     const env = {NODE_ENV: 'production'}
     expect(() => getPaymentProvider(env)).toThrow(PaymentConfigurationError)
     expect(() => getPaymentProvider(env)).toThrow(/No payment provider is configured.*TEST_CHECKOUT_ENABLED=true/)
-    expect(getTestCheckout(env)).toBeNull()
+    expect(getTestCheckout('127.0.0.1', env)).toBeNull()
     expect(getPaymentProvider({...env, TEST_CHECKOUT_ENABLED: 'true'}).name).toBe('test-checkout')
   })
 })

@@ -24,8 +24,8 @@ import {
  * no card is charged". Pay/Cancel call `complete(id, 'paid' | 'cancelled')`, then the same fulfil
  * function as Stripe's success page confirms through `retrieveCheckout`.
  *
- * In production mode it runs only on a loopback public address or with TEST_CHECKOUT_ENABLED=true
- * (`testCheckoutAllowed`). It has no webhooks: `parseWebhook` refuses every call.
+ * In production mode it runs only with TEST_CHECKOUT_ENABLED=true, or for clients on this machine
+ * when the public address is loopback (`testCheckoutReach`). It has no webhooks: `parseWebhook` refuses every call.
  *
  * Sessions live in a table of their own (`TestCheckoutSessions`): in the app's database beside the
  * bookings (a migration like every other record), or in memory for tests.
@@ -80,16 +80,37 @@ function newTestSessionId(): string {
 }
 
 /**
- * Whether the test checkout may run: always outside production mode; in production mode
- * (NODE_ENV=production) only when the public address (SITE_URL) is loopback, as `npm start` on a
- * developer's machine sets it, or when the operator sets TEST_CHECKOUT_ENABLED=true (or 1) for a
- * test or demo server. A public deploy whose Stripe key is missing or misspelt takes no booking
- * rather than letting anyone mark bookings paid.
+ * Whom the test checkout serves:
+ * - 'everyone' outside production mode (`next dev`, tests), or with TEST_CHECKOUT_ENABLED=true (or 1),
+ *   which an operator sets for a test or demo server on purpose;
+ * - 'this-machine' in production mode (NODE_ENV=production) when the public address (SITE_URL) is
+ *   loopback, as `npm start` sets it on a developer's machine: only clients connecting from this
+ *   machine, because a loopback SITE_URL says nothing about who can reach the port;
+ * - 'nobody' otherwise: a public deploy whose Stripe key is missing or misspelt takes no booking
+ *   rather than letting anyone mark bookings paid.
  */
-export function testCheckoutAllowed(env: Record<string, string | undefined> = process.env): boolean {
-  if (env.NODE_ENV !== 'production') return true
+export type TestCheckoutReach = 'everyone' | 'this-machine' | 'nobody'
+
+export function testCheckoutReach(env: Record<string, string | undefined> = process.env): TestCheckoutReach {
+  if (env.NODE_ENV !== 'production') return 'everyone'
   const flag = env.TEST_CHECKOUT_ENABLED?.trim().toLowerCase()
-  return flag === 'true' || flag === '1' || isLoopbackSite(env)
+  if (flag === 'true' || flag === '1') return 'everyone'
+  return isLoopbackSite(env) ? 'this-machine' : 'nobody'
+}
+
+/** Whether an address (as the edge server resolves it: IPv4-mapped IPv6 as IPv4) is this machine's loopback. */
+export function isLoopbackAddress(address: string): boolean {
+  return /^127(?:\.\d{1,3}){3}$/.test(address) || address === '::1'
+}
+
+/**
+ * Whether the test checkout may serve this client: `client` is the address the site's edge server
+ * resolved for the connection (lib/edge/client-address.ts `clientAddress`; 'unknown' without it,
+ * which only the 'everyone' reach serves).
+ */
+export function testCheckoutAllowed(client: string, env: Record<string, string | undefined> = process.env): boolean {
+  const reach = testCheckoutReach(env)
+  return reach === 'everyone' || (reach === 'this-machine' && isLoopbackAddress(client))
 }
 
 export const TEST_CHECKOUT_REFUSED_MESSAGE =
@@ -97,6 +118,11 @@ export const TEST_CHECKOUT_REFUSED_MESSAGE =
   'it lets bookings be marked paid without a card being charged. Set STRIPE_SECRET_KEY (and ' +
   'STRIPE_WEBHOOK_SECRET) to take real payments, or set TEST_CHECKOUT_ENABLED=true to allow the test ' +
   'checkout on a test or demo server.'
+
+/** Why a booking from another machine is refused by a server whose test checkout serves this machine only. */
+export const TEST_CHECKOUT_THIS_MACHINE_MESSAGE =
+  'The local test checkout serves this machine only: the public address (SITE_URL) is loopback and the ' +
+  'request came from another address. Set TEST_CHECKOUT_ENABLED=true on a test or demo server that others use.'
 
 /** The page that shows a test session: `/checkout/test/<id>`. */
 export function testCheckoutPath(sessionId: string): string {
@@ -183,14 +209,15 @@ export function testCheckoutDetails(record: TestCheckoutSessionRecord): Checkout
 
 /**
  * Builds the test checkout from the environment, or throws `PaymentConfigurationError` with
- * `TEST_CHECKOUT_REFUSED_MESSAGE` when it is refused. Sessions are kept in the app's database
+ * `TEST_CHECKOUT_REFUSED_MESSAGE` when it serves nobody (whom it serves is checked per request:
+ * `testCheckoutAllowed`). Sessions are kept in the app's database
  * (`test_checkout_sessions`, ./test-checkout-sessions.ts) unless others are given.
  */
 export function testCheckoutProviderFromEnv(
   env: Record<string, string | undefined> = process.env,
   sessions: TestCheckoutSessions = databaseTestCheckoutSessions(getDatabaseFunctions),
 ): TestCheckoutProvider {
-  if (!testCheckoutAllowed(env)) throw new PaymentConfigurationError(TEST_CHECKOUT_REFUSED_MESSAGE)
+  if (testCheckoutReach(env) === 'nobody') throw new PaymentConfigurationError(TEST_CHECKOUT_REFUSED_MESSAGE)
   return new TestCheckoutProvider(sessions)
 }
 

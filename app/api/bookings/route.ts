@@ -11,6 +11,6 @@ export async function POST(request: Request) {
     limiter: bookingRateLimiter(),
     clientKey: (req) => clientAddress(req.headers),
     origin: () => paymentReturnOrigin(),
-    deps: bookingFlowDeps,
+    deps: (origin) => bookingFlowDeps(origin, clientAddress(request.headers)),
   })
 }

@@ -1,8 +1,9 @@
 import type {Metadata} from 'next'
+import {headers} from 'next/headers'
 import {notFound} from 'next/navigation'
 import {TestCheckoutView} from '@/components/payment/TestCheckoutView'
 import {bookingSummaryForSuccess} from '@/lib/booking/flow'
-import {getBookingStore, getTestCheckout} from '@/lib/booking/server'
+import {clientAddress, getBookingStore, getTestCheckout} from '@/lib/booking/server'
 import {getSiteSettings} from '@/lib/content'
 
 export const metadata: Metadata = {
@@ -15,11 +16,11 @@ export const dynamic = 'force-dynamic'
 /**
  * The local test checkout (decisions.md): the booking's summary and total from the booking store,
  * Pay and Cancel. 404 when the test checkout is refused (production mode without
- * TEST_CHECKOUT_ENABLED, or Stripe configured) or the session is unknown.
+ * TEST_CHECKOUT_ENABLED, a visitor from another machine, or Stripe configured) or the session is unknown.
  */
 export default async function TestCheckoutPage({params}: {params: Promise<{sessionId: string}>}) {
   const {sessionId} = await params
-  const checkout = getTestCheckout()
+  const checkout = getTestCheckout(clientAddress(await headers()))
   if (!checkout) notFound()
   const session = await checkout.getSession(sessionId)
   if (!session) notFound()

@@ -2,6 +2,7 @@ import {localImageFile} from '@/lib/content/local-dataset'
 import {IMAGE_MIME_TYPES} from '@/lib/content/image-files'
 import {ImagePipelineBusyError, outputFormat, parseImageTransform, transformImage} from '@/lib/content/local-images'
 import {readFile} from 'node:fs/promises'
+import {FILE_CONTENT_SECURITY_POLICY} from '@/lib/edge/security-headers'
 
 /**
  * The local dataset's images, at the address and with the URL parameters of Sanity's CDN (which
@@ -16,7 +17,7 @@ export async function GET(request: Request, {params}: {params: Promise<{file: st
     'Cache-Control': 'public, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',
     // An SVG opened on its own must not run anything.
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY,
   }
   if (asset.extension === 'svg') {
     return new Response(new Uint8Array(await readFile(file)), {headers: {...headers, 'Content-Type': asset.mimeType}})
