@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto'
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
-import type {AddressInfo} from 'node:net'
+import {connect, type AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
+import {FILE_CONTENT_SECURITY_POLICY, siteContentSecurityPolicy} from './security-headers'
 import {createEdgeHandler, isApiAnswer, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH} from './server'
 
 /*
@@ -19,7 +20,10 @@ const EMPTY_SHELL = '<!DOCTYPE html><html id="__next_error__"><head></head><body
 const NOT_FOUND_PAGE = `<!DOCTYPE html><html lang="en"><body><h1>Page Not Found</h1><p>The requested URL <span>${NOT_FOUND_PATH}</span> was not found.</p><script>self.__next_f.push([1,"${NOT_FOUND_PATH}"])</script></body></html>`
 const GLOBAL_NOT_FOUND_PAGE = `<!DOCTYPE html><html lang="en"><body><h1>Page Not Found</h1><p>The requested URL <span>https://example.com${PRERENDERED_NOT_FOUND_PATH}</span> was not found.</p><p><a href="/">Home</a></p><script>self.__next_f.push([1,"${PRERENDERED_NOT_FOUND_PATH}"])</script></body></html>`
 
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+const FOREIGN = 'document.title="owned"'
 const seen: {url?: string; headers?: IncomingMessage['headers']} = {}
+const logged: string[] = []
 
 async function framework(req: IncomingMessage, res: ServerResponse): Promise<void> {
   seen.url = req.url
@@ -47,6 +51,14 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
     res.write(body.slice(0, 10))
     await new Promise((resolve) => setImmediate(resolve))
     res.end(body.slice(10))
+  } else if (path === '/drawing.svg' || path === '/icon.ico') {
+    // As a file or an image route answers, with next.config.ts's site-wide fallback policy.
+    res.writeHead(200, {'Content-Type': path === '/icon.ico' ? 'image/x-icon' : 'image/svg+xml', 'Content-Security-Policy': siteContentSecurityPolicy()})
+    res.end(SVG)
+  } else if (path === '/injected') {
+    // A page into which something on the server wrote a script of its own.
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
+    res.end(page('Injected').replace('</body>', `<script>${FOREIGN}</script></body>`))
   } else if (path === '/api/echo') {
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
@@ -76,7 +88,7 @@ beforeAll(async () => {
       trust: {kind: 'none'},
       https: true,
       notFoundPage: async () => NOT_FOUND_PAGE,
-      log: {error: () => {}},
+      log: {error: (message: string) => logged.push(message)},
     }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -171,6 +183,51 @@ describe('the edge server', () => {
     const plain = await fetch(base + '/cached', {headers: {'accept-encoding': 'identity'}})
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(page('Cached'))
+  })
+})
+
+describe('what the policies let run', () => {
+  it('gives images, icons and API answers a policy that runs nothing, and JavaScript files the page policy', async () => {
+    for (const path of ['/drawing.svg', '/icon.ico', '/api/bookings', '/api/echo']) {
+      const response = await fetch(base + path)
+      expect(response.headers.get('content-security-policy'), path).toBe(FILE_CONTENT_SECURITY_POLICY)
+    }
+    expect(FILE_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/)
+    expect(FILE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src/)
+    expect(FILE_CONTENT_SECURITY_POLICY).toMatch(/(^|; )sandbox($|;)/)
+    const script = await fetch(base + '/chunk.js')
+    expect(script.headers.get('content-security-policy')).toBeNull()
+  })
+
+  it('names only the app’s own inline scripts in a page, and logs one injected into it', async () => {
+    const response = await fetch(base + '/injected')
+    expect(await response.text()).toContain(`<script>${FOREIGN}</script>`)
+    expect(scriptSources(response)).toEqual(["'self'", `'${sha(SCRIPT)}'`])
+    expect(logged.some((line) => line.includes('/injected') && line.includes(FOREIGN))).toBe(true)
+  })
+})
+
+describe('request lines', () => {
+  /** One raw request on its own connection; the status line of the answer. */
+  function rawStatus(requestLine: string, host: string): Promise<string> {
+    const {port} = new URL(base)
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1')
+      let answer = ''
+      socket.on('data', (chunk) => (answer += chunk.toString()))
+      socket.on('error', reject)
+      socket.on('end', () => resolve(answer.split('\r\n', 1)[0]))
+      socket.end(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+    })
+  }
+
+  it('answers a request in absolute form (a proxy’s, naming another host) with 400 and never passes it on', async () => {
+    seen.url = undefined
+    expect(await rawStatus('GET http://evil.example/x HTTP/1.1', 'evil.example')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await rawStatus(`GET ${base}/whole HTTP/1.1`, new URL(base).host)).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await rawStatus('OPTIONS * HTTP/1.1', 'localhost')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(seen.url).toBeUndefined()
+    expect(await rawStatus('GET /whole HTTP/1.1', 'localhost')).toMatch(/^HTTP\/1\.1 200 /)
   })
 })
 
