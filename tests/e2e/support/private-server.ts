@@ -37,11 +37,12 @@ export function freePort(): Promise<number> {
 
 /**
  * The production server from the shared build. By default: the embedded database in `dataDir`, e-mail as .eml
- * files in `dataDir`/outbox; `env` adds or overrides (SUPABASE_URL…, SMTP_URL…, rate limits).
+ * files in `dataDir`/outbox; `env` adds or overrides (SUPABASE_URL…, SMTP_URL…, rate limits); `host`
+ * is where it listens (loopback unless a test must reach it from another address).
  */
-export function startServer({port, dataDir, env = {}}: {port: number; dataDir: string; env?: Record<string, string>}): PrivateServer {
+export function startServer({port, dataDir, env = {}, host = '127.0.0.1'}: {port: number; dataDir: string; env?: Record<string, string>; host?: string}): PrivateServer {
   let output = ''
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.ts'), '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.ts'), '-p', String(port), '-H', host], {
     cwd: ROOT,
     // Its own process group, so a signal reaches every process of the server.
     detached: true,
