@@ -1,7 +1,9 @@
 /**
  * The site's security headers, in one place: next.config.ts sends them on every route (`headers()`),
  * and the edge server (lib/edge/server.ts) replaces the pages' Content-Security-Policy with one that
- * names the hashes of the page's own inline scripts, so no other inline script runs.
+ * names the hashes of the inline scripts the app wrote in the page (lib/edge/inline-scripts.ts), so
+ * no other inline script runs, and every other answer's but JavaScript's with one that runs nothing
+ * (FILE_CONTENT_SECURITY_POLICY).
  *
  * What the pages use, and so all the policy allows: scripts and styles of the site itself (Next's
  * inline bootstrap scripts by hash; style attributes from next/image and React, hence 'unsafe-inline'

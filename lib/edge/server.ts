@@ -33,6 +33,7 @@ import {
   frameOptions,
   hasDraftModeCookie,
   isJavaScriptType,
+  SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
 } from './security-headers.ts'
 
@@ -116,6 +117,14 @@ export function isApiAnswer(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/')
 }
 
+/** The headers of an answer the edge gives itself (Next, which adds the site's headers, never sees the request). */
+const REFUSAL_HEADERS = {
+  ...Object.fromEntries(SECURITY_HEADERS.map(({key, value}) => [key, value])),
+  'Content-Type': 'text/plain; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY,
+}
+
 /** Pages smaller than this are sent as they are (as the compression middleware does below 1 kB). */
 const MIN_COMPRESSED_BYTES = 1024
 const BROTLI_ONCE = {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 9}}
@@ -158,7 +167,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
 
   return (req, res) => {
     if (!isOriginForm(req.url)) {
-      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY, Connection: 'close'})
+      res.writeHead(400, {...REFUSAL_HEADERS, Connection: 'close'})
       res.end('Bad Request: the request target must be a path')
       return
     }
@@ -167,7 +176,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     if (rewritten) req.url = NOT_FOUND_PATH
 
     if (!isReadableRouterState(req.headers['next-router-state-tree'])) {
-      res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY})
+      res.writeHead(400, REFUSAL_HEADERS)
       res.end('Bad Request: unreadable Next-Router-State-Tree header')
       return
     }
