@@ -29,7 +29,8 @@ function rawStatus(port: number, requestLine: string, host: string): Promise<str
     socket.on('data', (chunk) => (answer += chunk.toString()))
     socket.on('error', reject)
     socket.on('close', () => resolve(answer.split('\r\n', 1)[0]))
-    socket.end(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+    // Written, not ended: Node drops a request whose client half-closes before the answer.
+    socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
   })
 }
 
