@@ -168,7 +168,7 @@ function storeContract(setup: () => Promise<Harness>) {
   describe("the customer's changes through the manage link", () => {
     let day = 0
     const NOW = new Date('2031-01-01T00:00:00Z')
-    const terms = {noticeHours: 24, now: NOW, emails: []}
+    const terms = {noticeHours: 24, now: NOW, emails: [], linkGeneration: 0}
     async function paidInWindow() {
       const date = `2031-05-${String(++day).padStart(2, '0')}`
       const {booking} = await h.store.createPending(
