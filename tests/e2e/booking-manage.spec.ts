@@ -132,7 +132,7 @@ test.describe('managing a booking through its link', () => {
     // The old link (the confirmation's): the replaced message and the phone number, nothing of the booking.
     await page.goto(oldPath)
     await expect(page.getByText(texts.linkReplaced)).toBeVisible()
-    await expect(page.getByRole('link', {name: settings.phone})).toHaveAttribute('href', /^tel:/)
+    await expect(page.getByRole('region', {name: 'Your booking'}).getByRole('link', {name: settings.phone})).toHaveAttribute('href', /^tel:/)
     await expect(page.getByText(longDate(newDate), {exact: true})).toHaveCount(0)
     await expect(moveForm(page)).toHaveCount(0)
     // A move or a cancellation request with it is refused and changes nothing.
