@@ -336,6 +336,7 @@ export type PaymentPages = {
     heading?: string;
     linkInvalid?: string;
     linkExpired?: string;
+    linkReplaced?: string;
     changeable?: string;
     tooLate?: string;
     cancellationRequested?: string;
@@ -393,6 +394,7 @@ export type EmailSettings = {
     heading?: string;
     body?: string;
     closing?: string;
+    manageLinkText?: string;
   };
   cancellationRequestReceived?: {
     subject?: string;
@@ -400,12 +402,11 @@ export type EmailSettings = {
     heading?: string;
     body?: string;
     closing?: string;
+    manageLinkText?: string;
   };
   sectionHeadings?: {
     booking?: string;
     charges?: string;
-    quoteRequest?: string;
-    contactMessage?: string;
   };
   estimateRequestReceived?: {
     subject?: string;
@@ -2356,7 +2357,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing},  cancellationRequestReceived{subject, preview, heading, body, closing},  sectionHeadings{booking, charges, quoteRequest, contactMessage},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2386,6 +2387,7 @@ export type EmailSettingsQueryResult = {
     heading: string | null;
     body: string | null;
     closing: string | null;
+    manageLinkText: string | null;
   } | null;
   cancellationRequestReceived: {
     subject: string | null;
@@ -2393,12 +2395,11 @@ export type EmailSettingsQueryResult = {
     heading: string | null;
     body: string | null;
     closing: string | null;
+    manageLinkText: string | null;
   } | null;
   sectionHeadings: {
     booking: string | null;
     charges: string | null;
-    quoteRequest: string | null;
-    contactMessage: string | null;
   } | null;
   estimateRequestReceived: {
     subject: string | null;
@@ -2877,7 +2878,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -2901,6 +2902,7 @@ export type PaymentPagesQueryResult = {
     heading: string | null;
     linkInvalid: string | null;
     linkExpired: string | null;
+    linkReplaced: string | null;
     changeable: string | null;
     tooLate: string | null;
     cancellationRequested: string | null;

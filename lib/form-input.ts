@@ -32,11 +32,22 @@ export function hasLoneSurrogate(value: string): boolean {
  * ("Jose\u0301" and "José" are the same name, validated, stored and compared as "José"), and
  * refused with `unreadable` when it holds a lone surrogate. Each field adds its own rules after it.
  */
-export function formText(messages: {typeError: string; unreadable: string}) {
+export function formText(messages: {typeError: string; unreadable: string}, options: {multiline?: boolean} = {}) {
   return z
     .string({error: messages.typeError})
-    .overwrite((value) => value.normalize('NFC'))
+    .overwrite((value) => (options.multiline ? withPlainLineBreaks(value) : value).normalize('NFC'))
     .refine((value) => !hasLoneSurrogate(value), {error: messages.unreadable})
+}
+
+/** The line breaks other than CR and LF: NEL (U+0085), LINE SEPARATOR (U+2028), PARAGRAPH SEPARATOR (U+2029). */
+const OTHER_LINE_BREAKS = /[\u0085\u2028\u2029]/g
+
+/**
+ * A text of several lines with NEL, U+2028 and U+2029 (which a paste from a word processor or a
+ * PDF can bring) turned into plain line breaks, as every mail program and the office read them.
+ */
+export function withPlainLineBreaks(value: string): string {
+  return value.replace(OTHER_LINE_BREAKS, '\n')
 }
 
 /**
@@ -47,17 +58,24 @@ export function formText(messages: {typeError: string; unreadable: string}) {
 export function normalizePhone(raw: string): string | null {
   let rest = raw.trim()
   if (rest.startsWith('+1')) rest = rest.slice(2)
-  if (!/^[0-9\s().-]*$/.test(rest)) return null
+  // Spaces of any kind, but no line break (\s would let U+2028 and friends through).
+  if (!/^(?:[0-9().-]|(?![\n\r\v\f\u0085\u2028\u2029])\s)*$/.test(rest)) return null
   const digits = rest.replace(/\D/g, '')
   return digits.length === 10 ? digits : null
 }
 
-/** Control characters (and, unless allowed, line breaks and tabs): never part of a name or an address. */
+/**
+ * Control characters, C0 (U+0000–U+001F, DEL) and C1 (U+0080–U+009F, NEL among them), and the
+ * Unicode line and paragraph separators (U+2028, U+2029): never part of a name or an address, and
+ * a line break in one would start a new header line of an e-mail ("Eve\u2028Bcc: …"). With
+ * `allowLineBreaks` (a text of several lines, already through `withPlainLineBreaks`), CR, LF and
+ * tab pass.
+ */
 export function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0
     if (allowLineBreaks && (char === '\n' || char === '\r' || char === '\t')) continue
-    if (code < 0x20 || code === 0x7f) return true
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029) return true
   }
   return false
 }

@@ -9,7 +9,7 @@ const LATER = new Date('2027-03-20T16:00:00Z')
 describe('manage links', () => {
   it('a signed token opens its booking until it expires, and not a second after', () => {
     const token = signManageToken(ID, LATER, SECRET)
-    expect(verifyManageToken(token, SECRET, NOW)).toEqual({ok: true, bookingId: ID, expiresAt: LATER})
+    expect(verifyManageToken(token, SECRET, NOW)).toEqual({ok: true, bookingId: ID, expiresAt: LATER, generation: 0})
     expect(verifyManageToken(token, SECRET, new Date(LATER.getTime() - 1000))).toMatchObject({ok: true})
     expect(verifyManageToken(token, SECRET, LATER)).toEqual({ok: false, reason: 'expired'})
   })
@@ -36,6 +36,23 @@ describe('manage links', () => {
 
   it.each(['', 'x', `${ID}..`, `${ID}.zz.${'A'.repeat(42)}`, `${ID.toUpperCase()}.a.${'A'.repeat(43)}`, 'a'.repeat(5000)])('refuses malformed %j', (token) => {
     expect(verifyManageToken(token, SECRET, NOW)).toEqual({ok: false, reason: 'invalid'})
+  })
+
+  it('names its generation (signed): a later one is a new link, and no generation can be forged or dropped', () => {
+    const first = signManageToken(ID, LATER, SECRET)
+    const second = signManageToken(ID, LATER, SECRET, 1)
+    const tenth = signManageToken(ID, LATER, SECRET, 10)
+    expect(new Set([first, second, tenth]).size).toBe(3)
+    expect(verifyManageToken(second, SECRET, NOW)).toEqual({ok: true, bookingId: ID, expiresAt: LATER, generation: 1})
+    expect(verifyManageToken(tenth, SECRET, NOW)).toMatchObject({ok: true, generation: 10})
+    // The generation 0 link keeps the form of the links sent before generations existed.
+    expect(first.split('.')).toHaveLength(3)
+    const [id, expiry, generation, sig] = second.split('.')
+    expect(verifyManageToken(`${id}.${expiry}.${sig}`, SECRET, NOW)).toEqual({ok: false, reason: 'invalid'})
+    expect(verifyManageToken(`${id}.${expiry}.2.${sig}`, SECRET, NOW)).toEqual({ok: false, reason: 'invalid'})
+    expect(verifyManageToken(`${id}.${expiry}.0${generation}.${sig}`, SECRET, NOW)).toEqual({ok: false, reason: 'invalid'})
+    expect(verifyManageToken(`${first.split('.').slice(0, 2).join('.')}.1.${first.split('.')[2]}`, SECRET, NOW)).toEqual({ok: false, reason: 'invalid'})
+    expect(() => signManageToken(ID, LATER, SECRET, -1)).toThrow(RangeError)
   })
 
   it('lasts until a week after the window it was sent for starts, and is a path under the site', () => {

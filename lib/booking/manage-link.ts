@@ -2,7 +2,10 @@
  * The private link to a booking's manage page (no login): the booking's id and an expiry, signed
  * with HMAC-SHA-256 by a key only the server knows. Anyone holding the link can see the booking and
  * move it, so it is only ever sent to the customer's e-mail; changing any character of it, or
- * using it after it expires, makes it worthless.
+ * using it after it expires, makes it worthless. Each link also names its generation: a move or a
+ * cancellation request issues the next one (in the e-mail sent for that change), and a link of an
+ * earlier generation is replaced (lib/booking/manage.ts compares it with the booking's). Links of
+ * generation 0 (the confirmation's) keep the form they had before generations existed.
  */
 import {createHmac, timingSafeEqual} from 'node:crypto'
 
@@ -12,9 +15,10 @@ export const MANAGE_LINK_VALID_DAYS_AFTER_WINDOW = 7
 /** Where the manage page lives. */
 export const MANAGE_BOOKING_PATH = '/manage-booking'
 
-const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-z]{1,9})\.([A-Za-z0-9_-]{43})$/
+// <booking id>.<expiry, base 36 seconds>[.<generation, base 36, from 1>].<signature>
+const TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-z]{1,9})(?:\.([1-9a-z][0-9a-z]{0,5}))?\.([A-Za-z0-9_-]{43})$/
 
-export type ManageLinkCheck = {ok: true; bookingId: string; expiresAt: Date} | {ok: false; reason: 'invalid' | 'expired'}
+export type ManageLinkCheck = {ok: true; bookingId: string; expiresAt: Date; generation: number} | {ok: false; reason: 'invalid' | 'expired'}
 
 /** When a link sent for a window starting at `windowStartsAt` stops working. */
 export function manageLinkExpiry(windowStartsAt: string): Date {
@@ -26,9 +30,11 @@ function signature(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(`manage-booking:v1:${payload}`).digest('base64url')
 }
 
-/** The token of a booking's manage link, valid until `expiresAt` (whole seconds). */
-export function signManageToken(bookingId: string, expiresAt: Date, secret: string): string {
-  const payload = `${bookingId.toLowerCase()}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`
+/** The token of a booking's manage link of `generation` (0: the confirmation's), valid until `expiresAt` (whole seconds). */
+export function signManageToken(bookingId: string, expiresAt: Date, secret: string, generation = 0): string {
+  if (!Number.isSafeInteger(generation) || generation < 0) throw new RangeError(`Not a manage link generation: ${generation}`)
+  const expiry = Math.floor(expiresAt.getTime() / 1000).toString(36)
+  const payload = `${bookingId.toLowerCase()}.${expiry}${generation > 0 ? `.${generation.toString(36)}` : ''}`
   return `${payload}.${signature(payload, secret)}`
 }
 
@@ -36,13 +42,13 @@ export function signManageToken(bookingId: string, expiresAt: Date, secret: stri
 export function verifyManageToken(token: string, secret: string, now: Date): ManageLinkCheck {
   const match = TOKEN.exec(token)
   if (!match) return {ok: false, reason: 'invalid'}
-  const [, bookingId, expiry, given] = match
-  const expected = Buffer.from(signature(`${bookingId}.${expiry}`, secret))
+  const [, bookingId, expiry, generation, given] = match
+  const expected = Buffer.from(signature(`${bookingId}.${expiry}${generation ? `.${generation}` : ''}`, secret))
   const actual = Buffer.from(given)
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return {ok: false, reason: 'invalid'}
   const expiresAt = new Date(parseInt(expiry, 36) * 1000)
   if (!(expiresAt.getTime() > now.getTime())) return {ok: false, reason: 'expired'}
-  return {ok: true, bookingId, expiresAt}
+  return {ok: true, bookingId, expiresAt, generation: generation ? parseInt(generation, 36) : 0}
 }
 
 /** The full address of a booking's manage page. */

@@ -122,7 +122,10 @@ describe('moving a booking', () => {
   it('moves it to a free window more than 24 hours ahead, records when, frees the old place and tells both sides', async () => {
     const {id, token} = await paidBooking()
     now = new Date('2030-01-20T19:30:00Z')
-    expect(await rescheduleFromLink(token, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps())).toEqual({ok: true, outcome: 'moved'})
+    const answer = await rescheduleFromLink(token, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps())
+    // The new link (generation 1, lasting a week past the new window) and the page it opens.
+    const newToken = signManageToken(id, manageLinkExpiry('2030-02-05T20:00:00.000Z'), SECRET, 1)
+    expect(answer).toMatchObject({ok: true, outcome: 'moved', token: newToken, booking: {date: '2030-02-05', state: 'changeable'}})
     expect(emailsQueued).toHaveBeenCalled()
 
     const moved = await store.findById(id)
@@ -137,15 +140,16 @@ describe('moving a booking', () => {
       ['booking_rescheduled.business', null],
       ['booking_rescheduled.customer', 'ada.lovelace@example.com'],
     ])
-    expect(messages[0].payload).toMatchObject({fromDate: '2030-02-01', fromWindow: '08:00-10:00', toDate: '2030-02-05', toWindow: '12:00-14:00', sequence: 1})
+    expect(messages[0].payload).toMatchObject({fromDate: '2030-02-01', fromWindow: '08:00-10:00', toDate: '2030-02-05', toWindow: '12:00-14:00', sequence: 1, linkGeneration: 1})
 
-    const view = await manageBookingView(token, deps())
+    expect(await manageBookingView(token, deps())).toEqual({link: 'replaced'})
+    const view = await manageBookingView(newToken, deps())
     expect(view).toMatchObject({link: 'ok', booking: {date: '2030-02-05', arrivalWindowLabel: '12:00 PM – 2:00 PM', state: 'changeable'}})
     expect(view.link === 'ok' && view.booking.changes).toEqual([
       {kind: 'moved', from: 'February 1, 2030, 8:00 AM – 10:00 AM', to: 'February 5, 2030, 12:00 PM – 2:00 PM', at: now.toISOString(), when: 'January 20, 2030 at 11:30 AM'},
     ])
-    // A second move is a second change (the calendar file's next version).
-    expect(await rescheduleFromLink(token, {date: '2030-02-06', arrivalWindow: '08:00-10:00'}, deps())).toEqual({ok: true, outcome: 'moved'})
+    // A second move (with the new link) is a second change (the calendar file's next version).
+    expect(await rescheduleFromLink(newToken, {date: '2030-02-06', arrivalWindow: '08:00-10:00'}, deps())).toMatchObject({ok: true, outcome: 'moved'})
     expect((await store.changesOf(id)).map((change) => change.toDate)).toEqual(['2030-02-05', '2030-02-06'])
     expect((await outbox(id)).filter((message) => message.template === 'booking_rescheduled.customer').map((message) => message.payload.sequence)).toEqual([1, 2])
   })
@@ -212,10 +216,10 @@ describe('moving a booking', () => {
     const first = await paidBooking(commercialRequest())
     const second = await paidBooking(commercialRequest({arrivalWindow: '12:00-14:00'}))
     const sundayEvening = {date: '2030-02-03', arrivalWindow: '20:00-22:00'}
-    expect(await rescheduleFromLink(first.token, sundayEvening, deps())).toEqual({ok: true, outcome: 'moved'})
+    expect(await rescheduleFromLink(first.token, sundayEvening, deps())).toMatchObject({ok: true, outcome: 'moved'})
     expect(await store.findById(first.id)).toMatchObject({...sundayEvening, windowStartsAt: '2030-02-04T04:00:00.000Z'})
     expect(await rescheduleFromLink(second.token, sundayEvening, deps())).toEqual({ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}})
-    expect(await rescheduleFromLink(second.token, {date: '2030-02-03', arrivalWindow: '06:00-08:00'}, deps())).toEqual({ok: true, outcome: 'moved'})
+    expect(await rescheduleFromLink(second.token, {date: '2030-02-03', arrivalWindow: '06:00-08:00'}, deps())).toMatchObject({ok: true, outcome: 'moved'})
   })
 
   it('refuses the window it already has', async () => {
@@ -235,7 +239,9 @@ describe('asking to cancel', () => {
   it('records the request once, tells the business and the customer, and then allows no move', async () => {
     const {id, token} = await paidBooking()
     now = new Date('2030-01-22T17:00:00Z')
-    expect(await requestCancellationFromLink(token, deps())).toEqual({ok: true, outcome: 'cancellationRequested'})
+    const answer = await requestCancellationFromLink(token, deps())
+    const newToken = signManageToken(id, manageLinkExpiry(WINDOW_STARTS.toISOString()), SECRET, 1)
+    expect(answer).toMatchObject({ok: true, outcome: 'cancellationRequested', token: newToken, booking: {state: 'cancellationRequested'}})
     expect(await store.findById(id)).toMatchObject({cancellationRequestedAt: now.toISOString(), paymentStatus: 'paid', date: '2030-02-01'})
     expect(await store.changesOf(id)).toEqual([
       {kind: 'cancellation_requested', fromDate: '2030-02-01', fromWindow: '08:00-10:00', toDate: null, toWindow: null, changedAt: now.toISOString()},
@@ -245,13 +251,60 @@ describe('asking to cancel', () => {
       ['booking_cancellation_requested.customer', 'ada.lovelace@example.com'],
     ])
 
-    expect(await requestCancellationFromLink(token, deps())).toEqual({ok: false, kind: 'refused', refusal: 'cancellationRequested'})
-    expect(await rescheduleFromLink(token, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps())).toEqual({
+    // The old link is replaced; the new one shows the request and allows no second one, nor a move.
+    expect(await requestCancellationFromLink(token, deps())).toEqual({ok: false, kind: 'link', refusal: 'linkReplaced'})
+    expect(await requestCancellationFromLink(newToken, deps())).toEqual({ok: false, kind: 'refused', refusal: 'cancellationRequested'})
+    expect(await rescheduleFromLink(newToken, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps())).toEqual({
       ok: false,
       kind: 'refused',
       refusal: 'cancellationRequested',
     })
-    expect(await manageBookingView(token, deps())).toMatchObject({booking: {state: 'cancellationRequested', cancellationRequestedAt: now.toISOString()}})
+    expect(await manageBookingView(newToken, deps())).toMatchObject({booking: {state: 'cancellationRequested', cancellationRequestedAt: now.toISOString()}})
     expect(await outbox(id)).toHaveLength(2)
+  })
+})
+
+describe('a change replaces the link (issue 21, item 8)', () => {
+  it("after a move the old link's page says it was replaced, and a move or cancellation with it is refused and changes nothing", async () => {
+    const {id, token} = await paidBooking()
+    now = new Date('2030-01-20T19:30:00Z')
+    const moved = await rescheduleFromLink(token, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps())
+    if (!moved.ok) throw new Error(`not moved: ${JSON.stringify(moved)}`)
+    const before = {booking: await store.findById(id), changes: await store.changesOf(id), outbox: await outbox(id)}
+
+    expect(await manageBookingView(token, deps())).toEqual({link: 'replaced'})
+    expect(await rescheduleFromLink(token, {date: '2030-02-06', arrivalWindow: '08:00-10:00'}, deps())).toEqual({ok: false, kind: 'link', refusal: 'linkReplaced'})
+    expect(await requestCancellationFromLink(token, deps())).toEqual({ok: false, kind: 'link', refusal: 'linkReplaced'})
+    expect({booking: await store.findById(id), changes: await store.changesOf(id), outbox: await outbox(id)}).toEqual(before)
+
+    // The link the move's e-mail carries (the payload's generation, signed as the e-mail's is) works.
+    const [customerEmail] = before.outbox.filter((message) => message.template === 'booking_rescheduled.customer')
+    const fromEmail = signManageToken(id, manageLinkExpiry(String(customerEmail.payload.windowStartsAt)), SECRET, Number(customerEmail.payload.linkGeneration))
+    expect(fromEmail).toBe(moved.token)
+    expect(await manageBookingView(fromEmail, deps())).toMatchObject({link: 'ok', booking: {date: '2030-02-05', state: 'changeable'}})
+    expect(await requestCancellationFromLink(fromEmail, deps())).toMatchObject({ok: true, outcome: 'cancellationRequested'})
+    // …and is replaced in its turn.
+    expect(await manageBookingView(fromEmail, deps())).toEqual({link: 'replaced'})
+  })
+
+  it('two changes racing with one link: one is made, the other is refused as replaced (the database checks under the lock)', async () => {
+    const {id, token} = await paidBooking()
+    const results = await Promise.all([
+      rescheduleFromLink(token, {date: '2030-02-05', arrivalWindow: '12:00-14:00'}, deps()),
+      requestCancellationFromLink(token, deps()),
+      rescheduleFromLink(token, {date: '2030-02-06', arrivalWindow: '08:00-10:00'}, deps()),
+    ])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.filter((result) => !result.ok)).toEqual([
+      {ok: false, kind: 'link', refusal: 'linkReplaced'},
+      {ok: false, kind: 'link', refusal: 'linkReplaced'},
+    ])
+    expect(await store.changesOf(id)).toHaveLength(1)
+    expect((await store.findById(id))?.manageLinkGeneration).toBe(1)
+  })
+
+  it('a link of a generation the booking never had opens nothing', async () => {
+    const {id} = await paidBooking()
+    expect(await manageBookingView(signManageToken(id, manageLinkExpiry(WINDOW_STARTS.toISOString()), SECRET, 3), deps())).toEqual({link: 'invalid'})
   })
 })

@@ -6,18 +6,21 @@
  *   booking forms, then the database: the booking's own 24-hour notice and the new window's places,
  *   counted under the window's lock);
  * - `requestCancellationFromLink`: tell the business the customer wants to cancel.
+ * Each change issues the next generation of the link (in the e-mail sent for it); the links before
+ * it show that they were replaced and change nothing (the database checks the generation again
+ * under the booking's lock).
  * Each change is recorded with its time and queues the business's notification and the customer's
  * confirmation in the same transaction. Answers name messages by reference (./message-keys.ts)
  * or by a key of `MANAGE_REFUSALS`; the page words them.
  */
-import type {BookingChange, BookingStore, StoredBooking} from '../bookings/store'
+import type {BookingChange, BookingStore, ChangeRefusal, StoredBooking} from '../bookings/store'
 import {eventEmails, type BookingCancellationRequestedFacts, type BookingRescheduledFacts} from '../email/queue'
 import {formatCompanyDateTime} from '../format'
 import {arrivalWindowLabel, slotLabel} from './arrival-window'
 import {canReschedule, checkSlot, RESCHEDULE_NOTICE_HOURS, type AvailabilityRules} from './availability'
 import type {Industry} from './catalog'
 import {checkoutDescription, slotRefusal, type BookingFlowDeps} from './flow'
-import {verifyManageToken} from './manage-link'
+import {manageLinkExpiry, signManageToken, verifyManageToken} from './manage-link'
 import {formatUsd} from './money'
 import {bookingReference} from './stored'
 
@@ -65,18 +68,26 @@ export interface ManagedBooking {
  */
 export type ManagedChange = {at: string; when: string} & ({kind: 'moved'; from: string; to: string} | {kind: 'cancellationRequested'})
 
-export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'ok'; booking: ManagedBooking}
+/** 'replaced': a move or a cancellation request sent a newer link (see the latest e-mail). */
+export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'replaced'} | {link: 'ok'; booking: ManagedBooking}
 
 /** The page's messages for a change that cannot be made (the page words them). */
-export const MANAGE_REFUSALS = ['tooLate', 'cancellationRequested', 'notChangeable', 'sameWindow', 'linkInvalid', 'linkExpired'] as const
+export const MANAGE_REFUSALS = ['tooLate', 'cancellationRequested', 'notChangeable', 'sameWindow', 'linkInvalid', 'linkExpired', 'linkReplaced'] as const
 export type ManageRefusal = (typeof MANAGE_REFUSALS)[number]
 
+type LinkRefusal = 'linkInvalid' | 'linkExpired' | 'linkReplaced'
+
 export type ManageActionResult =
-  | {ok: true; outcome: 'moved' | 'cancellationRequested'}
-  /** The link is worthless: nothing was read or changed. */
-  | {ok: false; kind: 'link'; refusal: 'linkInvalid' | 'linkExpired'}
+  /**
+   * Done. `token` is the booking's new link (the one the e-mail for the change carries: whoever made
+   * the change held the link it replaces), and `booking` what its page shows now (null if it could
+   * not be read again).
+   */
+  | {ok: true; outcome: 'moved' | 'cancellationRequested'; token: string; booking: ManagedBooking | null}
+  /** The link is worthless (or replaced by a newer one): nothing was changed. */
+  | {ok: false; kind: 'link'; refusal: LinkRefusal}
   /** The booking cannot be changed now. */
-  | {ok: false; kind: 'refused'; refusal: Exclude<ManageRefusal, 'linkInvalid' | 'linkExpired'>}
+  | {ok: false; kind: 'refused'; refusal: Exclude<ManageRefusal, LinkRefusal>}
   /** The chosen date or window: a booking form message reference on its field. */
   | {ok: false; kind: 'validation'; fieldErrors: {date?: string; arrivalWindow?: string}}
   /** The database or the content could not be reached: try again. */
@@ -88,13 +99,19 @@ export function setManageLogger(next: Pick<Console, 'error'>): void {
   logger = next
 }
 
-async function bookingOfLink(token: string, deps: ManageDeps): Promise<{booking: StoredBooking} | {refusal: 'linkInvalid' | 'linkExpired'}> {
+async function bookingOfLink(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; generation: number} | {refusal: LinkRefusal}> {
   const check = verifyManageToken(token, await deps.linkSecret(), deps.now())
   if (!check.ok) return {refusal: check.reason === 'expired' ? 'linkExpired' : 'linkInvalid'}
   const booking = await deps.store.findById(check.bookingId)
   // A signed link to a booking that no longer exists (deleted by hand) is as good as none.
-  return booking ? {booking} : {refusal: 'linkInvalid'}
+  if (!booking) return {refusal: 'linkInvalid'}
+  // A move or a cancellation request sent a newer link: this one only says so.
+  if (check.generation < booking.manageLinkGeneration) return {refusal: 'linkReplaced'}
+  if (check.generation > booking.manageLinkGeneration) return {refusal: 'linkInvalid'}
+  return {booking, generation: check.generation}
 }
+
+const VIEW_OF_REFUSAL = {linkInvalid: 'invalid', linkExpired: 'expired', linkReplaced: 'replaced'} as const
 
 function stateOf(booking: StoredBooking, now: Date): ManageState {
   if (booking.paymentStatus !== 'paid' || !booking.arrivalWindow || !booking.windowStartsAt) return 'notChangeable'
@@ -105,7 +122,7 @@ function stateOf(booking: StoredBooking, now: Date): ManageState {
 /** What the manage page of this link shows. */
 export async function manageBookingView(token: string, deps: ManageDeps): Promise<ManageView> {
   const found = await bookingOfLink(token, deps)
-  if ('refusal' in found) return {link: found.refusal === 'linkExpired' ? 'expired' : 'invalid'}
+  if ('refusal' in found) return {link: VIEW_OF_REFUSAL[found.refusal]}
   const {booking} = found
   return {
     link: 'ok',
@@ -136,7 +153,8 @@ export function describeChange(change: BookingChange): ManagedChange {
     : {kind: 'cancellationRequested', ...time}
 }
 
-function changeFacts(booking: StoredBooking, now: Date) {
+/** What a change made with the link of `generation` reports; the e-mail carries the next link. */
+function changeFacts(booking: StoredBooking, generation: number, now: Date) {
   return {
     id: booking.id,
     reference: bookingReference(booking.id),
@@ -148,17 +166,36 @@ function changeFacts(booking: StoredBooking, now: Date) {
     fromDate: booking.date,
     fromWindow: booking.arrivalWindow,
     changedAt: now.toISOString(),
+    linkGeneration: generation + 1,
   }
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 const WINDOW = /^\d{2}:\d{2}-\d{2}:\d{2}$/
 
+/**
+ * The answer to a change that was made: the new link (of the generation the change issued, lasting
+ * a week past the booking's window as the e-mail's does) and what its page shows now.
+ */
+async function changed(outcome: 'moved' | 'cancellationRequested', bookingId: string, windowStartsAt: string, generation: number, deps: ManageDeps): Promise<ManageActionResult> {
+  const token = signManageToken(bookingId, manageLinkExpiry(windowStartsAt), await deps.linkSecret(), generation)
+  let booking: ManagedBooking | null = null
+  try {
+    const view = await manageBookingView(token, deps)
+    booking = view.link === 'ok' ? view.booking : null
+  } catch (error) {
+    logger.error('Manage booking: the booking was changed but could not be read again', error)
+  }
+  return {ok: true, outcome, token, booking}
+}
+
 /** What the store's refusal means for the customer. */
-function refusalOf(outcome: 'not_found' | 'not_paid' | 'cancellation_requested' | 'too_late'): ManageActionResult {
+function refusalOf(outcome: ChangeRefusal): ManageActionResult {
   switch (outcome) {
     case 'not_found':
       return {ok: false, kind: 'link', refusal: 'linkInvalid'}
+    case 'link_replaced':
+      return {ok: false, kind: 'link', refusal: 'linkReplaced'}
     case 'not_paid':
       return {ok: false, kind: 'refused', refusal: 'notChangeable'}
     case 'cancellation_requested':
@@ -172,12 +209,12 @@ function refusalOf(outcome: 'not_found' | 'not_paid' | 'cancellation_requested' 
  * The link's booking if the customer may change it now, or why not. The database checks the same
  * again under the booking's lock (it decides); checking here first saves a round trip.
  */
-async function changeableBooking(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; now: Date} | {refused: ManageActionResult}> {
+async function changeableBooking(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; generation: number; now: Date} | {refused: ManageActionResult}> {
   const found = await bookingOfLink(token, deps)
   if ('refusal' in found) return {refused: {ok: false, kind: 'link', refusal: found.refusal}}
   const now = deps.now()
   const state = stateOf(found.booking, now)
-  return state === 'changeable' ? {booking: found.booking, now} : {refused: {ok: false, kind: 'refused', refusal: state}}
+  return state === 'changeable' ? {booking: found.booking, generation: found.generation, now} : {refused: {ok: false, kind: 'refused', refusal: state}}
 }
 
 /**
@@ -192,7 +229,7 @@ export async function rescheduleFromLink(token: string, request: unknown, deps: 
   try {
     const changeable = await changeableBooking(token, deps)
     if ('refused' in changeable) return changeable.refused
-    const {booking, now} = changeable
+    const {booking, generation, now} = changeable
     if (!date) return {ok: false, kind: 'validation', fieldErrors: {date: 'dateInvalid'}}
     if (!window) return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowRequired'}}
     if (date === booking.date && window === booking.arrivalWindow) return {ok: false, kind: 'refused', refusal: 'sameWindow'}
@@ -203,7 +240,7 @@ export async function rescheduleFromLink(token: string, request: unknown, deps: 
     const moves = (await deps.store.changesOf(booking.id)).filter((change) => change.kind === 'rescheduled').length
     const facts: BookingRescheduledFacts = {
       kind: 'booking_rescheduled',
-      ...changeFacts(booking, now),
+      ...changeFacts(booking, generation, now),
       toDate: date,
       toWindow: window,
       windowStartsAt: check.slot.startsAt.toISOString(),
@@ -212,12 +249,12 @@ export async function rescheduleFromLink(token: string, request: unknown, deps: 
     const outcome = await deps.store.reschedule(
       booking.id,
       {date, arrivalWindow: window, windowStartsAt: facts.windowStartsAt, capacity: check.slot.capacity},
-      {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts)},
+      {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts), linkGeneration: generation},
     )
     switch (outcome) {
       case 'moved':
         deps.emailsQueued?.()
-        return {ok: true, outcome: 'moved'}
+        return await changed('moved', booking.id, facts.windowStartsAt, generation + 1, deps)
       case 'full':
         return {ok: false, kind: 'validation', fieldErrors: {arrivalWindow: 'windowFull'}}
       case 'same':
@@ -236,12 +273,16 @@ export async function requestCancellationFromLink(token: string, deps: ManageDep
   try {
     const changeable = await changeableBooking(token, deps)
     if ('refused' in changeable) return changeable.refused
-    const {booking, now} = changeable
-    const facts: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...changeFacts(booking, now)}
-    const outcome = await deps.store.requestCancellation(booking.id, {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts)})
+    const {booking, generation, now} = changeable
+    const facts: BookingCancellationRequestedFacts = {
+      kind: 'booking_cancellation_requested',
+      ...changeFacts(booking, generation, now),
+      windowStartsAt: booking.windowStartsAt,
+    }
+    const outcome = await deps.store.requestCancellation(booking.id, {noticeHours: RESCHEDULE_NOTICE_HOURS, now, emails: eventEmails(facts), linkGeneration: generation})
     if (outcome !== 'requested') return refusalOf(outcome)
     deps.emailsQueued?.()
-    return {ok: true, outcome: 'cancellationRequested'}
+    return await changed('cancellationRequested', booking.id, booking.windowStartsAt as string, generation + 1, deps)
   } catch (error) {
     logger.error('Manage booking: the cancellation request could not be recorded', error)
     return {ok: false, kind: 'save'}

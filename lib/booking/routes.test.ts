@@ -321,13 +321,21 @@ describe('POST /api/bookings/manage', () => {
     return {id: booking.id, token: signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt!), SECRET)}
   }
 
-  it('moves with a valid token (200), refuses a full or closed choice (400), an altered token (403), an expired one (410)', async () => {
-    const {id, token} = await paidToken()
-    const moved = await handleManageRequest(manage({token, action: 'reschedule', date: '2030-02-05', arrivalWindow: '12:00-14:00'}), manageOptions())
+  it('moves with a valid token (200), refuses a full or closed choice (400), an altered token (403), an expired or replaced one (410)', async () => {
+    const {id, token: first} = await paidToken()
+    const moved = await handleManageRequest(manage({token: first, action: 'reschedule', date: '2030-02-05', arrivalWindow: '12:00-14:00'}), manageOptions())
     expect(moved.status).toBe(200)
     expect(moved.headers.get('cache-control')).toBe('no-store')
-    expect(await moved.json()).toEqual({ok: true, outcome: 'moved'})
+    const answer = await moved.json()
+    expect(answer).toMatchObject({ok: true, outcome: 'moved', token: expect.any(String), booking: {date: '2030-02-05'}})
     expect((await store.findById(id))?.date).toBe('2030-02-05')
+    // The move replaced the link: the old one is refused as replaced, and changes nothing.
+    const replaced = await handleManageRequest(manage({token: first, action: 'reschedule', date: '2030-02-06', arrivalWindow: '12:00-14:00'}), manageOptions())
+    expect(replaced.status).toBe(410)
+    expect(await replaced.json()).toEqual({ok: false, kind: 'link', refusal: 'linkReplaced'})
+    expect((await handleManageRequest(manage({token: first, action: 'cancel'}), manageOptions())).status).toBe(410)
+    expect(await store.findById(id)).toMatchObject({date: '2030-02-05', cancellationRequestedAt: null})
+    const token = answer.token as string
 
     const closed = await handleManageRequest(manage({token, action: 'reschedule', date: '2030-02-03', arrivalWindow: '12:00-14:00'}), manageOptions())
     expect(closed.status).toBe(400)
@@ -336,8 +344,11 @@ describe('POST /api/bookings/manage', () => {
     expect((await handleManageRequest(manage({token: altered, action: 'cancel'}), manageOptions())).status).toBe(403)
     const expired = signManageToken(id, new Date(fixedClock().getTime() - 1000), SECRET)
     expect((await handleManageRequest(manage({token: expired, action: 'cancel'}), manageOptions())).status).toBe(410)
-    expect((await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())).status).toBe(200)
-    expect((await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())).status).toBe(409)
+    const cancelled = await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())
+    expect(cancelled.status).toBe(200)
+    const {token: latest} = await cancelled.json()
+    expect((await handleManageRequest(manage({token, action: 'cancel'}), manageOptions())).status).toBe(410)
+    expect((await handleManageRequest(manage({token: latest, action: 'cancel'}), manageOptions())).status).toBe(409)
   })
 
   it('refuses what is not a manage request before reading anything: 400, 415, 413, 429; 503 when the services are down', async () => {

@@ -290,12 +290,12 @@ export async function handleAvailabilityRequest(request: Request, options: Avail
 /** Largest manage request (a token, a date and a window). */
 const MAX_MANAGE_BODY_BYTES = 2 * 1024
 
-/** HTTP status of a manage answer: a worthless link 403 (expired 410), a refused change 409, a bad choice 400, the database 503. */
+/** HTTP status of a manage answer: a worthless link 403 (expired or replaced 410), a refused change 409, a bad choice 400, the database 503. */
 export function manageResultStatus(result: ManageActionResult): number {
   if (result.ok) return 200
   switch (result.kind) {
     case 'link':
-      return result.refusal === 'linkExpired' ? 410 : 403
+      return result.refusal === 'linkInvalid' ? 403 : 410
     case 'refused':
       return 409
     case 'validation':

@@ -74,8 +74,8 @@ export {normalizePhone}
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
 
 /** Every text field starts here: NFC, no lone surrogates (../form-input.ts); `typeError` when not a string. */
-function text(m: BookingMessage, typeError: string) {
-  return formText({typeError, unreadable: m('unreadableCharacters')})
+function text(m: BookingMessage, typeError: string, multiline = false) {
+  return formText({typeError, unreadable: m('unreadableCharacters')}, {multiline})
 }
 
 /** The field names that the length and character messages put in ("First name … the first name"). */
@@ -148,7 +148,7 @@ const ARRIVAL_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/
 /** Optional notes: trimmed, at most 2000 characters; missing or null becomes ''. */
 function notesField(m: BookingMessage) {
   const label = TEXT_FIELD_LABELS.notes
-  return text(m, m('notesInvalid'))
+  return text(m, m('notesInvalid'), true)
     .trim()
     .max(TEXT_LIMITS.notes, {error: tooLong(m, label, TEXT_LIMITS.notes)})
     .refine((value) => !hasControlCharacters(value, true), {error: m('unsupportedCharacters', {field: label.toLowerCase()}), ...whileValid})

@@ -78,6 +78,7 @@ export abstract class FunctionCallBookingStore implements BookingStore {
         p_notice_hours: terms.noticeHours,
         p_now: terms.now,
         p_emails: terms.emails,
+        p_link_generation: terms.linkGeneration,
       }),
     )
     return answer.status
@@ -91,6 +92,7 @@ export abstract class FunctionCallBookingStore implements BookingStore {
         p_notice_hours: terms.noticeHours,
         p_now: terms.now,
         p_emails: terms.emails,
+        p_link_generation: terms.linkGeneration,
       }),
     )
     return answer.status

@@ -58,6 +58,7 @@ export const BOOKING_COLUMNS = [
   'updated_at',
   'paid_at',
   'cancellation_requested_at',
+  'manage_link_generation',
 ] as const
 export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
 
@@ -183,6 +184,7 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     windowStartsAt: timestamp(row.window_starts_at),
     holdExpiresAt: timestamp(row.hold_expires_at),
     cancellationRequestedAt: timestamp(row.cancellation_requested_at),
+    manageLinkGeneration: Number(row.manage_link_generation ?? 0),
   }
 }
 

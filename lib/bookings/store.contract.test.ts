@@ -168,7 +168,7 @@ function storeContract(setup: () => Promise<Harness>) {
   describe("the customer's changes through the manage link", () => {
     let day = 0
     const NOW = new Date('2031-01-01T00:00:00Z')
-    const terms = {noticeHours: 24, now: NOW, emails: []}
+    const terms = {noticeHours: 24, now: NOW, emails: [], linkGeneration: 0}
     async function paidInWindow() {
       const date = `2031-05-${String(++day).padStart(2, '0')}`
       const {booking} = await h.store.createPending(
@@ -188,7 +188,10 @@ function storeContract(setup: () => Promise<Harness>) {
       expect(await h.store.changesOf(booking.id)).toEqual([
         {kind: 'rescheduled', fromDate: booking.date, fromWindow: '08:00-10:00', toDate: target, toWindow: '12:00-14:00', changedAt: NOW.toISOString()},
       ])
-      expect(await h.store.reschedule(booking.id, to(target), terms)).toBe('same')
+      // The move issued the next link generation: a change made with the link before it is refused.
+      expect((await h.store.findById(booking.id))?.manageLinkGeneration).toBe(1)
+      expect(await h.store.reschedule(booking.id, to(target), terms)).toBe('link_replaced')
+      expect(await h.store.reschedule(booking.id, to(target), {...terms, linkGeneration: 1})).toBe('same')
       const other = await paidInWindow()
       expect(await h.store.reschedule(other.id, to(target, 1), terms)).toBe('full')
       expect(await h.store.findById(other.id)).toMatchObject({date: other.date, arrivalWindow: '08:00-10:00'})
@@ -205,10 +208,32 @@ function storeContract(setup: () => Promise<Harness>) {
       expect(await h.store.requestCancellation('not-a-uuid', terms)).toBe('not_found')
 
       expect(await h.store.requestCancellation(booking.id, terms)).toBe('requested')
-      expect(await h.store.requestCancellation(booking.id, terms)).toBe('cancellation_requested')
-      expect(await h.store.reschedule(booking.id, to('2031-07-01'), terms)).toBe('cancellation_requested')
+      const next = {...terms, linkGeneration: 1}
+      expect(await h.store.requestCancellation(booking.id, terms)).toBe('link_replaced')
+      expect(await h.store.requestCancellation(booking.id, next)).toBe('cancellation_requested')
+      expect(await h.store.reschedule(booking.id, to('2031-07-01'), next)).toBe('cancellation_requested')
       expect((await h.store.findById(booking.id))?.cancellationRequestedAt).toBe(NOW.toISOString())
       expect((await h.store.changesOf(booking.id)).map((change) => change.kind)).toEqual(['cancellation_requested'])
+    })
+
+    it('a change with a replaced link changes nothing; one link racing with itself makes one change', async () => {
+      const booking = await paidInWindow()
+      const target = `2031-06-${String(day).padStart(2, '0')}`
+      const outcomes = await Promise.all([
+        h.store.reschedule(booking.id, to(target), terms),
+        h.store.requestCancellation(booking.id, terms),
+        h.store.reschedule(booking.id, to('2031-07-02'), terms),
+      ])
+      expect(outcomes.filter((outcome) => outcome === 'link_replaced')).toHaveLength(2)
+      expect((await h.store.findById(booking.id))?.manageLinkGeneration).toBe(1)
+      expect(await h.store.changesOf(booking.id)).toHaveLength(1)
+      const stored = await h.store.findById(booking.id)
+      expect(await h.store.reschedule(booking.id, to('2031-07-03'), terms)).toBe('link_replaced')
+      expect(await h.store.requestCancellation(booking.id, terms)).toBe('link_replaced')
+      expect(await h.store.findById(booking.id)).toEqual(stored)
+      expect(await h.store.changesOf(booking.id)).toHaveLength(1)
+      // A link of a generation never issued is refused too.
+      expect(await h.store.requestCancellation(booking.id, {...terms, linkGeneration: 5})).toBe('link_replaced')
     })
 
     it('ten bookings moving into a window with room for 2 at once: exactly 2 move', async () => {

@@ -97,6 +97,8 @@ export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyK
     paidAt: string | null
     /** When the customer asked to cancel through the manage link (the business cancels), or null. */
     cancellationRequestedAt: string | null
+    /** The generation of the manage link that works now: 0 at payment, one more with each move or cancellation request. */
+    manageLinkGeneration: number
   }
 
 /** What `createPending` did: stored the booking, or found the one stored before with its key. */
@@ -106,7 +108,7 @@ export type CreatePendingResult = {booking: StoredBooking; created: boolean}
 export type PlacesTaken = Map<string, number>
 
 /** Why a booking cannot be moved or cancelled by its customer now. */
-export type ChangeRefusal = 'not_found' | 'not_paid' | 'cancellation_requested' | 'too_late'
+export type ChangeRefusal = 'not_found' | 'not_paid' | 'cancellation_requested' | 'too_late' | 'link_replaced'
 /** What a move did: moved, or nothing (the new window is full, is the same, or a refusal). */
 export type RescheduleOutcome = 'moved' | 'full' | 'same' | ChangeRefusal
 /** What a cancellation request did. */
@@ -123,8 +125,12 @@ export type BookingChange = {
   changedAt: string
 }
 
-/** The rules of a customer's change: the notice it needs, the clock, the e-mails it sends. */
-export type ChangeTerms = {noticeHours: number; now: Date; emails: readonly QueuedEmail[]}
+/**
+ * The rules of a customer's change: the notice it needs, the clock, the e-mails it sends, and the
+ * generation of the manage link it was made with (a change with a replaced link is refused,
+ * 'link_replaced'; a change made issues the next generation).
+ */
+export type ChangeTerms = {noticeHours: number; now: Date; emails: readonly QueuedEmail[]; linkGeneration: number}
 
 /** Whether a call changed the booking ('unchanged': already in that state, not pending, or unknown). */
 export type StoreChange = 'changed' | 'unchanged'
@@ -158,14 +164,15 @@ export interface BookingStore {
    * Moves a paid booking to another window of its crew, recording the change and queueing `emails`
    * in one transaction, if its own window starts at least `noticeHours` after `now`, it has no
    * cancellation request, and the new window has fewer than `capacity` places taken (counted under
-   * the same lock as createPending). Anything else changes nothing and says why.
+   * the same lock as createPending), and `terms.linkGeneration` is the booking's current manage link
+   * generation; a move issues the next one. Anything else changes nothing and says why.
    */
   reschedule(
     id: string,
     to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number},
     terms: ChangeTerms,
   ): Promise<RescheduleOutcome>
-  /** Records the customer's request to cancel a paid booking (same notice), queueing `emails` with it. */
+  /** Records the customer's request to cancel a paid booking (same notice and link generation), queueing `emails` with it and issuing the next link generation. */
   requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome>
   /** The changes the customer made to a booking, oldest first. */
   changesOf(id: string): Promise<BookingChange[]>

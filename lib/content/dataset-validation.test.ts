@@ -208,6 +208,29 @@ describe('validateDatasetFile', () => {
     ])
   })
 
+  it('refuses, in the acknowledgements to unconfirmed addresses, the tokens that would repeat what the visitor typed, and asks for the reference', async () => {
+    const committed = committedDocuments()
+    const [emails, pages] = ['emailSettings', 'paymentPages'].map((id) => structuredClone(committed.find((doc) => doc._id === id)!))
+    const quote = emails.quoteRequestReceived as Record<string, string>
+    const contact = emails.contactMessageReceived as Record<string, string>
+    const estimate = emails.estimateRequestReceived as Record<string, string>
+    // The wording of before: the page's {service} (its title comes from the browser), and what the visitor typed.
+    quote.body = 'We have your request for a {service} quote.'
+    contact.nextSteps = 'You wrote: {message}'
+    estimate.heading = 'Thanks, {name}, for asking about {address}'
+    // And the manage page's text for a replaced link is required.
+    delete (pages.manage as Record<string, string>).linkReplaced
+    const reason = "would repeat what the visitor typed, in an e-mail to an address nobody has confirmed (anyone could send their text to anyone's inbox in our name)."
+    expect(errorLines(await validate([...validDocuments(), emails, pages]))).toEqual([
+      `emailSettings contactMessageReceived.nextSteps: {message} ${reason} Use {firstName}, {reference}, {companyName}, {phone}.`,
+      `emailSettings estimateRequestReceived.heading: {name}, {address} ${reason} Use {date}, {window}, {reference}, {companyName}, {phone}.`,
+      `emailSettings quoteRequestReceived.body: {service} ${reason} Use {firstName}, {reference}, {companyName}, {phone}.`,
+      'paymentPages manage.linkReplaced: Required',
+    ])
+    quote.body = 'We have your quote request.'
+    expect(errorLines(await validate([...validDocuments(), emails]))).toContain('emailSettings quoteRequestReceived.body: Keep {reference} in the text: the e-mail fills it in.')
+  })
+
   it("checks the Availability document crew by crew: each crew's windows inside its own hours, named with the crew", async () => {
     const committed = committedDocuments().find((doc) => doc._id === 'availability')!
     expect(errorLines(await validate([...validDocuments(), committed]))).toEqual([])

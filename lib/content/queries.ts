@@ -220,9 +220,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},
   quoteRequestReceived{subject, heading, body, nextSteps},
   contactMessageReceived{subject, heading, body, nextSteps},
-  bookingMoved{subject, preview, heading, body, closing},
-  cancellationRequestReceived{subject, preview, heading, body, closing},
-  sectionHeadings{booking, charges, quoteRequest, contactMessage},
+  bookingMoved{subject, preview, heading, body, closing, manageLinkText},
+  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},
+  sectionHeadings{booking, charges},
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
@@ -323,7 +323,7 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
   success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},
   cancel{heading, status, note, formButton, contactButton},
   manage{
-    heading, linkInvalid, linkExpired, changeable, tooLate, cancellationRequested, notChangeable, callUs,
+    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
     cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable
   }

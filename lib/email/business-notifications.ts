@@ -11,7 +11,7 @@ import type {ComposeContext, EmailView} from './compose'
 import type {AppointmentFacts, EstimateRequestFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import {slotLabel} from '../booking/arrival-window'
-import {bookingCharges, leadService, pageUrl, rows, visitText} from './view-parts'
+import {bookingCharges, leadService, pageUrl, rows, submissionReference, visitText} from './view-parts'
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
 const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
@@ -62,7 +62,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
     case 'quote_request': {
       const service = leadService(facts)
       return {
-        subject: fillTokens(subjects.quoteRequestSubject, {name, service: service || 'a service', reference: ''}),
+        subject: fillTokens(subjects.quoteRequestSubject, {name, service: service || 'a service', reference: submissionReference(facts.id)}),
         view: {
           preview: `${name} asks for a quote${service ? ` for ${service}` : ''}.`,
           heading: 'New quote request',
@@ -71,6 +71,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
             {
               heading: 'Request',
               rows: rows([
+                ['Reference', submissionReference(facts.id)],
                 ['Service page', service ? `${service} (${facts.pagePath})` : facts.pagePath],
                 ['First name', facts.firstName],
                 ['Last name', facts.lastName],
@@ -92,7 +93,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
     }
     case 'contact_message':
       return {
-        subject: fillTokens(subjects.contactMessageSubject, {name, service: '', reference: ''}),
+        subject: fillTokens(subjects.contactMessageSubject, {name, service: '', reference: submissionReference(facts.id)}),
         view: {
           preview: facts.message.slice(0, 120),
           heading: 'New contact message',
@@ -101,6 +102,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
             {
               heading: 'Message',
               rows: rows([
+                ['Reference', submissionReference(facts.id)],
                 ['Name', facts.name],
                 ['E-mail', facts.email],
                 ['Phone', formatPhone(facts.phone)],
@@ -117,7 +119,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
     case 'estimate_request': {
       const visit = visitText(facts)
       return {
-        subject: fillTokens(subjects.appointmentSubject, {name, service: facts.service, reference: ''}),
+        subject: fillTokens(subjects.appointmentSubject, {name, service: facts.service, reference: submissionReference(facts.id)}),
         view: {
           preview: `${name}: ${facts.service}, ${visit.date}, ${visit.window}.`,
           heading: 'New in-home estimate request',
@@ -128,6 +130,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
             {
               heading: 'Estimate visit',
               rows: rows([
+                ['Reference', submissionReference(facts.id)],
                 ['Service', facts.service],
                 ['Preferred day', visit.date],
                 ['Preferred window', visit.window],

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {renderEmail} from '@/components/email/render'
-import {composeMail, type EmailCompany, type EmailView, type EmailWording} from './compose'
+import {composeMail, type EmailCompany, type EmailView, type EmailWording, type ManageLinkFor} from './compose'
 import type {OutboxMessage} from './outbox'
 import {
   eventEmails,
@@ -141,7 +141,7 @@ function recordingRender() {
   }
 }
 
-function compose(msg: OutboxMessage, overrides: {wording?: EmailWording; from?: string; manageUrl?: (booking: {id: string; windowStartsAt: string}) => string} = {}) {
+function compose(msg: OutboxMessage, overrides: {wording?: EmailWording; from?: string; manageUrl?: (booking: ManageLinkFor) => string} = {}) {
   const recorder = recordingRender()
   const context = {wording: overrides.wording ?? wording, company, siteUrl: SITE_URL, from: overrides.from, render: recorder.render, manageUrl: overrides.manageUrl}
   return composeMail(msg, context).then((mail) => ({
@@ -169,23 +169,21 @@ describe('subjects, with the content wording and its tokens filled', () => {
     expect((await compose(message(facts, audience))).mail.subject).toBe(subject)
   })
 
-  it('a quote request from a page without a service name is "a service" to the business and no service to the customer', async () => {
+  it('a quote request from a page without a service name is "a service" to the business', async () => {
     const untitled = {...quote, pageTitle: null, pagePath: '/quote'}
     expect((await compose(message(untitled, 'business'))).mail.subject).toBe("New quote request: a service from Ada O'Hara")
-    const {mail} = await compose(message(untitled, 'customer'))
-    expect(flat(mail.text)).toContain('We have your request for a quote, and a member of our team')
   })
 
-  it("fills an editor's own tokens, and drops ones the message does not know", async () => {
+  it("fills an editor's own tokens, and drops ones the message does not know (or that would repeat typed text)", async () => {
     const edited: EmailWording = {
       ...wording,
-      quoteRequestReceived: {...wording.quoteRequestReceived, subject: '{firstName}, your {service} quote from {companyName} {nickname}'},
-      contactMessageReceived: {...wording.contactMessageReceived, subject: 'Hi {firstName} ({reference}) – call {phone}'},
-      businessNotifications: {...wording.businessNotifications, contactMessageSubject: '[Web] {name} wrote {service}'},
+      quoteRequestReceived: {...wording.quoteRequestReceived, subject: '{firstName}, your {service} quote {reference} from {companyName} {nickname}'},
+      contactMessageReceived: {...wording.contactMessageReceived, subject: 'Hi {firstName} ({reference}) – call {phone} {message}'},
+      businessNotifications: {...wording.businessNotifications, contactMessageSubject: '[Web] {name} wrote {service} ({reference})'},
     }
-    expect((await compose(message(quote, 'customer'), {wording: edited})).mail.subject).toBe('Ada, your Roof Cleaning quote from Cedar River Cleaning Co.')
-    expect((await compose(message(contact, 'customer'), {wording: edited})).mail.subject).toBe('Hi Grace () – call (425) 555-0142')
-    expect((await compose(message(contact, 'business'), {wording: edited})).mail.subject).toBe('[Web] Grace Brewster Hopper wrote')
+    expect((await compose(message(quote, 'customer'), {wording: edited})).mail.subject).toBe('Ada, your quote A1B2-C3D4 from Cedar River Cleaning Co.')
+    expect((await compose(message(contact, 'customer'), {wording: edited})).mail.subject).toBe('Hi Grace (A1B2-C3D4) – call (425) 555-0142')
+    expect((await compose(message(contact, 'business'), {wording: edited})).mail.subject).toBe('[Web] Grace Brewster Hopper wrote (A1B2-C3D4)')
   })
 })
 
@@ -245,6 +243,7 @@ describe('content', () => {
   it("the business's quote notification lists every field, the page as a link, and no sign-off", async () => {
     const {mail, view} = await compose(message(quote, 'business'))
     expect(view.sections[0].rows).toEqual([
+      {label: 'Reference', value: 'A1B2-C3D4'},
       {label: 'Service page', value: 'Roof Cleaning (/roof-cleaning)'},
       {label: 'First name', value: 'Ada'},
       {label: 'Last name', value: "O'Hara"},
@@ -267,6 +266,7 @@ describe('content', () => {
     const {view} = await compose(message({...quote, squareFootage: null, desiredServices: null, heardAboutUs: null}, 'business'))
     expect(view.sections[0].rows.map((row) => row.label)).not.toEqual(expect.arrayContaining(['Square footage']))
     expect(view.sections[0].rows.map((row) => row.label)).toEqual([
+      'Reference',
       'Service page',
       'First name',
       'Last name',
@@ -282,6 +282,7 @@ describe('content', () => {
     const business = await compose(message(estimate, 'business'))
     const rows = Object.fromEntries(business.view.sections.flatMap((section) => section.rows).map((row) => [row.label, row.value]))
     expect(rows).toMatchObject({
+      Reference: 'A1B2-C3D4',
       Service: 'Mold remediation',
       'Preferred day': 'July 6, 2027',
       'Preferred window': '8:00 AM – 10:00 AM',
@@ -311,7 +312,7 @@ describe('content', () => {
     const {view} = await compose(message(contact, 'customer'))
     expect(view.heading).toBe('Thanks for getting in touch, Grace')
     expect(view.signature).toEqual(['Warm regards,', 'Cedar River Cleaning Co.', '(425) 555-0142'])
-    expect(view.paragraphs).toEqual(['Your message has reached our team at Cedar River Cleaning Co.'])
+    expect(view.paragraphs).toEqual(['Your message has reached our team at Cedar River Cleaning Co. Its reference is A1B2-C3D4.'])
   })
 
   it('the booking confirmation: every charge with the discount as a minus, the total, the notice, and a calendar file for the date', async () => {
@@ -386,7 +387,7 @@ describe('content', () => {
 
 describe('the manage link, and the e-mails of a move or a cancellation request', () => {
   const windowed: BookingPaidFacts = {...paid, arrivalWindow: '08:00-10:00', windowStartsAt: '2030-12-31T16:00:00.000Z'}
-  const manageUrl = ({id, windowStartsAt}: {id: string; windowStartsAt: string}) => `https://cedar-river.example/manage-booking/${id}.${windowStartsAt}.sig`
+  const manageUrl = ({id, windowStartsAt, linkGeneration}: ManageLinkFor) => `https://cedar-river.example/manage-booking/${id}.${windowStartsAt}.${linkGeneration}.sig`
   const change = {
     id: paid.id,
     reference: paid.reference,
@@ -398,6 +399,7 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
     fromDate: '2030-12-31',
     fromWindow: '08:00-10:00',
     changedAt: '2030-12-22T19:05:00.000Z',
+    linkGeneration: 2,
   }
   const moved: BookingRescheduledFacts = {
     kind: 'booking_rescheduled',
@@ -407,11 +409,11 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
     windowStartsAt: '2031-01-03T20:00:00.000Z',
     sequence: 2,
   }
-  const cancelling: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...change}
+  const cancelling: BookingCancellationRequestedFacts = {kind: 'booking_cancellation_requested', ...change, windowStartsAt: '2030-12-31T16:00:00.000Z'}
 
   it('the confirmation of a booking with a window links to its manage page, in the HTML and the text', async () => {
     const {mail, view} = await compose(message(windowed, 'customer'), {manageUrl})
-    const url = 'https://cedar-river.example/manage-booking/3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b.2030-12-31T16:00:00.000Z.sig'
+    const url = 'https://cedar-river.example/manage-booking/3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b.2030-12-31T16:00:00.000Z.0.sig'
     expect(view.action).toEqual({text: expect.stringContaining('until 24 hours before your arrival window'), label: 'Manage your booking', url})
     expect(mail.html).toContain(`href="${url}"`)
     expect(flat(mail.text)).toContain(`Manage your booking ${url}`)
@@ -438,6 +440,7 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
         heading: 'New time, {firstName}',
         body: '{service} moves from {previousSlot} to {slot}.',
         closing: 'Ring {companyName} on {phone}.',
+        manageLinkText: 'New link for {reference}:',
       },
       cancellationRequestReceived: {
         subject: 'Cancel {reference}?',
@@ -445,8 +448,9 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
         heading: 'Noted, {firstName}',
         body: 'We will cancel {service} on {slot} once we confirm it.',
         closing: 'Call {phone}.',
+        manageLinkText: 'Your request is on the page of {reference}:',
       },
-      sectionHeadings: {booking: 'The visit', charges: 'What you paid', quoteRequest: 'Your request', contactMessage: 'You wrote'},
+      sectionHeadings: {booking: 'The visit', charges: 'What you paid'},
     }
     const move = await compose(message(moved, 'customer'), {manageUrl, wording: edited})
     expect(move.mail.subject).toBe('Moved: 3F9A-2B1C to January 3, 2031, 12:00 PM – 2:00 PM')
@@ -455,27 +459,26 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
       heading: 'New time, Björn',
       paragraphs: ['Carpet Cleaning – Every 6 Months moves from December 31, 2030, 8:00 AM – 10:00 AM to January 3, 2031, 12:00 PM – 2:00 PM.'],
       closing: ['Ring Cedar River Cleaning Co. on (425) 555-0142.'],
-      action: {label: 'Change it here'},
+      action: {text: 'New link for 3F9A-2B1C:', label: 'Change it here'},
     })
     expect(move.view.sections[0].heading).toBe('The visit')
     const [calendar] = move.mail.attachments ?? []
     const vevent = new ICAL.Component(ICAL.parse(calendar.content)).getFirstSubcomponent('vevent')
     expect(vevent?.getFirstPropertyValue('description')).toBe('Ref 3F9A-2B1C; call (425) 555-0142 to change it.')
 
-    const cancel = await compose(message(cancelling, 'customer'), {wording: edited})
+    const cancel = await compose(message(cancelling, 'customer'), {manageUrl, wording: edited})
     expect(cancel.mail.subject).toBe('Cancel 3F9A-2B1C?')
     expect(cancel.view).toMatchObject({
       preview: 'About December 31, 2030, 8:00 AM – 10:00 AM.',
       heading: 'Noted, Björn',
       paragraphs: ['We will cancel Carpet Cleaning – Every 6 Months on December 31, 2030, 8:00 AM – 10:00 AM once we confirm it.'],
       closing: ['Call (425) 555-0142.'],
+      action: {text: 'Your request is on the page of 3F9A-2B1C:', label: 'Change it here'},
     })
     expect(cancel.view.sections[0].heading).toBe('The visit')
 
     const confirmation = await compose(message(paid, 'customer'), {wording: edited})
     expect([confirmation.view.sections[0].heading, confirmation.view.charges?.heading]).toEqual(['The visit', 'What you paid'])
-    expect((await compose(message(quote, 'customer'), {wording: edited})).view.sections[0].heading).toBe('Your request')
-    expect((await compose(message(contact, 'customer'), {wording: edited})).view.sections[0].heading).toBe('You wrote')
   })
 
   it('no link without a window (older bookings) or without a signing key, and never to the business', async () => {
@@ -498,7 +501,10 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
       {label: 'Was', value: 'December 31, 2030, 8:00 AM – 10:00 AM'},
       {label: 'Address', value: '88 Main Ave S, Kent, WA 98032'},
     ])
-    expect(view.action?.url).toContain('2031-01-03T20:00:00.000Z')
+    // A new link: of the generation the move issued, lasting past the new window.
+    expect(view.action?.url).toBe('https://cedar-river.example/manage-booking/3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b.2031-01-03T20:00:00.000Z.2.sig')
+    expect(flat(mail.text)).toContain(`${wording.bookingMoved.manageLinkText} ${wording.bookingConfirmation.manageLinkLabel} ${view.action?.url}`)
+    expect(wording.bookingMoved.manageLinkText).toMatch(/earlier e-mails no longer works/)
     const [calendar] = mail.attachments ?? []
     const vevent = new ICAL.Component(ICAL.parse(calendar.content)).getFirstSubcomponent('vevent')
     expect(vevent?.getFirstPropertyValue('uid')).toBe('3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b@cedar-river.example')
@@ -526,6 +532,89 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
     const customer = await compose(message(cancelling, 'customer'), {manageUrl})
     expect(customer.mail.subject).toBe('We received your request to cancel booking 3F9A-2B1C')
     expect(customer.mail.attachments).toBeUndefined()
-    expect(customer.view.action ?? null).toBeNull()
+    // The request replaces the link too: the e-mail carries the new one.
+    const url = 'https://cedar-river.example/manage-booking/3f9a2b1c-5d6e-4f70-8a9b-0c1d2e3f4a5b.2030-12-31T16:00:00.000Z.2.sig'
+    expect(customer.view.action).toEqual({text: wording.cancellationRequestReceived.manageLinkText, label: wording.bookingConfirmation.manageLinkLabel, url})
+    expect(customer.mail.html).toContain(`href="${url}"`)
+    // One queued before links had generations (no window in it): no link rather than a wrong one.
+    const older = {...cancelling, windowStartsAt: undefined, linkGeneration: undefined}
+    expect((await compose(message(older, 'customer'), {manageUrl})).view.action ?? null).toBeNull()
+  })
+})
+
+describe('acknowledgements to an address nobody has confirmed (issue 21: no relay for strangers’ text)', () => {
+  // A distinctive string in every field the visitor types: none may reach the acknowledgement.
+  const typedQuote: QuoteRequestFacts = {
+    ...quote,
+    firstName: 'Zelda',
+    lastName: 'Qxlastname',
+    phone: '4255550177',
+    email: 'qxmail@example.com',
+    zipCode: '98077',
+    squareFootage: 7777,
+    desiredServices: 'QXDESIRED visit https://evil.example/prize',
+    heardAboutUs: 'QXHEARD',
+    pageTitle: 'QXPAGETITLE claim your prize',
+  }
+  const typedContact: ContactMessageFacts = {
+    ...contact,
+    name: 'Zelda Qxcontactname',
+    email: 'qxcontact@example.com',
+    phone: '2065550166',
+    message: 'QXMESSAGE: you won! https://evil.example/prize',
+  }
+  const typedEstimate: EstimateRequestFacts = {
+    ...estimate,
+    fullName: 'Qxfullname Person',
+    phone: '4255550155',
+    email: 'qxestimate@example.com',
+    address: '77 QXADDRESS Street',
+    zipCode: '98066',
+    service: 'QXSERVICE',
+    notes: 'QXNOTES https://evil.example/prize',
+  }
+  const typed = {
+    quote: ['Qxlastname', '555-0177', '5550177', 'qxmail', '98077', '7777', '7,777', 'QXDESIRED', 'evil.example', 'QXHEARD', 'QXPAGETITLE', 'prize'],
+    contact: ['Qxcontactname', '555-0166', '5550166', 'QXMESSAGE', 'evil.example', 'prize', 'you won'],
+    estimate: ['Qxfullname', '555-0155', '5550155', 'QXADDRESS', '98066', 'QXSERVICE', 'QXNOTES', 'evil.example', 'prize'],
+  }
+
+  /** Everything the recipient can read: subject, both parts, the preview line, the calendar file. */
+  function readable(mail: Awaited<ReturnType<typeof compose>>['mail'], view: EmailView): string {
+    return [mail.subject, mail.html, mail.text, view.preview, ...(mail.attachments ?? []).map((a) => String(a.content))].join('\n')
+  }
+
+  it.each([
+    ['quote request', typedQuote, typed.quote, 'Zelda'],
+    ['contact message', typedContact, typed.contact, 'Zelda'],
+    ['estimate request', typedEstimate, typed.estimate, null],
+  ] as const)('the %s acknowledgement repeats none of it: the first name, a reference and what happens next', async (_kind, facts, strings, firstName) => {
+    const {mail, view} = await compose(message(facts, 'customer'))
+    const text = readable(mail, view)
+    for (const string of strings) expect(text, string).not.toContain(string)
+    expect(mail.to).toBe(facts.email)
+    // The reference the customer can quote on the phone, in both parts; the business's notification shows the same.
+    expect(flat(mail.text)).toContain('A1B2-C3D4')
+    expect(mail.html).toContain('A1B2-C3D4')
+    if (firstName) expect(view.heading).toContain(firstName)
+    expect(view.sections).toEqual([])
+    expect(view.closing.join(' ')).toMatch(/business day|call you/)
+    const business = await compose(message(facts, 'business'))
+    expect(flat(business.mail.text)).toContain('A1B2-C3D4')
+  })
+
+  it('only the first word of a typed first name', async () => {
+    const {mail, view} = await compose(message({...typedQuote, firstName: 'Zelda QXSECONDWORD visit evil.example'}, 'customer'))
+    expect(view.heading).toContain('Zelda')
+    expect(readable(mail, view)).not.toContain('QXSECONDWORD')
+  })
+
+  it('the business notification keeps everything that was typed', async () => {
+    const quoteNotice = await compose(message(typedQuote, 'business'))
+    for (const string of ['Qxlastname', 'qxmail', 'QXDESIRED', 'QXHEARD', '98077']) expect(quoteNotice.mail.text, string).toContain(string)
+    const contactNotice = await compose(message(typedContact, 'business'))
+    expect(flat(contactNotice.mail.text)).toContain('QXMESSAGE: you won!')
+    const estimateNotice = await compose(message(typedEstimate, 'business'))
+    for (const string of ['QXADDRESS', 'QXSERVICE', 'QXNOTES', 'Qxfullname']) expect(estimateNotice.mail.text, string).toContain(string)
   })
 })

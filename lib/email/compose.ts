@@ -14,7 +14,7 @@ import type {OutboxMessage} from './outbox'
 import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
-import {bookingCharges, leadService, rows, visitText} from './view-parts'
+import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
 
 /** The wording of the E-mails document (lib/content's EmailSettings). */
 export interface EmailWording {
@@ -31,9 +31,9 @@ export interface EmailWording {
   quoteRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
   estimateRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
-  bookingMoved: {subject: string; preview: string; heading: string; body: string; closing: string}
-  cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string}
-  sectionHeadings: {booking: string; charges: string; quoteRequest: string; contactMessage: string}
+  bookingMoved: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
+  cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
+  sectionHeadings: {booking: string; charges: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
 }
@@ -76,8 +76,15 @@ export interface ComposeContext {
   /** The From header; default: the company's name and e-mail address. */
   from?: string
   render: RenderEmail
-  /** The private manage page of a booking with an arrival window (a signed link), if the site offers one. */
-  manageUrl?: (booking: {id: string; windowStartsAt: string}) => string
+  /** The private manage page of a booking with an arrival window (a signed link of the given generation), if the site offers one. */
+  manageUrl?: (booking: ManageLinkFor) => string
+}
+
+/** What a booking's manage link is made of: the booking, the window it lasts beyond, its generation (0: the confirmation's). */
+export interface ManageLinkFor {
+  id: string
+  windowStartsAt: string
+  linkGeneration: number
 }
 
 function firstWord(name: string): string {
@@ -91,14 +98,22 @@ function quotedAddress(name: string, email: string): string {
 /** The values of the booking confirmation's {tokens} (EMAIL_TOKENS.booking). */
 type BookingValues = Record<'firstName' | 'reference' | 'service' | 'date' | 'companyName' | 'phone', string>
 
-/** The sentence and link to a booking's manage page, when it has a window and the site signs links. */
-function manageAction(booking: {id: string; windowStartsAt?: string | null}, values: BookingValues, context: ComposeContext): EmailView['action'] {
+/**
+ * The sentence (`text`, already filled in) and link to a booking's manage page, when it has a window
+ * and the site signs links. The link is of the generation the event issued (a move's and a
+ * cancellation request's e-mails carry a new one: the earlier links stop working).
+ */
+function manageAction(
+  booking: {id: string; windowStartsAt?: string | null; linkGeneration?: number},
+  text: string,
+  values: BookingValues,
+  context: ComposeContext,
+): EmailView['action'] {
   if (!booking.windowStartsAt || !context.manageUrl) return null
-  const w = context.wording.bookingConfirmation
   return {
-    text: fillTokens(w.manageLinkText, values),
-    label: fillTokens(w.manageLinkLabel, values),
-    url: context.manageUrl({id: booking.id, windowStartsAt: booking.windowStartsAt}),
+    text,
+    label: fillTokens(context.wording.bookingConfirmation.manageLinkLabel, values),
+    url: context.manageUrl({id: booking.id, windowStartsAt: booking.windowStartsAt, linkGeneration: booking.linkGeneration ?? 0}),
   }
 }
 
@@ -107,10 +122,13 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
   switch (facts.kind) {
+    // The three acknowledgements go to an address nobody has confirmed (anyone may type anyone's):
+    // they repeat nothing the visitor typed but the first name, and give the submission's reference
+    // and what happens next (decisions.md; the business's notification keeps everything).
     case 'estimate_request': {
-      // Sent to an address nobody has confirmed: only what the site offered (the day and window), never what was typed.
+      // Only what the site offered (the day and window).
       const w = wording.estimateRequestReceived
-      const values = {...common, ...visitText(facts)}
+      const values = {...common, ...visitText(facts), reference: submissionReference(facts.id)}
       return {
         subject: fillTokens(w.subject, values),
         view: {
@@ -125,26 +143,15 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     }
     case 'quote_request': {
       const w = wording.quoteRequestReceived
-      const values = {...common, firstName: facts.firstName, service: leadService(facts)}
+      // Not the page's service either: the browser sends its title.
+      const values = {...common, firstName: firstWord(facts.firstName), reference: submissionReference(facts.id)}
       return {
         subject: fillTokens(w.subject, values),
         view: {
           preview: fillTokens(w.nextSteps, values),
           heading: fillTokens(w.heading, values),
           paragraphs: [fillTokens(w.body, values)],
-          sections: [
-            {
-              heading: headings.quoteRequest,
-              rows: rows([
-                ['Name', `${facts.firstName} ${facts.lastName}`],
-                ['Phone', formatPhone(facts.phone)],
-                ['E-mail', facts.email],
-                ['Zip code', facts.zipCode],
-                ['Square footage', facts.squareFootage],
-                ['Desired services', facts.desiredServices],
-              ]),
-            },
-          ],
+          sections: [],
           charges: null,
           closing: [fillTokens(w.nextSteps, values)],
         },
@@ -152,14 +159,14 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     }
     case 'contact_message': {
       const w = wording.contactMessageReceived
-      const values = {...common, firstName: firstWord(facts.name), service: ''}
+      const values = {...common, firstName: firstWord(facts.name), reference: submissionReference(facts.id)}
       return {
         subject: fillTokens(w.subject, values),
         view: {
           preview: fillTokens(w.nextSteps, values),
           heading: fillTokens(w.heading, values),
           paragraphs: [fillTokens(w.body, values)],
-          sections: [{heading: headings.contactMessage, rows: rows([['Message', facts.message]])}],
+          sections: [],
           charges: null,
           closing: [fillTokens(w.nextSteps, values)],
         },
@@ -174,7 +181,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         service: facts.service,
         date: facts.date ? formatDate(facts.date) : '',
       }
-      const action = manageAction(facts, values, context)
+      const action = manageAction(facts, fillTokens(w.manageLinkText, values), values, context)
       return {
         subject: fillTokens(w.subject, values),
         view: {
@@ -234,7 +241,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           ],
           charges: null,
           closing: [fillTokens(w.closing, values)],
-          action: manageAction({id: facts.id, windowStartsAt: facts.windowStartsAt}, bookingValues, context),
+          action: manageAction(facts, fillTokens(w.manageLinkText, values), bookingValues, context),
         },
       }
     }
@@ -248,6 +255,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         service: facts.service,
         slot: slotLabel(facts.fromDate, facts.fromWindow),
       }
+      const bookingValues: BookingValues = {...values, date: facts.fromDate ? formatDate(facts.fromDate) : ''}
       return {
         subject: fillTokens(w.subject, values),
         view: {
@@ -257,6 +265,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           sections: [{heading: headings.booking, rows: rows([['Reference', facts.reference], ['Service', facts.service], ['Date and window', values.slot]])}],
           charges: null,
           closing: [fillTokens(w.closing, values)],
+          action: manageAction(facts, fillTokens(w.manageLinkText, values), bookingValues, context),
         },
       }
     }

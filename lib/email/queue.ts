@@ -115,6 +115,11 @@ interface BookingChangeBase {
   fromWindow: string | null
   /** ISO 8601. */
   changedAt: string
+  /**
+   * The generation of the manage link this change issues (the e-mail carries it; the links before
+   * it stop working). Missing in messages queued before links had generations: 0.
+   */
+  linkGeneration?: number
 }
 
 /** The customer moved a paid booking through its manage link. */
@@ -131,6 +136,8 @@ export interface BookingRescheduledFacts extends BookingChangeBase {
 /** The customer asked to cancel a paid booking through its manage link: the business cancels and refunds. */
 export interface BookingCancellationRequestedFacts extends BookingChangeBase {
   kind: 'booking_cancellation_requested'
+  /** When the booking's window starts (ISO 8601): the new manage link lasts until a week after it. Missing in older messages. */
+  windowStartsAt?: string | null
 }
 
 export type EventFacts =

@@ -4,7 +4,7 @@ import {manageBookingUrl, manageLinkExpiry, signManageToken} from '../booking/ma
 import {manageLinkSecret} from '../booking/manage-link-secret'
 import {getDatabaseFunctions} from '../database'
 import {siteUrl} from '../site-url'
-import {composeMail, type RenderEmail} from './compose'
+import {composeMail, type ManageLinkFor, type RenderEmail} from './compose'
 import {createFolderTransport, outboxFolder} from './folder-transport'
 import {createOutboxStore} from './outbox'
 import {createSmtpTransport, smtpSettingsFromEnv} from './smtp-transport'
@@ -60,12 +60,13 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         // The content client (and the local dataset) is loaded for the first message, not at start-up.
         const {getEmailSettings, getSiteSettings} = await import('../content')
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
-        // Only a booking's confirmation and a move carry the manage link: other e-mails never wait for its key.
-        const linked = message.payload.kind === 'booking_paid' || message.payload.kind === 'booking_rescheduled'
+        // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
+        const kind = message.payload.kind
+        const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
-          ? (booking: {id: string; windowStartsAt: string}) =>
-              manageBookingUrl(siteUrl, signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt), secret))
+          ? (booking: ManageLinkFor) =>
+              manageBookingUrl(siteUrl, signManageToken(booking.id, manageLinkExpiry(booking.windowStartsAt), secret, booking.linkGeneration))
           : undefined
         return composeMail(message, {wording, company, siteUrl, from, render, manageUrl})
       },

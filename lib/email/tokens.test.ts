@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import type {EmailSettingsQueryResult, PaymentPagesQueryResult} from '@/sanity.types'
 import {queryLocalDataset} from '../content/local-dataset'
 import {emailSettingsQuery, paymentPagesQuery} from '../content/queries'
-import {CHANGE_HISTORY_TOKENS, EMAIL_TOKENS, fillTokens, missingTokens, unknownTokens} from './tokens'
+import {CHANGE_HISTORY_TOKENS, EMAIL_TOKENS, fillTokens, missingTokens, typedTextTokens, unknownTokens} from './tokens'
 
 describe('fillTokens', () => {
   it('puts each value in place of its {token}', () => {
@@ -45,7 +45,8 @@ describe('fillTokens', () => {
 
 describe('unknownTokens', () => {
   it('lists the tokens a text uses that its message does not offer', () => {
-    expect(unknownTokens('Hi {firstName}, about {reference} and {foo}', EMAIL_TOKENS.customer)).toEqual(['reference', 'foo'])
+    expect(unknownTokens('Hi {firstName}, about {reference} and {foo}', EMAIL_TOKENS.customer)).toEqual(['foo'])
+    expect(unknownTokens('Hi {firstName}, about {slot}', EMAIL_TOKENS.customer)).toEqual(['slot'])
     expect(unknownTokens('Paid booking {reference}: {service} for {name}', EMAIL_TOKENS.business)).toEqual([])
     expect(unknownTokens('No tokens here', EMAIL_TOKENS.booking)).toEqual([])
   })
@@ -74,6 +75,15 @@ describe('unknownTokens', () => {
     expect(missingTokens(wording?.bookingMoved?.body ?? '', ['slot'])).toEqual([])
     expect(missingTokens(wording?.bookingMoved?.subject ?? '', ['slot'])).toEqual([])
     expect(missingTokens(wording?.cancellationRequestReceived?.body ?? '', ['slot'])).toEqual([])
+  })
+})
+
+describe('typedTextTokens', () => {
+  it('names the tokens that would repeat typed text in an acknowledgement, among the unknown ones', () => {
+    expect(typedTextTokens('Hi {firstName} ({reference}): {message} about {service}, {foo}', EMAIL_TOKENS.customer)).toEqual(['message', 'service'])
+    expect(typedTextTokens('{name} at {address}, {notes}', EMAIL_TOKENS.estimate)).toEqual(['name', 'address', 'notes'])
+    // Where a token is offered (the business's subjects name the customer), it is not refused.
+    expect(typedTextTokens('New request from {name}: {service}', EMAIL_TOKENS.business)).toEqual([])
   })
 })
 

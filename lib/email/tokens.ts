@@ -5,10 +5,13 @@
  */
 
 export const EMAIL_TOKENS = {
-  /** Acknowledgements of a quote request or a contact message. */
-  customer: ['firstName', 'service', 'companyName', 'phone'],
+  /**
+   * Acknowledgements of a quote request or a contact message, sent to an address nobody has
+   * confirmed: nothing the visitor typed but the first name; {reference} is the submission's.
+   */
+  customer: ['firstName', 'reference', 'companyName', 'phone'],
   /** The acknowledgement of an in-home estimate request: only what the site offered, nothing typed. */
-  estimate: ['date', 'window', 'companyName', 'phone'],
+  estimate: ['date', 'window', 'reference', 'companyName', 'phone'],
   /** The booking confirmation. */
   booking: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
   /** Subjects of the business's notifications. */
@@ -18,6 +21,32 @@ export const EMAIL_TOKENS = {
   /** The customer's e-mail after asking to cancel: {slot} is the booking's date and window. */
   cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
 } as const
+
+/**
+ * Tokens that would repeat what a visitor typed (or their browser sent: the page's {service}) in an
+ * acknowledgement to an address nobody has confirmed, which would let anyone send their text to
+ * anyone's inbox under the company's name. The Studio refuses them there with this reason.
+ */
+export const TYPED_TEXT_TOKENS = [
+  'service',
+  'name',
+  'fullName',
+  'lastName',
+  'email',
+  'customerPhone',
+  'address',
+  'zipCode',
+  'squareFootage',
+  'desiredServices',
+  'heardAboutUs',
+  'message',
+  'notes',
+] as const
+
+/** The tokens of `text` that would repeat typed text (TYPED_TEXT_TOKENS), for wording that allows none of them. */
+export function typedTextTokens(text: string, allowed: readonly string[]): string[] {
+  return unknownTokens(text, allowed).filter((token) => (TYPED_TEXT_TOKENS as readonly string[]).includes(token))
+}
 
 /**
  * The {tokens} of the manage page's list of changes (the Payment result pages document): each line

@@ -7,6 +7,7 @@ import type {EmailView} from './compose'
 import type {BookingPaidFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
 import {formatDate} from '../format'
 import {arrivalWindowLabel} from '../booking/arrival-window'
+import {bookingReference} from '../booking/stored'
 
 /** Label/value rows, leaving out the values the visitor left empty. */
 export function rows(entries: [string, string | number | null | undefined][]): {label: string; value: string}[] {
@@ -16,6 +17,15 @@ export function rows(entries: [string, string | number | null | undefined][]): {
 /** An address of the site: its public address and a page's path. */
 export function pageUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path}`
+}
+
+/**
+ * The short reference of a stored quote request, contact message or estimate request ('3F9A-2B1C',
+ * made like a booking's): the customer's acknowledgement gives it, the office's notification shows
+ * it, so a caller who quotes it is found.
+ */
+export function submissionReference(id: string): string {
+  return bookingReference(id)
 }
 
 /** The service a lead is about, for the wording's {service}: the page's service, or '' when unknown. */

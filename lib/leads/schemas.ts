@@ -45,12 +45,12 @@ export type Walkthrough = (typeof WALKTHROUGHS)[number]
 const whileValid = {when: (payload: z.core.ParsePayload) => payload.issues.length === 0}
 
 /** Every text field starts here: NFC, no lone surrogates (../form-input.ts); `typeError` when not a string. */
-function text(m: LeadMessages, typeError: string) {
-  return formText({typeError, unreadable: m.unreadableCharacters})
+function text(m: LeadMessages, typeError: string, multiline = false) {
+  return formText({typeError, unreadable: m.unreadableCharacters}, {multiline})
 }
 
 function requiredText(m: LeadMessages, required: LeadMessageKey, max: number, options: {multiline?: boolean; min?: {length: number; key: LeadMessageKey}} = {}) {
-  let schema = text(m, m[required]).trim().min(1, {error: m[required]})
+  let schema = text(m, m[required], options.multiline).trim().min(1, {error: m[required]})
   if (options.min) schema = schema.min(options.min.length, {error: m[options.min.key], ...whileValid})
   return schema
     .max(max, {error: m.tooLong, ...whileValid})
@@ -59,7 +59,7 @@ function requiredText(m: LeadMessages, required: LeadMessageKey, max: number, op
 
 /** Optional text: '' or missing = null. */
 function optionalText(m: LeadMessages, max: number, multiline = false) {
-  return text(m, m.invalidRequest)
+  return text(m, m.invalidRequest, multiline)
     .trim()
     .max(max, {error: m.tooLong})
     .refine((value) => !hasControlCharacters(value, multiline), {error: m.unsupportedCharacters, ...whileValid})
@@ -116,6 +116,8 @@ export function parseSquareFootage(value: string): number | null | 'invalid' {
 function squareFootageField(m: LeadMessages) {
   return text(m, m.squareFootageInvalid)
     .max(LEAD_LIMITS.squareFootage, {error: m.squareFootageInvalid})
+    // '2000<U+2028>sq ft' would pass as 2000: a line break is refused here as in every single-line field.
+    .refine((value) => !hasControlCharacters(value, false), {error: m.unsupportedCharacters, ...whileValid})
     .nullish()
     .refine((value) => value == null || parseSquareFootage(value) !== 'invalid', {error: m.squareFootageInvalid, ...whileValid})
     .transform((value) => (value == null ? null : (parseSquareFootage(value) as number | null)))

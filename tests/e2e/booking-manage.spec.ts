@@ -21,6 +21,7 @@ type ManageTexts = Record<
   | 'heading'
   | 'linkInvalid'
   | 'linkExpired'
+  | 'linkReplaced'
   | 'changeable'
   | 'tooLate'
   | 'cancellationRequested'
@@ -109,6 +110,48 @@ test.describe('managing a booking through its link', () => {
     // The business: what was and what is, answering the customer.
     const [notice] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === settings.email && addressOf(mail.replyTo) === email && /moved to/.test(mail.subject ?? ''))
     expect(flat(notice.text)).toContain(`${longDate(date)}, ${ARRIVAL_WINDOW_LABEL}`)
+  })
+
+  test("after a move the old link only says it was replaced, with the phone number, and changes nothing; the latest e-mail's link works", async ({page, request}) => {
+    const email = uniqueEmail('manage.replaced')
+    const date = futureDate(22)
+    const {confirmation} = await paidBooking(page, request, email, {date})
+    const oldPath = manageLink(confirmation)
+    const oldToken = oldPath.split('/').pop() as string
+    await page.goto(oldPath)
+    const newDate = futureDate(29)
+    await chooseArrival(moveForm(page), {date: newDate, window: '12:00-14:00'})
+    await moveForm(page).getByRole('button', {name: texts.moveButton}).click()
+    await expect(page.getByRole('status').filter({hasText: texts.moved})).toBeVisible()
+    const [moved] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email && /is moved to/.test(mail.subject ?? ''))
+    const newPath = manageLink(moved)
+    expect(newPath).not.toBe(oldPath)
+    // The page of the customer who moved it carries on under the new link.
+    await expect(page).toHaveURL(new RegExp(`${newPath}$`))
+
+    // The old link (the confirmation's): the replaced message and the phone number, nothing of the booking.
+    await page.goto(oldPath)
+    await expect(page.getByText(texts.linkReplaced)).toBeVisible()
+    await expect(page.getByRole('region', {name: 'Your booking'}).getByRole('link', {name: settings.phone})).toHaveAttribute('href', /^tel:/)
+    await expect(page.getByText(longDate(newDate), {exact: true})).toHaveCount(0)
+    await expect(moveForm(page)).toHaveCount(0)
+    // A move or a cancellation request with it is refused and changes nothing.
+    for (const data of [
+      {token: oldToken, action: 'reschedule', date: futureDate(30), arrivalWindow: '12:00-14:00'},
+      {token: oldToken, action: 'cancel'},
+    ]) {
+      const refused = await request.post('/api/bookings/manage', {data})
+      expect(refused.status()).toBe(410)
+      expect(await refused.json()).toEqual({ok: false, kind: 'link', refusal: 'linkReplaced'})
+    }
+
+    // The latest e-mail's link: the booking as the move left it, still changeable, no cancellation asked.
+    await page.goto(newPath)
+    await expect(page.getByText(longDate(newDate), {exact: true})).toBeVisible()
+    await expect(page.getByText(texts.changeable)).toBeVisible()
+    const history = page.getByRole('region', {name: texts.historyHeading})
+    await expect(history.getByRole('listitem')).toHaveCount(1)
+    await expect(history).not.toContainText(texts.cancellationRequestedHistory)
   })
 
   test('a request to cancel reaches the business; the page then says so and offers no move', async ({page, request}) => {

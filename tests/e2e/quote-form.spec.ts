@@ -1,3 +1,4 @@
+import {randomUUID} from 'node:crypto'
 import {holdRequests} from './support/network'
 import {expect, test, type Page} from './support/test'
 import {axeViolations, expectNoHorizontalScroll, VIEWPORTS} from './support/booking-ui'
@@ -25,14 +26,15 @@ test.describe('quote form', () => {
     await openWithForm(page, '/roof-cleaning')
     const form = quoteForm(page)
     const email = uniqueEmail('marisol.quote')
+    // Distinctive words in every typed field: the acknowledgement must repeat none but the first name.
     await fillQuoteForm(form, text, {
       firstName: 'Marisol',
       lastName: 'Ferreira-Nakamura',
       phone: '(425) 555-0137',
       email,
-      zipCode: '98056',
+      zipCode: '98077',
       squareFootage: '2,150',
-      desiredServices: 'Moss on the north side and the garage roof.',
+      desiredServices: 'Moss on the north side and the garage roof. Claim your prize at evil.example',
       heardAboutUs: text.heardAboutUsOptions[2],
     })
 
@@ -59,13 +61,24 @@ test.describe('quote form', () => {
     expect(addressOf(business.to)).toBe(settings.email)
     expect(business.subject).toContain('Roof Cleaning')
     expect(business.subject).toContain('Marisol Ferreira-Nakamura')
-    for (const value of ['Marisol', 'Ferreira-Nakamura', '(425) 555-0137', email, '98056', '2150', 'Moss on the north side and the garage roof.', text.heardAboutUsOptions[2], '/roof-cleaning']) {
+    for (const value of ['Marisol', 'Ferreira-Nakamura', '(425) 555-0137', email, '98077', '2150', 'Moss on the north side and the garage roof. Claim your prize at evil.example', text.heardAboutUsOptions[2], '/roof-cleaning']) {
       expect(flat(business.text)).toContain(value)
       expect(business.html).toContain(value.replace(/&/g, '&amp;'))
     }
+    const reference = flat(business.text).match(/Reference ([0-9A-F]{4}-[0-9A-F]{4})/)?.[1]
+    expect(reference, "the business's notice shows the request's reference").toBeTruthy()
+
+    // The acknowledgement went to an address nobody has confirmed: the first name, the reference and
+    // what happens next, nothing else that was typed (subject, HTML and plain text, as parsed).
     const [ack] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email)
     expect(ack.subject).toBe(getDocument<{quoteRequestReceived: {subject: string}}>('emailSettings').quoteRequestReceived.subject)
-    expect(flat(ack.text)).toContain('Roof Cleaning')
+    const readable = [ack.subject ?? '', ack.html || '', flat(ack.text)].join('\n')
+    for (const typed of ['Ferreira', 'Nakamura', '555-0137', '5550137', '98077', '2,150', '2150', 'Moss', 'garage', 'prize', 'evil.example', text.heardAboutUsOptions[2], 'Roof Cleaning']) {
+      expect(readable, typed).not.toContain(typed)
+    }
+    expect(flat(ack.text)).toContain('Marisol')
+    expect(flat(ack.text)).toContain(reference as string)
+    expect(ack.html).toContain(reference as string)
     expect(flat(ack.text)).toContain(settings.phone)
   })
 
@@ -106,6 +119,51 @@ test.describe('quote form', () => {
     await expect(form.getByText(messages.zipCodeInvalid, {exact: true})).toBeVisible()
     await expect(form.getByText(messages.squareFootageInvalid, {exact: true})).toBeVisible()
     expect(posts).toEqual([])
+  })
+
+  test('a line or paragraph separator, NEL or a C1 control character in a single-line field is refused beside it, in the browser and by the server', async ({page, request}) => {
+    await openWithForm(page, '/gutter-cleaning')
+    const posts: string[] = []
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().includes('/api/quote-requests')) posts.push(sent.url())
+    })
+    const form = quoteForm(page)
+    await fillQuoteForm(form, text, {
+      firstName: 'Eve\u2028Bcc: mallory@evil.example',
+      lastName: 'Doe\u0085Bcc',
+      phone: '(425) 555-0137',
+      email: uniqueEmail('eve.separator'),
+      zipCode: '98056',
+      squareFootage: '2000\u2029',
+      desiredServices: 'Gutters\u2028and downspouts',
+      heardAboutUs: text.heardAboutUsOptions[0],
+    })
+    await submit(page).click()
+    for (const label of [text.firstNameLabel, text.lastNameLabel]) {
+      await expect(field(form, label)).toHaveAttribute('aria-invalid', 'true')
+      await expect(field(form, label)).toHaveAccessibleDescription(new RegExp(messages.unsupportedCharacters.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    }
+    await expect(form.getByText(messages.unsupportedCharacters, {exact: true})).toHaveCount(3)
+    // The message field of several lines takes the separator as a line break: no message there.
+    await expect(field(form, text.desiredServicesLabel, {required: false})).not.toHaveAttribute('aria-invalid', 'true')
+    expect(posts).toEqual([])
+
+    // The server runs the same schema.
+    const response = await request.post('/api/quote-requests', {
+      data: {
+        submissionKey: randomUUID(),
+        firstName: 'Eve\u0085Bcc: mallory@evil.example',
+        lastName: 'Doe',
+        phone: '425-555-0137',
+        email: uniqueEmail('eve.server'),
+        zipCode: '98056',
+        termsAccepted: true,
+        page: {path: '/gutter-cleaning', title: 'Gutter Cleaning'},
+        website: '',
+      },
+    })
+    expect(response.status()).toBe(400)
+    expect(await response.json()).toMatchObject({ok: false, kind: 'validation', fieldErrors: {firstName: 'unsupportedCharacters'}})
   })
 
   test("a commercial page offers 'Book online' at the catalog's starting price, with the service chosen on the booking screen", async ({page}) => {

@@ -42,7 +42,7 @@ async function sendChange(body: Record<string, string>): Promise<Answer> {
 function refusalText(answer: Exclude<Answer, {ok: true}>, texts: ManageTexts): string {
   switch (answer.kind) {
     case 'link':
-      return answer.refusal === 'linkExpired' ? texts.linkExpired : texts.linkInvalid
+      return texts[answer.refusal]
     case 'refused':
       return answer.refusal === 'sameWindow' ? texts.sameWindow : texts[answer.refusal]
     default:
@@ -75,17 +75,24 @@ export type ManageBookingProps = {
 
 /**
  * The manage page of a booking: what it is, and (more than 24 hours before its window) a move to
- * another free window or a request to cancel; else the phone number. After a change the page is
- * read again from the server (router.refresh) and the outcome is said in a status line that stays.
+ * another free window or a request to cancel; else the phone number. A change replaces the link
+ * (the old one stops working): the page shows the booking as the server answers it now, under the
+ * new link's address, and says the outcome in a status line that stays.
  */
-export function ManageBooking({token, booking, texts, bookingTexts, phone}: ManageBookingProps) {
+export function ManageBooking({token: linkToken, booking: linkBooking, texts, bookingTexts, phone}: ManageBookingProps) {
   const router = useRouter()
+  const [current, setCurrent] = useState({token: linkToken, booking: linkBooking})
+  const {token, booking} = current
   const [notice, setNotice] = useState('')
   const noticeRef = useRef<HTMLParagraphElement>(null)
 
-  function changed(message: string) {
+  function changed(message: string, answer: Extract<Answer, {ok: true}>) {
+    // The address bar takes the new link (a reload or a bookmark keeps working); Next's router
+    // follows history.replaceState without reading the page again.
+    window.history.replaceState(null, '', window.location.pathname.replace(/[^/]*$/, answer.token))
+    if (answer.booking) setCurrent({token: answer.token, booking: answer.booking})
+    else router.refresh()
     setNotice(message)
-    router.refresh()
     noticeRef.current?.focus()
   }
 
@@ -111,8 +118,8 @@ export function ManageBooking({token, booking, texts, bookingTexts, phone}: Mana
       {booking.state === 'changeable' ? (
         <>
           <p>{texts.changeable}</p>
-          <MoveForm token={token} booking={booking} texts={texts} bookingTexts={bookingTexts} onMoved={() => changed(texts.moved)} />
-          <CancelRequest token={token} texts={texts} onRequested={() => changed(texts.cancellationRequested)} />
+          <MoveForm token={token} booking={booking} texts={texts} bookingTexts={bookingTexts} onMoved={(answer) => changed(texts.moved, answer)} />
+          <CancelRequest token={token} texts={texts} onRequested={(answer) => changed(texts.cancellationRequested, answer)} />
         </>
       ) : (
         <div className={styles.state} data-manage-state={booking.state}>
@@ -157,7 +164,7 @@ function MoveForm({
   booking: ManagedBooking
   texts: ManageTexts
   bookingTexts: BookingFormTexts
-  onMoved: () => void
+  onMoved: (answer: Extract<Answer, {ok: true}>) => void
 }) {
   const form = useForm<MoveValues>({defaultValues: {date: '', arrivalWindow: ''}, mode: 'onSubmit', reValidateMode: 'onChange'})
   const formRef = useRef<HTMLFormElement>(null)
@@ -179,7 +186,7 @@ function MoveForm({
     setBusy(false)
     if (answer.ok) {
       form.reset()
-      onMoved()
+      onMoved(answer)
       return
     }
     if (answer.kind === 'validation') {
@@ -213,7 +220,7 @@ function MoveForm({
   )
 }
 
-function CancelRequest({token, texts, onRequested}: {token: string; texts: ManageTexts; onRequested: () => void}) {
+function CancelRequest({token, texts, onRequested}: {token: string; texts: ManageTexts; onRequested: (answer: Extract<Answer, {ok: true}>) => void}) {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [banner, setBanner] = useState('')
@@ -226,7 +233,7 @@ function CancelRequest({token, texts, onRequested}: {token: string; texts: Manag
     setBanner('')
     const answer = await sendChange({token, action: 'cancel'})
     setBusy(false)
-    if (answer.ok) onRequested()
+    if (answer.ok) onRequested(answer)
     else setBanner(refusalText(answer, texts))
   }
 

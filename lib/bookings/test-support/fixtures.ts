@@ -131,5 +131,6 @@ export function expectedStored(input: NewBooking, matchers: {id: unknown; create
     updatedAt: null,
     paidAt: null,
     cancellationRequestedAt: null,
+    manageLinkGeneration: 0,
   } as Record<keyof StoredBooking, unknown>
 }

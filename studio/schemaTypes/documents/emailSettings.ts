@@ -1,11 +1,11 @@
 import {EnvelopeIcon} from '@sanity/icons/Envelope'
 import {defineField, defineType} from 'sanity'
-import {EMAIL_TOKENS, missingTokens, unknownTokens} from '../../../lib/email/tokens'
+import {EMAIL_TOKENS, missingTokens, typedTextTokens, unknownTokens} from '../../../lib/email/tokens'
 
 /**
  * A required text that may hold the tokens in `tokens` ({firstName}, {reference} …), which are
- * filled in for each message; any other {token} is refused, and so is a text without one of
- * `requires` (the fact the message is about).
+ * filled in for each message; any other {token} is refused (one that would repeat what a visitor
+ * typed, with the reason), and so is a text without one of `requires` (the fact the message is about).
  */
 function wording(name: string, title: string, options: {max: number; rows?: number; tokens: readonly string[]; requires?: readonly string[]; description?: string}) {
   const tokenList = options.tokens.map((token) => `{${token}}`).join(', ')
@@ -23,6 +23,9 @@ function wording(name: string, title: string, options: {max: number; rows?: numb
         .required()
         .max(options.max)
         .custom((value) => {
+          const typed = typeof value === 'string' ? typedTextTokens(value, options.tokens) : []
+          if (typed.length > 0)
+            return `${typed.map((token) => `{${token}}`).join(', ')} would repeat what the visitor typed, in an e-mail to an address nobody has confirmed (anyone could send their text to anyone's inbox in our name). Use ${tokenList || 'no tokens'}.`
           const unknown = typeof value === 'string' ? unknownTokens(value, options.tokens) : []
           if (unknown.length > 0) return `Unknown ${unknown.map((token) => `{${token}}`).join(', ')}: use ${tokenList || 'no tokens'}`
           const missing = typeof value === 'string' ? missingTokens(value, required) : []
@@ -79,9 +82,9 @@ export const emailSettings = defineType({
         max: 300,
         rows: 2,
         tokens: booking,
-        description: "Before the button to the booking's private page (moving it or asking to cancel); also in the e-mail of a move.",
+        description: "Before the button to the booking's private page (moving it or asking to cancel).",
       }),
-      wording('manageLinkLabel', 'Manage link: button', {max: 40, tokens: []}),
+      wording('manageLinkLabel', 'Manage link: button', {max: 40, tokens: [], description: 'Also in the e-mails of a move and of a cancellation request.'}),
       wording('calendarNote', 'Calendar file: note', {
         max: 300,
         rows: 2,
@@ -89,16 +92,16 @@ export const emailSettings = defineType({
         description: 'The description of the calendar event attached to the confirmation and to the e-mail of a move.',
       }),
     ]),
-    emailWording('quoteRequestReceived', 'Quote request received', 'Sent to the visitor after a quote request is stored.', 'customer', [
+    emailWording('quoteRequestReceived', 'Quote request received', 'Sent to the address given on a quote form once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed but the first name: the reference of the request instead, to quote when calling.', 'customer', [
       wording('subject', 'Subject', {max: 120, tokens: customer}),
       wording('heading', 'Heading', {max: 80, tokens: customer}),
-      wording('body', 'Text', {max: 600, rows: 3, tokens: customer}),
+      wording('body', 'Text', {max: 600, rows: 3, tokens: customer, requires: ['reference']}),
       wording('nextSteps', 'When to expect an answer', {max: 400, rows: 3, tokens: customer}),
     ]),
-    emailWording('contactMessageReceived', 'Contact message received', 'Sent to the visitor after a contact message is stored.', 'customer', [
+    emailWording('contactMessageReceived', 'Contact message received', 'Sent to the address given with a contact message once it is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed but the first name: the reference of the request instead, to quote when calling.', 'customer', [
       wording('subject', 'Subject', {max: 120, tokens: customer}),
       wording('heading', 'Heading', {max: 80, tokens: customer}),
-      wording('body', 'Text', {max: 600, rows: 3, tokens: customer}),
+      wording('body', 'Text', {max: 600, rows: 3, tokens: customer, requires: ['reference']}),
       wording('nextSteps', 'When to expect an answer', {max: 400, rows: 3, tokens: customer}),
     ]),
     emailWording('bookingMoved', 'Booking moved', 'Sent to the customer after moving a booking through its manage link, with the updated calendar file.', 'customer', [
@@ -107,6 +110,12 @@ export const emailSettings = defineType({
       wording('heading', 'Heading', {max: 80, tokens: moved}),
       wording('body', 'Text', {max: 600, rows: 3, tokens: moved, requires: ['slot']}),
       wording('closing', 'Questions', {max: 400, rows: 2, tokens: moved}),
+      wording('manageLinkText', 'Manage link: sentence', {
+        max: 300,
+        rows: 2,
+        tokens: moved,
+        description: "Before the button to the booking's private page. The link is a new one: say that the link of earlier e-mails no longer works.",
+      }),
     ]),
     emailWording(
       'cancellationRequestReceived',
@@ -119,23 +128,27 @@ export const emailSettings = defineType({
         wording('heading', 'Heading', {max: 80, tokens: cancellation}),
         wording('body', 'Text', {max: 600, rows: 3, tokens: cancellation, requires: ['slot']}),
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: cancellation}),
+        wording('manageLinkText', 'Manage link: sentence', {
+          max: 300,
+          rows: 2,
+          tokens: cancellation,
+          description: "Before the button to the booking's private page, which shows the request. The link is a new one: say that the link of earlier e-mails no longer works.",
+        }),
       ],
     ),
     emailWording('sectionHeadings', 'Section headings', "Above the tables of the e-mails to customers; each row's label is the name of its field.", 'customer', [
       wording('booking', 'The booking', {max: 80, tokens: [], description: 'In the confirmation, and the e-mails of a move or a cancellation request.'}),
       wording('charges', 'The charges', {max: 80, tokens: [], description: 'Above the charges and the total of the confirmation.'}),
-      wording('quoteRequest', 'What a quote request said', {max: 80, tokens: []}),
-      wording('contactMessage', 'What a contact message said', {max: 80, tokens: []}),
     ]),
     emailWording(
       'estimateRequestReceived',
       'In-home estimate request received',
-      'Sent to the address given on /appointment once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed: only the day and window they chose.',
+      'Sent to the address given on /appointment once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed: only the day and window they chose, and the reference of the request.',
       'customer',
       [
         wording('subject', 'Subject', {max: 120, tokens: estimate}),
         wording('heading', 'Heading', {max: 80, tokens: estimate}),
-        wording('body', 'Text', {max: 600, rows: 3, tokens: estimate}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: estimate, requires: ['reference']}),
         wording('nextSteps', 'What happens next', {max: 400, rows: 3, tokens: estimate, description: 'Say that the office calls to confirm the time.'}),
       ],
     ),

@@ -68,13 +68,18 @@ export const paymentPages = defineType({
     }),
     defineField({
       name: 'manage',
-      title: 'Manage a booking (the link in the confirmation e-mail)',
+      title: 'Manage a booking (the link in the confirmation e-mail, and in the e-mail of each change)',
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
         requiredText('heading', 'Heading', 'Also the browser tab title.', TEXT_LENGTH.heading),
         requiredText('linkInvalid', 'Link does not work', 'Changed, cut short, or for no booking. The phone number follows.'),
         requiredText('linkExpired', 'Link expired', 'A week after the arrival window. The phone number follows.'),
+        requiredText(
+          'linkReplaced',
+          'Link replaced',
+          'A link of an earlier e-mail, after the booking was moved or a cancellation was asked for: each change sends a new link. Point to the latest e-mail. The phone number follows.',
+        ),
         requiredText('changeable', 'What the customer can do', 'More than 24 hours before the arrival window.'),
         requiredText('tooLate', 'Too late to change online', 'Within 24 hours of the arrival window. The phone number follows.'),
         requiredText('cancellationRequested', 'Cancellation asked for', 'After the customer asked to cancel.'),

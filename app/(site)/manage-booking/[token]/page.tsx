@@ -7,7 +7,7 @@ import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {manageBookingView, type ManageView} from '@/lib/booking/manage'
 import {manageDeps} from '@/lib/booking/server'
-import {getBookingFormTexts, getPaymentPages, getSiteSettings} from '@/lib/content'
+import {getBookingFormTexts, getPaymentPages, getSiteSettings, type PaymentPages} from '@/lib/content'
 
 export async function generateMetadata(): Promise<Metadata> {
   const {manage} = await getPaymentPages()
@@ -16,6 +16,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export const dynamic = 'force-dynamic'
+
+type ManageTexts = PaymentPages['manage']
+
+/** What a link that opens no booking says (the phone number follows). */
+const LINK_TEXT: Record<Exclude<ManageView['link'], 'ok'>, (texts: ManageTexts) => string> = {
+  invalid: (texts) => texts.linkInvalid,
+  expired: (texts) => texts.linkExpired,
+  replaced: (texts) => texts.linkReplaced,
+}
 
 async function loadView(token: string): Promise<ManageView | null> {
   try {
@@ -49,7 +58,7 @@ export default async function ManageBookingPage({params}: {params: Promise<{toke
           </Card>
         ) : (
           <Card className={styles.card}>
-            <p className={styles.status}>{!view ? manage.unavailable : view.link === 'expired' ? manage.linkExpired : manage.linkInvalid}</p>
+            <p className={styles.status}>{!view ? manage.unavailable : LINK_TEXT[view.link](manage)}</p>
             <CallUs texts={manage} phone={site.phone} />
             <div className={styles.actions}>
               <Button href="/">{success.homeButton}</Button>
