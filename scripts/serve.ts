@@ -15,6 +15,7 @@ import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.
 import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from '../studio/env.ts'
+import {claimDatabaseOrExit, stopGracefullyOnSignals} from './serve-lifecycle.ts'
 
 function option(long: string, short: string): string | undefined {
   const args = process.argv.slice(2)
@@ -35,6 +36,7 @@ Object.assign(process.env, {NODE_ENV: 'production'})
 process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= 'true'
 
 const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
+claimDatabaseOrExit() // before Next loads: a second server on one embedded database stops here
 const siteUrl = process.env.SITE_URL?.trim()
 const app = next({dev: false, dir: process.cwd(), hostname, port})
 await app.prepare()
@@ -61,6 +63,8 @@ const server = createServer(
   }),
 )
 
+stopGracefullyOnSignals(server)
+
 server.listen(port, hostname, () => {
   console.log(`▲ Serving on http://${hostname ?? 'localhost'}:${port}`)
   console.log(`[edge] Client addresses for rate limits: ${describeProxyTrust(trust)}`)
@@ -72,5 +76,3 @@ server.listen(port, hostname, () => {
   saveCompileCacheSoon()
 })
 
-// No signal handlers here: the embedded database closes itself on SIGTERM/SIGINT and then lets the
-// signal end the process (lib/database/pglite.ts).
