@@ -1,4 +1,4 @@
-import {linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, closeSync} from 'node:fs'
+import {closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -116,6 +116,8 @@ export type DataDirectoryLock = {
   takenOverFrom: LockOwner | null
   /** Removes the lock file if this call took it and it is still this process's. */
   release(): void
+  /** Writes this process's lock again (a database image loaded into the directory brings the lock file of the process that made it). */
+  rewrite(): void
 }
 
 /**
@@ -137,12 +139,12 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
       } finally {
         closeSync(fd)
       }
-      return held(file, true, takenOverFrom)
+      return held(file, true, takenOverFrom, me)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
     const owner = readOwner(file)
-    if (isOurs(owner)) return held(file, false, null)
+    if (isOurs(owner)) return held(file, false, null, me)
     // A lock being written this instant reads as empty: look again rather than take it over.
     if (owner === null && attempt < 2) continue
     if (owner && ownerIsAlive(owner)) throw new DataDirectoryInUseError(dir, owner, file)
@@ -172,7 +174,7 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
   throw new Error(`Could not take the lock of the embedded database in ${dir} (${file})`)
 }
 
-function held(file: string, taken: boolean, takenOverFrom: LockOwner | null): DataDirectoryLock {
+function held(file: string, taken: boolean, takenOverFrom: LockOwner | null, me: LockOwner): DataDirectoryLock {
   let released = !taken
   const release = () => {
     if (released) return
@@ -187,5 +189,8 @@ function held(file: string, taken: boolean, takenOverFrom: LockOwner | null): Da
   }
   // A normal end releases it; a killed process leaves it for the next one to take over.
   if (taken) process.on('exit', release)
-  return {file, taken, takenOverFrom, release}
+  const rewrite = () => {
+    if (!released) writeFileSync(file, `${JSON.stringify(me)}\n`)
+  }
+  return {file, taken, takenOverFrom, release, rewrite}
 }

@@ -39,6 +39,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, options: O
     lock?.release()
     throw error
   }
+  if (lock && options.loadDataDir) lock.rewrite()
   if (lock) {
     // The lock goes with the database: whoever closes it (the server's database thread, a script,
     // a test) releases the directory for the next process.
