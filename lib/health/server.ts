@@ -15,10 +15,13 @@ let version: string | undefined
 function currentVersion(): string {
   if (version === undefined) {
     let buildId: string | null = null
-    try {
-      buildId = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), '.next', 'BUILD_ID'), 'utf8')
-    } catch {
-      // `next dev` has no build.
+    // `next dev` serves no build (a BUILD_ID left by an earlier build would name the wrong code).
+    if (process.env.NODE_ENV === 'production') {
+      try {
+        buildId = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), '.next', 'BUILD_ID'), 'utf8')
+      } catch {
+        // Not built here: the version says so.
+      }
     }
     version = describeVersion(packageVersion, buildId)
   }
