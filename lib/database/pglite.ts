@@ -57,7 +57,7 @@ export async function closePgliteDatabase(): Promise<void> {
 function closeWhenStopping(): void {
   if (holder.shutdownRegistered) return
   holder.shutdownRegistered = true
-  registerShutdownStep('the embedded database', 'database', async () => {
+  registerShutdownStep('embedded-database', 'database', async () => {
     holder.shuttingDown = true
     await closePgliteDatabase()
   })

@@ -78,7 +78,7 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
     worker.start()
     // When the process stops: finish the message being sent, hand the other claims back so another
     // process sends them now rather than after the lease, before the database closes.
-    registerShutdownStep('the e-mail outbox worker', 'work', async () => {
+    registerShutdownStep('email-outbox', 'work', async () => {
       const {released, sendStillUnderWay} = await worker.shutdown(OUTBOX_SHUTDOWN_GRACE_MS)
       if (released > 0) console.log(`[email] Handed back ${released} claimed e-mail(s) to the outbox for another process`)
       if (sendStillUnderWay) console.warn('[email] A send was still under way when the server stopped; its message goes out again when its claim runs out')

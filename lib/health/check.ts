@@ -22,13 +22,6 @@ export interface HealthDeps {
 
 export const DEFAULT_HEALTH_TIMEOUT_MS = 2000
 
-class HealthTimeout extends Error {
-  constructor(ms: number) {
-    super(`The database did not answer within ${ms} ms`)
-    this.name = 'HealthTimeout'
-  }
-}
-
 /** The report and its HTTP status: 200 when the database answers in time, else 503. */
 export async function checkHealth(deps: HealthDeps): Promise<{httpStatus: 200 | 503; report: HealthReport}> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS
@@ -37,7 +30,7 @@ export async function checkHealth(deps: HealthDeps): Promise<{httpStatus: 200 | 
     const seconds = await Promise.race([
       deps.oldestUnsentEmailSeconds(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new HealthTimeout(timeoutMs)), timeoutMs)
+        timer = setTimeout(() => reject(new Error(`The database did not answer within ${timeoutMs} ms`)), timeoutMs)
       }),
     ])
     return {httpStatus: 200, report: {status: 'ok', database: 'ok', oldestUnsentEmailSeconds: seconds, version: deps.version}}
