@@ -1,4 +1,4 @@
-import {closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync} from 'node:fs'
+import {linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -131,22 +131,10 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
   const me = thisProcess()
   let takenOverFrom: LockOwner | null = null
   for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      // O_EXCL: of two processes creating it at once, one succeeds.
-      const fd = openSync(file, 'wx', 0o644)
-      try {
-        writeSync(fd, `${JSON.stringify(me)}\n`)
-      } finally {
-        closeSync(fd)
-      }
-      return held(file, true, takenOverFrom, me)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
+    if (createLockFile(file, me)) return held(file, true, takenOverFrom, me)
     const owner = readOwner(file)
     if (isOurs(owner)) return held(file, false, null, me)
-    // A lock being written this instant reads as empty: look again rather than take it over.
-    if (owner === null && attempt < 2) continue
+    // An unreadable lock (a torn write by a machine that crashed) counts as left behind.
     if (owner && ownerIsAlive(owner)) throw new DataDirectoryInUseError(dir, owner, file)
     // Gone: set its lock aside under a name of our own (rename is atomic, so of two processes
     // taking it over at once only one moves it), check it is the one we judged, then create ours.
@@ -172,6 +160,33 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
     takenOverFrom = owner
   }
   throw new Error(`Could not take the lock of the embedded database in ${dir} (${file})`)
+}
+
+/**
+ * Creates the lock file whole, or answers false if there is one: written under a name of its own,
+ * then hard-linked into place (link fails if the name exists), so no process ever reads half a lock.
+ */
+function createLockFile(file: string, me: LockOwner): boolean {
+  const draft = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`
+  writeFileSync(draft, `${JSON.stringify(me)}\n`, {mode: 0o644})
+  try {
+    linkSync(draft, file)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error
+  } finally {
+    unlinkSync(draft)
+  }
+  // A file system without hard links: create it exclusively (O_EXCL) and write it at once.
+  try {
+    writeFileSync(file, `${JSON.stringify(me)}\n`, {flag: 'wx', mode: 0o644})
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
 }
 
 function held(file: string, taken: boolean, takenOverFrom: LockOwner | null, me: LockOwner): DataDirectoryLock {
