@@ -146,7 +146,7 @@ export function lockDataDirectory(dataDir: string): DataDirectoryLock {
       throw error
     }
     const moved = readOwner(aside)
-    if (moved && owner && (moved.pid !== owner.pid || moved.procStart !== owner.procStart) && ownerIsAlive(moved)) {
+    if (moved && ownerIsAlive(moved)) {
       // Another process took it over between our look and our move: put its lock back.
       try {
         linkSync(aside, file)
