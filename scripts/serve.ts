@@ -17,6 +17,7 @@ import {createSiteServer, listenAddress} from '../lib/edge/listen.ts'
 import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from '../studio/env.ts'
+import {claimDatabaseOrExit, stopGracefullyOnSignals} from './serve-lifecycle.ts'
 
 const {port, host: hostname} = listenAddress(process.argv.slice(2), process.env)
 Object.assign(process.env, {NODE_ENV: 'production'})
@@ -27,6 +28,7 @@ Object.assign(process.env, {NODE_ENV: 'production'})
 process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= 'true'
 
 const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
+claimDatabaseOrExit() // before Next loads: a second server on one embedded database stops here
 const siteUrl = process.env.SITE_URL?.trim()
 const app = next({dev: false, dir: process.cwd(), hostname, port})
 await app.prepare()
@@ -53,6 +55,8 @@ const server = createSiteServer(
   }),
 )
 
+stopGracefullyOnSignals(server)
+
 server.listen(port, hostname, () => {
   console.log(`▲ Serving on http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`)
   console.log(`[edge] Client addresses for rate limits: ${describeProxyTrust(trust)}`)
@@ -64,5 +68,3 @@ server.listen(port, hostname, () => {
   saveCompileCacheSoon()
 })
 
-// No signal handlers here: the embedded database closes itself on SIGTERM/SIGINT and then lets the
-// signal end the process (lib/database/pglite.ts).

@@ -450,6 +450,63 @@ function functionsContract(setup: () => Promise<Harness>) {
     })
   })
 
+  describe('the outbox when a server stops, and for the health check', () => {
+    it('releases the claims a stopping worker hands back: due again for any worker at once, the attempt not counted', async () => {
+      const ids = await queueMessages(h, 3)
+      const outbox = createOutboxStore(h.functions)
+      const claimed = await outbox.claim(10, 120)
+      expect(claimed).toHaveLength(3)
+      // Another process sees none of them while they are claimed.
+      expect(await outbox.claim(10, 120)).toEqual([])
+      const [kept, ...handedBack] = claimed
+      expect(await outbox.release(handedBack)).toBe(2)
+      for (const message of handedBack) {
+        expect(await outboxRow(h.sql, message.id)).toMatchObject({status: 'pending', lock_token: null, locked_until: null, attempts: 0})
+      }
+      expect(await outboxRow(h.sql, kept.id)).toMatchObject({lock_token: kept.lockToken, attempts: 1})
+      // The next claim (another process) takes them at once, not after the lease.
+      const next = await outbox.claim(10, 120)
+      expect(next.map((message) => message.id).sort()).toEqual(handedBack.map((message) => message.id).sort())
+      expect(next.every((message) => message.attempts === 1)).toBe(true)
+      expect(ids).toContain(kept.id)
+    })
+
+    it("releases only claims still the worker's own: not one another worker took after the lease ran out, not a sent one", async () => {
+      const [first, second] = await queueMessages(h, 2)
+      const outbox = createOutboxStore(h.functions)
+      const claimed = await outbox.claim(10, 120)
+      const stale = claimed.find((message) => message.id === first)!
+      const sent = claimed.find((message) => message.id === second)!
+      await h.sql.query(`update public.email_outbox set locked_until = now() - interval '1 second' where id = $1`, [first])
+      const [current] = await outbox.claim(1, 120)
+      expect(current.id).toBe(first)
+      expect(await outbox.complete(sent, '<sent@example.com>')).toBe(true)
+      expect(await outbox.release([stale, sent])).toBe(0)
+      expect(await outboxRow(h.sql, first)).toMatchObject({lock_token: current.lockToken, attempts: 2})
+      expect(await outboxRow(h.sql, second)).toMatchObject({status: 'sent', attempts: 1})
+      expect(await outbox.release([])).toBe(0)
+      await expect(h.functions.value('release_outbox_messages', {p_claims: {id: first}})).rejects.toMatchObject({code: '22023'})
+    })
+
+    it('tells the age of the oldest e-mail not yet sent, in whole seconds, or null when none waits', async () => {
+      const outbox = createOutboxStore(h.functions)
+      expect(await outbox.oldestUnsentSeconds()).toBeNull()
+      const [oldest, waiting, sent, givenUp] = await queueMessages(h, 4)
+      await h.sql.query(`update public.email_outbox set created_at = now() - interval '90 seconds' where id = $1`, [oldest])
+      // Sent and given-up messages are not waiting, however old.
+      await h.sql.query(`update public.email_outbox set created_at = now() - interval '2 hours', status = 'sent', sent_at = now() where id = $1`, [sent])
+      await h.sql.query(`update public.email_outbox set created_at = now() - interval '3 hours', status = 'failed' where id = $1`, [givenUp])
+      // A message waiting for its retry is still unsent.
+      await h.sql.query(`update public.email_outbox set created_at = now() - interval '30 seconds', next_attempt_at = now() + interval '1 hour' where id = $1`, [waiting])
+      const seconds = await outbox.oldestUnsentSeconds()
+      expect(seconds).toBeGreaterThanOrEqual(90)
+      expect(seconds).toBeLessThan(150)
+      expect(Number.isInteger(seconds)).toBe(true)
+      await h.sql.query(`update public.email_outbox set status = 'sent', sent_at = now() where id = any($1::uuid[])`, [[oldest, waiting]])
+      expect(await outbox.oldestUnsentSeconds()).toBeNull()
+    })
+  })
+
   describe('the test checkout sessions', () => {
     const session = (overrides: Partial<TestCheckoutSessionRecord> = {}): TestCheckoutSessionRecord => ({
       id: `test_cs_${randomUUID().replace(/-/g, '')}`,
@@ -501,6 +558,8 @@ function functionsContract(setup: () => Promise<Harness>) {
         await expect(h.asRole(role, 'select * from public.app_secrets')).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.app_secret('booking_manage_link')`)).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, 'select * from public.booking_changes')).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select public.release_outbox_messages('[]'::jsonb)`)).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, 'select public.oldest_unsent_email_seconds()')).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.request_booking_cancellation($1::uuid, 24, now(), '[]'::jsonb, 0)`, [randomUUID()])).rejects.toThrow(
           /permission denied/,
         )

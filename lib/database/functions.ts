@@ -40,6 +40,8 @@ export const DATABASE_FUNCTIONS = {
   claim_outbox_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer'}, returns: 'rows'},
   complete_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_message_id: 'text'}, returns: 'value'},
   fail_outbox_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_error: 'text', p_retry_seconds: 'integer'}, returns: 'value'},
+  release_outbox_messages: {args: {p_claims: 'jsonb'}, returns: 'value'},
+  oldest_unsent_email_seconds: {args: {}, returns: 'value'},
   save_test_checkout_session: {args: {p_session: 'jsonb'}, returns: 'value'},
   get_test_checkout_session: {args: {p_id: 'text'}, returns: 'value'},
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},

@@ -1,5 +1,6 @@
 import 'server-only'
 
+import {databaseBackend, supabaseConfig} from './backend.ts'
 import type {DatabaseFunctions} from './functions.ts'
 
 /**
@@ -9,25 +10,7 @@ import type {DatabaseFunctions} from './functions.ts'
  * connection here; nothing else in the app knows which database is in use.
  */
 
-export type DatabaseBackend = 'supabase' | 'pglite'
-
-/** Which database the environment asks for. Half a Supabase configuration is an error, not PGlite. */
-export function databaseBackend(env: Record<string, string | undefined> = process.env): DatabaseBackend {
-  const url = env.SUPABASE_URL?.trim()
-  const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim()
-  if (url && key) return 'supabase'
-  if (url || key) {
-    throw new Error(
-      `${url ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'} is not set: set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to store bookings and messages in Supabase, or neither for the embedded database.`,
-    )
-  }
-  return 'pglite'
-}
-
-/** SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, trimmed (call only when the backend is Supabase). */
-export function supabaseConfig(env: Record<string, string | undefined> = process.env): {url: string; serviceRoleKey: string} {
-  return {url: env.SUPABASE_URL!.trim(), serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!.trim()}
-}
+export {databaseBackend, supabaseConfig, type DatabaseBackend} from './backend.ts'
 
 let supabaseFunctions: {key: string; functions: DatabaseFunctions} | undefined
 

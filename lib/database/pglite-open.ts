@@ -1,6 +1,6 @@
-import {mkdirSync} from 'node:fs'
 import {PGlite} from '@electric-sql/pglite'
 import {MIGRATIONS_DIR, applyMigrations} from './migrations.ts'
+import {lockDataDirectory} from './pglite-lock.ts'
 
 /**
  * Opening the embedded database (PGlite: Postgres compiled to WebAssembly) in the calling thread.
@@ -15,6 +15,9 @@ import {MIGRATIONS_DIR, applyMigrations} from './migrations.ts'
  * (-F) and NODEFS has no fsync, so a crash of the whole machine or a power cut can still lose the
  * last writes. `relaxedDurability` (false here, the default) only concerns file systems that copy
  * the database asynchronously (IndexedDB, OPFS); on Node's file system it changes nothing.
+ *
+ * One process per data directory: opening takes the directory's lock (pglite-lock.ts) and throws
+ * DataDirectoryInUseError while another live process has it; closing releases it.
  */
 
 export interface OpenOptions {
@@ -28,8 +31,27 @@ export interface OpenOptions {
  * migrations. The first open of a new directory runs initdb: seconds of CPU.
  */
 export async function openPgliteDatabase(dataDir: string | undefined, options: OpenOptions = {}): Promise<PGlite> {
-  if (dataDir) mkdirSync(dataDir, {recursive: true})
-  const db = await PGlite.create({dataDir, relaxedDurability: false, loadDataDir: options.loadDataDir})
+  const lock = dataDir ? lockDataDirectory(dataDir) : null
+  let db: PGlite
+  try {
+    db = await PGlite.create({dataDir, relaxedDurability: false, loadDataDir: options.loadDataDir})
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  if (lock && options.loadDataDir) lock.rewrite()
+  if (lock) {
+    // The lock goes with the database: whoever closes it (the server's database thread, a script,
+    // a test) releases the directory for the next process.
+    const close = db.close.bind(db)
+    db.close = async () => {
+      try {
+        await close()
+      } finally {
+        lock.release()
+      }
+    }
+  }
   try {
     // The default, pinned: a commit's WAL is written before the commit is acknowledged. (With it
     // off, the durability test loses acknowledged bookings.) PGlite has one session, so this holds.

@@ -1,4 +1,5 @@
-import path from 'node:path'
+import {registerShutdownStep} from '../shutdown.ts'
+import {DEFAULT_DATA_DIR, databaseDir} from './backend.ts'
 import {openPgliteDatabase, type OpenOptions} from './pglite-open.ts'
 import {openPgliteWorkerDatabase, type EmbeddedDatabase, type PgliteWorkerClient} from './pglite-worker-client.ts'
 
@@ -10,18 +11,16 @@ import {openPgliteWorkerDatabase, type EmbeddedDatabase, type PgliteWorkerClient
  * there, so pages are served while it opens and while bookings are stored. One per process (a data
  * directory must never be opened twice), kept on globalThis so a dev-server reload does not open a
  * second one; the server starts opening it at start-up (instrumentation.ts). Durability: see
- * pglite-open.ts.
+ * pglite-open.ts. Two processes on one directory would each think they own it and split or corrupt
+ * it: opening takes the directory's lock (pglite-lock.ts), and the production server takes it before
+ * it serves (scripts/serve.ts). It closes last when the process stops (lib/shutdown.ts).
  */
 
 export {openPgliteDatabase, type EmbeddedDatabase, type OpenOptions}
 
-export const DEFAULT_DATA_DIR = path.join('.data', 'pglite')
+export {DEFAULT_DATA_DIR, databaseDir}
 
-export function databaseDir(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.BOOKINGS_DATA_DIR || DEFAULT_DATA_DIR)
-}
-
-type Holder = {promise?: Promise<PgliteWorkerClient>; dataDir?: string; signalsHandled?: boolean; shuttingDown?: boolean}
+type Holder = {promise?: Promise<PgliteWorkerClient>; dataDir?: string; shutdownRegistered?: boolean; shuttingDown?: boolean}
 const globalKey = Symbol.for('cleaning-site.bookings.pglite')
 const holder: Holder = ((globalThis as Record<symbol, unknown>)[globalKey] ??= {}) as Holder
 
@@ -38,7 +37,7 @@ export function getPgliteDatabase(): Promise<EmbeddedDatabase> {
     }
     // A failed open is tried again by the next caller, and so is a database whose thread died.
     promise.then((db) => db.exited.then(forget), forget)
-    closeOnSignals()
+    closeWhenStopping()
   }
   return holder.promise
 }
@@ -52,22 +51,14 @@ export async function closePgliteDatabase(): Promise<void> {
 }
 
 /**
- * Closes the database on SIGTERM and SIGINT, once. When nothing else listens for the signal (the
- * default would have ended the process), the signal is raised again after closing, so the process
- * still ends as it would have.
+ * Closes the database when the process stops, after the work that still uses it (the outbox
+ * worker's last send); no one opens it again from then on.
  */
-function closeOnSignals(): void {
-  if (holder.signalsHandled) return
-  holder.signalsHandled = true
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      holder.shuttingDown = true
-      const othersListen = process.listenerCount(signal) > 0
-      closePgliteDatabase()
-        .catch((error: unknown) => console.error('Closing the database failed:', error))
-        .finally(() => {
-          if (!othersListen) process.kill(process.pid, signal)
-        })
-    })
-  }
+function closeWhenStopping(): void {
+  if (holder.shutdownRegistered) return
+  holder.shutdownRegistered = true
+  registerShutdownStep('embedded-database', 'database', async () => {
+    holder.shuttingDown = true
+    await closePgliteDatabase()
+  })
 }

@@ -29,6 +29,13 @@ export interface OutboxStore {
   complete(message: OutboxMessage, messageId: string): Promise<boolean>
   /** Not sent: try again in `retrySeconds`, or never (null). */
   fail(message: OutboxMessage, error: string, retrySeconds: number | null): Promise<boolean>
+  /**
+   * Claimed but not tried (the worker is stopping): due again at once for any worker, the attempt
+   * not counted. Answers how many were still this worker's claims.
+   */
+  release(messages: OutboxMessage[]): Promise<number>
+  /** Whole seconds since the oldest message still to be sent was queued; null when none is waiting. */
+  oldestUnsentSeconds(): Promise<number | null>
 }
 
 function timestamp(value: unknown): string {
@@ -70,6 +77,15 @@ export function createOutboxStore(functions: DatabaseFunctions): OutboxStore {
           p_retry_seconds: retrySeconds,
         })) === true
       )
+    },
+    async release(messages) {
+      if (messages.length === 0) return 0
+      const claims = messages.map((message) => ({id: message.id, lock_token: message.lockToken}))
+      return Number(await functions.value<number>('release_outbox_messages', {p_claims: claims}))
+    },
+    async oldestUnsentSeconds() {
+      const seconds = await functions.value<number | null>('oldest_unsent_email_seconds', {})
+      return seconds == null ? null : Number(seconds)
     },
   }
 }

@@ -3,6 +3,7 @@ import 'server-only'
 import {manageBookingUrl, manageLinkExpiry, signManageToken} from '../booking/manage-link'
 import {manageLinkSecret} from '../booking/manage-link-secret'
 import {getDatabaseFunctions} from '../database'
+import {registerShutdownStep} from '../shutdown'
 import {siteUrl} from '../site-url'
 import {composeMail, type ManageLinkFor, type RenderEmail} from './compose'
 import {createFolderTransport, outboxFolder} from './folder-transport'
@@ -42,6 +43,8 @@ export function outboxWorkerOptionsFromEnv(env: Record<string, string | undefine
 }
 
 const WORKER_KEY = Symbol.for('renton-cleaning.email.outboxWorker')
+/** How long a stopping server lets the message being sent finish. */
+const OUTBOX_SHUTDOWN_GRACE_MS = 10_000
 type Holder = {[WORKER_KEY]?: OutboxWorker}
 
 /**
@@ -74,6 +77,13 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
     })
     holder[WORKER_KEY] = worker
     worker.start()
+    // When the process stops: finish the message being sent, hand the other claims back so another
+    // process sends them now rather than after the lease, before the database closes.
+    registerShutdownStep('email-outbox', 'work', async () => {
+      const {released, sendStillUnderWay} = await worker.shutdown(OUTBOX_SHUTDOWN_GRACE_MS)
+      if (released > 0) console.log(`[email] Handed back ${released} claimed e-mail(s) to the outbox for another process`)
+      if (sendStillUnderWay) console.warn('[email] A send was still under way when the server stopped; its message goes out again when its claim runs out')
+    })
   }
   return {transport: transport.description}
 }

@@ -517,6 +517,77 @@ describe('running in the server', () => {
   })
 })
 
+describe('stopping with the server (SIGTERM)', () => {
+  /** The real SMTP transport, held at its first message until `release()`. */
+  function heldTransport() {
+    const smtpSend = smtpTransport()
+    let reached!: () => void
+    const sending = new Promise<void>((resolve) => (reached = resolve))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const transport: MailTransport = {
+      description: smtpSend.description,
+      async send(mail) {
+        reached()
+        await gate
+        return smtpSend.send(mail)
+      },
+    }
+    return {transport, sending, release}
+  }
+
+  it('finishes the message being sent, hands back the rest of its claims, and another process sends them at once', async () => {
+    await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
+    await submitted(submitLead('quoteRequest', quoteSubmission(), leadDeps()))
+    const held = heldTransport()
+    const stopping = worker(held.transport)
+    const run = stopping.drain()
+    await held.sending
+    // All four are claimed by the stopping process; one is on its way to the mail server.
+    expect((await outboxRows()).every((row) => row.lock_token !== null)).toBe(true)
+    const shutdown = stopping.shutdown(10_000)
+    held.release()
+    expect(await shutdown).toEqual({released: 3, sendStillUnderWay: false})
+    expect(await run).toEqual({sent: 1, retried: 0, failed: 0})
+    const rows = await outboxRows()
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1)
+    const handedBack = rows.filter((row) => row.status === 'pending')
+    expect(handedBack).toHaveLength(3)
+    for (const row of handedBack) expect(row).toMatchObject({lock_token: null, locked_until: null, attempts: 0})
+    // Another server process, long before the 120 s lease would have run out.
+    expect(await worker().drain()).toEqual({sent: 3, retried: 0, failed: 0})
+    expect(smtp.received).toHaveLength(4)
+    expect(new Set(smtp.received.map((received) => received.mail.messageId)).size).toBe(4)
+  })
+
+  it('a send still under way when the grace ends keeps its claim (it may have reached the mail server); the others are handed back', async () => {
+    await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
+    const held = heldTransport()
+    const stopping = worker(held.transport)
+    const run = stopping.drain()
+    await held.sending
+    expect(await stopping.shutdown(50)).toEqual({released: 1, sendStillUnderWay: true})
+    const rows = await outboxRows()
+    expect(rows.filter((row) => row.lock_token !== null)).toHaveLength(1)
+    expect(rows.filter((row) => row.lock_token === null && row.status === 'pending')).toHaveLength(1)
+    held.release()
+    await run
+  })
+
+  it('claims nothing once stopped: a wake-up or a drain after the shutdown leaves the outbox to the other processes', async () => {
+    const stopping = worker()
+    expect(await stopping.shutdown()).toEqual({released: 0, sendStillUnderWay: false})
+    await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
+    stopping.kick()
+    expect(await stopping.drain()).toEqual({sent: 0, retried: 0, failed: 0})
+    expect((await outboxRows()).map((row) => [row.status, row.lock_token, row.attempts])).toEqual([
+      ['pending', null, 0],
+      ['pending', null, 0],
+    ])
+    expect(smtp.received).toHaveLength(0)
+  })
+})
+
 describe('retryDelaySeconds', () => {
   const options = {retryBaseSeconds: 30, retryMaxSeconds: 3600}
 

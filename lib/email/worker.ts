@@ -6,7 +6,9 @@ import type {MailTransport, OutgoingMail} from './transport.ts'
  * records the result. A failure (SMTP down, a rendering error) is retried with exponential
  * back-off; a process that dies mid-send leaves its claim to run out, after which any worker tries
  * again. So a submission never waits for e-mail, and a stored message goes out once the mail server
- * is back, also after a restart. Plain TypeScript: storage, transport and rendering are passed in.
+ * is back, also after a restart. A process that stops gracefully (`shutdown`) finishes the message
+ * it is sending and hands back the rest of its claims, so another process sends them at once.
+ * Plain TypeScript: storage, transport and rendering are passed in.
  */
 
 export interface OutboxWorkerOptions {
@@ -43,6 +45,9 @@ export interface OutboxWorkerDeps {
 
 export type DrainResult = {sent: number; retried: number; failed: number}
 
+/** What a worker's shutdown did: claims handed back, and whether a send was still under way at the end of the grace. */
+export type ShutdownResult = {released: number; sendStillUnderWay: boolean}
+
 export interface OutboxWorker {
   /** Starts checking the outbox every `pollMs` (and once now). */
   start(): void
@@ -51,6 +56,13 @@ export interface OutboxWorker {
   kick(): void
   /** Sends everything due now; resolves when the outbox has nothing due. */
   drain(): Promise<DrainResult>
+  /**
+   * Stops for good (the process is ending): claims nothing more, lets the message being sent
+   * finish (for at most `graceMs`), then releases the messages it claimed but did not start. A send
+   * still under way after the grace keeps its claim (it may have reached the mail server): its
+   * lease runs out as if the process had died.
+   */
+  shutdown(graceMs?: number): Promise<ShutdownResult>
 }
 
 /** Seconds before attempt `attempts + 1`: base, 2 × base, 4 × base … capped. */
@@ -74,6 +86,9 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   let running: Promise<DrainResult> | undefined
   let again = false
   let stopped = true
+  let ending = false
+  /** Claimed by this worker and not yet started: what a shutdown hands back. */
+  const notStarted = new Map<string, OutboxMessage>()
 
   async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult): Promise<void> {
     let mail: OutgoingMail
@@ -120,11 +135,17 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   async function drainOnce(): Promise<DrainResult> {
     const result: DrainResult = {sent: 0, retried: 0, failed: 0}
     const outbox = await deps.outbox()
-    for (;;) {
+    while (!ending) {
       const batch = await outbox.claim(options.batchSize, options.leaseSeconds)
-      for (const message of batch) await sendOne(outbox, message, result)
+      for (const message of batch) notStarted.set(message.id, message)
+      for (const message of batch) {
+        if (ending) return result
+        notStarted.delete(message.id)
+        await sendOne(outbox, message, result)
+      }
       if (batch.length < options.batchSize) return result
     }
+    return result
   }
 
   function drain(): Promise<DrainResult> {
@@ -140,7 +161,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
         total.sent += result.sent
         total.retried += result.retried
         total.failed += result.failed
-      } while (again)
+      } while (again && !ending)
       return total
     })().finally(() => {
       running = undefined
@@ -172,8 +193,34 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       clearTimeout(timer)
     },
     kick() {
+      if (ending) return
       drain().catch((error: unknown) => log.error('E-mail outbox: the outbox could not be read', error))
     },
     drain,
+    async shutdown(graceMs = 10_000) {
+      stopped = true
+      ending = true
+      clearTimeout(timer)
+      let sendStillUnderWay = false
+      if (running) {
+        let graceTimer: ReturnType<typeof setTimeout> | undefined
+        const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), graceMs)))
+        const outcome = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), graceOver])
+        clearTimeout(graceTimer)
+        sendStillUnderWay = outcome === 'over'
+      }
+      const unsent = [...notStarted.values()]
+      notStarted.clear()
+      let released = 0
+      if (unsent.length > 0) {
+        try {
+          released = await (await deps.outbox()).release(unsent)
+        } catch (error) {
+          // Their leases run out instead, and any worker sends them then.
+          log.error(`E-mail outbox: ${unsent.length} claimed message(s) could not be handed back`, error)
+        }
+      }
+      return {released, sendStillUnderWay}
+    },
   }
 }

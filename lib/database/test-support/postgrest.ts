@@ -247,7 +247,7 @@ export async function startPostgrestStandIn(
     // The input arguments only: a function `returns table (…)` lists its columns among its argument
     // names too (as OUT arguments), which a call never names.
     const {rows: candidates} = await db.query<{argnames: string[] | null; argtypes: string; retset: boolean}>(
-      `select array(select n from unnest(p.proargnames, coalesce(p.proargmodes, array_fill('i'::"char", array[cardinality(p.proargnames)]))) as a(n, m)
+      `select array(select n from unnest(p.proargnames, coalesce(p.proargmodes, array_fill('i'::"char", array[coalesce(cardinality(p.proargnames), 0)]))) as a(n, m)
           where m in ('i', 'b', 'v')) as argnames,
         array_to_string(array(select format_type(t, null) from unnest(p.proargtypes) as t), ',') as argtypes,
         p.proretset as retset
