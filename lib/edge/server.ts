@@ -24,7 +24,7 @@ import compression from 'compression'
 import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
-import {contentSecurityPolicyFor, frameOptions, hasDraftModeCookie, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
+import {contentSecurityPolicyFor, frameOptions, hasDraftModeCookie, isStudioPath, STRICT_TRANSPORT_SECURITY} from './security-headers.ts'
 
 /** An address no route matches, one segment deeper than the [service] route: Next renders its 404 page in full. */
 export const NOT_FOUND_PATH = '/_edge/not-found'
@@ -123,14 +123,19 @@ function appendVary(res: ServerResponse, field: string): void {
   }
 }
 
-export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
+/** The edge's request handler, and what its cache of page versions holds (for tests and measurements). */
+export type EdgeHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {cachedPages: () => {count: number; bytes: number}}
+
+export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
   const apiAnswers = new WeakSet<IncomingMessage>()
   const compress = compression({filter: (req, res) => !apiAnswers.has(req as IncomingMessage) && compression.filter(req, res)})
   const log = options.log ?? console
-  // Page version → its policy and its compressed bytes; least recently added dropped first.
+  // Page version → its policy and its compressed bytes; least recently added dropped first. Only
+  // pages that exist (200), keyed by version rather than address, so addresses anyone can make up
+  // (a 404 each, or /studio/<anything>, which is the one Studio page) add nothing.
   const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
 
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const requestedPath = (req.url ?? '/').split('?', 1)[0]
     const rewritten = !req.url || !isDecodablePath(req.url)
     if (rewritten) req.url = NOT_FOUND_PATH
@@ -174,7 +179,10 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
-      const key = typeof etag === 'string' && body === html && !preview ? `${pathname}\n${etag}\n${held.byteLength}` : null
+      const key =
+        typeof etag === 'string' && body === html && !preview && res.statusCode === 200
+          ? `${isStudioPath(pathname) ? 'studio' : 'site'}\n${etag}\n${held.byteLength}`
+          : null
       let page = key ? pages.get(key) : undefined
       if (!page) {
         const policy = contentSecurityPolicyFor(pathname, {
@@ -217,6 +225,15 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       res.end('Internal Server Error')
     })
   }
+  const cachedPages = () => {
+    let bytes = 0
+    for (const [key, page] of pages) {
+      bytes += key.length + page.policy.length
+      for (const encoded of page.encoded.values()) bytes += encoded.byteLength
+    }
+    return {count: pages.size, bytes}
+  }
+  return Object.assign(handler, {cachedPages})
 }
 
 type Chunk = string | Uint8Array
