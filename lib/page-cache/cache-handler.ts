@@ -41,6 +41,19 @@ function readTags(ctx: GetContext): string[] {
   return [...(read.tags ?? []), ...(read.softTags ?? [])]
 }
 
+/** An entry as the redis-strings handler stores it: with the lifespan it computed from the page's lifetime. */
+type StoredValue = CacheHandlerValue & {lifespan?: {revalidate?: number | false} | null}
+
+/**
+ * The entry's lifetime as Next wants it back (`cacheControl`), from the stored lifespan: a process
+ * that did not render a page itself then still knows when it is due for its time backstop.
+ */
+function withLifetime(entry: StoredValue | null): CacheHandlerValue | null {
+  if (!entry || entry.cacheControl) return entry
+  const revalidate = entry.lifespan?.revalidate
+  return typeof revalidate === 'number' ? {...entry, cacheControl: {revalidate, expire: undefined}} : entry
+}
+
 let lastSharedFailure = 0
 function reportSharedFailure(error: unknown): void {
   if (Date.now() - lastSharedFailure < 60_000) return
@@ -64,7 +77,7 @@ export default class PageCache implements CacheHandler {
     const shared = this.#shared
     if (shared?.ready) {
       try {
-        const found = (await shared.handler.get(key, ctx as Parameters<SharedPageCache['handler']['get']>[1])) as CacheHandlerValue | null
+        const found = withLifetime((await shared.handler.get(key, ctx as Parameters<SharedPageCache['handler']['get']>[1])) as StoredValue | null)
         if (found) {
           this.#keepCopy(key, found)
           return found
@@ -100,11 +113,12 @@ export default class PageCache implements CacheHandler {
     if (shared?.ready) {
       try {
         await shared.handler.set(key, data as Parameters<SharedPageCache['handler']['set']>[1], ctx as Parameters<SharedPageCache['handler']['set']>[2])
-        return
       } catch (error) {
         reportSharedFailure(error)
       }
     }
+    // Without Redis: Next's disk and memory cache. With it: a copy in this process's memory only
+    // (the build directory is never written), what it serves should Redis go down.
     await this.#local.set(key, data, ctx)
   }
 
