@@ -64,8 +64,9 @@ async function renderScope(): Promise<Reading | null> {
  * Runs a query the way pages read content. In draft mode (an editor's preview): drafts over
  * published documents, never cached. Otherwise published documents, cached under `tags` (what the
  * query reads, lib/content/cache-tags.ts), so a publish refreshes only the pages that show the
- * changed document, and every read again after the time backstop (a webhook may be lost). The local dataset's version is part of the cache key: an edited file is never
- * answered from an older build's cache.
+ * changed document; every read is made again after the time backstop, in case a webhook was lost.
+ * The local dataset's version is part of the cache key: an edited file is never answered from an
+ * older build's cache.
  */
 async function readContent<R>(query: string, params: Record<string, unknown>, tags: string[]): Promise<R> {
   const scope = await renderScope()
