@@ -1,4 +1,4 @@
-import {readdirSync, statSync} from 'node:fs'
+import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {expect, test} from './support/test'
 import {ROOT} from './support/private-server'
@@ -13,8 +13,18 @@ import {marketingRoutes} from './support/routes'
  * are still answered from the cache afterwards.
  */
 
-/** Where Next keeps what it caches at run time: rendered pages and content reads (with the build's own). */
-const CACHE_DIRS = [join(ROOT, '.next', 'server'), join(ROOT, '.next', 'cache', 'fetch-cache'), join(ROOT, '.next', 'cache', 'images')]
+/**
+ * Where Next keeps what it caches at run time: rendered pages and content reads (with the build's
+ * own). Its image optimiser's cache is left out: it takes only the site's own files in sizes Next
+ * allows (next.config.ts), which other tests running meanwhile may ask for.
+ */
+const CACHE_DIRS = [join(ROOT, '.next', 'server'), join(ROOT, '.next', 'cache', 'fetch-cache')]
+
+/** Every page the build made ahead, and the Studio's. */
+function builtPages(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, '.next', 'prerender-manifest.json'), 'utf8')) as {routes: Record<string, unknown>}
+  return [...Object.keys(manifest.routes).filter((path) => !path.startsWith('/_')), '/studio']
+}
 
 function bytesUnder(dir: string): number {
   let total = 0
@@ -61,10 +71,9 @@ function madeUpAddress(i: number): string {
 
 test('a flood of made-up addresses leaves the caches as they were, and real pages stay cached', async ({baseURL}) => {
   test.setTimeout(120_000)
-  // Every real page visited once first: its first visit may copy its built files into the run-time
-  // cache (once per build), which other tests running meanwhile must not count against the flood.
-  const pages = [...marketingRoutes().map(({path}) => path), '/studio']
-  for (const path of pages) expect((await fetch(baseURL + path)).status, path).toBe(200)
+  // Every built page visited once first: its first visit copies its built files into the run-time
+  // cache (once per build), which other tests visiting it meanwhile must not count against the flood.
+  for (const path of builtPages()) expect((await fetch(baseURL + path, {redirect: 'manual'})).status, path).toBeLessThan(400)
 
   const before = cacheBytes()
   const started = Date.now()
@@ -91,7 +100,7 @@ test('a flood of made-up addresses leaves the caches as they were, and real page
   expect(grown).toBeLessThanOrEqual(100 * 1024)
 
   // The real pages are still answered from the cache (fresh, or due for their time backstop).
-  for (const path of ['/', '/about', pages.find((path) => path.startsWith('/blog/'))!, '/studio']) {
+  for (const path of ['/', '/about', marketingRoutes().find(({path}) => path.startsWith('/blog/'))!.path, '/studio']) {
     const response = await fetch(baseURL + path)
     expect(response.status).toBe(200)
     expect(['HIT', 'STALE'], path).toContain(response.headers.get('x-nextjs-cache'))
