@@ -1,3 +1,4 @@
+import {join} from 'node:path'
 import type {NextConfig} from 'next'
 import {FILE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS, siteContentSecurityPolicy, studioContentSecurityPolicy} from './lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from './studio/env.ts'
@@ -16,6 +17,10 @@ const nextConfig: NextConfig = {
   // The embedded booking database loads its WebAssembly and data files from its own package
   // directory at run time: keep it a plain Node require instead of bundling it.
   serverExternalPackages: ['@electric-sql/pglite'],
+  // Rendered pages and content reads: kept only for addresses that exist, and shared by every server
+  // process through Redis when REDIS_URL is set (lib/page-cache/cache-handler.ts, loaded by Node at
+  // run time; the server starts from the project directory).
+  cacheHandler: join(process.cwd(), 'lib', 'page-cache', 'cache-handler.ts'),
   // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
   experimental: {globalNotFound: true},
   images: {

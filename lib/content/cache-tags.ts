@@ -8,6 +8,17 @@
  * Plain data rules, no Next.js: the route hands the tags to `revalidateTag`.
  */
 
+/**
+ * The time backstop: every cached content read, and so every page showing content, is read again
+ * after this many seconds (in the background, behind the visit that finds it older; visitors never
+ * wait). A publish whose webhook was lost, or that reached one process while the shared cache was
+ * down, shows on every process within two such periods of the next visits (the page's re-render may
+ * still take the read that was due with it). Five minutes: an editor's mistake heals the same
+ * coffee break, while the ~40 pages cost at most 40 background renders per 5 minutes (per process
+ * without a shared cache): a few per minute, against the 15 minutes to 1 hour sites usually accept.
+ */
+export const CONTENT_REFRESH_BACKSTOP_SECONDS = 300
+
 /** On every read: a change of a type these rules don't know refreshes everything. */
 export const ALL_CONTENT_TAG = 'content'
 

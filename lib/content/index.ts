@@ -16,7 +16,7 @@ import type {
 import type {AvailabilityRules} from '@/lib/booking/availability'
 import type {BookingMessages} from '@/lib/booking/message-keys'
 import {projectId} from '@/studio/env'
-import {ALL_CONTENT_TAG, SERVICE_MENU_TAG, slugTag} from './cache-tags'
+import {ALL_CONTENT_TAG, CONTENT_REFRESH_BACKSTOP_SECONDS, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
 import {lakeClient, queryContentLake, watchContentLake} from './content-lake'
 import {localDatasetVersion, queryLocalDataset, watchLocalDataset} from './local-dataset'
@@ -64,8 +64,9 @@ async function renderScope(): Promise<Reading | null> {
  * Runs a query the way pages read content. In draft mode (an editor's preview): drafts over
  * published documents, never cached. Otherwise published documents, cached under `tags` (what the
  * query reads, lib/content/cache-tags.ts), so a publish refreshes only the pages that show the
- * changed document. The local dataset's version is part of the cache key: an edited file is never
- * answered from an older build's cache.
+ * changed document; every read is made again after the time backstop, in case a webhook was lost.
+ * The local dataset's version is part of the cache key: an edited file is never answered from an
+ * older build's cache.
  */
 async function readContent<R>(query: string, params: Record<string, unknown>, tags: string[]): Promise<R> {
   const scope = await renderScope()
@@ -74,6 +75,8 @@ async function readContent<R>(query: string, params: Record<string, unknown>, ta
   const version = contentSource === 'content-lake' ? 'content-lake' : localDatasetVersion()
   return unstable_cache(() => fetchContent<R>(query, params, PUBLISHED), [version, query, JSON.stringify(params)], {
     tags: [ALL_CONTENT_TAG, ...tags],
+    // Also the page's own lifetime (Next takes the shortest of its reads'): the time backstop.
+    revalidate: CONTENT_REFRESH_BACKSTOP_SECONDS,
   })()
 }
 

@@ -43,6 +43,14 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
   } else if (path === '/cached') {
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"'})
     res.end(page('Cached'))
+  } else if (path === '/studio' || path.startsWith('/studio/')) {
+    // The Studio's one cached page, which next.config.ts's rewrite serves for every /studio/… address.
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"studio-v1"'})
+    res.end(page('Studio'))
+  } else if (path.startsWith('/gone/')) {
+    // A not-found page Next renders whole and stamps with an ETag, naming no address.
+    res.writeHead(404, {'Content-Type': 'text/html; charset=utf-8', ETag: '"gone-v1"'})
+    res.end(page('Gone'))
   } else if (path === '/api/bookings' || path === '/chunk.js') {
     // As Next streams a route handler's Response or a file: headers, then the body in pieces, no length.
     res.statusCode = 200
@@ -80,17 +88,17 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
 
 let server: Server
 let base: string
+let edge: ReturnType<typeof createEdgeHandler>
 
 beforeAll(async () => {
-  server = createServer(
-    createEdgeHandler({
-      next: framework,
-      trust: {kind: 'none'},
-      https: true,
-      notFoundPage: async () => NOT_FOUND_PAGE,
-      log: {error: (message: string) => logged.push(message)},
-    }),
-  )
+  edge = createEdgeHandler({
+    next: framework,
+    trust: {kind: 'none'},
+    https: true,
+    notFoundPage: async () => NOT_FOUND_PAGE,
+    log: {error: (message: string) => logged.push(message)},
+  })
+  server = createServer(edge)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -103,6 +111,25 @@ function scriptSources(response: Response): string[] {
 }
 
 describe('the edge server', () => {
+  it('keeps no page version for addresses anyone can make up, and keeps the real ones', async () => {
+    const get = (path: string) => fetch(base + path, {headers: {'accept-encoding': 'br', accept: 'text/html'}}).then(async (r) => ({status: r.status, body: await r.text()}))
+    await get('/cached')
+    await get('/studio')
+    const before = edge.cachedPages()
+    expect(before.count).toBeGreaterThanOrEqual(2)
+    const random = () => Math.random().toString(36).slice(2)
+    const made = Array.from({length: 1000}, (_, i) => ['/gone/', '/studio/', '/unmatched/', '/no-such-', '/cached?v='][i % 5] + random())
+    for (let i = 0; i < made.length; i += 100) {
+      const answers = await Promise.all(made.slice(i, i + 100).map(get))
+      expect(answers.every(({status}) => status === 200 || status === 404)).toBe(true)
+    }
+    expect(edge.cachedPages()).toEqual(before)
+    // The real pages are still answered from the versions kept before the flood.
+    expect((await get('/cached')).body).toBe(page('Cached'))
+    expect((await get('/studio/structure/anything')).body).toBe(page('Studio'))
+    expect(edge.cachedPages()).toEqual(before)
+  })
+
   it('sends a page whole and compressed, with a policy that allows exactly its inline scripts', async () => {
     for (const path of ['/streamed', '/whole']) {
       const response = await fetch(base + path, {headers: {'accept-encoding': 'gzip'}})

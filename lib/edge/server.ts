@@ -33,6 +33,7 @@ import {
   frameOptions,
   hasDraftModeCookie,
   isJavaScriptType,
+  isStudioPath,
   SECURITY_HEADERS,
   STRICT_TRANSPORT_SECURITY,
 } from './security-headers.ts'
@@ -151,11 +152,16 @@ function appendVary(res: ServerResponse, field: string): void {
   }
 }
 
-export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
+/** The edge's request handler, and what its cache of page versions holds (for tests and measurements). */
+export type EdgeHandler = ((req: IncomingMessage, res: ServerResponse) => void) & {cachedPages: () => {count: number; bytes: number}}
+
+export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
   const apiAnswers = new WeakSet<IncomingMessage>()
   const compress = compression({filter: (req, res) => !apiAnswers.has(req as IncomingMessage) && compression.filter(req, res)})
   const log = options.log ?? console
-  // Page version → its policy and its compressed bytes; least recently added dropped first.
+  // Page version → its policy and its compressed bytes; least recently added dropped first. Only
+  // pages that exist (200), keyed by version rather than address, so addresses anyone can make up
+  // (a 404 each, or /studio/<anything>, which is the one Studio page) add nothing.
   const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
   // Foreign inline scripts already logged (a few: each would be logged once per render otherwise).
   const reported = new Set<string>()
@@ -165,7 +171,7 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
     log.error(`Edge: ${pathname} holds an inline script the app does not write; the browser is told not to run it: ${script.slice(0, 200)}`)
   }
 
-  return (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     if (!isOriginForm(req.url)) {
       res.writeHead(400, {...REFUSAL_HEADERS, Connection: 'close'})
       res.end('Bad Request: the request target must be a path')
@@ -214,7 +220,10 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
-      const key = typeof etag === 'string' && body === html && !preview ? `${pathname}\n${etag}\n${held.byteLength}` : null
+      const key =
+        typeof etag === 'string' && body === html && !preview && res.statusCode === 200
+          ? `${isStudioPath(pathname) ? 'studio' : 'site'}\n${etag}\n${held.byteLength}`
+          : null
       let page = key ? pages.get(key) : undefined
       if (!page) {
         const policy = contentSecurityPolicyFor(pathname, {
@@ -259,6 +268,15 @@ export function createEdgeHandler(options: EdgeOptions): (req: IncomingMessage, 
       res.end('Internal Server Error')
     })
   }
+  const cachedPages = () => {
+    let bytes = 0
+    for (const [key, page] of pages) {
+      bytes += key.length + page.policy.length
+      for (const encoded of page.encoded.values()) bytes += encoded.byteLength
+    }
+    return {count: pages.size, bytes}
+  }
+  return Object.assign(handler, {cachedPages})
 }
 
 type Chunk = string | Uint8Array
