@@ -40,9 +40,10 @@ begin
     raise exception 'take_rate_limit: a key, a positive limit and a positive window are required'
       using errcode = '22023';
   end if;
-  -- The time one request takes to refill; the bucket may be booked this far ahead of now (limit − 1
-  -- intervals, not window − interval: the same rounding on both sides keeps the burst exact).
-  v_interval := make_interval(secs => p_window_seconds::double precision / p_limit);
+  -- The time one request takes to refill (at least the clock's microsecond, for a huge limit); the
+  -- bucket may be booked this far ahead of now (limit − 1 intervals, not window − interval: the same
+  -- rounding on both sides keeps the burst exact).
+  v_interval := greatest(make_interval(secs => p_window_seconds::double precision / p_limit), interval '1 microsecond');
   v_tolerance := v_interval * (p_limit - 1);
 
   delete from public.rate_limits

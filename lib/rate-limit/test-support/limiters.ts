@@ -12,14 +12,17 @@ export const TEST_KEY_SECRET = 'rate-limit-test-key-secret-0123456789abcdef'
  * of one test never share a quota unless given the same name), on the test's clock when given.
  */
 export function databaseRateLimiter(
-  db: SqlClient,
+  /** The database, or how to get it when the limiter is made before the database is open. */
+  db: SqlClient | (() => SqlClient),
   options: {limit: number; windowSeconds: number; name?: string; now?: () => Date},
 ): RateLimiter {
-  return createDatabaseRateLimiter(createSqlDatabaseFunctions(db), {
+  const settings = {
     name: options.name ?? `test-${randomUUID()}`,
     limit: options.limit,
     windowSeconds: options.windowSeconds,
     keySecret: async () => TEST_KEY_SECRET,
     now: options.now,
-  })
+  }
+  const database = typeof db === 'function' ? db : () => db
+  return {check: (address) => createDatabaseRateLimiter(createSqlDatabaseFunctions(database()), settings).check(address)}
 }
