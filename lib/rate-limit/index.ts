@@ -15,12 +15,6 @@ import {createRedisRateLimiter} from './redis.ts'
 
 export type {RateLimiter, RateLimitResult} from './limiter.ts'
 
-export type RateLimitStore = 'redis' | 'database'
-
-export function rateLimitStore(env: Record<string, string | undefined> = process.env): RateLimitStore {
-  return env.REDIS_URL?.trim() ? 'redis' : 'database'
-}
-
 type Holder = typeof globalThis & {[key: symbol]: unknown}
 const holder = globalThis as Holder
 
@@ -29,6 +23,16 @@ function perProcess<T>(name: string, make: () => T): T {
   const key = Symbol.for(`renton-cleaning.rate-limit.${name}`)
   holder[key] ??= make()
   return holder[key] as T
+}
+
+/** A Redis URL as the log may show it: without its user name or password. */
+function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`
+  } catch {
+    return 'REDIS_URL'
+  }
 }
 
 /**
@@ -79,6 +83,11 @@ export function sharedRateLimiter(name: string, names: {limit: string; windowSec
   return perProcess(`limiter ${name}`, () => {
     const options = {...rateLimitFromEnv(process.env, names, defaults), name, keySecret}
     const url = process.env.REDIS_URL?.trim()
+    perProcess('announced', () => {
+      if (url) console.log(`[rate-limit] Rate limits: in Redis/Valkey at ${redisAddress(url)}, shared by every server process using it`)
+      else console.log('[rate-limit] Rate limits: in the database, shared by every server process using it')
+      return true
+    })
     if (url) return failingOpen(createRedisRateLimiter(redisClient(url), options), {name})
     // The database functions of the moment (the embedded database opens on first use).
     const store: RateLimiter = {check: async (address) => createDatabaseRateLimiter(await getDatabaseFunctions(), options).check(address)}

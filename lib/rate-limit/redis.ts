@@ -35,7 +35,7 @@ export function createRedisRateLimiter(
     async check(address: string): Promise<RateLimitResult> {
       const key = clientKeyHash(await options.keySecret(), address)
       try {
-        const taken = await withTimeout(limiter.consume(key), timeoutMs, 'Redis rate limit')
+        const taken = await withTimeout(limiter.consume(key), timeoutMs, 'RateLimiterRedis.consume')
         return {allowed: true, limit, remaining: taken.remainingPoints, retryAfterSeconds: 0}
       } catch (outcome) {
         // The library rejects with its result when the limit is reached, with an Error when Redis fails.
