@@ -192,6 +192,19 @@ describe.skipIf('missing' in postgresTools)('take_rate_limit on a real PostgreSQ
       await restarted.stop()
     }
   })
+
+  it('many clients returning at once, each forgetting the others, all get their answer: no call waits for another', async () => {
+    await cluster.sql.query('delete from public.rate_limits')
+    const time = clock()
+    const limiter = createDatabaseRateLimiter(createSqlDatabaseFunctions(cluster.sql), {name: 'quote', keySecret: async () => TEST_KEY_SECRET, limit: 2, windowSeconds: 10, now: time.now})
+    const clients = Array.from({length: 60}, (_, i) => `198.51.100.${i}`)
+    for (const address of clients) await limiter.check(address)
+    // A window later every bucket is full again: each call may delete the rows of the others.
+    time.advance(20)
+    const answers = await Promise.all(clients.flatMap((address) => [limiter.check(address), limiter.check(address)]))
+    expect(answers.every((answer) => answer.allowed)).toBe(true)
+    expect((await rows(cluster.sql)).length).toBe(60)
+  })
 })
 
 describe('take_rate_limit on Supabase (supabase-js rpc against a PostgREST stand-in)', () => {

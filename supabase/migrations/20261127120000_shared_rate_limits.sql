@@ -46,6 +46,18 @@ begin
   v_interval := greatest(make_interval(secs => p_window_seconds::double precision / p_limit), interval '1 microsecond');
   v_tolerance := v_interval * (p_limit - 1);
 
+  -- Take the request if the bucket has room: one statement, under the row's lock (also when it
+  -- refuses), so concurrent calls from any process count one after the other.
+  insert into public.rate_limits as r (key, full_at)
+  values (p_key, v_now + v_interval)
+  on conflict (key) do update
+    set full_at = greatest(r.full_at, v_now) + v_interval
+    where greatest(r.full_at, v_now) - v_now <= v_tolerance
+  returning r.full_at into v_full;
+
+  -- Then forget up to four other clients whose bucket is full again. Second, and skipping rows
+  -- another call holds, so a call only ever waits for its own client's row, before holding any
+  -- other: two calls can never wait for each other.
   delete from public.rate_limits
   where key in (
     select r.key from public.rate_limits r
@@ -54,15 +66,6 @@ begin
     limit 4
     for update skip locked
   );
-
-  -- Take the request if the bucket has room: one statement, under the row's lock, so concurrent
-  -- calls from any process count one after the other.
-  insert into public.rate_limits as r (key, full_at)
-  values (p_key, v_now + v_interval)
-  on conflict (key) do update
-    set full_at = greatest(r.full_at, v_now) + v_interval
-    where greatest(r.full_at, v_now) - v_now <= v_tolerance
-  returning r.full_at into v_full;
 
   if v_full is not null then
     return jsonb_build_object(
