@@ -153,7 +153,7 @@ describe('reloading /success or /cancel of a pending booking (issue 21: Stripe o
     expect((await stripeCalls(() => acknowledgeCancel(bookingId, deps))).calls).toEqual([`GET /v1/checkout/sessions/${sessionId}`])
   })
 
-  it.each(['paid', 'cancelled', 'expired', 'failed'] as const)('a %s booking: 30 views of /success and of /cancel never ask Stripe', async (state) => {
+  it.each(['paid', 'cancelled', 'expired', 'failed'] as const)('a booking already %s: 30 views of /success and of /cancel never ask Stripe', async (state) => {
     const {bookingId, sessionId} = await stripeBooking()
     if (state === 'paid') {
       stripeApi.pay(sessionId)
