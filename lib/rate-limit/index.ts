@@ -70,6 +70,8 @@ function redisClient(url: string) {
       lastLogged = Date.now()
       console.error('Rate limits: Redis cannot be reached', error)
     })
+    // A counter's connection never keeps a stopping server alive.
+    client.unref()
     client.connect().catch(() => {})
     return client
   })
