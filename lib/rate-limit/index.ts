@@ -70,10 +70,16 @@ function redisClient(url: string) {
       lastLogged = Date.now()
       console.error('Rate limits: Redis cannot be reached', error)
     })
+    // Requests that come while the first connection is being made wait for it (at most its
+    // 2 s timeout) instead of passing unlimited; later, a lost connection fails them at once.
+    const firstAttempt = new Promise<void>((resolve) => {
+      client.once('ready', () => resolve())
+      client.once('error', () => resolve())
+    })
     // A counter's connection never keeps a stopping server alive.
     client.unref()
     client.connect().catch(() => {})
-    return client
+    return {client, firstAttempt}
   })
 }
 
@@ -90,7 +96,11 @@ export function sharedRateLimiter(name: string, names: {limit: string; windowSec
       else console.log('[rate-limit] Rate limits: in the database, shared by every server process using it')
       return true
     })
-    if (url) return failingOpen(createRedisRateLimiter(redisClient(url), options), {name})
+    if (url) {
+      const redis = redisClient(url)
+      const inRedis = createRedisRateLimiter(redis.client, options)
+      return failingOpen({check: async (address) => (await redis.firstAttempt, inRedis.check(address))}, {name})
+    }
     // The database functions of the moment (the embedded database opens on first use).
     const store: RateLimiter = {check: async (address) => createDatabaseRateLimiter(await getDatabaseFunctions(), options).check(address)}
     return failingOpen(store, {name})
