@@ -28,7 +28,7 @@ import {createLeadStore} from './leads/store'
 import {appointmentSubmission, contactSubmission, fixedClock as leadClock, quoteSubmission} from './leads/test-support/submissions'
 import {StripePaymentProvider} from './payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from './payments/test-checkout'
-import {createRateLimiter} from './rate-limit'
+import {databaseRateLimiter} from './rate-limit/test-support/limiters'
 import {roomyAvailability, testAvailability} from './booking/test-support/availability'
 
 /**
@@ -498,7 +498,7 @@ async function check<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: 
 }
 
 /** No limit in practice: only the dedicated property below meets 429s. */
-const unlimited = () => createRateLimiter({limit: 1_000_000_000, windowMs: 60_000})
+const unlimited = () => databaseRateLimiter(() => db, {limit: 1_000_000_000, windowSeconds: 60})
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/bookings and /api/bookings/resume
@@ -536,7 +536,7 @@ describe('fuzz: POST /api/bookings', () => {
   it('with a small rate limit: 429 with a message and Retry-After, the rest as above; nothing stored for refusals', async () => {
     const sequence = fc.array(fc.tuple(fuzzRequest(bodies(bookingShapes, MAX_BOOKING_BODY_BYTES)), fc.constantFrom('203.0.113.1', '203.0.113.2')), {minLength: 3, maxLength: 6})
     await check(sequence, 40, async (requests) => {
-      const limited = bookingOptions({limiter: createRateLimiter({limit: 2, windowMs: 3_600_000}), clientKey: (request) => request.headers.get('x-test-client') ?? ''})
+      const limited = bookingOptions({limiter: databaseRateLimiter(() => db, {limit: 2, windowSeconds: 3_600}), clientKey: (request) => request.headers.get('x-test-client') ?? ''})
       for (const [request, client] of requests) {
         const withClient = {...request, headers: [...request.headers, ['x-test-client', client] as [string, string]]}
         const answer = await expectAnswer(() => handleBookingRequest(toRequest(`${ORIGIN}/api/bookings`, withClient), limited), bookingRefusal)
@@ -604,7 +604,7 @@ describe('fuzz: the lead forms', () => {
       fc.tuple(...picks.map(([[kind, shapes]]) => fuzzRequest(bodies(shapes, MAX_LEAD_BODY_BYTES)).map((request) => ({kind, request})))),
     )
     await check(sequence, 30, async (requests) => {
-      const options = {limiter: createRateLimiter({limit: 2, windowMs: 3_600_000}), clientKey: () => 'one client', deps, log}
+      const options = {limiter: databaseRateLimiter(() => db, {limit: 2, windowSeconds: 3_600}), clientKey: () => 'one client', deps, log}
       for (const {kind, request} of requests) {
         await expectAnswer(async () => {
           const response = await handleLeadRequest(kind, toRequest(`${ORIGIN}${LEAD_ENDPOINTS[kind]}`, request), options)

@@ -17,6 +17,7 @@ import {
   checkoutDescription,
   fulfilCheckout,
   handlePaymentEvent,
+  PAYMENT_CHECK_INTERVAL_SECONDS,
   setFlowLogger,
   submitBooking,
   successPageSummary,
@@ -638,12 +639,15 @@ describe('pages', () => {
 
   it("the cancel page links back to the booking's form and closes a booking whose checkout was cancelled", async () => {
     const {bookingId, checkoutUrl} = await submitOk(carpetRequest())
-    const cancelDeps = {store, payments: () => payments}
+    let at = fixedClock().getTime()
+    const cancelDeps = {store, now: () => new Date(at), payments: () => payments}
     // Still open (a Stripe session stays payable after its cancel link): the booking stays pending.
     expect(await acknowledgeCancel(bookingId, cancelDeps)).toEqual({formPath: '/carpet_cleaning', industry: 'carpet', bookingId})
     expect((await store.findById(bookingId))?.paymentStatus).toBe('pending')
 
     await payments.complete(sessionIdOf(checkoutUrl), 'cancelled')
+    // The provider is asked about a booking once per interval at most.
+    at += PAYMENT_CHECK_INTERVAL_SECONDS * 1000
     await acknowledgeCancel(bookingId, cancelDeps)
     expect((await store.findById(bookingId))?.paymentStatus).toBe('cancelled')
 

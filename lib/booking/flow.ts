@@ -533,10 +533,24 @@ export function singleParam(value: string | string[] | undefined): string | null
 }
 
 /**
+ * How often, at most, the payment result pages ask the payment provider about one pending booking.
+ * Reloading /success or /cancel must not spend the provider's API rate limit (Stripe's is shared by
+ * every checkout of the account); a customer back from paying is asked about at once, and a payment
+ * confirmed meanwhile reaches the booking through the webhook.
+ */
+export const PAYMENT_CHECK_INTERVAL_SECONDS = 10
+
+function mayAskPaymentProvider(store: BookingStore, bookingId: string, now: Date): Promise<boolean> {
+  return store.claimPaymentCheck(bookingId, {intervalSeconds: PAYMENT_CHECK_INTERVAL_SECONDS, now})
+}
+
+/**
  * /success: confirms the payment through the session id (the same confirmation as the webhook; a
  * provider that cannot be reached is logged, and the stored state is shown), then the summary.
- * The provider is asked only when the booking exists, is not paid yet and holds exactly this
- * session id, so made-up or mismatched links never cost a provider call.
+ * The provider is asked only when the booking exists, is still pending and holds exactly this
+ * session id, so made-up or mismatched links and final bookings never cost a provider call; and at
+ * most once per PAYMENT_CHECK_INTERVAL_SECONDS per booking across every server (reloads show the
+ * stored state meanwhile; the webhook confirms a payment anyway).
  * Null when the booking cannot be shown (unknown or malformed id).
  */
 export async function successPageSummary(
@@ -546,13 +560,15 @@ export async function successPageSummary(
   if (!params.bookingId) return null
   const booking = await deps.store.findById(params.bookingId)
   if (!booking) return null
-  if (params.sessionId && booking.paymentStatus !== 'paid' && booking.paymentSessionId === params.sessionId) {
+  if (params.sessionId && booking.paymentStatus === 'pending' && booking.paymentSessionId === params.sessionId) {
     try {
-      await fulfilCheckout(
-        params.sessionId,
-        {store: deps.store, now: deps.now, payments: deps.payments(), emailsQueued: deps.emailsQueued},
-        {expectedBookingId: params.bookingId},
-      )
+      if (await mayAskPaymentProvider(deps.store, booking.id, deps.now())) {
+        await fulfilCheckout(
+          params.sessionId,
+          {store: deps.store, now: deps.now, payments: deps.payments(), emailsQueued: deps.emailsQueued},
+          {expectedBookingId: params.bookingId},
+        )
+      }
     } catch (error) {
       logger.error(`Booking flow: the payment of booking ${params.bookingId} could not be confirmed`, error)
     }
@@ -565,10 +581,11 @@ export async function successPageSummary(
  * can fill the form in again, see handleResumeRequest). A pending booking whose checkout the provider
  * reports finished unpaid (the test checkout's Cancel, an expired session) is marked cancelled; an
  * open Stripe checkout stays payable, so its booking stays pending until Stripe says it expired.
+ * The provider is asked at most once per PAYMENT_CHECK_INTERVAL_SECONDS per booking, as on /success.
  */
 export async function acknowledgeCancel(
   bookingId: string | null,
-  deps: {store: BookingStore; payments: () => PaymentProvider},
+  deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider},
 ): Promise<{formPath: string; industry: Industry | null; bookingId: string | null}> {
   const fallback = {formPath: INDUSTRY_PATHS.house, industry: null, bookingId: null}
   if (!bookingId) return fallback
@@ -582,8 +599,10 @@ export async function acknowledgeCancel(
   if (!booking) return fallback
   if (booking.paymentStatus === 'pending' && booking.paymentSessionId) {
     try {
-      const details = await deps.payments().retrieveCheckout(booking.paymentSessionId)
-      if (details.paymentStatus !== 'paid' && details.status === 'expired') await deps.store.markClosed(booking.id, 'cancelled')
+      if (await mayAskPaymentProvider(deps.store, booking.id, deps.now())) {
+        const details = await deps.payments().retrieveCheckout(booking.paymentSessionId)
+        if (details.paymentStatus !== 'paid' && details.status === 'expired') await deps.store.markClosed(booking.id, 'cancelled')
+      }
     } catch (error) {
       logger.warn(`Booking flow: the checkout of cancelled booking ${booking.id} could not be checked`, error)
     }

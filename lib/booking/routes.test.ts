@@ -11,7 +11,7 @@ import {PaymentConfigurationError} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
 import {CLIENT_ADDRESS_HEADER, clientAddress, stampClientAddress} from '../edge/client-address'
-import {createRateLimiter} from '../rate-limit'
+import {databaseRateLimiter} from '../rate-limit/test-support/limiters'
 import {paymentReturnOrigin} from '../site-url'
 import {setFlowLogger, submitBooking, type BookingFlowDeps} from './flow'
 import {BOOKING_MESSAGES} from './flow-messages'
@@ -64,7 +64,7 @@ async function rowCount(): Promise<number> {
 
 function options(overrides: Partial<BookingRouteOptions> = {}): BookingRouteOptions {
   return {
-    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    limiter: databaseRateLimiter(db, {limit: 100, windowSeconds: 60}),
     clientKey: (request) => clientAddress(request.headers),
     origin: () => ORIGIN,
     deps: async (origin): Promise<BookingFlowDeps> => ({store, payments, origin, now: fixedClock, availability: roomyAvailability}),
@@ -129,7 +129,7 @@ describe('POST /api/bookings', () => {
   })
 
   it('answers 429 with Retry-After once an address has sent too many requests; other addresses go on', async () => {
-    const limited = options({limiter: createRateLimiter({limit: 2, windowMs: 600_000})})
+    const limited = options({limiter: databaseRateLimiter(db, {limit: 2, windowSeconds: 600})})
     expect((await handleBookingRequest(post(commercialRequest()), limited)).status).toBe(200)
     expect((await handleBookingRequest(post('not json'), limited)).status).toBe(400)
     const refused = await handleBookingRequest(post(commercialRequest()), limited)
@@ -201,7 +201,7 @@ describe('GET /api/availability', () => {
   const get = (query: string) =>
     new Request(`${ORIGIN}/api/availability${query}`, {headers: {[CLIENT_ADDRESS_HEADER]: stampClientAddress('203.0.113.9')}})
   const availabilityOptions = (overrides: Partial<AvailabilityRouteOptions> = {}): AvailabilityRouteOptions => ({
-    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    limiter: databaseRateLimiter(db, {limit: 100, windowSeconds: 60}),
     clientKey: (request) => clientAddress(request.headers),
     deps: async () => ({store, now: fixedClock, availability: testAvailability}),
     log,
@@ -288,7 +288,7 @@ describe('GET /api/availability', () => {
     expect((await handleAvailabilityRequest(get(''), availabilityOptions())).status).toBe(400)
     const failing = availabilityOptions({deps: async () => ({store: {...store, placesTaken: async () => Promise.reject(new Error('down'))}, now: fixedClock, availability: roomyAvailability})})
     expect((await handleAvailabilityRequest(get('?form=house'), failing)).status).toBe(503)
-    const limited = availabilityOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
+    const limited = availabilityOptions({limiter: databaseRateLimiter(db, {limit: 1, windowSeconds: 60})})
     expect((await handleAvailabilityRequest(get('?form=house'), limited)).status).toBe(200)
     const refused = await handleAvailabilityRequest(get('?form=house'), limited)
     expect(refused.status).toBe(429)
@@ -300,7 +300,7 @@ describe('POST /api/bookings/manage', () => {
   const SECRET = 'routes-test-manage-secret'.padEnd(64, 'z')
   const manageDeps = async (): Promise<ManageDeps> => ({store, now: fixedClock, availability: testAvailability, linkSecret: async () => SECRET})
   const manageOptions = (overrides: Partial<Parameters<typeof handleManageRequest>[1]> = {}) => ({
-    limiter: createRateLimiter({limit: 100, windowMs: 60_000}),
+    limiter: databaseRateLimiter(db, {limit: 100, windowSeconds: 60}),
     clientKey: (request: Request) => clientAddress(request.headers),
     deps: manageDeps,
     log,
@@ -360,7 +360,7 @@ describe('POST /api/bookings/manage', () => {
     expect((await handleManageRequest(manage({token: 'x', action: 'cancel', notes: 'y'.repeat(4096)}), manageOptions())).status).toBe(413)
     const down = await handleManageRequest(manage({token: 'x', action: 'cancel'}), manageOptions({deps: async () => Promise.reject(new Error('down'))}))
     expect(down.status).toBe(503)
-    const limited = manageOptions({limiter: createRateLimiter({limit: 1, windowMs: 60_000})})
+    const limited = manageOptions({limiter: databaseRateLimiter(db, {limit: 1, windowSeconds: 60})})
     expect((await handleManageRequest(manage({token: 'x', action: 'cancel'}), limited)).status).toBe(403)
     const refused = await handleManageRequest(manage({token: 'x', action: 'cancel'}), limited)
     expect(refused.status).toBe(429)

@@ -10,7 +10,7 @@
 import type {BookingStore} from '../bookings/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
 import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvider} from '../payments/test-checkout'
-import type {RateLimiter} from '../rate-limit'
+import type {RateLimiter} from '../rate-limit/limiter'
 import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-body'
 import {INDUSTRIES, type Industry} from './catalog'
 import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
@@ -66,7 +66,7 @@ export interface BookingRouteOptions {
 /** POST /api/bookings. */
 export async function handleBookingRequest(request: Request, options: BookingRouteOptions): Promise<Response> {
   const log = options.log ?? console
-  const limit = options.limiter.check(options.clientKey(request))
+  const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) {
     return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   }
@@ -110,7 +110,7 @@ export async function handleResumeRequest(
   request: Request,
   options: {limiter: RateLimiter; clientKey: (request: Request) => string; store: () => Promise<BookingStore>; log?: Pick<Console, 'error'>},
 ): Promise<Response> {
-  const limit = options.limiter.check(options.clientKey(request))
+  const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return json({ok: false}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const read = await readJsonBody(request, MAX_RESUME_BODY_BYTES)
   if (!read.ok) return json({ok: false}, read.status)
@@ -273,7 +273,7 @@ export const AVAILABILITY_FORMS = [...INDUSTRIES, 'estimate'] as const
  * when the database or the content cannot be read.
  */
 export async function handleAvailabilityRequest(request: Request, options: AvailabilityRouteOptions): Promise<Response> {
-  const limit = options.limiter.check(options.clientKey(request))
+  const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return json({ok: false, kind: 'rejected', message: BOOKING_MESSAGES.rateLimited}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const form = new URL(request.url).searchParams.get('form')
   if (!form || !(AVAILABILITY_FORMS as readonly string[]).includes(form)) return json({ok: false, kind: 'validation', message: 'unknownForm'}, 400)
@@ -313,7 +313,7 @@ export async function handleManageRequest(
   request: Request,
   options: {limiter: RateLimiter; clientKey: (request: Request) => string; deps: () => Promise<ManageDeps>; log?: Pick<Console, 'error'>},
 ): Promise<Response> {
-  const limit = options.limiter.check(options.clientKey(request))
+  const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return json({ok: false, kind: 'rejected'}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const read = await readJsonBody(request, MAX_MANAGE_BODY_BYTES)
   if (!read.ok) return json({ok: false, kind: 'rejected'}, read.status)

@@ -5,7 +5,7 @@ import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getPaymentProviderFor, getTestCheckout} from '../payments'
 import {clientAddress} from '../edge/client-address'
-import {processRateLimiter, type RateLimiter} from '../rate-limit'
+import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
 import type {ManageDeps} from './manage'
 import {manageLinkSecret} from './manage-link-secret'
@@ -39,7 +39,7 @@ export async function manageDeps(): Promise<ManageDeps> {
  * 30) per MANAGE_RATE_LIMIT_WINDOW_SECONDS (default 600). A customer moves a booking once or twice.
  */
 export function manageRateLimiter(): RateLimiter {
-  return processRateLimiter('manage', {limit: 'MANAGE_RATE_LIMIT_MAX', windowSeconds: 'MANAGE_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 30, windowSeconds: 600})
+  return sharedRateLimiter('manage', {limit: 'MANAGE_RATE_LIMIT_MAX', windowSeconds: 'MANAGE_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 30, windowSeconds: 600})
 }
 
 export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout, wakeEmailOutbox}
@@ -50,7 +50,7 @@ export {clientAddress, getBookingStore, getPaymentProvider, getTestCheckout, wak
  * after a refusal; a flood of reads is turned away.
  */
 export function availabilityRateLimiter(): RateLimiter {
-  return processRateLimiter('availability', {limit: 'AVAILABILITY_RATE_LIMIT_MAX', windowSeconds: 'AVAILABILITY_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 120, windowSeconds: 60})
+  return sharedRateLimiter('availability', {limit: 'AVAILABILITY_RATE_LIMIT_MAX', windowSeconds: 'AVAILABILITY_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 120, windowSeconds: 60})
 }
 
 /**
@@ -58,7 +58,7 @@ export function availabilityRateLimiter(): RateLimiter {
  * 20) per BOOKING_RATE_LIMIT_WINDOW_SECONDS (default 600).
  */
 export function bookingRateLimiter(): RateLimiter {
-  return processRateLimiter('booking', {limit: 'BOOKING_RATE_LIMIT_MAX', windowSeconds: 'BOOKING_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 20, windowSeconds: 600})
+  return sharedRateLimiter('booking', {limit: 'BOOKING_RATE_LIMIT_MAX', windowSeconds: 'BOOKING_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 20, windowSeconds: 600})
 }
 
 /** Pay or Cancel on the local test checkout page: 303 to the success or cancel URL, 404 when refused or unknown, 413 for a large body. */

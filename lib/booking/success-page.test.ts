@@ -6,13 +6,15 @@ import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore} from '../bookings/store'
 import {StripePaymentProvider} from '../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
-import {setFlowLogger, submitBooking, successPageSummary} from './flow'
+import {acknowledgeCancel, PAYMENT_CHECK_INTERVAL_SECONDS, setFlowLogger, submitBooking, successPageSummary} from './flow'
 import {commercialRequest, fixedClock, ORIGIN} from './test-support/requests'
 import {roomyAvailability} from './test-support/availability'
 
 /**
- * /success with the real Stripe adapter and SDK against a local stand-in for Stripe's API: the page
- * asks Stripe only for a booking that exists and holds exactly the link's session id.
+ * /success and /cancel with the real Stripe adapter and SDK against a local stand-in for Stripe's
+ * API: the pages ask Stripe only for a pending booking that exists and holds exactly the link's
+ * session id, and at most once per booking per PAYMENT_CHECK_INTERVAL_SECONDS, however many
+ * reloads and server processes.
  */
 
 let db: PGlite
@@ -102,5 +104,72 @@ describe('/success and the payment provider', () => {
     const reload = await stripeCalls(() => successPageSummary({bookingId, sessionId}, pageDeps()))
     expect(reload.calls).toEqual([])
     expect(reload.result).toEqual(first.result)
+  })
+})
+
+describe('reloading /success or /cancel of a pending booking (issue 21: Stripe on every page view)', () => {
+  const VIEWS = 30
+
+  function movingClock() {
+    let at = fixedClock().getTime()
+    return {now: () => new Date(at), advance: (seconds: number) => (at += seconds * 1000)}
+  }
+
+  it('30 views of /success, one after the other or all at once, ask Stripe once per interval; the booking still becomes paid', async () => {
+    const {bookingId, sessionId} = await stripeBooking()
+    const clock = movingClock()
+    const deps = {store, now: clock.now, payments: () => stripe}
+    const oneByOne = await stripeCalls(async () => {
+      for (let view = 0; view < VIEWS; view++) expect(await successPageSummary({bookingId, sessionId}, deps)).toMatchObject({paymentStatus: 'pending'})
+    })
+    expect(oneByOne.calls).toEqual([`GET /v1/checkout/sessions/${sessionId}`])
+
+    // Still within the interval, views racing on two server processes (two stores on one database).
+    clock.advance(PAYMENT_CHECK_INTERVAL_SECONDS - 1)
+    const otherProcess = createSqlBookingStore(db)
+    const racing = await stripeCalls(() =>
+      Promise.all(Array.from({length: VIEWS}, (_, view) => successPageSummary({bookingId, sessionId}, {...deps, store: view % 2 ? otherProcess : store}))),
+    )
+    expect(racing.calls).toEqual([])
+
+    // The customer paid; once the interval has passed, the next view asks again, once, and shows it paid.
+    stripeApi.pay(sessionId)
+    clock.advance(1)
+    const after = await stripeCalls(() => Promise.all(Array.from({length: VIEWS}, () => successPageSummary({bookingId, sessionId}, deps))))
+    expect(after.calls).toEqual([`GET /v1/checkout/sessions/${sessionId}`])
+    expect((await store.findById(bookingId))?.paymentStatus).toBe('paid')
+    expect(after.result.some((summary) => summary?.paymentStatus === 'paid')).toBe(true)
+  })
+
+  it('30 views of /cancel ask Stripe once per interval', async () => {
+    const {bookingId, sessionId} = await stripeBooking()
+    const clock = movingClock()
+    const deps = {store, now: clock.now, payments: () => stripe}
+    const views = await stripeCalls(async () => {
+      for (let view = 0; view < VIEWS; view++) expect(await acknowledgeCancel(bookingId, deps)).toMatchObject({formPath: '/commercial_cleaning', bookingId})
+    })
+    expect(views.calls).toEqual([`GET /v1/checkout/sessions/${sessionId}`])
+    clock.advance(PAYMENT_CHECK_INTERVAL_SECONDS)
+    expect((await stripeCalls(() => acknowledgeCancel(bookingId, deps))).calls).toEqual([`GET /v1/checkout/sessions/${sessionId}`])
+  })
+
+  it.each(['paid', 'cancelled', 'expired', 'failed'] as const)('a booking already %s: 30 views of /success and of /cancel never ask Stripe', async (state) => {
+    const {bookingId, sessionId} = await stripeBooking()
+    if (state === 'paid') {
+      stripeApi.pay(sessionId)
+      await store.markPaid(bookingId, {sessionId, paidAt: fixedClock()})
+    } else {
+      await store.markClosed(bookingId, state)
+    }
+    const clock = movingClock()
+    const deps = {store, now: clock.now, payments: () => stripe}
+    const views = await stripeCalls(async () => {
+      for (let view = 0; view < VIEWS; view++) {
+        expect(await successPageSummary({bookingId, sessionId}, deps)).toMatchObject({paymentStatus: state})
+        await acknowledgeCancel(bookingId, deps)
+        clock.advance(PAYMENT_CHECK_INTERVAL_SECONDS)
+      }
+    })
+    expect(views.calls).toEqual([])
   })
 })

@@ -98,6 +98,13 @@ export abstract class FunctionCallBookingStore implements BookingStore {
     return answer.status
   }
 
+  async claimPaymentCheck(id: string, terms: {intervalSeconds: number; now: Date}): Promise<boolean> {
+    if (!isUuid(id)) return false
+    return call(() =>
+      this.#functions.value<boolean>('claim_booking_payment_check', {p_id: id, p_interval_seconds: terms.intervalSeconds, p_now: terms.now}),
+    )
+  }
+
   async changesOf(id: string): Promise<BookingChange[]> {
     if (!isUuid(id)) return []
     return changesFrom(await call(() => this.#functions.rows('booking_changes_of', {p_id: id})))

@@ -283,6 +283,26 @@ function storeContract(setup: () => Promise<Harness>) {
     expect(closed).toMatchObject({paymentStatus: status, paidAt: null})
   })
 
+  it('hands out the right to ask the payment provider about a pending booking once per interval, never for a final one', async () => {
+    const at = (seconds: number) => new Date(Date.parse('2030-02-20T18:00:00Z') + seconds * 1000)
+    const {booking} = await h.store.createPending(commercialBooking())
+    // No checkout session yet: nothing to ask about.
+    expect(await h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(0)})).toBe(false)
+    await h.store.attachPaymentSession(booking.id, {provider: 'stripe', sessionId: `cs_test_${randomUUID()}`})
+    // Five servers asking at once: one may.
+    const racing = await Promise.all(Array.from({length: 5}, () => h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(0)})))
+    expect(racing.filter(Boolean)).toHaveLength(1)
+    expect(await h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(9)})).toBe(false)
+    expect(await h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(10)})).toBe(true)
+    expect(await h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(11)})).toBe(false)
+    await h.store.markClosed(booking.id, 'expired')
+    expect(await h.store.claimPaymentCheck(booking.id, {intervalSeconds: 10, now: at(100)})).toBe(false)
+    // The row reads back as before: the check's time is no part of the booking.
+    expect((await h.store.findById(booking.id))?.paymentStatus).toBe('expired')
+    expect(await h.store.claimPaymentCheck(randomUUID(), {intervalSeconds: 10, now: at(0)})).toBe(false)
+    expect(await h.store.claimPaymentCheck('not-a-uuid', {intervalSeconds: 10, now: at(0)})).toBe(false)
+  })
+
   it('attaches a payment session and finds the booking by it', async () => {
     const {booking} = await h.store.createPending(carpetBooking())
     const sessionId = `cs_test_${randomUUID()}`

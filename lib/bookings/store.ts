@@ -161,6 +161,13 @@ export interface BookingStore {
   /** pending → cancelled / expired / failed; nothing else changes. */
   markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
   /**
+   * Whether the caller may ask the payment provider about this booking's checkout now: true for a
+   * pending booking with a session that nobody asked about in the last `intervalSeconds` (recorded
+   * at once, for every server on the database, so of concurrent callers one gets true); false for
+   * an unknown booking and for a final one (paid, cancelled, expired, failed).
+   */
+  claimPaymentCheck(id: string, terms: {intervalSeconds: number; now: Date}): Promise<boolean>
+  /**
    * Moves a paid booking to another window of its crew, recording the change and queueing `emails`
    * in one transaction, if its own window starts at least `noticeHours` after `now`, it has no
    * cancellation request, and the new window has fewer than `capacity` places taken (counted under

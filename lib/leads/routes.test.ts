@@ -4,7 +4,8 @@ import pg from 'pg'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
-import {createRateLimiter, type RateLimiter} from '../rate-limit'
+import type {RateLimiter} from '../rate-limit/limiter'
+import {databaseRateLimiter} from '../rate-limit/test-support/limiters'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse} from './answers'
 import type {LeadFlowDeps} from './flow'
 import {handleLeadRequest, MAX_LEAD_BODY_BYTES, type LeadRouteOptions} from './routes'
@@ -41,7 +42,7 @@ beforeEach(async () => {
   await clearLeadsAndOutbox(db)
   time = Date.parse('2027-01-10T20:00:00Z')
   // Five a minute per address, as the server's default.
-  limiter = createRateLimiter({limit: 5, windowMs: 60_000, now: () => time})
+  limiter = databaseRateLimiter(db, {limit: 5, windowSeconds: 60, now: () => new Date(time)})
   log.error.mockReset()
 })
 

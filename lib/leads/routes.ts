@@ -3,7 +3,7 @@
  * line and this is tested without a server: rate limit per client address, size cap, JSON, then
  * `submitLead`. Answers are listed in ./answers.ts.
  */
-import type {RateLimiter} from '../rate-limit'
+import type {RateLimiter} from '../rate-limit/limiter'
 import {readJsonBody} from '../request-body'
 import type {LeadAnswer} from './answers'
 import {submitLead, type LeadFlowDeps, type LeadResult} from './flow'
@@ -30,7 +30,7 @@ export interface LeadRouteOptions {
 
 /** POST of one lead form. */
 export async function handleLeadRequest(kind: LeadKind, request: Request, options: LeadRouteOptions): Promise<Response> {
-  const limit = options.limiter.check(options.clientKey(request))
+  const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return answer({ok: false, kind: 'rate-limited'}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const read = await readJsonBody(request, MAX_LEAD_BODY_BYTES)
   if (!read.ok) {

@@ -5,7 +5,7 @@ import {getAvailability} from '../content'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'
 import {clientAddress} from '../edge/client-address'
-import {createRateLimiter, rateLimitFromEnv, type RateLimiter} from '../rate-limit'
+import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import type {LeadFlowDeps} from './flow'
 import type {LeadKind} from './schemas'
 import {createLeadStore} from './store'
@@ -27,19 +27,9 @@ export async function leadFlowDeps(): Promise<LeadFlowDeps> {
   }
 }
 
-const LIMITERS_KEY = Symbol.for('renton-cleaning.leads.rateLimiters')
-
+/** Each form endpoint's own limit (a contact message does not use up the quote form's). */
 export function leadRateLimiter(kind: LeadKind): RateLimiter {
-  const holder = globalThis as typeof globalThis & {[LIMITERS_KEY]?: Map<LeadKind, RateLimiter>}
-  const limiters = (holder[LIMITERS_KEY] ??= new Map())
-  let limiter = limiters.get(kind)
-  if (!limiter) {
-    limiter = createRateLimiter(
-      rateLimitFromEnv(process.env, {limit: 'LEAD_RATE_LIMIT_MAX', windowSeconds: 'LEAD_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 5, windowSeconds: 60}),
-    )
-    limiters.set(kind, limiter)
-  }
-  return limiter
+  return sharedRateLimiter(`lead-${kind}`, {limit: 'LEAD_RATE_LIMIT_MAX', windowSeconds: 'LEAD_RATE_LIMIT_WINDOW_SECONDS'}, {limit: 5, windowSeconds: 60})
 }
 
 export {clientAddress}

@@ -6,7 +6,7 @@ import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {INDUSTRY_PATHS} from '@/lib/booking/catalog'
 import {acknowledgeCancel, singleParam} from '@/lib/booking/flow'
-import {getBookingStore, getPaymentProvider} from '@/lib/booking/server'
+import {getBookingStore, getPaymentProvider, systemNow} from '@/lib/booking/server'
 import {getPaymentPages} from '@/lib/content'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic'
 /** The booking's form, with `?resume=<booking id>` so the browser that made the booking can fill it in again. */
 async function formPathFor(bookingId: string | null): Promise<string> {
   try {
-    const answer = await acknowledgeCancel(bookingId, {store: await getBookingStore(), payments: () => getPaymentProvider()})
+    const answer = await acknowledgeCancel(bookingId, {store: await getBookingStore(), now: systemNow, payments: () => getPaymentProvider()})
     return answer.bookingId ? `${answer.formPath}?${new URLSearchParams({resume: answer.bookingId})}` : answer.formPath
   } catch (error) {
     console.error('Cancel page: the booking could not be checked', error)
