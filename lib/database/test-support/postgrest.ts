@@ -43,12 +43,15 @@ export type PostgrestStandIn = {
 
 type Answer = {status: number; body?: unknown}
 
+// Plain fields rather than parameter properties: Node runs this file as it is (type stripping) in the
+// deploy harness and the bench.
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: {code: string; message: string; details: string | null; hint: string | null},
-  ) {
+  readonly status: number
+  readonly body: {code: string; message: string; details: string | null; hint: string | null}
+  constructor(status: number, body: {code: string; message: string; details: string | null; hint: string | null}) {
     super(body.message)
+    this.status = status
+    this.body = body
   }
 }
 
