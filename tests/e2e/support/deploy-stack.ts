@@ -144,7 +144,16 @@ export type DeployStack = {
  * Starts the whole reference deployment with `processes` server processes. `env` adds or overrides
  * settings of every process (the bench raises the rate limits; the spec keeps the defaults).
  */
-export async function startDeployStack({processes = 2, env = {}}: {processes?: number; env?: Record<string, string>} = {}): Promise<DeployStack> {
+export async function startDeployStack({
+  processes = 2,
+  env = {},
+  prepareContent,
+}: {
+  processes?: number
+  env?: Record<string, string>
+  /** Edits the stack's copy of the dataset (its production.ndjson) before the servers start. */
+  prepareContent?: (datasetFile: string) => void
+} = {}): Promise<DeployStack> {
   const postgres = findPostgresTools()
   if ('missing' in postgres) throw new Error(postgres.missing)
   const root = mkdtempSync(join(tmpdir(), 'e2e-deploy-'))
@@ -157,6 +166,7 @@ export async function startDeployStack({processes = 2, env = {}}: {processes?: n
     const datasetDir = join(root, 'dataset')
     const source = process.env.SANITY_LOCAL_DATASET ? join(process.env.SANITY_LOCAL_DATASET, '..') : join(ROOT, 'studio', 'dataset')
     cpSync(source, datasetDir, {recursive: true})
+    prepareContent?.(join(datasetDir, 'production.ndjson'))
 
     const [database, redis, smtp, proxyPort, sitePorts] = await Promise.all([
       startMigratedCluster(postgres, 8),
