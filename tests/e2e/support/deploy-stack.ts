@@ -5,7 +5,7 @@ import {join} from 'node:path'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../../lib/database/test-support/postgres-cluster.ts'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../../../lib/database/test-support/postgrest.ts'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './private-server.ts'
-import {startSmtpSink, type SmtpSink} from './smtp.ts'
+import {startSmtpSink} from './smtp.ts'
 
 /**
  * The reference deployment of deploy/README.md on loopback: one PostgreSQL server (a throwaway
