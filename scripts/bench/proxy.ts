@@ -2,7 +2,8 @@
  * `npm run bench:proxy` (issue 21, acceptance 3): the reference deployment of deploy/README.md on
  * loopback (tests/e2e/support/deploy-stack.ts: nginx with deploy/nginx/'s configuration, PostgreSQL
  * behind Supabase's Data API, Redis, SMTP), measured through nginx with autocannon:
- * - GET / requests per second with one server process and with two;
+ * - GET / requests per second with one server process and with two (one stack, a second nginx in
+ *   front of its first process only, measured in turns);
  * - the booking POST's latency (p50/p95) with the rate limits shared (REDIS_URL set) against the
  *   same stack without REDIS_URL (the limits then live in the database; before issue 21 they were
  *   each process's memory).
@@ -13,10 +14,11 @@
  * On a machine of two cores the load generator, nginx, PostgreSQL and the servers share them: the
  * figures compare configurations measured in one run, not what a real host would serve.
  */
-import {existsSync, readFileSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {missingDeployTools, startDeployStack, type DeployStack} from '../../tests/e2e/support/deploy-stack.ts'
+import {missingDeployTools, startDeployStack, startNginx, type DeployStack} from '../../tests/e2e/support/deploy-stack.ts'
+import {freePort} from '../../tests/e2e/support/private-server.ts'
 import {measureCell, type CellResult} from './load.ts'
 import {bookingRequest, checkOnce, staticPage} from './requests.ts'
 import {ROOT} from './servers.ts'
@@ -59,6 +61,13 @@ function roomForEveryBooking(file: string): void {
 
 type Row = {what: string; cell: CellResult}
 
+const ROUNDS = 3
+
+/** The round with the median requests per second. */
+function medianCell(cells: CellResult[]): CellResult {
+  return [...cells].sort((a, b) => a.rps - b.rps)[Math.floor(cells.length / 2)]
+}
+
 async function withStack<T>(settings: {processes: number; env?: Record<string, string>}, work: (stack: DeployStack) => Promise<T>): Promise<T> {
   const stack = await startDeployStack({
     processes: settings.processes,
@@ -84,14 +93,29 @@ async function main(): Promise<void> {
   const rows: Row[] = []
 
   if (parts.has('get')) {
-    for (const processes of [1, 2]) {
-      await withStack({processes}, async (stack) => {
+    // One stack with two processes and two nginx in front of it: the repository's configuration with
+    // both processes, and the same with the first one only. Measured in turns (one, two, one, two…),
+    // so a change in the machine's load hits both sides; the median of the rounds is reported.
+    await withStack({processes: 2}, async (stack) => {
+      const singleDir = mkdtempSync(path.join(os.tmpdir(), 'bench-proxy-one-'))
+      const single = await startNginx({dir: singleDir, listenPort: await freePort(), upstreamPorts: [stack.servers[0].port]})
+      try {
         const page = staticPage('/')
         await checkOnce(stack.proxy.url, page)
-        log(`GET / through nginx, ${processes} process${processes === 1 ? '' : 'es'}…`)
-        rows.push({what: `GET / through nginx, ${processes} server process${processes === 1 ? '' : 'es'}`, cell: await measureCell(stack.proxy.url, page, connections, duration, warmup)})
-      })
-    }
+        await checkOnce(single.url, page)
+        const cells: Record<'one' | 'two', CellResult[]> = {one: [], two: []}
+        for (let round = 1; round <= ROUNDS; round++) {
+          log(`GET / through nginx, round ${round} of ${ROUNDS}: one process, then two…`)
+          cells.one.push(await measureCell(single.url, page, connections, duration, warmup))
+          cells.two.push(await measureCell(stack.proxy.url, page, connections, duration, warmup))
+        }
+        rows.push({what: `GET / through nginx, 1 server process (median of ${ROUNDS})`, cell: medianCell(cells.one)})
+        rows.push({what: `GET / through nginx, 2 server processes (median of ${ROUNDS})`, cell: medianCell(cells.two)})
+      } finally {
+        await single.stop()
+        rmSync(singleDir, {recursive: true, force: true})
+      }
+    })
   }
   if (parts.has('booking')) {
     for (const [label, env] of [
