@@ -108,6 +108,7 @@ async function main(): Promise<void> {
           log(`GET / through nginx, round ${round} of ${ROUNDS}: one process, then two…`)
           cells.one.push(await measureCell(single.url, page, connections, duration, warmup))
           cells.two.push(await measureCell(stack.proxy.url, page, connections, duration, warmup))
+          log(`  one process ${cells.one.at(-1)!.rps} req/s, two processes ${cells.two.at(-1)!.rps} req/s (load average ${os.loadavg()[0].toFixed(2)})`)
         }
         rows.push({what: `GET / through nginx, 1 server process (median of ${ROUNDS})`, cell: medianCell(cells.one)})
         rows.push({what: `GET / through nginx, 2 server processes (median of ${ROUNDS})`, cell: medianCell(cells.two)})
