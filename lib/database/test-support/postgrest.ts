@@ -1,6 +1,7 @@
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import type {PGlite} from '@electric-sql/pglite'
+import type pg from 'pg'
 
 /**
  * A local stand-in for Supabase's Data API (PostgREST v12+), for the Supabase adapter's contract
@@ -10,7 +11,10 @@ import type {PGlite} from '@electric-sql/pglite'
  * filters in the query string, the `Prefer` header (`return=…`, `resolution=…`), a JSON body with
  * `Content-Type: application/json`. It answers as PostgREST does, by running the request as SQL on
  * a PGlite database in a transaction under the key's role (`set local role`), so grants, row level
- * security, constraints, defaults and JSON rendering are Postgres's own:
+ * security, constraints, defaults and JSON rendering are Postgres's own. The database is a PGlite
+ * (one connection: requests take turns) or a node-postgres pool on a PostgreSQL server (each request
+ * on a connection of its own, so requests from several app servers really run side by side, as on
+ * Supabase):
  * - GET → 200 and a JSON array (or one object for `Accept: application/vnd.pgrst.object+json`);
  * - POST → 201, the inserted rows with `return=representation`, else an empty body; with
  *   `on_conflict` + `resolution=ignore-duplicates`: ON CONFLICT (…) DO NOTHING;
@@ -39,12 +43,15 @@ export type PostgrestStandIn = {
 
 type Answer = {status: number; body?: unknown}
 
+// Plain fields rather than parameter properties: Node runs this file as it is (type stripping) in the
+// deploy harness and the bench.
 class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: {code: string; message: string; details: string | null; hint: string | null},
-  ) {
+  readonly status: number
+  readonly body: {code: string; message: string; details: string | null; hint: string | null}
+  constructor(status: number, body: {code: string; message: string; details: string | null; hint: string | null}) {
     super(body.message)
+    this.status = status
+    this.body = body
   }
 }
 
@@ -68,6 +75,41 @@ function statusFor(code: string, role: string): number {
   return 500
 }
 
+type Rows<R> = {rows: R[]}
+type Transaction = {exec(text: string): Promise<unknown>; query<R>(text: string, params?: unknown[]): Promise<Rows<R>>}
+/** What the stand-in needs of its database, whichever it is. */
+type Database = {
+  query<R>(text: string, params?: unknown[]): Promise<Rows<R>>
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
+}
+
+function isPool(db: PGlite | pg.Pool): db is pg.Pool {
+  return typeof (db as pg.Pool).connect === 'function' && typeof (db as PGlite).transaction !== 'function'
+}
+
+function poolDatabase(pool: pg.Pool): Database {
+  return {
+    query: async <R,>(text: string, params?: unknown[]) => ({rows: (await pool.query(text, params)).rows as R[]}),
+    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({
+          exec: (text) => client.query(text),
+          query: async <R,>(text: string, params?: unknown[]) => ({rows: (await client.query(text, params)).rows as R[]}),
+        })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+  }
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -75,9 +117,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startPostgrestStandIn(
-  db: PGlite,
+  database: PGlite | pg.Pool,
   options: {keys: Record<string, 'anon' | 'authenticated' | 'service_role'>; exposedTables: string[]; port?: number},
 ): Promise<PostgrestStandIn> {
+  const db: Database = isPool(database) ? poolDatabase(database) : (database as unknown as Database)
   const requests: RecordedRequest[] = []
   const columnsOf = new Map<string, Set<string>>()
   for (const table of options.exposedTables) {
