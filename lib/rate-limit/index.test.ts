@@ -9,7 +9,7 @@ import {closedPort} from '../database/test-support/ports'
 import {PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {sharedRateLimiter} from './index'
 import {clientKeyHash} from './limiter'
-import {REDIS_SERVER, startRedisServer, type RedisServer} from './test-support/redis-server'
+import {REDIS_SERVER, startRedisServer, type RedisServer} from '../database/test-support/redis-server'
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
@@ -38,7 +38,7 @@ afterAll(async () => {
     const redis = (globalThis as Record<symbol, unknown>)[Symbol.for(`renton-cleaning.rate-limit.redis ${url}`)] as {client: {destroy(): void; isOpen: boolean}} | undefined
     if (redis?.client.isOpen) redis.client.destroy()
   }
-  await redis?.stop()
+  await redis?.dispose()
   await closePgliteDatabase()
   process.env = saved
   rmSync(dataDir, {recursive: true, force: true})

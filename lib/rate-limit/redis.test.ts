@@ -5,7 +5,7 @@ import {closedPort} from '../database/test-support/ports'
 import {clientKeyHash, failingOpen} from './limiter'
 import {createRedisRateLimiter} from './redis'
 import {TEST_KEY_SECRET} from './test-support/limiters'
-import {REDIS_SERVER, startRedisServer, type RedisServer} from './test-support/redis-server'
+import {REDIS_SERVER, startRedisServer, type RedisServer} from '../database/test-support/redis-server'
 
 vi.setConfig({testTimeout: 30_000, hookTimeout: 30_000})
 
@@ -45,7 +45,7 @@ describe.skipIf(!REDIS_SERVER)('rate limits in Redis (a real redis-server)', () 
 
   afterAll(async () => {
     for (const client of clients) if (client.isOpen) client.destroy()
-    await server?.stop()
+    await server?.dispose()
   })
 
   beforeEach(async () => {

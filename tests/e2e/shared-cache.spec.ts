@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {expect, test} from './support/test'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
-import {REDIS_MISSING, redisServerBinary, startRedis, type RedisServer} from './support/redis-server'
+import {REDIS_MISSING, REDIS_SERVER, startRedisServer, type RedisServer} from '../../lib/database/test-support/redis-server'
 
 /**
  * Several server processes of one build share Next's page and content cache through Redis
@@ -14,7 +14,6 @@ import {REDIS_MISSING, redisServerBinary, startRedis, type RedisServer} from './
  */
 test.describe.configure({mode: 'serial'})
 
-const binary = redisServerBinary()
 const SECRET = 'shared-cache-revalidate-secret'
 const ARTICLE_ID = 'blogPost-3'
 
@@ -66,12 +65,12 @@ async function start(): Promise<PrivateServer> {
 }
 
 test.beforeAll(async () => {
-  test.skip(!binary, REDIS_MISSING)
+  test.skip(!REDIS_SERVER, REDIS_MISSING)
   test.setTimeout(120_000)
   workDir = mkdtempSync(join(tmpdir(), 'e2e-shared-cache-'))
   cpSync(join(ROOT, 'test-results', 'dataset'), join(workDir, 'dataset'), {recursive: true})
   dataset = join(workDir, 'dataset', 'production.ndjson')
-  redis = await startRedis(binary!, await freePort())
+  redis = await startRedisServer()
   await Promise.all([start(), start()])
 })
 

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../../lib/database/test-support/postgres-cluster.ts'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../../../lib/database/test-support/postgrest.ts'
+import {REDIS_MISSING, REDIS_SERVER, startRedisServer, type RedisServer} from '../../../lib/database/test-support/redis-server.ts'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './private-server.ts'
 import {startSmtpSink} from './smtp.ts'
 
@@ -17,7 +18,6 @@ import {startSmtpSink} from './smtp.ts'
  */
 
 export const NGINX = '/usr/sbin/nginx'
-export const REDIS_SERVER = '/usr/bin/redis-server'
 const SITE_CONF = join(ROOT, 'deploy', 'nginx', 'cedar-river-cleaning.conf')
 const PROXY_CONF = join(ROOT, 'deploy', 'nginx', 'cedar-river-cleaning-proxy.conf')
 const SERVICE_ROLE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.e2e-deploy-stack'
@@ -26,7 +26,7 @@ const SERVICE_ROLE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2Vyd
 export function missingDeployTools(): string | null {
   const missing: string[] = []
   if (!existsSync(NGINX)) missing.push(`nginx (${NGINX}; apt-get install nginx)`)
-  if (!existsSync(REDIS_SERVER)) missing.push(`redis-server (${REDIS_SERVER}; apt-get install redis-server)`)
+  if (!REDIS_SERVER) missing.push(`redis-server (${REDIS_MISSING})`)
   const postgres = findPostgresTools()
   if ('missing' in postgres) missing.push(`PostgreSQL (${postgres.missing}; apt-get install postgresql)`)
   return missing.length > 0 ? missing.join(', ') : null
@@ -104,33 +104,12 @@ export async function startNginx({dir, listenPort, upstreamPorts}: {dir: string;
   }
 }
 
-export type Redis = {url: string; child: ChildProcess; stop(): Promise<void>}
-
-/** Debian's redis-server on a free loopback port, its files in `dir`, nothing saved to disk. */
-export async function startRedis(dir: string): Promise<Redis> {
-  mkdirSync(dir, {recursive: true})
-  const port = await freePort()
-  let output = ''
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes'],
-    {stdio: ['ignore', 'pipe', 'pipe']},
-  )
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await waitFor(() => {
-    if (child.exitCode !== null) throw new Error(`redis-server exited:\n${output}`)
-    return output.includes('Ready to accept connections')
-  }, 'redis-server to accept connections')
-  return {url: `redis://127.0.0.1:${port}`, child, stop: () => stopChild(child, 'SIGTERM')}
-}
-
 export type DeployStack = {
   /** nginx: what visitors reach. */
   proxy: Nginx
   servers: PrivateServer[]
   database: MigratedCluster
-  redis: Redis
+  redis: RedisServer
   /** Where the SMTP server writes what the site sends. */
   inbox: string
   /** The content every process reads (a copy of the run's dataset folder, this stack's own). */
@@ -170,12 +149,12 @@ export async function startDeployStack({
 
     const [database, redis, smtp, proxyPort, sitePorts] = await Promise.all([
       startMigratedCluster(postgres, 8),
-      startRedis(join(root, 'redis')),
+      startRedisServer(),
       startSmtpSink({dir: join(root, 'inbox')}),
       freePort(),
       Promise.all(Array.from({length: processes}, () => freePort())),
     ])
-    cleanups.push(database.close, redis.stop, smtp.close)
+    cleanups.push(database.close, redis.dispose, smtp.close)
     const api: PostgrestStandIn = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
     cleanups.push(api.close)
 

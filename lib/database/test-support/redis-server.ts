@@ -3,10 +3,13 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {connect} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
+import {closedPort} from './ports.ts'
 
 /**
- * A real Redis (Debian's redis-server, which .ci/run installs) on a loopback port, in memory only
- * (no snapshot, no append-only file) in a temporary directory: what REDIS_URL points the servers at.
+ * A throwaway Redis for tests (what REDIS_URL points the app at): Debian's redis-server, which
+ * .ci/run installs, on a loopback port, in memory only (no snapshot, no append-only file) in a
+ * temporary directory. It can be stopped and started again on the same port, empty, to show what
+ * the app does while Redis is down.
  */
 
 export type RedisServer = {
@@ -20,14 +23,16 @@ export type RedisServer = {
   dispose: () => Promise<void>
 }
 
-/** The redis-server binary, or null when it is not installed. */
-export function redisServerBinary(): string | null {
+function findRedisServer(): string | null {
   for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) if (existsSync(candidate)) return candidate
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], {encoding: 'utf8'})
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null
 }
 
-export const REDIS_MISSING = 'redis-server is not installed (apt-get install redis-server; .ci/run installs it): the shared page cache across processes is not tested here'
+/** The redis-server binary, or null when it is not installed. */
+export const REDIS_SERVER = findRedisServer()
+
+export const REDIS_MISSING = 'redis-server is not installed (apt-get install redis-server; .ci/run installs it)'
 
 function answersPing(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -46,8 +51,11 @@ function answersPing(port: number): Promise<boolean> {
   })
 }
 
-export async function startRedis(binary: string, port: number): Promise<RedisServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-redis-'))
+export async function startRedisServer(options: {port?: number} = {}): Promise<RedisServer> {
+  const binary = REDIS_SERVER
+  if (!binary) throw new Error(REDIS_MISSING)
+  const port = options.port ?? (await closedPort())
+  const dir = mkdtempSync(join(tmpdir(), 'redis-test-'))
   let child: ChildProcess | undefined
   let output = ''
 
@@ -72,7 +80,13 @@ export async function startRedis(binary: string, port: number): Promise<RedisSer
     await exited
   }
 
-  await start()
+  try {
+    await start()
+  } catch (error) {
+    child?.kill('SIGKILL')
+    rmSync(dir, {recursive: true, force: true})
+    throw error
+  }
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
