@@ -76,6 +76,30 @@ describe('stopAccepting', () => {
     expect(await stopping).toEqual({cut: 0})
   })
 
+  it('closes an event stream (the preview feed of content changes) at once instead of waiting the grace for it', async () => {
+    server = createServer((req, res) => {
+      res.writeHead(200, {'content-type': 'text/event-stream', 'cache-control': 'no-store'})
+      res.write('event: ready\ndata: {}\n\n')
+    })
+    const inFlight = trackRequests(server)
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const {port} = server.address() as {port: number}
+    const feed = request({port, host: '127.0.0.1', path: '/api/draft-mode/changes', headers: {accept: 'text/event-stream'}})
+    const ended = new Promise<string>((resolve) => {
+      feed.on('response', (res: IncomingMessage) => {
+        res.on('data', () => {})
+        res.on('close', () => resolve('closed'))
+      })
+      feed.on('error', () => resolve('closed'))
+    })
+    feed.end()
+    await vi.waitFor(() => expect(inFlight.size).toBe(1))
+    const startedAt = performance.now()
+    expect(await stopAccepting(server, 10_000, inFlight)).toEqual({cut: 0})
+    expect(performance.now() - startedAt).toBeLessThan(2_000)
+    expect(await ended).toBe('closed')
+  })
+
   it('does not wait for idle keep-alive connections to time out', async () => {
     const {port, inFlight} = await echoServer()
     const agent = new (await import('node:http')).Agent({keepAlive: true})

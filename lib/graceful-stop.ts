@@ -43,14 +43,25 @@ export function stopAccepting(server: Server, graceMs: number, inFlight: Readonl
     }
     server.close(() => finish(0))
     // Idle keep-alive connections would hold `close` open until they time out: close each as it
-    // goes idle (Node closes the idle ones once, at `close()`).
-    const sweep = setInterval(() => server.closeIdleConnections(), 100)
+    // goes idle (Node closes the idle ones once, at `close()`). An event stream (the preview's feed
+    // of content changes) never finishes by itself: its connection is closed, as when a visitor
+    // leaves, and the browser's EventSource reconnects — to another process.
+    const sweep = setInterval(() => {
+      server.closeIdleConnections()
+      for (const res of inFlight) if (isEventStream(res)) res.destroy()
+    }, 100)
     const deadline = setTimeout(() => {
       const cut = inFlight.size
       server.closeAllConnections()
       finish(cut)
     }, graceMs)
   })
+}
+
+/** A Server-Sent Events answer, or a request for one (an EventSource asks with this Accept header). */
+function isEventStream(res: ServerResponse): boolean {
+  const type = (value: unknown) => String(value ?? '').toLowerCase().startsWith('text/event-stream')
+  return type(res.getHeader('content-type')) || type(res.req?.headers.accept)
 }
 
 /** The responses under way on `server`, kept up to date from now on. */
