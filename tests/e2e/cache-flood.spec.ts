@@ -8,9 +8,9 @@ import {marketingRoutes} from './support/routes'
  * Abuse item 1: a GET of an address anyone can make up answers 404 (or the one page it names) and
  * leaves nothing lasting. On Next 16.4 as configured before, each made-up /<x> or /blog/<x> wrote
  * about 70 kB (8 files) under .next/server/route-cache, plus the content read that found nothing
- * under .next/cache/fetch-cache. A flood of 1,000 made-up addresses against the suite's server may
- * grow the caches on disk by 100 kB at most (the issue allows 1 MB for 10,000), and the real pages
- * are still answered from the cache afterwards.
+ * under .next/cache/fetch-cache. A flood of 500 made-up addresses against the suite's server may
+ * grow the caches on disk by 100 kB at most (a miss kept as before would add 35 MB; the issue allows
+ * 1 MB for 10,000, measured by hand), and the real pages are still answered from the cache afterwards.
  */
 
 /**
@@ -78,7 +78,7 @@ test('a flood of made-up addresses leaves the caches as they were, and real page
   const before = cacheBytes()
   const started = Date.now()
   const statuses = new Map<number, number>()
-  const total = 1000
+  const total = 500
   const concurrent = 50
   let next = 0
   await Promise.all(
