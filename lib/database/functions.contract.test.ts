@@ -779,36 +779,3 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
     await expect(wrong.rows('claim_outbox_messages', {p_limit: 1, p_lease_seconds: 1})).rejects.toThrow(/Invalid API key/)
   })
 })
-
-// Supabase as several servers share it: the Data API in front of a real PostgreSQL server, each
-// request on a connection of its own (the stand-in on a node-postgres pool), as the deploy/ test runs it.
-describe.skipIf('missing' in postgresTools)('database functions on Supabase in front of a real PostgreSQL server (stand-in on a pool)', () => {
-  const SERVICE_ROLE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.functions-pool'
-  let pool: pg.Pool | undefined
-
-  functionsContract(async () => {
-    if ('missing' in postgresTools) throw new Error(postgresTools.missing)
-    const database = await startMigratedCluster(postgresTools)
-    pool = database.pool
-    const postgrest = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: [...LEAD_TABLES, 'bookings1']})
-    return {
-      functions: createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})),
-      sql: database.sql,
-      async asRole(role, text, params) {
-        const client = await pool!.connect()
-        try {
-          await client.query('begin')
-          await client.query(`set local role ${role}`)
-          return (await client.query(text, params)).rows
-        } finally {
-          await client.query('rollback').catch(() => {})
-          client.release()
-        }
-      },
-      async close() {
-        await postgrest.close()
-        await database.close()
-      },
-    }
-  })
-})

@@ -171,6 +171,23 @@ test.describe('lead forms: storage, and the database or mail server going away',
     expect(await rowsWhere(stack.db, 'quote_requests', 'email', email)).toHaveLength(1)
   })
 
+  test('GET /api/health tells a load balancer the database is away (503, nothing of the configuration), and ok again once it is back', async () => {
+    test.setTimeout(60_000)
+    const health = async () => {
+      const response = await fetch(`${stack.server.baseUrl}/api/health`)
+      return {status: response.status, cacheControl: response.headers.get('cache-control'), report: await response.json()}
+    }
+    await expect.poll(async () => (await health()).status, {timeout: 30_000}).toBe(200)
+    await stack.stopDatabase()
+    const away = await health()
+    expect(away).toMatchObject({status: 503, cacheControl: 'no-store', report: {status: 'unavailable', database: 'unreachable', oldestUnsentEmailSeconds: null}})
+    expect(away.report.version).toMatch(/^\d+\.\d+\.\d+\+\S+$/)
+    // Nothing of the configuration or the error in the answer.
+    expect(JSON.stringify(away.report)).not.toMatch(/127\.0\.0\.1|supabase|ECONNREFUSED|fetch failed/i)
+    await stack.startDatabase()
+    await expect.poll(async () => (await health()).report, {timeout: 30_000}).toMatchObject({status: 'ok', database: 'ok'})
+  })
+
   test('with the mail server down the message is stored and confirmed, and mailed once the server is back', async ({page}) => {
     await stack.stopSmtp()
     const email = uniqueEmail('smtp.down')

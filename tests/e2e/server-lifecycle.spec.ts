@@ -6,7 +6,6 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {expect, test} from './support/test'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
-import {startPrivateStack, type PrivateStack} from './support/private-stack'
 
 /**
  * Issue 21, "several servers, one database", on production servers of their own (scripts/serve.ts)
@@ -133,36 +132,5 @@ test.describe('GET /api/health', () => {
     expect(report.oldestUnsentEmailSeconds === null || Number.isInteger(report.oldestUnsentEmailSeconds)).toBe(true)
     const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
     expect(report.version).toBe(`${version}+${readFileSync(join(ROOT, '.next', 'BUILD_ID'), 'utf8').trim()}`)
-  })
-})
-
-test.describe('GET /api/health when the database cannot be reached', () => {
-  test.describe.configure({mode: 'serial'})
-  let stack: PrivateStack | undefined
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    stack = await startPrivateStack()
-  })
-
-  test.afterAll(async () => {
-    await stack?.close()
-  })
-
-  test('answers 503 unavailable while Supabase is away, and ok again once it is back', async () => {
-    test.setTimeout(60_000)
-    const health = async () => {
-      const response = await fetch(`${stack!.server.baseUrl}/api/health`)
-      return {status: response.status, cacheControl: response.headers.get('cache-control'), report: await response.json()}
-    }
-    await expect.poll(async () => (await health()).status, {timeout: 30_000}).toBe(200)
-    await stack!.stopDatabase()
-    const away = await health()
-    expect(away).toMatchObject({status: 503, cacheControl: 'no-store', report: {status: 'unavailable', database: 'unreachable', oldestUnsentEmailSeconds: null}})
-    expect(away.report.version).toMatch(/^\d+\.\d+\.\d+\+\S+$/)
-    // Nothing of the configuration or the error in the answer.
-    expect(JSON.stringify(away.report)).not.toMatch(/127\.0\.0\.1|supabase|ECONNREFUSED|fetch failed/i)
-    await stack!.startDatabase()
-    await expect.poll(async () => (await health()).report, {timeout: 30_000}).toMatchObject({status: 'ok', database: 'ok'})
   })
 })
