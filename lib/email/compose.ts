@@ -117,6 +117,27 @@ function manageAction(
   }
 }
 
+/**
+ * An acknowledgement of a quote, contact or estimate request: its own words filled in with what may
+ * be repeated (never the visitor's typed text), no sections, what happens next twice (preview and closing).
+ */
+function acknowledgement(
+  w: {subject: string; heading: string; body: string; nextSteps: string},
+  values: Record<string, string>,
+): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.nextSteps, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(w.body, values)],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.nextSteps, values)],
+    },
+  }
+}
+
 function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
@@ -129,48 +150,18 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
       // Only what the site offered (the day and window).
       const w = wording.estimateRequestReceived
       const values = {...common, ...visitText(facts), reference: submissionReference(facts.id)}
-      return {
-        subject: fillTokens(w.subject, values),
-        view: {
-          preview: fillTokens(w.nextSteps, values),
-          heading: fillTokens(w.heading, values),
-          paragraphs: [fillTokens(w.body, values)],
-          sections: [],
-          charges: null,
-          closing: [fillTokens(w.nextSteps, values)],
-        },
-      }
+      return acknowledgement(w, values)
     }
     case 'quote_request': {
       const w = wording.quoteRequestReceived
       // Not the page's service either: the browser sends its title.
       const values = {...common, firstName: firstWord(facts.firstName), reference: submissionReference(facts.id)}
-      return {
-        subject: fillTokens(w.subject, values),
-        view: {
-          preview: fillTokens(w.nextSteps, values),
-          heading: fillTokens(w.heading, values),
-          paragraphs: [fillTokens(w.body, values)],
-          sections: [],
-          charges: null,
-          closing: [fillTokens(w.nextSteps, values)],
-        },
-      }
+      return acknowledgement(w, values)
     }
     case 'contact_message': {
       const w = wording.contactMessageReceived
       const values = {...common, firstName: firstWord(facts.name), reference: submissionReference(facts.id)}
-      return {
-        subject: fillTokens(w.subject, values),
-        view: {
-          preview: fillTokens(w.nextSteps, values),
-          heading: fillTokens(w.heading, values),
-          paragraphs: [fillTokens(w.body, values)],
-          sections: [],
-          charges: null,
-          closing: [fillTokens(w.nextSteps, values)],
-        },
-      }
+      return acknowledgement(w, values)
     }
     case 'booking_paid': {
       const w = wording.bookingConfirmation
