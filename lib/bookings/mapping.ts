@@ -1,5 +1,5 @@
-import {BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
-import type {BookingChange, BookingExtras, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
+import {BOOKING_OUTCOMES, BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
+import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
 
 /**
  * The one mapping between the app's camelCase bookings and the snake_case columns of
@@ -59,6 +59,9 @@ export const BOOKING_COLUMNS = [
   'paid_at',
   'cancellation_requested_at',
   'manage_link_generation',
+  'cancelled_at',
+  'refunded_cents',
+  'outcome',
 ] as const
 export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
 
@@ -185,6 +188,9 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     holdExpiresAt: timestamp(row.hold_expires_at),
     cancellationRequestedAt: timestamp(row.cancellation_requested_at),
     manageLinkGeneration: Number(row.manage_link_generation ?? 0),
+    cancelledAt: timestamp(row.cancelled_at),
+    refundedCents: Number(row.refunded_cents ?? 0),
+    outcome: (BOOKING_OUTCOMES as readonly unknown[]).includes(row.outcome) ? (row.outcome as BookingOutcome) : null,
   }
 }
 

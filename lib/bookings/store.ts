@@ -99,7 +99,17 @@ export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyK
     cancellationRequestedAt: string | null
     /** The generation of the manage link that works now: 0 at payment, one more with each move or cancellation request. */
     manageLinkGeneration: number
+    /** When the business cancelled it (the office), or null. A cancelled booking takes no place. */
+    cancelledAt: string | null
+    /** How much of the amount was refunded, in cents (0 when nothing was). */
+    refundedCents: number
+    /** How the visit went, as the office marked it, or null. */
+    outcome: BookingOutcome | null
   }
+
+/** How a visit went, as the office marks it. */
+export const BOOKING_OUTCOMES = ['done', 'no_show'] as const
+export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number]
 
 /** What `createPending` did: stored the booking, or found the one stored before with its key. */
 export type CreatePendingResult = {booking: StoredBooking; created: boolean}

@@ -132,5 +132,8 @@ export function expectedStored(input: NewBooking, matchers: {id: unknown; create
     paidAt: null,
     cancellationRequestedAt: null,
     manageLinkGeneration: 0,
+    cancelledAt: null,
+    refundedCents: 0,
+    outcome: null,
   } as Record<keyof StoredBooking, unknown>
 }
