@@ -47,6 +47,9 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   take_rate_limit: {args: {p_key: 'text', p_limit: 'integer', p_window_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_payment_check: {args: {p_id: 'uuid', p_interval_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  // The office's schedule and bookings list (20261128110000_office_booking_lists.sql).
+  office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
+  office_search_bookings: {args: {p_filter: 'jsonb', p_sort: 'text', p_limit: 'integer', p_offset: 'integer', p_now: 'timestamptz'}, returns: 'value'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS
