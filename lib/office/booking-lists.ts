@@ -140,7 +140,7 @@ export const CSV_CHUNK = 500
  * `CSV_CHUNK` rows at a time while the answer streams: the file never sits in memory whole, and a
  * client that stops reading stops the reads.
  */
-export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter): ReadableStream<Uint8Array> {
+export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter, chunk = CSV_CHUNK): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const now = deps.now()
   let offset = 0
@@ -153,10 +153,10 @@ export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'
           controller.enqueue(encoder.encode(CSV_BOM + csvRecord(CSV_COLUMNS.map((column) => BOOKING_LIST_WORDS.csvColumns[column]))))
           return
         }
-        const {bookings} = await searchPage(deps.functions, filter, CSV_CHUNK, offset, now)
+        const {bookings} = await searchPage(deps.functions, filter, chunk, offset, now)
         offset += bookings.length
         if (bookings.length > 0) controller.enqueue(encoder.encode(bookings.map((booking) => csvBookingRecord(booking, now)).join('')))
-        if (bookings.length < CSV_CHUNK) controller.close()
+        if (bookings.length < chunk) controller.close()
       },
     },
     {highWaterMark: 1},
