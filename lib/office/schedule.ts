@@ -227,3 +227,18 @@ export function buildDaySheet(bookings: readonly StoredBooking[], crew: ServiceF
   // Windows in the day's order; bookings without a window last.
   return [...windows.values()].sort((a, b) => (a.window === '' ? 1 : b.window === '' ? -1 : a.start < b.start ? -1 : 1))
 }
+
+/** A calendar date as the office reads it: "Wednesday, December 2, 2026". */
+export function formatScheduleDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
+}
+
+/** A calendar date in short: "Wed, Dec 2". */
+export function formatShortDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
+}
+
+/** Whether `value` names a real calendar date 'YYYY-MM-DD'. */
+export function isScheduleDate(value: string): boolean {
+  return isCalendarDate(value)
+}
