@@ -5,20 +5,25 @@
 
 -- The office's one-word status of a booking, as lib/office/booking-status.ts derives it (a test
 -- holds the two to the same answers): the bookings list filters on it in the database, so its pages
--- and counts are right without reading every booking into the app.
-create function public.office_booking_status(b public.bookings1, p_now timestamptz)
+-- and counts are right without reading every booking into the app. Over the columns rather than the
+-- row, and without a `set search_path` (it names no table or function, so there is nothing to
+-- resolve), so that the planner inlines it: a function with a SET clause is called once per booking,
+-- 15 times slower on 20,000 bookings.
+create function public.office_booking_status(
+  p_payment_status text, p_hold_expires_at timestamptz, p_cancellation_requested_at timestamptz,
+  p_cancelled_at timestamptz, p_outcome text, p_now timestamptz
+)
 returns text
 language sql
-stable
-set search_path = ''
+immutable
 as $$
   select case
-    when b.cancelled_at is not null then 'cancelled'
-    when b.outcome = 'done' then 'done'
-    when b.outcome = 'no_show' then 'no_show'
-    when b.payment_status = 'paid' then case when b.cancellation_requested_at is not null then 'cancellation_requested' else 'paid' end
-    when b.payment_status = 'pending' then case when b.hold_expires_at is not null and b.hold_expires_at <= p_now then 'hold_ended' else 'unpaid_hold' end
-    when b.payment_status = 'failed' then 'payment_failed'
+    when p_cancelled_at is not null then 'cancelled'
+    when p_outcome = 'done' then 'done'
+    when p_outcome = 'no_show' then 'no_show'
+    when p_payment_status = 'paid' then case when p_cancellation_requested_at is not null then 'cancellation_requested' else 'paid' end
+    when p_payment_status = 'pending' then case when p_hold_expires_at is not null and p_hold_expires_at <= p_now then 'hold_ended' else 'unpaid_hold' end
+    when p_payment_status = 'failed' then 'payment_failed'
     else 'hold_ended'
   end;
 $$;
@@ -58,6 +63,7 @@ declare
   v_order text;
   v_where text;
   v_total bigint;
+  v_statuses text[];
   v_rows jsonb;
 begin
   v_order := case p_sort
@@ -77,7 +83,7 @@ begin
     raise exception 'page out of range' using errcode = '22023';
   end if;
 
-  -- Every value reaches the query as a parameter ($1 = p_filter, $2 = p_now), never as text.
+  -- Every value reaches the query as a parameter ($1 = p_filter, $2 = p_now, $5 = the statuses), never as text.
   v_where := 'true';
   if p_filter ? 'text' or p_filter ? 'digits' or p_filter ? 'reference' then
     v_where := v_where || ' and (false'
@@ -90,7 +96,8 @@ begin
       || ')';
   end if;
   if p_filter ? 'statuses' then
-    v_where := v_where || ' and public.office_booking_status(b, $2) in (select jsonb_array_elements_text($1->''statuses''))';
+    v_statuses := array(select jsonb_array_elements_text(p_filter->'statuses'));
+    v_where := v_where || ' and public.office_booking_status(b.payment_status, b.hold_expires_at, b.cancellation_requested_at, b.cancelled_at, b.outcome, $2) = any($5)';
   end if;
   if p_filter ? 'industry' then
     v_where := v_where || ' and b.industry = $1->>''industry''';
@@ -105,11 +112,11 @@ begin
     v_where := v_where || ' and b.date <= ($1->>''to'')::date';
   end if;
 
-  execute 'select count(*) from public.bookings1 b where ' || v_where into v_total using p_filter, p_now;
+  execute 'select count(*) from public.bookings1 b where ' || v_where into v_total using p_filter, p_now, null::integer, null::integer, v_statuses;
   execute 'select coalesce(jsonb_agg(to_jsonb(page) order by page.position), ''[]''::jsonb) from ('
     || 'select b.*, row_number() over (order by ' || v_order || ') as position from public.bookings1 b where ' || v_where
     || ' order by ' || v_order || ' limit $3 offset $4) page'
-    into v_rows using p_filter, p_now, p_limit, p_offset;
+    into v_rows using p_filter, p_now, p_limit, p_offset, v_statuses;
   return jsonb_build_object('total', v_total, 'bookings', v_rows);
 end;
 $$;
@@ -119,12 +126,12 @@ create index bookings1_date_idx on public.bookings1 (date, window_starts_at);
 create index bookings1_name_idx on public.bookings1 (lower(last_name), lower(first_name));
 
 revoke all on function
-  public.office_booking_status(public.bookings1, timestamptz),
+  public.office_booking_status(text, timestamptz, timestamptz, timestamptz, text, timestamptz),
   public.office_bookings_between(date, date),
   public.office_search_bookings(jsonb, text, integer, integer, timestamptz)
 from public, anon, authenticated;
 grant execute on function
-  public.office_booking_status(public.bookings1, timestamptz),
+  public.office_booking_status(text, timestamptz, timestamptz, timestamptz, text, timestamptz),
   public.office_bookings_between(date, date),
   public.office_search_bookings(jsonb, text, integer, integer, timestamptz)
 to service_role;
