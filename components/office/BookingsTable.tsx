@@ -70,6 +70,8 @@ const columns = [
  * its address can be shared; `aria-sort` says which column orders it.
  */
 export function BookingsTable({rows, sorting, sortLinks, caption}: {rows: BookingsTableRow[]; sorting: SortingState; sortLinks: Record<BookingSortColumn, string>; caption: string}) {
+  // The table is made anew for each server answer (rows and sorting come from the page); nothing memoized holds it.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, state: {sorting}})
   return (
     <div className={styles.scroller} role="region" aria-label={caption} tabIndex={0}>
