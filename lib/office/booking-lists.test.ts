@@ -153,6 +153,25 @@ describe('the bookings list', () => {
     expect(third.bookings.map((one) => one.lastName)).toEqual(Array.from({length: 20}, (_, index) => `Row ${101 + index}`))
   })
 
+  it('counts a booking from before arrival windows in the crew of its kind of cleaning', async () => {
+    const {booking} = await store.createPending(exteriorBooking({date: DAY}))
+    expect(ids((await search('crew=exterior')).bookings)).toEqual([booking.id])
+    expect((await search('crew=indoor')).total).toBe(0)
+  })
+
+  it('is the service role’s alone', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const sql of [`select * from public.office_bookings_between('2026-12-01', '2026-12-02')`, `select public.office_search_bookings('{}', 'date_asc', 10, 0, now())`]) {
+        await expect(
+          database.db.transaction(async (tx) => {
+            await tx.exec(`set local role ${role}`)
+            await tx.query(sql)
+          }),
+        ).rejects.toThrow(/permission denied/)
+      }
+    }
+  })
+
   it('refuses a sort it does not know, so no text reaches the query', async () => {
     await expect(functions.value('office_search_bookings', {p_filter: {}, p_sort: 'id; drop table public.bookings1', p_limit: 10, p_offset: 0, p_now: NOW})).rejects.toBeInstanceOf(DatabaseError)
   })

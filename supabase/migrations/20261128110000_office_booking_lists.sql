@@ -103,7 +103,8 @@ begin
     v_where := v_where || ' and b.industry = $1->>''industry''';
   end if;
   if p_filter ? 'crew' then
-    v_where := v_where || ' and b.service_family = $1->>''crew''';
+    -- Bookings from before arrival windows have no crew stored: their kind of cleaning names it.
+    v_where := v_where || ' and coalesce(b.service_family, case b.industry when ''exterior'' then ''exterior'' when ''commercial'' then ''commercial'' else ''indoor'' end) = $1->>''crew''';
   end if;
   if p_filter ? 'from' then
     v_where := v_where || ' and b.date >= ($1->>''from'')::date';
