@@ -48,6 +48,11 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
   // Staff-facing: the office's notifications (decisions.md, "The office"); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
+  // The office (/office, issue 22): staff-facing pages and the sign-in e-mail to staff, their words
+  // in lib/office/words.ts; no visitor reads them.
+  'app/office/': 'the office',
+  'components/office/': 'the office',
+  'lib/office/': 'the office',
   // The booking catalog: what is sold, its names and prices, and the names of a booking's fields
   // and charges, kept together in code so that a name and its price never disagree.
   'lib/booking/catalog.ts': 'the price list',
@@ -65,8 +70,6 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/bookings/': 'the booking stores',
   'lib/edge/': 'the edge server',
   'lib/request-body.ts': 'request bodies',
-  // The office (/office) is read by staff only; its words stay in one module (issue 22).
-  'lib/office/words.ts': "the office's words",
 }
 const isKept = (file: string) => Object.keys(KEPT_IN_CODE).some((kept) => (kept.endsWith('/') ? file.startsWith(kept) : file === kept))
 
