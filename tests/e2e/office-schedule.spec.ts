@@ -1,7 +1,8 @@
 import {randomInt} from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import {readCsv} from '../../lib/office/test-support/csv-reader.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
-import {axeViolations, expectNoHorizontalScroll} from './support/booking-ui'
+import {expectNoHorizontalScroll} from './support/booking-ui'
 import {houseBooking} from './support/bookings'
 import {uniqueEmail} from './support/leads'
 import {signInAsStaff} from './support/office'
@@ -13,6 +14,12 @@ import {signInAsStaff} from './support/office'
  * reference, name, e-mail and phone; the CSV export of a filter reads back with every column and the
  * customer's accented name intact.
  */
+
+/** Axe's violations in the page's own content (the office's shell is the access area's to check). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({page}).include('#office-main').options({resultTypes: ['violations']}).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
 
 type Offer = {days: {date: string; windows: {window: string; left: number}[]}[]}
 
