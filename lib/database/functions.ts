@@ -64,6 +64,9 @@ export const DATABASE_FUNCTIONS = {
   remove_staff_member: {args: {p_staff: 'jsonb', p_member_id: 'uuid', p_now: 'timestamptz'}, returns: 'value'},
   staff_actions_of: {args: {p_subject_kind: 'text', p_subject_id: 'text'}, returns: 'rows'},
   staff_actions_on_staff: {args: {p_limit: 'integer'}, returns: 'rows'},
+  // The office's schedule and bookings list (20261128110000_office_booking_lists.sql).
+  office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
+  office_search_bookings: {args: {p_filter: 'jsonb', p_sort: 'text', p_limit: 'integer', p_offset: 'integer', p_now: 'timestamptz'}, returns: 'value'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

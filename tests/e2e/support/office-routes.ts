@@ -30,4 +30,9 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/staff/page.tsx', method: 'GET', path: '/office/staff', access: 'owner'},
   {file: 'app/office/staff/add/route.ts', method: 'POST', path: '/office/staff/add', access: 'owner', form: {name: 'Nobody', email: 'nobody@office.test', role: 'staff'}},
   {file: 'app/office/staff/[id]/remove/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/remove`, access: 'owner'},
+  // schedule: the schedule, the crews' day sheets, the bookings list and its CSV export
+  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'staff'},
+  {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'staff'},
+  {file: 'app/office/bookings/page.tsx', method: 'GET', path: '/office/bookings?q=ada&status=paid', access: 'staff'},
+  {file: 'app/office/bookings/export/route.ts', method: 'GET', path: '/office/bookings/export?status=paid', access: 'staff'},
 ]

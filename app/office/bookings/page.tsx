@@ -1,0 +1,164 @@
+import type {Metadata} from 'next'
+import Link from 'next/link'
+import {BookingsTable, type BookingsTableRow} from '@/components/office/BookingsTable'
+import styles from '@/components/office/BookingsList.module.css'
+import {SERVICE_FAMILIES} from '@/lib/booking/availability'
+import {formatUsd} from '@/lib/booking/money'
+import {bookingReference} from '@/lib/booking/stored'
+import {INDUSTRIES} from '@/lib/bookings/store'
+import {formatPhone} from '@/lib/format'
+import {bookingFilterQuery, DEFAULT_BOOKING_SORT, nextSort, parseBookingFilter, searchParamsOf, sortParts, type BookingSortColumn} from '@/lib/office/booking-filter'
+import {csvDateTime, searchBookings} from '@/lib/office/booking-lists'
+import {officeListDeps} from '@/lib/office/booking-lists-server'
+import {OFFICE_BOOKING_STATUSES, officeBookingStatus} from '@/lib/office/booking-status'
+import {requireStaffPage} from '@/lib/office/page-access'
+import {crewOf, serviceOf} from '@/lib/office/schedule'
+import {BOOKING_LIST_WORDS} from '@/lib/office/words'
+
+const WORDS = BOOKING_LIST_WORDS.list
+
+export const metadata: Metadata = {title: WORDS.title}
+
+/** The page links around the current page: first, last, and two either side. */
+function pageNumbers(page: number, pageCount: number): number[] {
+  const pages = new Set([1, pageCount])
+  for (let near = page - 2; near <= page + 2; near++) if (near >= 1 && near <= pageCount) pages.add(near)
+  return [...pages].sort((a, b) => a - b)
+}
+
+/**
+ * Every booking, searched and filtered on the server and paged 50 at a time; the address holds the
+ * whole state (a GET form, links to sort and page), so a search can be shared and works without
+ * JavaScript. The CSV link exports exactly this filter, every page.
+ */
+export default async function BookingsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
+  await requireStaffPage()
+  const filter = parseBookingFilter(searchParamsOf(await searchParams))
+  const deps = await officeListDeps()
+  const now = deps.now()
+  const {total, pageCount, bookings} = await searchBookings(deps, filter)
+
+  const rows: BookingsTableRow[] = bookings.map((booking) => ({
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    date: booking.date ?? '',
+    window: booking.arrivalWindow?.replace('-', '–') ?? '',
+    created: csvDateTime(booking.createdAt) ?? '',
+    customer: `${booking.firstName} ${booking.lastName}`,
+    contact: `${booking.email} · ${formatPhone(booking.phone)}`,
+    service: serviceOf(booking),
+    crew: BOOKING_LIST_WORDS.crews[crewOf(booking)],
+    total: formatUsd(booking.amountCents),
+    status: officeBookingStatus(booking, now),
+  }))
+  const {column, direction} = sortParts(filter.sort)
+  const sortLinks = Object.fromEntries(
+    (['date', 'created', 'name', 'total'] as const).map((name) => [name, `/office/bookings${bookingFilterQuery(filter, {sort: nextSort(filter.sort, name), page: 1})}`]),
+  ) as Record<BookingSortColumn, string>
+  const page = Math.min(filter.page, pageCount)
+  const pageHref = (number: number) => `/office/bookings${bookingFilterQuery(filter, {page: number})}`
+  const count = WORDS.count(total)
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{WORDS.title}</h1>
+
+      <form className={styles.filters} method="get" action="/office/bookings" role="search">
+        <div className={styles.search}>
+          <label htmlFor="bookings-q">{WORDS.search}</label>
+          <input id="bookings-q" type="search" name="q" defaultValue={filter.q} aria-describedby="bookings-q-help" maxLength={200} />
+          <p id="bookings-q-help" className={styles.help}>
+            {WORDS.searchHelp}
+          </p>
+        </div>
+        <fieldset className={styles.statuses}>
+          <legend>{WORDS.status}</legend>
+          {OFFICE_BOOKING_STATUSES.map((status) => (
+            <label key={status}>
+              <input type="checkbox" name="status" value={status} defaultChecked={filter.statuses.includes(status)} /> {BOOKING_LIST_WORDS.statuses[status]}
+            </label>
+          ))}
+        </fieldset>
+        <label className={styles.field}>
+          {WORDS.service}
+          <select name="service" defaultValue={filter.industry ?? ''}>
+            <option value="">{WORDS.any}</option>
+            {INDUSTRIES.map((industry) => (
+              <option key={industry} value={industry}>
+                {BOOKING_LIST_WORDS.industries[industry]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {WORDS.crew}
+          <select name="crew" defaultValue={filter.crew ?? ''}>
+            <option value="">{WORDS.any}</option>
+            {SERVICE_FAMILIES.map((crew) => (
+              <option key={crew} value={crew}>
+                {BOOKING_LIST_WORDS.crews[crew]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {WORDS.from}
+          <input type="date" name="from" defaultValue={filter.from ?? ''} />
+        </label>
+        <label className={styles.field}>
+          {WORDS.to}
+          <input type="date" name="to" defaultValue={filter.to ?? ''} />
+        </label>
+        {filter.sort !== DEFAULT_BOOKING_SORT && <input type="hidden" name="sort" value={filter.sort} />}
+        <div className={styles.actions}>
+          <button type="submit">{WORDS.apply}</button>
+          <Link href="/office/bookings">{WORDS.clear}</Link>
+        </div>
+      </form>
+
+      <div className={styles.summary}>
+        <p role="status" className={styles.count}>
+          {count}
+          {pageCount > 1 && ` · ${WORDS.pageOf(page, pageCount)}`}
+        </p>
+        <a href={`/office/bookings/export${bookingFilterQuery(filter, {page: 1})}`} download className={styles.export}>
+          {WORDS.export}
+        </a>
+      </div>
+
+      {rows.length === 0 ? (
+        <p>{WORDS.none}</p>
+      ) : (
+        <BookingsTable rows={rows} sorting={[{id: column, desc: direction === 'desc'}]} sortLinks={sortLinks} caption={`${WORDS.caption} (${count})`} />
+      )}
+
+      {pageCount > 1 && (
+        <nav aria-label={WORDS.pages} className={styles.pages}>
+          <ul>
+            {page > 1 && (
+              <li>
+                <Link href={pageHref(page - 1)} rel="prev">
+                  {WORDS.previous}
+                </Link>
+              </li>
+            )}
+            {pageNumbers(page, pageCount).map((number) => (
+              <li key={number}>
+                <Link href={pageHref(number)} aria-current={number === page ? 'page' : undefined}>
+                  {number}
+                </Link>
+              </li>
+            ))}
+            {page < pageCount && (
+              <li>
+                <Link href={pageHref(page + 1)} rel="next">
+                  {WORDS.next}
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import {describe, expect, it} from 'vitest'
+import {houseBooking} from '../bookings/test-support/fixtures'
+import type {StoredBooking} from '../bookings/store'
+import {TEST_AVAILABILITY} from '../booking/test-support/availability'
+import {accessAnswers, buildDaySheet, buildSchedule, mondayOf, scheduleRange} from './schedule'
+
+const NOW = new Date('2026-12-01T18:00:00Z') // Tuesday 10:00 in Renton
+
+function stored(overrides: Partial<StoredBooking>): StoredBooking {
+  const input = houseBooking()
+  return {
+    ...input,
+    id: crypto.randomUUID(),
+    amount: '219.17',
+    discount: '10.00',
+    paymentStatus: 'paid',
+    paymentProvider: 'test',
+    paymentSessionId: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: null,
+    paidAt: '2026-11-20T10:01:00.000Z',
+    cancellationRequestedAt: null,
+    manageLinkGeneration: 0,
+    cancelledAt: null,
+    refundedCents: 0,
+    outcome: null,
+    notes: input.notes ?? null,
+    location: null, service: input.service ?? null, frequency: null, bedrooms: null, bathrooms: null, halfBath: null, den: null,
+    extras: null, instructions: input.instructions ?? null, date: '2026-12-02', tip: null, parkingFee: null, hours: null, minutes: null,
+    rooms: null, stairs: null, coupon: null, discountCents: null,
+    arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: '2026-12-02T16:00:00.000Z', holdExpiresAt: null,
+    ...overrides,
+  }
+}
+
+describe('the schedule range', () => {
+  it('opens on today in Renton, and reads a day or a Monday-based week', () => {
+    expect(scheduleRange({}, new Date('2026-12-02T06:00:00Z'))).toMatchObject({kind: 'day', from: '2026-12-01', previous: '2026-11-30', next: '2026-12-02'})
+    expect(scheduleRange({date: '2026-12-31'}, NOW)).toMatchObject({from: '2026-12-31', to: '2026-12-31', next: '2027-01-01'})
+    const week = scheduleRange({week: '2026-12-06'}, NOW)
+    expect(week).toMatchObject({kind: 'week', from: '2026-11-30', to: '2026-12-06', previous: '2026-11-23', next: '2026-12-07'})
+    expect(week.days).toHaveLength(7)
+    expect(mondayOf('2026-11-30')).toBe('2026-11-30')
+    expect(scheduleRange({date: '2026-02-30'}, NOW).from).toBe('2026-12-01')
+  })
+})
+
+describe('the schedule', () => {
+  it('puts each booking in its crew, day and window with the places the database counted', () => {
+    const paid = stored({firstName: 'Zoë', lastName: 'Ångström', address: '12 Main St, Kent, WA 98031'})
+    const exterior = stored({industry: 'exterior', serviceFamily: 'exterior', arrivalWindow: '10:00-12:00', service: null})
+    const ended = stored({paymentStatus: 'pending', holdExpiresAt: '2026-12-01T17:00:00Z'})
+    const [day] = buildSchedule({
+      rules: TEST_AVAILABILITY,
+      days: ['2026-12-02'],
+      bookings: [paid, exterior, ended],
+      taken: {indoor: new Map([['2026-12-02 08:00-10:00', 1]]), exterior: new Map([['2026-12-02 10:00-12:00', 1]])},
+      now: NOW,
+    })
+    const indoor = day.crews.find((crew) => crew.crew === 'indoor')!
+    expect(indoor.closed).toBe(false)
+    expect(indoor.windows.map((window) => [window.window, window.capacity, window.taken, window.free])).toEqual([
+      ['08:00-10:00', 3, 1, 2],
+      ['10:00-12:00', 3, 0, 3],
+      ['12:00-14:00', 2, 0, 2],
+      ['14:00-16:00', 2, 0, 2],
+    ])
+    // The hold that ended is not a job.
+    expect(indoor.windows[0].bookings).toEqual([
+      expect.objectContaining({customer: 'Zoë Ångström', town: 'Kent', status: 'paid', service: 'Regular Cleaning', totalCents: paid.amountCents}),
+    ])
+    const outside = day.crews.find((crew) => crew.crew === 'exterior')!
+    expect(outside.windows.find((window) => window.window === '10:00-12:00')).toMatchObject({taken: 1, free: 0, bookings: [expect.objectContaining({service: 'Exterior cleaning'})]})
+  })
+
+  it('marks closed days, and still shows a booking made before the day closed', () => {
+    const [sunday, christmas] = buildSchedule({
+      rules: TEST_AVAILABILITY,
+      days: ['2026-12-06', '2026-12-25'],
+      crews: ['indoor'],
+      bookings: [stored({date: '2026-12-25', arrivalWindow: '08:00-10:00'})],
+      taken: {},
+      now: NOW,
+    })
+    expect(sunday.crews[0]).toMatchObject({closed: true, windows: []})
+    expect(christmas.crews[0].closed).toBe(true)
+    expect(christmas.crews[0].windows).toEqual([expect.objectContaining({window: '08:00-10:00', capacity: 0, bookings: [expect.anything()]})])
+  })
+})
+
+describe('the day sheet', () => {
+  it('lists the crew’s jobs window by window with access answers, leaving cancelled ones off', () => {
+    const late = stored({arrivalWindow: '12:00-14:00', instructions: {'How Will We Get Inside?': 'Key under the mat'}})
+    const early = stored({arrivalWindow: '08:00-10:00', notes: 'Dog: friendly'})
+    const cancelled = stored({cancelledAt: '2026-11-30T00:00:00Z'})
+    const otherCrew = stored({serviceFamily: 'exterior', industry: 'exterior'})
+    const sheet = buildDaySheet([late, early, cancelled, otherCrew], 'indoor', '2026-12-02', NOW)
+    expect(sheet.map((window) => [window.window, window.bookings.map((booking) => booking.id)])).toEqual([
+      ['08:00-10:00', [early.id]],
+      ['12:00-14:00', [late.id]],
+    ])
+    expect(sheet[1].bookings[0].access).toEqual([{question: 'How Will We Get Inside?', answer: 'Key under the mat'}])
+    expect(sheet[0].bookings[0].notes).toBe('Dog: friendly')
+  })
+
+  it('names the exterior and carpet key answers', () => {
+    expect(accessAnswers({keyInfo: 'Someone Will Be At Home'})).toEqual([{question: 'Key information', answer: 'Someone Will Be At Home'}])
+    expect(accessAnswers('I Will Hide The Keys')).toEqual([{question: 'Key information', answer: 'I Will Hide The Keys'}])
+    expect(accessAnswers(null)).toEqual([])
+  })
+})
