@@ -47,6 +47,25 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   take_rate_limit: {args: {p_key: 'text', p_limit: 'integer', p_window_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_payment_check: {args: {p_id: 'uuid', p_interval_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  office_move_booking: {
+    args: {
+      p_id: 'uuid',
+      p_date: 'date',
+      p_window: 'text',
+      p_window_starts_at: 'timestamptz',
+      p_capacity: 'integer',
+      p_now: 'timestamptz',
+      p_staff: 'jsonb',
+      p_emails: 'jsonb',
+      p_link_generation: 'integer',
+    },
+    returns: 'value',
+  },
+  office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  office_resend_confirmation: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb', p_link_generation: 'integer'}, returns: 'value'},
+  office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

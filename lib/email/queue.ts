@@ -99,6 +99,11 @@ export interface BookingPaidFacts {
   charges: {label: string; cents: number}[]
   totalCents: number
   paidAt: string
+  /**
+   * The generation of the manage link the e-mail carries: 0 at payment; the office's resent
+   * confirmation carries the booking's current one (a moved booking's first link no longer works).
+   */
+  linkGeneration?: number
 }
 
 /** A paid booking's date and window as they were, and where a move took it. */
@@ -140,6 +145,14 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
   windowStartsAt?: string | null
 }
 
+/**
+ * The office moved a paid booking (staff may move it whenever, also within 24 hours): only the
+ * customer is told, with the calendar file and the booking's new manage link.
+ */
+export interface BookingMovedByOfficeFacts extends Omit<BookingRescheduledFacts, 'kind'> {
+  kind: 'booking_moved_by_office'
+}
+
 export type EventFacts =
   | QuoteRequestFacts
   | ContactMessageFacts
@@ -148,6 +161,7 @@ export type EventFacts =
   | BookingPaidFacts
   | BookingRescheduledFacts
   | BookingCancellationRequestedFacts
+  | BookingMovedByOfficeFacts
 export type EventKind = EventFacts['kind']
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
@@ -173,6 +187,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_paid':
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
+    case 'booking_moved_by_office':
       return facts.customer.email
     case 'appointment':
       return null
@@ -188,4 +203,9 @@ export function eventEmails(facts: EventFacts): QueuedEmail[] {
   const messages: QueuedEmail[] = [{audience: 'business', template: `${facts.kind}.business`, to: null, replyTo: email, payload: facts}]
   if (email) messages.push({audience: 'customer', template: `${facts.kind}.customer`, to: email, replyTo: null, payload: facts})
   return messages
+}
+
+/** The customer's e-mail of an event the office caused (the staff member who did it knows already). */
+export function customerEmailOnly(facts: EventFacts): QueuedEmail[] {
+  return eventEmails(facts).filter((message) => message.audience === 'customer')
 }
