@@ -13,7 +13,9 @@ import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts} from '../email/queue'
 import {addNote, markOutcome, moveBooking, moveOffer, resendConfirmation, type OfficeBookingDeps} from './booking-actions'
+import {bookingHistory} from './booking-page'
 import {createOfficeBookingRecords} from './booking-records'
+import {bookingActionAnswer, setBookingRoutesLogger} from './booking-routes'
 
 /**
  * The office's actions on one booking against the real database functions (PGlite, and a real
@@ -193,6 +195,55 @@ describe('the office acts on one booking (PGlite)', () => {
     expect((await h.deps.records.notesOf(id)).map((note) => [note.staffName, note.body])).toEqual([['Ann Office', 'Gate code 4321.\nDog is friendly.']])
     expect((await actions(h, id)).map((row) => [row.staff_id, row.action])).toEqual([[h.ann.id, 'note_added']])
     expect(await outbox(h, id)).toHaveLength(mails)
+  })
+
+  it("a form's answer: the page with the outcome, or the problem beside its field with what was typed kept; a database failure said plainly", async () => {
+    const id = await paidBooking(h, '2031-04-21')
+    await paidBooking(h, '2031-04-22', '14:00-16:00')
+    await paidBooking(h, '2031-04-22', '14:00-16:00')
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData()
+      for (const [name, value] of Object.entries(fields)) data.set(name, value)
+      return data
+    }
+    const deps = async () => h.deps
+    expect(await bookingActionAnswer('move', id, form({date: '2031-04-22', arrivalWindow: '14:00-16:00'}), h.ann, deps)).toBe(
+      `/office/bookings/${id}?problem=windowFull&field=arrivalWindow&date=2031-04-22&window=14%3A00-16%3A00#move`,
+    )
+    expect(await bookingActionAnswer('move', id, form({date: '2031-04-22', arrivalWindow: '08:00-10:00'}), h.ann, deps)).toBe(`/office/bookings/${id}?done=moved#outcome`)
+    expect(await bookingActionAnswer('notes', id, form({note: 'bad \u0007 bell'}), h.ann, deps)).toBe(
+      `/office/bookings/${id}?problem=noteUnreadable&field=note&note=bad+%07+bell#notes`,
+    )
+    expect(await bookingActionAnswer('outcome', id, form({outcome: 'done'}), h.ann, deps)).toBe(`/office/bookings/${id}?problem=not_started#outcome`)
+    const logged: unknown[] = []
+    setBookingRoutesLogger({error: (...args: unknown[]) => logged.push(args)})
+    try {
+      const broken = async () => ({...h.deps, records: {...h.deps.records, addNote: async () => Promise.reject(new Error('database away'))}})
+      expect(await bookingActionAnswer('notes', id, form({note: 'Keep me'}), h.ann, broken)).toBe(`/office/bookings/${id}?problem=failed&note=Keep+me#outcome`)
+      expect(logged).toHaveLength(1)
+    } finally {
+      setBookingRoutesLogger(console)
+    }
+  })
+
+  it('one history, oldest first: booked, paid, the customer’s changes and the staff’s actions with their names', async () => {
+    const id = await paidBooking(h, '2031-04-24')
+    const customerDeps = {store: h.store, now: () => NOW, availability: async () => TEST_AVAILABILITY, linkSecret: async () => SECRET}
+    const link = signManageToken(id, manageLinkExpiry('2031-04-24T16:00:00.000Z'), SECRET, 0)
+    expect((await rescheduleFromLink(link, {date: '2031-04-25', arrivalWindow: '10:00-12:00'}, customerDeps)).ok).toBe(true)
+    const later = {...h.deps, now: () => new Date(NOW.getTime() + 60_000)}
+    await moveBooking(id, {date: '2031-04-28', arrivalWindow: '12:00-14:00'}, h.bo, later)
+    await addNote(id, 'Called the customer.', h.ann, later)
+    const booking = (await h.store.findById(id))!
+    const recorded = (await actions(h, id)).map((row, index) => ({at: new Date(NOW.getTime() + 60_000 + index).toISOString(), staffName: row.staff_name, action: row.action, before: row.before, after: row.after}))
+    const history = bookingHistory(booking, await h.deps.records.customerChangesOf(id), recorded)
+    expect(history.map((entry) => [entry.who, entry.what])).toEqual([
+      ["Ada O'Hara", 'Booked online'],
+      ['Website', 'Paid'],
+      ["Ada O'Hara", 'Moved from April 24, 2031, 8:00 AM – 10:00 AM to April 25, 2031, 10:00 AM – 12:00 PM (manage link)'],
+      ['Bo Desk', 'Moved from April 25, 2031, 10:00 AM – 12:00 PM to April 28, 2031, 12:00 PM – 2:00 PM'],
+      ['Ann Office', 'Added an internal note'],
+    ])
   })
 
   it('every new table and function is for the service role only, with row level security on', async () => {
