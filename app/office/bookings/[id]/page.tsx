@@ -53,8 +53,13 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
   const view = officeBookingView(booking, {customerChanges, actions, notes}, deps.now())
   const answer: FormAnswer = {problem: one(search, 'problem'), field: one(search, 'field'), date: one(search, 'date'), window: one(search, 'window'), note: one(search, 'note')}
   const done = one(search, 'done')
-  // A refused field is named beside it (and focused there); anything else is said at the top.
-  const outcome = done ? {role: 'status' as const, text: words.done[done], className: styles.done} : answer.problem && !answer.field ? {role: 'alert' as const, text: words.problem[answer.problem] ?? words.problem.invalid, className: styles.problem} : null
+  // A refused field is named beside it (and focused there); anything else is said at the top. Keys
+  // of other forms on the page (cancel and refund) are theirs to show.
+  const outcome = done
+    ? {role: 'status' as const, text: words.done[done], className: styles.done}
+    : answer.problem && !answer.field
+      ? {role: 'alert' as const, text: words.problem[answer.problem], className: styles.problem}
+      : null
 
   return (
     <div className={styles.page}>
@@ -85,7 +90,7 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
           <MoveForm booking={view} offer={offer} answer={answer} />
           <OutcomeForm booking={view} />
           <ResendForm booking={view} />
-          {/* Cancel and refund: the money helper's form (POST /office/bookings/[id]/cancel) goes in this slot. */}
+          {/* Cancel and refund: the money helper's form (CancelBookingForm, POST /office/bookings/[id]/cancel) goes in this slot. */}
           <div className={styles.slot} data-slot="cancel-and-refund" />
           <HistorySection booking={view} />
           <NotesSection booking={view} answer={answer} />
