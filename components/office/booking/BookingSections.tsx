@@ -193,7 +193,7 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
             {offer.dayRefusal ? (
               <p>{words.problem[offer.dayRefusal]}</p>
             ) : (
-              <fieldset className={styles.windows} aria-describedby={windowProblem ? 'move-window-problem' : undefined} aria-invalid={windowProblem || undefined}>
+              <fieldset className={styles.windows} aria-describedby={windowProblem ? 'move-window-problem' : undefined}>
                 <legend className={styles.legend}>{words.move.windowsLegend(day)}</legend>
                 {offer.windows.map((window, index) => {
                   const open = window.left > 0 && !window.begun && !window.current

@@ -32,6 +32,25 @@ function one(search: Search, key: string): string | null {
   return typeof value === 'string' && value !== '' ? value : null
 }
 
+/** The booking and everything its page shows, or null (no such booking), or 'unavailable' (the database did not answer). */
+async function load(id: string, moveDate: string | null) {
+  try {
+    const deps = await officeBookingDeps()
+    const booking = await deps.store.findById(id)
+    if (!booking) return null
+    const [customerChanges, actions, notes, offer] = await Promise.all([
+      deps.records.customerChangesOf(id),
+      staffActionsOf('booking', id),
+      deps.records.notesOf(id),
+      moveOffer(booking, moveDate, deps),
+    ])
+    return {deps, booking, customerChanges, actions, notes, offer}
+  } catch (error) {
+    console.error('Office: a booking could not be loaded', error)
+    return 'unavailable' as const
+  }
+}
+
 /**
  * /office/bookings/[id]: one booking with everything the customer gave, its charges, payment,
  * history and internal notes, and what staff do to it (each form posts to a route handler beside
@@ -41,15 +60,10 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
   await requireStaffPage()
   const [{id}, search] = await Promise.all([params, searchParams])
   if (!isUuid(id)) notFound()
-  const deps = await officeBookingDeps()
-  const booking = await deps.store.findById(id)
-  if (!booking) notFound()
-  const [customerChanges, actions, notes, offer] = await Promise.all([
-    deps.records.customerChangesOf(id),
-    staffActionsOf('booking', id),
-    deps.records.notesOf(id),
-    moveOffer(booking, requestedMoveDate(search.date), deps),
-  ])
+  const loaded = await load(id, requestedMoveDate(search.date))
+  if (loaded === 'unavailable') return <p role="alert">{words.unavailable}</p>
+  if (!loaded) notFound()
+  const {deps, booking, customerChanges, actions, notes, offer} = loaded
   const view = officeBookingView(booking, {customerChanges, actions, notes}, deps.now())
   const answer: FormAnswer = {problem: one(search, 'problem'), field: one(search, 'field'), date: one(search, 'date'), window: one(search, 'window'), note: one(search, 'note')}
   const done = one(search, 'done')
