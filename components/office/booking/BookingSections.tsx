@@ -50,7 +50,6 @@ export function DetailsSection({booking}: {booking: OfficeBookingView}) {
       <Facts
         rows={[
           {label: words.labels.reference, value: booking.reference},
-          {label: words.labels.service, value: booking.service},
           ...booking.details.map((detail) => ({label: detail.label, value: detail.value})),
         ]}
       />
@@ -101,7 +100,7 @@ export function PaymentSection({booking}: {booking: OfficeBookingView}) {
       <h2 id="booking-payment">{words.paymentHeading}</h2>
       <Facts
         rows={[
-          {label: words.paymentStatus, value: payment.status},
+          {label: words.paymentStatus, value: words.paymentStatuses[payment.status] ?? payment.status},
           {label: words.paymentProvider, value: payment.provider ? (words.providerNames[payment.provider] ?? payment.provider) : words.none},
           {label: words.paymentId, value: payment.sessionId ? <code>{payment.sessionId}</code> : words.none},
           {label: words.bookedAt, value: payment.bookedAt},
