@@ -67,6 +67,25 @@ export const DATABASE_FUNCTIONS = {
   // The office's schedule and bookings list (20261128110000_office_booking_lists.sql).
   office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
   office_search_bookings: {args: {p_filter: 'jsonb', p_sort: 'text', p_limit: 'integer', p_offset: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  office_move_booking: {
+    args: {
+      p_id: 'uuid',
+      p_date: 'date',
+      p_window: 'text',
+      p_window_starts_at: 'timestamptz',
+      p_capacity: 'integer',
+      p_now: 'timestamptz',
+      p_staff: 'jsonb',
+      p_emails: 'jsonb',
+      p_link_generation: 'integer',
+    },
+    returns: 'value',
+  },
+  office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  office_resend_confirmation: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb', p_link_generation: 'integer'}, returns: 'value'},
+  office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS
