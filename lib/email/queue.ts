@@ -140,7 +140,20 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
   windowStartsAt?: string | null
 }
 
+/**
+ * The office cancelled a paid booking (with what was refunded, 0 for none), or refunded a payment
+ * that came after the booking's hold had ended (`latePayment`). Sent to the customer only: staff did it.
+ */
+export interface BookingCancelledFacts extends BookingChangeBase {
+  kind: 'booking_cancelled'
+  /** What went back to the customer's card, in cents (0: cancelled without a refund). */
+  refundedCents: number
+  /** A payment that arrived after the booking's hold had ended, refunded in full. */
+  latePayment?: boolean
+}
+
 export type EventFacts =
+  | BookingCancelledFacts
   | QuoteRequestFacts
   | ContactMessageFacts
   | EstimateRequestFacts
@@ -173,6 +186,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_paid':
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
+    case 'booking_cancelled':
       return facts.customer.email
     case 'appointment':
       return null
@@ -188,4 +202,9 @@ export function eventEmails(facts: EventFacts): QueuedEmail[] {
   const messages: QueuedEmail[] = [{audience: 'business', template: `${facts.kind}.business`, to: null, replyTo: email, payload: facts}]
   if (email) messages.push({audience: 'customer', template: `${facts.kind}.customer`, to: email, replyTo: null, payload: facts})
   return messages
+}
+
+/** The customer's message alone, for what staff do (the business knows: it did it). */
+export function customerEmails(facts: EventFacts): QueuedEmail[] {
+  return eventEmails(facts).filter((message) => message.audience === 'customer')
 }
