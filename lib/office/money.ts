@@ -122,7 +122,8 @@ async function sendRefund(
     return {ok: false, result: {outcome: 'other_provider', provider: claim.provider}}
   }
   if (!claim.sessionId || (claim.provider !== null && claim.provider !== payments.name)) {
-    await deps.money.failRefund(claim.key, `paid through ${claim.provider ?? 'no provider'}, ${payments.name} is configured`, now)
+    // Recorded for the operator as paid-with:configured-now.
+    await deps.money.failRefund(claim.key, ['other_provider', claim.provider ?? 'none', payments.name].join(':'), now)
     return {ok: false, result: {outcome: 'other_provider', provider: claim.provider}}
   }
   try {
