@@ -1,0 +1,97 @@
+import type {ParsedMail} from 'mailparser'
+import {expect, test, type APIRequestContext, type Page} from './support/test'
+import {commercialBooking} from './support/bookings'
+import {flat, uniqueEmail, waitForMail} from './support/leads'
+import {signInAsStaff} from './support/office'
+import {addressOf, E2E_INBOX, readInbox} from './support/smtp'
+
+/**
+ * Issue 22, acceptance 4 (the browser's part): a booking made and paid through the test checkout
+ * is cancelled from the office with a full or a partial refund. The booking page says cancelled and
+ * refunded, the window's place is offered again, the customer gets exactly one e-mail saying what
+ * was refunded, and the history names the staff member. (The Stripe adapter, and two staff
+ * cancelling at once, are shown against the database and Stripe's stand-in: lib/office/money.test.ts.)
+ */
+
+const WINDOW = '14:00-16:00'
+
+type Offer = {days: {date: string; windows: {window: string; left: number}[]}[]}
+
+async function placesLeft(request: APIRequestContext, date: string): Promise<number> {
+  const offer = (await (await request.get('/api/availability?form=commercial')).json()) as Offer
+  return offer.days.find((day) => day.date === date)?.windows.find((window) => window.window === WINDOW)?.left ?? 0
+}
+
+/** A day whose commercial 2–4 pm window (one place in the test dataset) is still free; each test takes its own. */
+async function dayWithOnePlace(request: APIRequestContext): Promise<string> {
+  const offer = (await (await request.get('/api/availability?form=commercial')).json()) as Offer
+  const days = offer.days.filter((day) => day.windows.some((window) => window.window === WINDOW && window.left === 1))
+  expect(days.length).toBeGreaterThan(0)
+  return days[Math.floor(Math.random() * days.length)].date
+}
+
+/** A commercial booking ($60.00) in that window, paid on the test checkout. */
+async function paidBooking(page: Page, request: APIRequestContext, email: string, date: string): Promise<string> {
+  const response = await request.post('/api/bookings', {data: commercialBooking({email, date, arrivalWindow: WINDOW})})
+  expect(response.status()).toBe(200)
+  const {bookingId, checkoutUrl} = await response.json()
+  await page.goto(checkoutUrl)
+  await page.getByRole('button', {name: 'Pay $60.00'}).click()
+  await page.waitForURL(/\/success\?/)
+  return bookingId
+}
+
+async function cancellationMails(email: string): Promise<ParsedMail[]> {
+  return (await readInbox(E2E_INBOX)).filter((mail) => addressOf(mail.to) === email && /cancelled/i.test(mail.subject ?? ''))
+}
+
+test.describe('cancelling a booking from the office', () => {
+  test('with a full refund: cancelled and refunded, its place offered again, one e-mail to the customer, the history names the member', async ({page, request}) => {
+    const email = uniqueEmail('office.refund.full')
+    const date = await dayWithOnePlace(request)
+    const bookingId = await paidBooking(page, request, email, date)
+    expect(await placesLeft(request, date)).toBe(0)
+
+    const staffName = `Refund Desk ${Date.now().toString(36)}`
+    await signInAsStaff(page, staffName)
+    await page.goto(`/office/bookings/${bookingId}`)
+    const amount = page.getByLabel('Refund (dollars)')
+    await expect(amount).toHaveValue('60.00')
+    await page.getByRole('button', {name: 'Cancel and refund'}).click()
+
+    await expect(page.getByRole('status').filter({hasText: 'Cancelled. $60.00 refunded'})).toBeVisible()
+    await expect.poll(() => placesLeft(request, date)).toBe(1)
+    const [mail] = await waitForMail(E2E_INBOX, (candidate) => addressOf(candidate.to) === email && /cancelled/i.test(candidate.subject ?? ''))
+    expect(flat(mail.text)).toContain('We have refunded $60.00 to the card you paid with.')
+    expect(await cancellationMails(email)).toHaveLength(1)
+    await expect(page.getByText(staffName).first()).toBeVisible()
+
+    // A second cancel (another tab, a double click) refunds nothing more and sends nothing more.
+    const again = await page.request.post(`/office/bookings/${bookingId}/cancel`, {form: {amount: '60.00'}, maxRedirects: 0, headers: {Origin: new URL(page.url()).origin}})
+    expect(again.status()).toBe(303)
+    expect(again.headers().location).toContain('problem=already_cancelled')
+    expect(await cancellationMails(email)).toHaveLength(1)
+  })
+
+  test('with a partial refund: more than was paid is refused beside the field, then $25.50 goes back', async ({page, request}) => {
+    const email = uniqueEmail('office.refund.partial')
+    const date = await dayWithOnePlace(request)
+    const bookingId = await paidBooking(page, request, email, date)
+
+    await signInAsStaff(page)
+    await page.goto(`/office/bookings/${bookingId}`)
+    const amount = page.getByLabel('Refund (dollars)')
+    await amount.fill('70')
+    await page.getByRole('button', {name: 'Cancel and refund'}).click()
+    await expect(page.getByLabel('Refund (dollars)')).toHaveValue('70')
+    await expect(page.getByLabel('Refund (dollars)')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('That is more than was paid. At most $60.00 can be refunded.')).toBeVisible()
+
+    await page.getByLabel('Refund (dollars)').fill('25.50')
+    await page.getByRole('button', {name: 'Cancel and refund'}).click()
+    await expect(page.getByRole('status').filter({hasText: 'Cancelled. $25.50 refunded'})).toBeVisible()
+    await expect.poll(() => placesLeft(request, date)).toBe(1)
+    const [mail] = await waitForMail(E2E_INBOX, (candidate) => addressOf(candidate.to) === email && /cancelled/i.test(candidate.subject ?? ''))
+    expect(flat(mail.text)).toContain('We have refunded $25.50')
+  })
+})
