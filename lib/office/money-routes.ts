@@ -7,6 +7,7 @@ import {parseRefundAmount, refundableCents, type CancelResult, type OfficeMoneyD
 import {cancelBooking, refundLatePayment, takeLatePayment} from './money'
 import type {ActingStaff} from './money-store'
 import type {AvailabilityRules} from '../booking/availability'
+import {MONEY_WORDS} from './words'
 
 /** A 303 to a path of this site (relative, so it stays on the origin the browser used). */
 export function seeOther(path: string): Response {
@@ -35,7 +36,7 @@ export async function handleCancelBooking(request: Request, bookingId: string, s
     return seeOther(bookingPath(bookingId, {problem: 'format'}))
   }
   const booking = await deps.store.findById(bookingId)
-  if (!booking) return new Response('No such booking', {status: 404})
+  if (!booking) return new Response(MONEY_WORDS.cancelProblems.not_found, {status: 404, headers: {'Content-Type': 'text/plain; charset=utf-8'}})
   const amount = parseRefundAmount(typed, refundableCents(booking))
   if (!amount.ok) return seeOther(bookingPath(bookingId, {problem: amount.problem, amount: typed}))
   const result: CancelResult = await cancelBooking(booking.id, amount.cents, staff, deps)
