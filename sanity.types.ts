@@ -431,6 +431,12 @@ export type EmailSettings = {
     appointmentSubject?: string;
     bookingPaidSubject?: string;
   };
+  bookingMovedByOffice?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2367,7 +2373,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2433,6 +2439,12 @@ export type EmailSettingsQueryResult = {
     contactMessageSubject: string | null;
     appointmentSubject: string | null;
     bookingPaidSubject: string | null;
+  } | null;
+  bookingMovedByOffice: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
   } | null;
 } | null;
 

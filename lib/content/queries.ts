@@ -226,7 +226,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
-  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
+  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
+  bookingMovedByOffice{subject, preview, heading, body}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

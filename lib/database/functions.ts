@@ -82,6 +82,25 @@ export const DATABASE_FUNCTIONS = {
   failed_emails: {args: {}, returns: 'rows'},
   retry_failed_email: {args: {p_id: 'uuid', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   create_test_checkout_refund: {args: {p_id: 'text', p_session_id: 'text', p_amount_cents: 'integer', p_key: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  office_move_booking: {
+    args: {
+      p_id: 'uuid',
+      p_date: 'date',
+      p_window: 'text',
+      p_window_starts_at: 'timestamptz',
+      p_capacity: 'integer',
+      p_now: 'timestamptz',
+      p_staff: 'jsonb',
+      p_emails: 'jsonb',
+      p_link_generation: 'integer',
+    },
+    returns: 'value',
+  },
+  office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  office_resend_confirmation: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb', p_link_generation: 'integer'}, returns: 'value'},
+  office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

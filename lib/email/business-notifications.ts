@@ -37,6 +37,7 @@ function customerName(facts: EventFacts): string {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
+    case 'booking_moved_by_office':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
   }
 }
@@ -195,14 +196,21 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
         },
       }
-    case 'booking_rescheduled': {
+    case 'booking_rescheduled':
+    // Not queued (the office made the move and its record shows who); worded should one be.
+    case 'booking_moved_by_office': {
       const to = slotText(facts.toDate, facts.toWindow)
+      const byOffice = facts.kind === 'booking_moved_by_office'
       return {
         subject: `Booking ${facts.reference} moved to ${to} (${name})`,
         view: {
           preview: `${name} moved ${facts.service} from ${slotText(facts.fromDate, facts.fromWindow)} to ${to}.`,
           heading: `Booking ${facts.reference} moved`,
-          paragraphs: [`${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`],
+          paragraphs: [
+            byOffice
+              ? `The office moved ${name}'s booking; the customer was e-mailed the new window.`
+              : `${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`,
+          ],
           sections: [
             {
               heading: 'Booking',

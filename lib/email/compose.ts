@@ -13,7 +13,7 @@ import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import {staffSignInView} from '../office/sign-in-email'
-import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts} from './queue'
+import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -34,6 +34,8 @@ export interface EmailWording {
   contactMessageReceived: {subject: string; heading: string; body: string; nextSteps: string}
   estimateRequestReceived: {subject: string; heading: string; body: string; nextSteps: string}
   bookingMoved: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
+  /** The office moved the booking: its own subject, preview, heading and text; the questions line and the manage link's sentence are bookingMoved's. */
+  bookingMovedByOffice: {subject: string; preview: string; heading: string; body: string}
   cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
   sectionHeadings: {booking: string; charges: string}
   bookingCancelled: {subject: string; preview: string; heading: string; body: string; refundText: string; noRefundText: string; latePaymentText: string; closing: string}
@@ -202,8 +204,10 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         },
       }
     }
-    case 'booking_rescheduled': {
-      const w = wording.bookingMoved
+    case 'booking_rescheduled':
+    case 'booking_moved_by_office': {
+      // The office's move has its own opening words (the customer did not make it); the rest is the move's.
+      const w = facts.kind === 'booking_moved_by_office' ? {...wording.bookingMoved, ...wording.bookingMovedByOffice} : wording.bookingMoved
       const values = {
         ...common,
         phone: formatPhone(company.phone),
@@ -311,9 +315,9 @@ function siteHost(siteUrl: string): string {
 }
 
 /** The calendar file of a paid booking that has a date, or of a moved one (the same event, a later version). */
-function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts, context: ComposeContext): MailAttachment | null {
+function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts | BookingMovedByOfficeFacts, context: ComposeContext): MailAttachment | null {
   const {company} = context
-  const moved = facts.kind === 'booking_rescheduled'
+  const moved = facts.kind === 'booking_rescheduled' || facts.kind === 'booking_moved_by_office'
   const date = moved ? facts.toDate : facts.date
   const window = moved ? facts.toWindow : facts.arrivalWindow
   if (!date) return null
@@ -362,7 +366,8 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
     footer: [company.companyName, ...addressLines(company.address), `${formatPhone(company.phone)} · ${company.email}`],
   }
   const {html, text} = await context.render(full)
-  const calendar = !toBusiness && (facts.kind === 'booking_paid' || facts.kind === 'booking_rescheduled') ? bookingCalendar(facts, context) : null
+  const calendar =
+    !toBusiness && (facts.kind === 'booking_paid' || facts.kind === 'booking_rescheduled' || facts.kind === 'booking_moved_by_office') ? bookingCalendar(facts, context) : null
   return {
     messageId: `<${message.id}@${siteHost(context.siteUrl)}>`,
     from: context.from ?? quotedAddress(company.companyName, company.email),

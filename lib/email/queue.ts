@@ -100,6 +100,11 @@ export interface BookingPaidFacts {
   charges: {label: string; cents: number}[]
   totalCents: number
   paidAt: string
+  /**
+   * The generation of the manage link the e-mail carries: 0 at payment; the office's resent
+   * confirmation carries the booking's current one (a moved booking's first link no longer works).
+   */
+  linkGeneration?: number
 }
 
 /** A paid booking's date and window as they were, and where a move took it. */
@@ -142,6 +147,14 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
 }
 
 /**
+ * The office moved a paid booking (staff may move it whenever, also within 24 hours): only the
+ * customer is told, with the calendar file and the booking's new manage link.
+ */
+export interface BookingMovedByOfficeFacts extends Omit<BookingRescheduledFacts, 'kind'> {
+  kind: 'booking_moved_by_office'
+}
+
+/**
  * A one-time link into the office, to the member of staff who asked for it (lib/office/sign-in.ts).
  * Staff-facing: its words are in lib/office/words.ts. The token is useless without the binding
  * cookie of the browser that asked, and for more than 15 minutes.
@@ -177,6 +190,7 @@ export type EventFacts =
   | BookingPaidFacts
   | BookingRescheduledFacts
   | BookingCancellationRequestedFacts
+  | BookingMovedByOfficeFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -205,6 +219,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
+    case 'booking_moved_by_office':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':
@@ -223,7 +238,7 @@ export function eventEmails(facts: EventFacts): QueuedEmail[] {
   return messages
 }
 
-/** The customer's message alone, for what staff do (the business knows: it did it). */
-export function customerEmails(facts: EventFacts): QueuedEmail[] {
+/** The customer's e-mail of an event the office caused (the staff member who did it knows already). */
+export function customerEmailOnly(facts: EventFacts): QueuedEmail[] {
   return eventEmails(facts).filter((message) => message.audience === 'customer')
 }

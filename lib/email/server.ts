@@ -65,7 +65,7 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
         // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
         const kind = message.payload.kind
-        const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested'
+        const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested' || kind === 'booking_moved_by_office'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

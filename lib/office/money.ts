@@ -16,7 +16,7 @@ import {crewWindows, windowId, SERVICE_FAMILY, type AvailabilityRules} from '../
 import {checkoutDescription} from '../booking/flow'
 import {bookingPaidFacts, bookingReference} from '../booking/stored'
 import type {BookingStore, StoredBooking} from '../bookings/store'
-import {customerEmails, eventEmails, type BookingCancelledFacts} from '../email/queue'
+import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
 import type {ActingStaff, OfficeMoneyStore} from './money-store'
 
@@ -163,7 +163,7 @@ export async function cancelBooking(bookingId: string, amountCents: number, staf
   const refund = await sendRefund(claim, amountCents, booking.id, deps)
   if (!refund.ok) return refund.result
   const now = deps.now()
-  const emails = customerEmails(bookingCancelledFacts(booking, amountCents, now))
+  const emails = customerEmailOnly(bookingCancelledFacts(booking, amountCents, now))
   const done = await deps.money.completeCancellation(booking.id, {key: claim.key, provider: refund.provider, refundId: refund.refundId, staff, now, emails})
   if (done !== 'cancelled') {
     deps.log?.error(`Office: the cancellation ${claim.key} of booking ${booking.id} was refunded but its claim was gone`)
@@ -236,7 +236,7 @@ export async function refundLatePayment(latePaymentId: string, staff: ActingStaf
   const refund = await sendRefund(claim, claim.amountCents, claim.bookingId, deps)
   if (!refund.ok) return refund.result as RefundLatePaymentResult
   const now = deps.now()
-  const emails = customerEmails(bookingCancelledFacts(booking, claim.amountCents, now, true))
+  const emails = customerEmailOnly(bookingCancelledFacts(booking, claim.amountCents, now, true))
   const done = await deps.money.completeLatePaymentRefund(latePaymentId, {key: claim.key, provider: refund.provider, refundId: refund.refundId, staff, now, emails})
   if (done !== 'refunded') return {outcome: 'resolved'}
   deps.emailsQueued?.()

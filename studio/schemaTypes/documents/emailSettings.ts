@@ -176,6 +176,18 @@ export const emailSettings = defineType({
       wording('appointmentSubject', 'In-home estimate request subject', {max: 120, tokens: business}),
       wording('bookingPaidSubject', 'Paid booking subject', {max: 120, tokens: business}),
     ]),
+    emailWording(
+      'bookingMovedByOffice',
+      'Booking moved by the office',
+      "Sent to the customer when the office moves their booking (also within 24 hours), with the updated calendar file. Its questions line and the manage link's sentence are those of \"Booking moved\".",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: moved, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: moved, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: moved}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: moved, requires: ['slot']}),
+      ],
+    ),
   ],
   preview: {prepare: () => ({title: 'E-mails'})},
 })

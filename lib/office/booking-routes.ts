@@ -1,0 +1,50 @@
+/**
+ * The booking page's forms, as the route handlers under app/office/bookings/[id]/ receive them: the
+ * posted fields to the action's rule (./booking-actions.ts), its answer to the page's address with
+ * the outcome (303, so every form works without JavaScript). Plain TypeScript, deps passed in.
+ */
+import {addNote, markOutcome, moveBooking, resendConfirmation, type OfficeActionResult, type OfficeBookingDeps} from './booking-actions'
+import type {ActingMember} from './booking-records'
+import {actionAnswerLocation, type KeptInput} from './booking-page'
+
+export const BOOKING_ACTIONS = ['move', 'outcome', 'resend-confirmation', 'notes'] as const
+export type BookingAction = (typeof BOOKING_ACTIONS)[number]
+
+/** Logs what staff are only told failed. Replaceable in tests. */
+let logger: Pick<Console, 'error'> = console
+export function setBookingRoutesLogger(next: Pick<Console, 'error'>): void {
+  logger = next
+}
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** Does `action` on booking `id` with the posted `form` as `staff`; answers the page's address with the outcome. */
+export async function bookingActionAnswer(action: BookingAction, id: string, form: FormData, staff: ActingMember, deps: () => Promise<OfficeBookingDeps>): Promise<string> {
+  let kept: KeptInput = {}
+  try {
+    let result: OfficeActionResult<string>
+    switch (action) {
+      case 'move':
+        kept = {date: field(form, 'date'), window: field(form, 'arrivalWindow')}
+        result = await moveBooking(id, {date: kept.date, arrivalWindow: kept.window}, staff, await deps())
+        break
+      case 'outcome':
+        result = await markOutcome(id, field(form, 'outcome'), staff, await deps())
+        break
+      case 'resend-confirmation':
+        result = await resendConfirmation(id, staff, await deps())
+        break
+      case 'notes':
+        kept = {note: field(form, 'note')}
+        result = await addNote(id, kept.note, staff, await deps())
+        break
+    }
+    return actionAnswerLocation(id, result, kept)
+  } catch (error) {
+    logger.error(`Office: the booking action "${action}" failed`, error)
+    return actionAnswerLocation(id, {ok: false, problem: 'failed'}, kept)
+  }
+}
