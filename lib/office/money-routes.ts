@@ -14,8 +14,13 @@ export function seeOther(path: string): Response {
   return new Response(null, {status: 303, headers: {Location: path, 'Cache-Control': 'no-store'}})
 }
 
+/**
+ * The booking page with the cancel form's outcome: `done=cancelled`, or `problem=cancel-<code>`
+ * (prefixed: the page's other forms have problems of their own names) and what was typed.
+ */
 export function bookingPath(bookingId: string, query: Record<string, string> = {}): string {
-  const search = new URLSearchParams(query).toString()
+  const prefixed = query.problem ? {...query, problem: `${CANCEL_PROBLEM_PREFIX}${query.problem}`} : query
+  const search = new URLSearchParams(prefixed).toString()
   return `/office/bookings/${encodeURIComponent(bookingId)}${search ? `?${search}` : ''}#cancel`
 }
 
@@ -25,6 +30,9 @@ export function attentionPath(query: Record<string, string> = {}): string {
 }
 
 const MAX_TYPED = 40
+
+/** The cancel form's problems in the booking page's `?problem=`. */
+export const CANCEL_PROBLEM_PREFIX = 'cancel-'
 
 /** POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked, then the cancellation. */
 export async function handleCancelBooking(request: Request, bookingId: string, staff: ActingStaff, deps: OfficeMoneyDeps): Promise<Response> {

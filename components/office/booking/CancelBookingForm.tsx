@@ -1,6 +1,8 @@
 import type {StoredBooking} from '@/lib/bookings/store'
 import {formatUsd} from '@/lib/booking/money'
 import {refundableCents} from '@/lib/office/money'
+import {CANCEL_PROBLEM_PREFIX} from '@/lib/office/money-routes'
+import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/words'
 import styles from './CancelBookingForm.module.css'
 
@@ -32,7 +34,9 @@ export function CancelBookingForm({
   searchParams?: Search
 }) {
   const w = MONEY_WORDS.cancel
-  const problem = one(searchParams.problem)
+  const rawProblem = one(searchParams.problem)
+  // Only this form's problems (the page's other forms have their own).
+  const problem = rawProblem?.startsWith(CANCEL_PROBLEM_PREFIX) ? rawProblem.slice(CANCEL_PROBLEM_PREFIX.length) : null
   const done = one(searchParams.done) === 'cancelled'
 
   if (booking.cancelledAt) {
@@ -41,9 +45,13 @@ export function CancelBookingForm({
         <h2 id="cancel-heading" className={styles.heading}>
           {w.heading}
         </h2>
-        <p role="status" className={done ? styles.done : styles.note}>
-          {done ? (booking.refundedCents > 0 ? MONEY_WORDS.cancelDone(formatUsd(booking.refundedCents)) : MONEY_WORDS.cancelDoneNoRefund) : w.alreadyCancelled(formatUsd(booking.refundedCents))}
-        </p>
+        {done ? (
+          <FocusOnArrival role="status" className={styles.done}>
+            {booking.refundedCents > 0 ? MONEY_WORDS.cancelDone(formatUsd(booking.refundedCents)) : MONEY_WORDS.cancelDoneNoRefund}
+          </FocusOnArrival>
+        ) : (
+          <p className={styles.note}>{w.alreadyCancelled(formatUsd(booking.refundedCents))}</p>
+        )}
       </section>
     )
   }
@@ -79,10 +87,10 @@ export function CancelBookingForm({
         {booking.cancellationRequestedAt ? <p className={styles.request}>{w.requestNote}</p> : null}
         <p className={styles.note}>{w.intro}</p>
         {formMessage ? (
-          <div role="alert" className={styles.alert}>
+          <FocusOnArrival role="alert" className={styles.alert}>
             <p>{formMessage}</p>
             {formProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
-          </div>
+          </FocusOnArrival>
         ) : null}
         <form method="post" action={`/office/bookings/${encodeURIComponent(booking.id)}/cancel`} className={styles.form} noValidate>
           <div className={styles.field}>
@@ -110,9 +118,12 @@ export function CancelBookingForm({
               />
             </div>
             {fieldMessage ? (
-              <p id="cancel-amount-error" className={styles.error}>
-                {fieldMessage}
-              </p>
+              <>
+                <p id="cancel-amount-error" className={styles.error}>
+                  {fieldMessage}
+                </p>
+                <FocusElement targetId="cancel-amount" />
+              </>
             ) : null}
           </div>
           <button type="submit" className={styles.button}>
