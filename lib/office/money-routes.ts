@@ -45,6 +45,9 @@ export async function handleCancelBooking(request: Request, bookingId: string, s
   }
   const booking = await deps.store.findById(bookingId)
   if (!booking) return new Response(MONEY_WORDS.cancelProblems.not_found, {status: 404, headers: {'Content-Type': 'text/plain; charset=utf-8'}})
+  // Already done (another tab, a second click): said as such, whatever amount was typed.
+  if (booking.cancelledAt) return seeOther(bookingPath(bookingId, {problem: 'already_cancelled'}))
+  if (booking.paymentStatus !== 'paid') return seeOther(bookingPath(bookingId, {problem: 'not_paid'}))
   const amount = parseRefundAmount(typed, refundableCents(booking))
   if (!amount.ok) return seeOther(bookingPath(bookingId, {problem: amount.problem, amount: typed}))
   const result: CancelResult = await cancelBooking(booking.id, amount.cents, staff, deps)
