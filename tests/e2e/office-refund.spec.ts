@@ -1,5 +1,7 @@
 import type {ParsedMail} from 'mailparser'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
+import {randomUUID} from 'node:crypto'
+import {axeViolations, expectNoHorizontalScroll} from './support/booking-ui'
 import {commercialBooking} from './support/bookings'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {signInAsStaff} from './support/office'
@@ -31,8 +33,8 @@ async function dayWithOnePlace(request: APIRequestContext): Promise<string> {
 }
 
 /** A commercial booking ($60.00) in that window, paid on the test checkout. */
-async function paidBooking(page: Page, request: APIRequestContext, email: string, date: string): Promise<string> {
-  const response = await request.post('/api/bookings', {data: commercialBooking({email, date, arrivalWindow: WINDOW})})
+async function paidBooking(page: Page, request: APIRequestContext, email: string, date: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const response = await request.post('/api/bookings', {data: commercialBooking({email, date, arrivalWindow: WINDOW, ...overrides})})
   expect(response.status()).toBe(200)
   const {bookingId, checkoutUrl} = await response.json()
   await page.goto(checkoutUrl)
@@ -98,5 +100,35 @@ test.describe('cancelling a booking from the office', () => {
     await expect.poll(() => placesLeft(request, date)).toBe(1)
     const [mail] = await waitForMail(E2E_INBOX, (candidate) => addressOf(candidate.to) === email && /cancelled/i.test(candidate.subject ?? ''))
     expect(flat(mail.text)).toContain('We have refunded $25.50')
+  })
+
+  test("a customer's request to cancel is in Needs attention (on a phone); its link opens the booking, and cancelling without a refund completes it", async ({page, request}) => {
+    const email = uniqueEmail('office.refund.request')
+    const firstName = `Request${randomUUID().slice(0, 6)}`
+    const date = await dayWithOnePlace(request)
+    await paidBooking(page, request, email, date, {firstName})
+    const [confirmation] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email && /confirmed/i.test(mail.subject ?? ''))
+    const token = flat(confirmation.text).match(/\/manage-booking\/([A-Za-z0-9._-]+)/)?.[1]
+    expect(token, 'the confirmation carries a manage link').toBeTruthy()
+    expect((await request.post('/api/bookings/manage', {data: {token, action: 'cancel'}})).status()).toBe(200)
+
+    await page.setViewportSize({width: 360, height: 740})
+    await signInAsStaff(page)
+    await page.goto('/office/attention')
+    const requests = page.getByRole('region', {name: /Cancellation requests/})
+    await expect(requests).toContainText(firstName)
+    await expectNoHorizontalScroll(page)
+    expect(await axeViolations(page)).toEqual([])
+
+    await requests.getByRole('link', {name: new RegExp(firstName)}).click()
+    await expect(page.getByText('The customer asked to cancel: cancelling here completes their request.')).toBeVisible()
+    await page.getByLabel('Refund (dollars)').fill('0')
+    await page.getByRole('button', {name: 'Cancel and refund'}).click()
+    await expect(page.getByRole('status').filter({hasText: 'Cancelled without a refund'})).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await page.goto('/office/attention')
+    await expect(page.getByRole('region', {name: /Cancellation requests/})).not.toContainText(firstName)
+    const [mail] = await waitForMail(E2E_INBOX, (candidate) => addressOf(candidate.to) === email && /is cancelled/i.test(candidate.subject ?? ''))
+    expect(flat(mail.text)).toContain('No refund is due for this booking.')
   })
 })
