@@ -408,6 +408,16 @@ export type EmailSettings = {
     booking?: string;
     charges?: string;
   };
+  bookingCancelled?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    refundText?: string;
+    noRefundText?: string;
+    latePaymentText?: string;
+    closing?: string;
+  };
   estimateRequestReceived?: {
     subject?: string;
     heading?: string;
@@ -2363,7 +2373,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2406,6 +2416,16 @@ export type EmailSettingsQueryResult = {
   sectionHeadings: {
     booking: string | null;
     charges: string | null;
+  } | null;
+  bookingCancelled: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    refundText: string | null;
+    noRefundText: string | null;
+    latePaymentText: string | null;
+    closing: string | null;
   } | null;
   estimateRequestReceived: {
     subject: string | null;

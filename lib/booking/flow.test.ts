@@ -452,7 +452,14 @@ describe('fulfilCheckout', () => {
     await payments.complete(sessionId, 'paid')
     expect(await fulfilCheckout(sessionId, deps())).toEqual({outcome: 'closed', bookingId, status: 'expired'})
     expect((await store.findById(bookingId))?.paymentStatus).toBe('expired')
-    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('refund or reinstate'))
+    // Recorded for the office's Needs attention (take it or refund it), once however often it is confirmed.
+    expect(await fulfilCheckout(sessionId, deps())).toEqual({outcome: 'closed', bookingId, status: 'expired'})
+    const {rows} = await db.query<{session_id: string; booking_status: string; resolution: string | null}>(
+      'select session_id, booking_status, resolution from public.late_payments where booking_id = $1',
+      [bookingId],
+    )
+    expect(rows).toEqual([{session_id: sessionId, booking_status: 'expired', resolution: null}])
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining('Needs attention'))
   })
 })
 

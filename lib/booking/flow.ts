@@ -440,8 +440,21 @@ async function confirmCheckout(
   }
   const current = (await deps.store.findById(booking.id)) ?? booking
   if (current.paymentStatus === 'paid') return {outcome: 'paid', bookingId: booking.id, changed: false}
-  logger.error(
-    `Booking flow: checkout ${facts.sessionId} was paid but booking ${booking.id} is ${current.paymentStatus}: refund or reinstate it by hand`,
+  // Paid after the hold ended: the office takes it (if the window still has room) or refunds it,
+  // from Needs attention. The webhook and the success page both end here; the record is kept once.
+  let recorded = false
+  try {
+    recorded = (await deps.store.recordLatePayment?.(booking.id, {
+      sessionId: facts.sessionId,
+      amountCents: facts.amountTotalCents,
+      currency: facts.currency,
+      at: paidAt,
+    })) ?? false
+  } catch (error) {
+    logger.error(`Booking flow: the late payment of booking ${booking.id} could not be recorded`, error)
+  }
+  logger.warn(
+    `Booking flow: checkout ${facts.sessionId} was paid but booking ${booking.id} is ${current.paymentStatus}: ${recorded ? 'recorded for the office (Needs attention)' : 'already recorded'}`,
   )
   return {outcome: 'closed', bookingId: booking.id, status: current.paymentStatus}
 }

@@ -105,6 +105,19 @@ export abstract class FunctionCallBookingStore implements BookingStore {
     )
   }
 
+  async recordLatePayment(id: string, payment: {sessionId: string; amountCents: number | null; currency: string | null; at: Date}): Promise<boolean> {
+    if (!isUuid(id)) return false
+    return call(() =>
+      this.#functions.value<boolean>('record_late_payment', {
+        p_booking_id: id,
+        p_session_id: payment.sessionId,
+        p_amount_cents: payment.amountCents,
+        p_currency: payment.currency,
+        p_now: payment.at,
+      }),
+    )
+  }
+
   async changesOf(id: string): Promise<BookingChange[]> {
     if (!isUuid(id)) return []
     return changesFrom(await call(() => this.#functions.rows('booking_changes_of', {p_id: id})))

@@ -193,6 +193,12 @@ export interface BookingStore {
   requestCancellation(id: string, terms: ChangeTerms): Promise<CancellationOutcome>
   /** The changes the customer made to a booking, oldest first. */
   changesOf(id: string): Promise<BookingChange[]>
+  /**
+   * Records a payment that arrived for a booking no longer holding its place (expired, cancelled or
+   * failed), for the office's Needs attention; the same checkout again records nothing. Answers
+   * whether it was new.
+   */
+  recordLatePayment?(id: string, payment: {sessionId: string; amountCents: number | null; currency: string | null; at: Date}): Promise<boolean>
 }
 
 /** The booking's arrival window has no place left: nothing was stored. */

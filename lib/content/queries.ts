@@ -223,6 +223,7 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingMoved{subject, preview, heading, body, closing, manageLinkText},
   cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},
   sectionHeadings{booking, charges},
+  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},

@@ -67,6 +67,24 @@ export const DATABASE_FUNCTIONS = {
   // The office's schedule and bookings list (20261128110000_office_booking_lists.sql).
   office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
   office_search_bookings: {args: {p_filter: 'jsonb', p_sort: 'text', p_limit: 'integer', p_offset: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  claim_booking_cancellation: {args: {p_id: 'uuid', p_amount_cents: 'integer', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  complete_booking_cancellation: {
+    args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
+    returns: 'value',
+  },
+  fail_booking_refund: {args: {p_key: 'text', p_error: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  record_late_payment: {args: {p_booking_id: 'uuid', p_session_id: 'text', p_amount_cents: 'integer', p_currency: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  open_late_payments: {args: {}, returns: 'rows'},
+  take_late_payment: {args: {p_id: 'uuid', p_capacity: 'integer', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  claim_late_payment_refund: {args: {p_id: 'uuid', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  complete_late_payment_refund: {
+    args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
+    returns: 'value',
+  },
+  open_cancellation_requests: {args: {}, returns: 'rows'},
+  failed_emails: {args: {}, returns: 'rows'},
+  retry_failed_email: {args: {p_id: 'uuid', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  create_test_checkout_refund: {args: {p_id: 'text', p_session_id: 'text', p_amount_cents: 'integer', p_key: 'text', p_now: 'timestamptz'}, returns: 'value'},
   office_move_booking: {
     args: {
       p_id: 'uuid',

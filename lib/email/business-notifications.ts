@@ -36,6 +36,7 @@ function customerName(facts: EventFacts): string {
     case 'booking_paid':
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
+    case 'booking_cancelled':
     case 'booking_moved_by_office':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
   }
@@ -252,6 +253,19 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           ],
           charges: null,
           closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+    // Not queued for the business (staff cancel from the office), shown if a copy is ever asked for.
+    case 'booking_cancelled':
+      return {
+        subject: `Booking ${facts.reference} cancelled (${name})`,
+        view: {
+          preview: `${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}: ${formatUsd(facts.refundedCents)} refunded.`,
+          heading: `Booking ${facts.reference} cancelled`,
+          paragraphs: [`Cancelled from the office; ${formatUsd(facts.refundedCents)} of ${formatUsd(facts.totalCents)} refunded.`],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [`Cancelled ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
   }

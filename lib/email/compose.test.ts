@@ -8,6 +8,7 @@ import {
   type AppointmentFacts,
   type EstimateRequestFacts,
   type BookingCancellationRequestedFacts,
+  type BookingCancelledFacts,
   type BookingPaidFacts,
   type BookingRescheduledFacts,
   type ContactMessageFacts,
@@ -616,5 +617,40 @@ describe('acknowledgements to an address nobody has confirmed (issue 21: no rela
     expect(flat(contactNotice.mail.text)).toContain('QXMESSAGE: you won!')
     const estimateNotice = await compose(message(typedEstimate, 'business'))
     for (const string of ['QXADDRESS', 'QXSERVICE', 'QXNOTES', 'Qxfullname']) expect(estimateNotice.mail.text, string).toContain(string)
+  })
+})
+
+describe('the e-mail of a booking the office cancelled', () => {
+  const cancelled = (refundedCents: number, latePayment = false): BookingCancelledFacts => ({
+    kind: 'booking_cancelled',
+    id: paid.id,
+    reference: paid.reference,
+    industry: paid.industry,
+    service: paid.service,
+    location: paid.location,
+    customer: paid.customer,
+    totalCents: paid.totalCents,
+    fromDate: '2030-12-31',
+    fromWindow: '08:00-10:00',
+    changedAt: '2030-12-22T19:05:00.000Z',
+    refundedCents,
+    ...(latePayment ? {latePayment: true} : {}),
+  })
+
+  it('says it is cancelled and how much was refunded, in the content\'s words, with no calendar file', async () => {
+    const {mail, view} = await compose(message(cancelled(5_000), 'customer'))
+    expect(mail.to).toBe(paid.customer.email)
+    expect(mail.subject).toBe('Your booking 3F9A-2B1C is cancelled')
+    expect(flat(mail.text)).toContain('We have refunded $50.00 to the card you paid with.')
+    expect(view.sections[0].rows).toContainEqual({label: 'Refunded', value: '$50.00'})
+    expect(mail.attachments).toBeUndefined()
+  })
+
+  it('without a refund, and for a late payment refunded, says so instead', async () => {
+    const none = await compose(message(cancelled(0), 'customer'))
+    expect(flat(none.mail.text)).toContain(wording.bookingCancelled.noRefundText)
+    expect(flat(none.mail.text)).not.toContain('We have refunded')
+    const late = await compose(message(cancelled(paid.totalCents, true), 'customer'))
+    expect(flat(late.mail.text)).toContain('after the time we held for your booking had ended')
   })
 })

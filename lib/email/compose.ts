@@ -7,6 +7,7 @@
  * renderer is passed in.
  */
 import {addressLines, formatDate, formatPhone, type PostalAddress} from '../format'
+import {formatUsd} from '../booking/money'
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
@@ -37,6 +38,7 @@ export interface EmailWording {
   bookingMovedByOffice: {subject: string; preview: string; heading: string; body: string}
   cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
   sectionHeadings: {booking: string; charges: string}
+  bookingCancelled: {subject: string; preview: string; heading: string; body: string; refundText: string; noRefundText: string; latePaymentText: string; closing: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
 }
@@ -262,6 +264,42 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           charges: null,
           closing: [fillTokens(w.closing, values)],
           action: manageAction(facts, fillTokens(w.manageLinkText, values), bookingValues, context),
+        },
+      }
+    }
+    case 'booking_cancelled': {
+      const w = wording.bookingCancelled
+      const values = {
+        ...common,
+        phone: formatPhone(company.phone),
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        slot: slotLabel(facts.fromDate, facts.fromWindow),
+        amount: formatUsd(facts.refundedCents),
+      }
+      // What happened to the money: a late payment refunded, a refund, or none.
+      const money = facts.latePayment ? w.latePaymentText : facts.refundedCents > 0 ? w.refundText : w.noRefundText
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.preview, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values), fillTokens(money, values)],
+          sections: [
+            {
+              heading: headings.booking,
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date and window', values.slot],
+                ['Paid', formatUsd(facts.totalCents)],
+                ['Refunded', formatUsd(facts.refundedCents)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [fillTokens(w.closing, values)],
         },
       }
     }

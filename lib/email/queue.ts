@@ -168,8 +168,21 @@ export interface StaffSignInFacts {
   next?: string
 }
 
+/**
+ * The office cancelled a paid booking (with what was refunded, 0 for none), or refunded a payment
+ * that came after the booking's hold had ended (`latePayment`). Sent to the customer only: staff did it.
+ */
+export interface BookingCancelledFacts extends BookingChangeBase {
+  kind: 'booking_cancelled'
+  /** What went back to the customer's card, in cents (0: cancelled without a refund). */
+  refundedCents: number
+  /** A payment that arrived after the booking's hold had ended, refunded in full. */
+  latePayment?: boolean
+}
+
 export type EventFacts =
   | StaffSignInFacts
+  | BookingCancelledFacts
   | QuoteRequestFacts
   | ContactMessageFacts
   | EstimateRequestFacts
@@ -205,6 +218,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_paid':
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
+    case 'booking_cancelled':
     case 'booking_moved_by_office':
       return facts.customer.email
     case 'appointment':

@@ -20,6 +20,8 @@ export const EMAIL_TOKENS = {
   bookingMoved: ['firstName', 'reference', 'service', 'slot', 'previousSlot', 'companyName', 'phone'],
   /** The customer's e-mail after asking to cancel: {slot} is the booking's date and window. */
   cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
+  /** The customer's e-mail after the office cancelled a booking: {slot} its date and window, {amount} what was refunded. */
+  bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
 } as const
 
 /**

@@ -102,6 +102,8 @@ export type {
   PaymentEventKind,
   PaymentProvider,
   PaymentProviderName,
+  Refund,
+  RefundRequest,
 } from './provider'
 export {
   isLoopbackAddress,
@@ -115,4 +117,4 @@ export {
   TEST_CHECKOUT_REFUSED_MESSAGE,
   TEST_CHECKOUT_THIS_MACHINE_MESSAGE,
 } from './test-checkout'
-export type {TestCheckoutReach, TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'
+export type {TestCheckoutReach, TestCheckoutRefundRecord, TestRefundAnswer, TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'

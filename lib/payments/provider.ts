@@ -105,6 +105,43 @@ export interface PaymentProvider {
    * webhook secret is configured (answer 500 so the provider retries).
    */
   parseWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>
+  /**
+   * Gives back `amountCents` (a part or all) of what a checkout collected. The same
+   * `idempotencyKey` again answers the refund made the first time, never a second one. Throws
+   * `PaymentProviderError` when the provider refuses (nothing was refunded) or cannot be reached.
+   */
+  refund(request: RefundRequest): Promise<Refund>
+}
+
+/** A refund the office asks for: of the payment taken by one checkout. */
+export interface RefundRequest {
+  /** The checkout session that collected the money (the booking's `paymentSessionId`). */
+  sessionId: string
+  /** In cents, at least 1 and at most what was collected less earlier refunds. */
+  amountCents: number
+  /** One per refund the office means (the booking, the purpose, the attempt): a repeat is the same refund. */
+  idempotencyKey: string
+  /** The booking, recorded with the refund at the provider (metadata). */
+  bookingId: string
+}
+
+export interface Refund {
+  /** The provider's refund id (Stripe's `re_…`, the test checkout's `test_re_…`). */
+  id: string
+  amountCents: number
+  /** Stripe's refund status ('succeeded', 'pending' while the bank settles); the test checkout's is 'succeeded'. */
+  status: string
+}
+
+/** Throws `InvalidCheckoutRequestError` unless the refund is one a provider may be sent. */
+export function assertValidRefundRequest(request: RefundRequest): void {
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 1) {
+    throw new InvalidCheckoutRequestError(`a refund is a whole number of cents above 0, got ${request.amountCents}`)
+  }
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
+    throw new InvalidCheckoutRequestError('a refund needs an idempotency key of at most 255 characters')
+  }
+  if (typeof request.sessionId !== 'string' || request.sessionId === '') throw new InvalidCheckoutRequestError('a refund needs the checkout session it refunds')
 }
 
 /** A webhook whose signature is missing, malformed, for another secret, stale, or does not match the body. */

@@ -3,6 +3,7 @@ import 'server-only'
 import Stripe from 'stripe'
 import {
   assertValidCheckoutRequest,
+  assertValidRefundRequest,
   CheckoutNotFoundError,
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
@@ -14,6 +15,8 @@ import {
   type CheckoutStatus,
   type PaymentEvent,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
 } from './provider'
 
 /**
@@ -127,6 +130,41 @@ export class StripePaymentProvider implements PaymentProvider {
     // Signed JSON that is not an event (null, an array, no data.object): refused like a body that is not JSON.
     if (typeof event?.data?.object !== 'object' || event.data.object === null) throw new InvalidWebhookSignatureError('Webhook body is not a valid Stripe event')
     return paymentEventFromStripeEvent(event)
+  }
+
+  /**
+   * A refund of the payment a checkout collected: the session's PaymentIntent, refunded with
+   * `refunds.create` and the request's idempotency key (Stripe answers the same refund for the same
+   * key, so a retried or repeated call never refunds twice).
+   */
+  async refund(request: RefundRequest): Promise<Refund> {
+    assertValidRefundRequest(request)
+    if (!SESSION_ID.test(request.sessionId)) throw new CheckoutNotFoundError('stripe', request.sessionId)
+    let paymentIntent: string | null
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(request.sessionId)
+      paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        throw new CheckoutNotFoundError('stripe', request.sessionId, {cause: error, requestId: error.requestId})
+      }
+      throw toProviderError(error)
+    }
+    if (!paymentIntent) throw new PaymentProviderError('stripe', `Checkout session ${request.sessionId} has no payment to refund`, {code: 'no_payment'})
+    let refund: Stripe.Refund
+    try {
+      refund = await this.stripe.refunds.create(
+        {payment_intent: paymentIntent, amount: request.amountCents, metadata: {bookingId: request.bookingId}},
+        {idempotencyKey: request.idempotencyKey},
+      )
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    // A refund Stripe already knows failed or was cancelled gave nothing back.
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new PaymentProviderError('stripe', `Stripe refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`, {code: refund.status})
+    }
+    return {id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending'}
   }
 }
 

@@ -1,6 +1,6 @@
 import type {DatabaseFunctions} from '../database/functions'
 import type {PaymentCurrency} from './provider'
-import type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessions, TestCheckoutSessionStatus} from './test-checkout'
+import type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessions, TestCheckoutSessionStatus, TestRefundAnswer} from './test-checkout'
 
 /**
  * The test checkout's sessions in the app's database (`test_checkout_sessions`, through the database
@@ -23,6 +23,8 @@ type SessionRow = {
   created_at: string
   completed_at: string | null
 }
+
+type RefundRow = {id: string; session_id: string; amount_cents: number; idempotency_key: string; created_at: string}
 
 function toRecord(row: SessionRow | null): TestCheckoutSessionRecord | null {
   if (!row) return null
@@ -65,6 +67,16 @@ export function databaseTestCheckoutSessions(functions: () => Promise<DatabaseFu
     async complete(id: string, outcome: TestCheckoutOutcome) {
       const args = {p_id: id, p_outcome: outcome, p_completed_at: new Date().toISOString()}
       return toRecord(await (await functions()).value<SessionRow | null>('complete_test_checkout_session', args))
+    },
+    async refund(refund) {
+      const args = {p_id: refund.id, p_session_id: refund.sessionId, p_amount_cents: refund.amountCents, p_key: refund.idempotencyKey, p_now: refund.createdAt}
+      const answer = await (await functions()).value<{status: TestRefundAnswer['status']; refund?: RefundRow}>('create_test_checkout_refund', args)
+      if (answer.status !== 'refunded') return {status: answer.status}
+      const row = answer.refund as RefundRow
+      return {
+        status: 'refunded',
+        refund: {id: row.id, sessionId: row.session_id, amountCents: row.amount_cents, idempotencyKey: row.idempotency_key, createdAt: new Date(row.created_at).toISOString()},
+      }
     },
   }
 }

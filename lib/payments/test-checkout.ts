@@ -4,6 +4,7 @@ import {isLoopbackSite} from '../site-url'
 import {databaseTestCheckoutSessions} from './test-checkout-sessions'
 import {
   assertValidCheckoutRequest,
+  assertValidRefundRequest,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,
   InvalidWebhookSignatureError,
@@ -15,6 +16,8 @@ import {
   type PaymentCurrency,
   type PaymentEvent,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
 } from './provider'
 
 /**
@@ -67,7 +70,27 @@ export interface TestCheckoutSessions {
    * cancelled session cannot be paid afterwards. Null for an unknown id.
    */
   complete(id: string, outcome: TestCheckoutOutcome): Promise<TestCheckoutSessionRecord | null>
+  /**
+   * Records a test refund of a paid session (nothing is charged, so nothing goes back: the record
+   * says what was asked). The same key again answers the refund recorded first; see `TestRefundAnswer`.
+   */
+  refund(refund: TestCheckoutRefundRecord): Promise<TestRefundAnswer>
 }
+
+/** A test refund, as recorded in `test_checkout_refunds`. */
+export interface TestCheckoutRefundRecord {
+  /** `test_re_` + 32 hex characters. */
+  id: string
+  sessionId: string
+  amountCents: number
+  idempotencyKey: string
+  createdAt: string
+}
+
+/** What recording a test refund did: recorded (or found by its key), or why not (as Stripe would refuse it). */
+export type TestRefundAnswer =
+  | {status: 'refunded'; refund: TestCheckoutRefundRecord}
+  | {status: 'not_paid' | 'too_much' | 'key_reused'}
 
 const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/
 
@@ -123,6 +146,13 @@ export const TEST_CHECKOUT_REFUSED_MESSAGE =
 export const TEST_CHECKOUT_THIS_MACHINE_MESSAGE =
   'The local test checkout serves this machine only: the public address (SITE_URL) is loopback and the ' +
   'request came from another address. Set TEST_CHECKOUT_ENABLED=true on a test or demo server that others use.'
+
+/** Why the test checkout refuses a refund, in Stripe's manner. */
+const TEST_REFUND_REFUSALS: Record<Exclude<TestRefundAnswer['status'], 'refunded'>, string> = {
+  not_paid: 'This test checkout was not paid: there is nothing to refund.',
+  too_much: 'The refund is more than what is left of this test payment.',
+  key_reused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+}
 
 /** The page that shows a test session: `/checkout/test/<id>`. */
 export function testCheckoutPath(sessionId: string): string {
@@ -181,6 +211,25 @@ export class TestCheckoutProvider implements PaymentProvider {
     )
   }
 
+  /**
+   * A test refund: recorded in the database beside the session (plainly a test: no card was
+   * charged, none is credited). Refused like Stripe refuses: an unpaid session, more than is left,
+   * a key reused with other parameters.
+   */
+  async refund(request: RefundRequest): Promise<Refund> {
+    assertValidRefundRequest(request)
+    if (!isTestCheckoutSessionId(request.sessionId)) throw new CheckoutNotFoundError('test-checkout', request.sessionId)
+    const answer = await this.sessions.refund({
+      id: `test_re_${randomBytes(16).toString('hex')}`,
+      sessionId: request.sessionId,
+      amountCents: request.amountCents,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: new Date().toISOString(),
+    })
+    if (answer.status === 'refunded') return {id: answer.refund.id, amountCents: answer.refund.amountCents, status: 'succeeded'}
+    throw new PaymentProviderError('test-checkout', TEST_REFUND_REFUSALS[answer.status], {statusCode: 400, code: answer.status})
+  }
+
   /** The session for the test checkout page (summary, total, return URLs); null if unknown or malformed. */
   async getSession(sessionId: string): Promise<TestCheckoutSessionRecord | null> {
     return isTestCheckoutSessionId(sessionId) ? this.sessions.get(sessionId) : null
@@ -225,7 +274,20 @@ export function testCheckoutProviderFromEnv(
 export function createMemoryTestCheckoutSessions(): TestCheckoutSessions {
   const byId = new Map<string, TestCheckoutSessionRecord>()
   const byKey = new Map<string, string>()
+  const refunds = new Map<string, TestCheckoutRefundRecord>()
   return {
+    async refund(refund) {
+      const existing = refunds.get(refund.idempotencyKey)
+      if (existing) {
+        return existing.sessionId === refund.sessionId && existing.amountCents === refund.amountCents ? {status: 'refunded', refund: {...existing}} : {status: 'key_reused'}
+      }
+      const session = byId.get(refund.sessionId)
+      if (!session || session.status !== 'paid') return {status: 'not_paid'}
+      const refunded = [...refunds.values()].filter((r) => r.sessionId === refund.sessionId).reduce((sum, r) => sum + r.amountCents, 0)
+      if (refund.amountCents > session.amountCents - refunded) return {status: 'too_much'}
+      refunds.set(refund.idempotencyKey, {...refund})
+      return {status: 'refunded', refund: {...refund}}
+    },
     async save(record) {
       const existing = byId.get(byKey.get(record.idempotencyKey) ?? '')
       if (existing) return {...existing}

@@ -54,6 +54,7 @@ const booking = EMAIL_TOKENS.booking
 const business = EMAIL_TOKENS.business
 const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
+const cancelled = EMAIL_TOKENS.bookingCancelled
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -140,6 +141,22 @@ export const emailSettings = defineType({
       wording('booking', 'The booking', {max: 80, tokens: [], description: 'In the confirmation, and the e-mails of a move or a cancellation request.'}),
       wording('charges', 'The charges', {max: 80, tokens: [], description: 'Above the charges and the total of the confirmation.'}),
     ]),
+    emailWording(
+      'bookingCancelled',
+      'Booking cancelled by the office',
+      "Sent to the customer when the office cancels a booking (also when it completes the customer's cancellation request), and when it refunds a payment that arrived after the booking's hold had ended. One of the three sentences about the money follows the text.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: cancelled}),
+        wording('preview', 'Preview line', {max: 200, tokens: cancelled, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: cancelled}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: cancelled, requires: ['slot']}),
+        wording('refundText', 'With a refund', {max: 400, rows: 2, tokens: cancelled, requires: ['amount'], description: 'Say how much goes back to the card, and how long banks take.'}),
+        wording('noRefundText', 'Without a refund', {max: 400, rows: 2, tokens: cancelled, description: 'When the office cancels without giving money back.'}),
+        wording('latePaymentText', 'A late payment refunded', {max: 400, rows: 2, tokens: cancelled, requires: ['amount'], description: "The payment came after the booking's time was no longer held; all of it goes back."}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: cancelled}),
+      ],
+    ),
     emailWording(
       'estimateRequestReceived',
       'In-home estimate request received',

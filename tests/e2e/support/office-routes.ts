@@ -41,4 +41,10 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/bookings/[id]/outcome/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/outcome`, access: 'staff', form: {outcome: 'done'}},
   {file: 'app/office/bookings/[id]/resend-confirmation/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/resend-confirmation`, access: 'staff'},
   {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'staff', form: {note: 'A note'}},
+  // money: cancelling with a refund, Needs attention and its actions
+  {file: 'app/office/bookings/[id]/cancel/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/cancel`, access: 'staff', form: {amount: '10.00'}},
+  {file: 'app/office/attention/page.tsx', method: 'GET', path: '/office/attention', access: 'staff'},
+  {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'staff'},
+  {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'staff'},
+  {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'staff'},
 ]

@@ -15,6 +15,7 @@ import {
   type FormAnswer,
 } from '@/components/office/booking/BookingSections'
 import styles from '@/components/office/booking/booking.module.css'
+import {CancelBookingForm} from '@/components/office/booking/CancelBookingForm'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
 import {isUuid} from '@/lib/bookings/mapping'
 import {moveOffer} from '@/lib/office/booking-actions'
@@ -105,8 +106,7 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
           <MoveForm booking={view} offer={offer} answer={answer} />
           <OutcomeForm booking={view} />
           <ResendForm booking={view} />
-          {/* Cancel and refund: the money helper's form (CancelBookingForm, POST /office/bookings/[id]/cancel) goes in this slot. */}
-          <div className={styles.slot} data-slot="cancel-and-refund" />
+          <CancelBookingForm booking={booking} searchParams={search} />
           <HistorySection booking={view} />
           <NotesSection booking={view} answer={answer} />
         </div>

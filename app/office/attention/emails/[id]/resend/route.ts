@@ -1,0 +1,8 @@
+import {handleResendEmail} from '@/lib/office/money-routes'
+import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeRoute} from '@/lib/office/route-access'
+
+/** Send again an e-mail the outbox gave up on. */
+export const POST = officeRoute<{id: string}>({role: 'staff'}, async (_request, {staff, params}) => {
+  return handleResendEmail(params.id, staff, await officeMoneyDeps())
+})

@@ -1,0 +1,8 @@
+import {handleRefundLatePayment} from '@/lib/office/money-routes'
+import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeRoute} from '@/lib/office/route-access'
+
+/** Refund in full a payment that came after its hold ended. */
+export const POST = officeRoute<{id: string}>({role: 'staff'}, async (_request, {staff, params}) => {
+  return handleRefundLatePayment(params.id, staff, await officeMoneyDeps())
+})

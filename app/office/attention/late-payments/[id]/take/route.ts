@@ -1,0 +1,8 @@
+import {handleTakeLatePayment} from '@/lib/office/money-routes'
+import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeRoute} from '@/lib/office/route-access'
+
+/** Take a payment that came after its hold ended: the booking becomes paid, if its window has room. */
+export const POST = officeRoute<{id: string}>({role: 'staff'}, async (_request, {staff, params}) => {
+  return handleTakeLatePayment(params.id, staff, await officeMoneyDeps())
+})

@@ -1,0 +1,241 @@
+import type {DatabaseFunctions} from '../database/functions.ts'
+import type {QueuedEmail} from '../email/queue.ts'
+
+/**
+ * The office's money records through the database functions of
+ * supabase/migrations/20261128130000_refunds_and_late_payments.sql (the same on PGlite, PostgreSQL
+ * and Supabase): the claim and completion of a cancellation's refund, late payments, the customers'
+ * cancellation requests and the e-mails the outbox gave up on. Each change is one function call,
+ * one transaction, with its audit row and e-mails.
+ */
+
+/** Who acts, as the audit row names them. */
+export type ActingStaff = {id: string; name: string}
+
+export type CancellationClaim =
+  | {status: 'claimed'; key: string; attempt: number; sessionId: string | null; provider: string | null}
+  | {status: 'in_progress'; amountCents: number; staffName: string}
+  | {status: 'cancelled'; refundedCents: number}
+  | {status: 'too_much'; refundableCents: number}
+  | {status: 'not_paid' | 'not_found'}
+
+export type LatePaymentRefundClaim =
+  | {status: 'claimed'; key: string; amountCents: number; sessionId: string; provider: string | null; bookingId: string}
+  | {status: 'in_progress'; staffName: string}
+  | {status: 'resolved' | 'not_found'}
+
+export type TakeLatePaymentOutcome = 'taken' | 'full' | 'resolved' | 'booking_changed' | 'not_found'
+
+/** A payment that came after its booking's hold ended, with the booking it was for. */
+export interface LatePayment {
+  id: string
+  bookingId: string
+  sessionId: string
+  amountCents: number
+  currency: string | null
+  /** The booking's payment status when the money came ('expired', 'cancelled', 'failed'). */
+  bookingStatus: string
+  receivedAt: string
+  customerName: string
+  email: string
+  industry: string
+  service: string | null
+  date: string | null
+  arrivalWindow: string | null
+  serviceFamily: string | null
+  windowStartsAt: string | null
+  paymentProvider: string | null
+}
+
+/** A customer's request to cancel a paid booking, not yet done by the office. */
+export interface CancellationRequest {
+  bookingId: string
+  customerName: string
+  email: string
+  industry: string
+  service: string | null
+  date: string | null
+  arrivalWindow: string | null
+  amountCents: number
+  requestedAt: string
+}
+
+/** An e-mail the outbox gave up on. */
+export interface FailedEmail {
+  id: string
+  eventKey: string
+  template: string
+  /** null: the business's own address. */
+  to: string | null
+  error: string | null
+  attempts: number
+  queuedAt: string
+}
+
+export interface OfficeMoneyStore {
+  claimCancellation(bookingId: string, amountCents: number, staff: ActingStaff, now: Date): Promise<CancellationClaim>
+  completeCancellation(
+    bookingId: string,
+    done: {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]},
+  ): Promise<'cancelled' | 'not_claimed'>
+  failRefund(key: string, error: string, now: Date): Promise<boolean>
+  openLatePayments(): Promise<LatePayment[]>
+  takeLatePayment(id: string, terms: {capacity: number; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]}): Promise<TakeLatePaymentOutcome>
+  claimLatePaymentRefund(id: string, staff: ActingStaff, now: Date): Promise<LatePaymentRefundClaim>
+  completeLatePaymentRefund(
+    id: string,
+    done: {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]},
+  ): Promise<'refunded' | 'not_claimed'>
+  openCancellationRequests(): Promise<CancellationRequest[]>
+  failedEmails(): Promise<FailedEmail[]>
+  retryFailedEmail(id: string, staff: ActingStaff, now: Date): Promise<boolean>
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function iso(value: unknown): string {
+  return (value instanceof Date ? value : new Date(String(value))).toISOString()
+}
+
+function isoOrNull(value: unknown): string | null {
+  return value == null ? null : iso(value)
+}
+
+function text(value: unknown): string | null {
+  return value == null ? null : String(value)
+}
+
+function staffJson(staff: ActingStaff): {id: string; name: string} {
+  return {id: staff.id, name: staff.name}
+}
+
+export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMoneyStore {
+  return {
+    async claimCancellation(bookingId, amountCents, staff, now) {
+      if (!UUID.test(bookingId)) return {status: 'not_found'}
+      const answer = await functions.value<Record<string, unknown>>('claim_booking_cancellation', {
+        p_id: bookingId,
+        p_amount_cents: amountCents,
+        p_staff: staffJson(staff),
+        p_now: now,
+      })
+      switch (answer.status) {
+        case 'claimed':
+          return {status: 'claimed', key: String(answer.key), attempt: Number(answer.attempt), sessionId: text(answer.session_id), provider: text(answer.provider)}
+        case 'in_progress':
+          return {status: 'in_progress', amountCents: Number(answer.amount_cents), staffName: String(answer.staff_name)}
+        case 'cancelled':
+          return {status: 'cancelled', refundedCents: Number(answer.refunded_cents)}
+        case 'too_much':
+          return {status: 'too_much', refundableCents: Number(answer.refundable_cents)}
+        default:
+          return {status: answer.status === 'not_paid' ? 'not_paid' : 'not_found'}
+      }
+    },
+    async completeCancellation(bookingId, done) {
+      const answer = await functions.value<{status: string}>('complete_booking_cancellation', {
+        p_id: bookingId,
+        p_key: done.key,
+        p_provider: done.provider,
+        p_provider_refund_id: done.refundId,
+        p_staff: staffJson(done.staff),
+        p_now: done.now,
+        p_emails: done.emails,
+      })
+      return answer.status === 'cancelled' ? 'cancelled' : 'not_claimed'
+    },
+    async failRefund(key, error, now) {
+      return (await functions.value<boolean>('fail_booking_refund', {p_key: key, p_error: error, p_now: now})) === true
+    },
+    async openLatePayments() {
+      const rows = await functions.rows('open_late_payments', {})
+      return rows.map((row) => ({
+        id: String(row.id),
+        bookingId: String(row.booking_id),
+        sessionId: String(row.session_id),
+        amountCents: Number(row.amount_cents),
+        currency: text(row.currency),
+        bookingStatus: String(row.booking_status),
+        receivedAt: iso(row.received_at),
+        customerName: `${row.first_name} ${row.last_name}`,
+        email: String(row.email),
+        industry: String(row.industry),
+        service: text(row.service),
+        date: text(row.date),
+        arrivalWindow: text(row.arrival_window),
+        serviceFamily: text(row.service_family),
+        windowStartsAt: isoOrNull(row.window_starts_at),
+        paymentProvider: text(row.payment_provider),
+      }))
+    },
+    async takeLatePayment(id, terms) {
+      if (!UUID.test(id)) return 'not_found'
+      const answer = await functions.value<{status: TakeLatePaymentOutcome}>('take_late_payment', {
+        p_id: id,
+        p_capacity: terms.capacity,
+        p_staff: staffJson(terms.staff),
+        p_now: terms.now,
+        p_emails: terms.emails,
+      })
+      return answer.status
+    },
+    async claimLatePaymentRefund(id, staff, now) {
+      if (!UUID.test(id)) return {status: 'not_found'}
+      const answer = await functions.value<Record<string, unknown>>('claim_late_payment_refund', {p_id: id, p_staff: staffJson(staff), p_now: now})
+      if (answer.status === 'claimed') {
+        return {
+          status: 'claimed',
+          key: String(answer.key),
+          amountCents: Number(answer.amount_cents),
+          sessionId: String(answer.session_id),
+          provider: text(answer.provider),
+          bookingId: String(answer.booking_id),
+        }
+      }
+      if (answer.status === 'in_progress') return {status: 'in_progress', staffName: String(answer.staff_name)}
+      return {status: answer.status === 'resolved' ? 'resolved' : 'not_found'}
+    },
+    async completeLatePaymentRefund(id, done) {
+      const answer = await functions.value<{status: string}>('complete_late_payment_refund', {
+        p_id: id,
+        p_key: done.key,
+        p_provider: done.provider,
+        p_provider_refund_id: done.refundId,
+        p_staff: staffJson(done.staff),
+        p_now: done.now,
+        p_emails: done.emails,
+      })
+      return answer.status === 'refunded' ? 'refunded' : 'not_claimed'
+    },
+    async openCancellationRequests() {
+      const rows = await functions.rows('open_cancellation_requests', {})
+      return rows.map((row) => ({
+        bookingId: String(row.id),
+        customerName: `${row.first_name} ${row.last_name}`,
+        email: String(row.email),
+        industry: String(row.industry),
+        service: text(row.service),
+        date: text(row.date),
+        arrivalWindow: text(row.arrival_window),
+        amountCents: Number(row.amount_cents),
+        requestedAt: iso(row.cancellation_requested_at),
+      }))
+    },
+    async failedEmails() {
+      const rows = await functions.rows('failed_emails', {})
+      return rows.map((row) => ({
+        id: String(row.id),
+        eventKey: String(row.event_key),
+        template: String(row.template),
+        to: text(row.to_address),
+        error: text(row.last_error),
+        attempts: Number(row.attempts),
+        queuedAt: iso(row.created_at),
+      }))
+    },
+    async retryFailedEmail(id, staff, now) {
+      if (!UUID.test(id)) return false
+      return (await functions.value<boolean>('retry_failed_email', {p_id: id, p_staff: staffJson(staff), p_now: now})) === true
+    },
+  }
+}
