@@ -225,7 +225,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   sectionHeadings{booking, charges},
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
-  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject}
+  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
+  leadReply{greeting, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

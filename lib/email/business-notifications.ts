@@ -37,6 +37,8 @@ function customerName(facts: EventFacts): string {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
+    case 'lead_reply':
+      return facts.firstName
   }
 }
 
@@ -246,6 +248,19 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
+    case 'lead_reply':
+      // Replies are queued for the customer only (the office keeps them in the lead's history); a
+      // copy to the business would read like this.
+      return {
+        subject: `Reply sent to ${facts.to}: ${facts.subject}`,
+        view: {
+          preview: facts.message.slice(0, 120),
+          heading: 'Reply sent from the office',
+          paragraphs: [`${facts.staffName} wrote to ${facts.to}.`],
+          sections: [{heading: 'Reply', rows: rows([['Subject', facts.subject], ['Message', facts.message], ['Sent', formatCompanyDateTime(facts.sentAt)]])}],
+          charges: null,
+          closing: [],
+        },
+      }
   }
 }
-

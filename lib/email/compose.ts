@@ -11,7 +11,7 @@ import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-win
 import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
-import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
+import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts, LeadReplyFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -36,6 +36,8 @@ export interface EmailWording {
   sectionHeadings: {booking: string; charges: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
+  /** The fixed words around a reply written in the office (the subject and message are staff's). */
+  leadReply: {greeting: string; closing: string}
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -260,6 +262,42 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         },
       }
     }
+    case 'lead_reply':
+      return leadReplyView(facts, context)
+  }
+}
+
+/** The paragraphs of a message typed in a text area: one per line, blank lines dropped. */
+function typedParagraphs(message: string): string[] {
+  return message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+}
+
+/**
+ * A reply written in the office: its subject and message are what staff wrote (rendered as text by
+ * the layout, so nothing typed becomes markup), between the content's greeting and closing.
+ */
+function leadReplyView(facts: LeadReplyFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.leadReply
+  const values = {
+    firstName: firstWord(facts.firstName),
+    reference: submissionReference(facts.leadId),
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+  }
+  const paragraphs = typedParagraphs(facts.message)
+  return {
+    subject: facts.subject,
+    view: {
+      preview: (paragraphs[0] ?? facts.subject).slice(0, 140),
+      heading: facts.subject,
+      paragraphs: [fillTokens(w.greeting, values), ...paragraphs],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+    },
   }
 }
 
@@ -311,7 +349,10 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
   const {subject, view} = toBusiness ? businessView(facts, context) : customerView(facts as Exclude<EventFacts, AppointmentFacts>, context)
   const full: EmailView = {
     ...view,
-    signature: toBusiness ? [] : [context.wording.signOff, company.companyName, formatPhone(company.phone)],
+    // A reply from the office is signed by the staff member who wrote it, then the company.
+    signature: toBusiness
+      ? []
+      : [context.wording.signOff, ...(facts.kind === 'lead_reply' ? [facts.staffName] : []), company.companyName, formatPhone(company.phone)],
     footer: [company.companyName, ...addressLines(company.address), `${formatPhone(company.phone)} · ${company.email}`],
   }
   const {html, text} = await context.render(full)

@@ -140,6 +140,29 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
   windowStartsAt?: string | null
 }
 
+/**
+ * A reply written in the office to a lead (quote request, contact message, estimate request): the
+ * subject and message are what staff wrote, sent to the address the customer gave, answering to the
+ * business. Queued by reply_to_lead with its audit row.
+ */
+export interface LeadReplyFacts {
+  kind: 'lead_reply'
+  /** The reply's own id (the key of the form that sent it: sent twice, queued once). */
+  id: string
+  leadKind: 'quote_request' | 'contact_message' | 'estimate_request'
+  leadId: string
+  /** The customer's address, as the lead gave it. */
+  to: string
+  firstName: string
+  subject: string
+  /** Plain text as staff typed it (line breaks kept as paragraphs). */
+  message: string
+  /** Who wrote it: signs the e-mail. */
+  staffName: string
+  /** ISO 8601. */
+  sentAt: string
+}
+
 export type EventFacts =
   | QuoteRequestFacts
   | ContactMessageFacts
@@ -148,6 +171,7 @@ export type EventFacts =
   | BookingPaidFacts
   | BookingRescheduledFacts
   | BookingCancellationRequestedFacts
+  | LeadReplyFacts
 export type EventKind = EventFacts['kind']
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
@@ -176,6 +200,8 @@ function customerEmail(facts: EventFacts): string | null {
       return facts.customer.email
     case 'appointment':
       return null
+    case 'lead_reply':
+      return facts.to
   }
 }
 

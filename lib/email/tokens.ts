@@ -20,6 +20,8 @@ export const EMAIL_TOKENS = {
   bookingMoved: ['firstName', 'reference', 'service', 'slot', 'previousSlot', 'companyName', 'phone'],
   /** The customer's e-mail after asking to cancel: {slot} is the booking's date and window. */
   cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
+  /** The words around a reply written in the office: {reference} is the lead's. */
+  leadReply: ['firstName', 'reference', 'companyName', 'phone'],
 } as const
 
 /**
