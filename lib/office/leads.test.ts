@@ -9,6 +9,7 @@ import {createOutboxStore} from '../email/outbox'
 import {emailContentFromDataset} from '../email/test-support/content'
 import {submissionReference} from '../email/view-parts'
 import {createLeadStore, type StoredLeadInput} from '../leads/store'
+import {leadAction} from './lead-actions'
 import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, type LeadActor, type LeadOffice, type ReplyInput} from './leads'
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -264,5 +265,34 @@ describe('a reply', () => {
     const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.email_outbox')
     expect(rows[0].n).toBe(0)
     expect(await auditRows(id)).toEqual([])
+  })
+})
+
+describe("a lead page's forms", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData()
+    for (const [key, value] of Object.entries(fields)) data.set(key, value)
+    return data
+  }
+
+  it('answer with the page, the outcome and the form it concerns; a refused reply keeps what was typed', async () => {
+    const dana = await addStaff('Dana Reyes')
+    const id = await quoteRequest()
+    const params = {kind: 'quote-request', id}
+    const base = `/office/leads/quote-request/${id}`
+
+    expect(await leadAction(office, 'status', params, form({from: 'new', status: 'quoted'}), dana)).toBe(`${base}?done=status&form=status#status`)
+    const refused = new URL(await leadAction(office, 'reply', params, form({key: randomUUID(), from: 'quoted', statusAfter: '', subject: 'Your quote', message: '  '}), dana), 'https://x.test')
+    expect([refused.pathname, refused.searchParams.get('problem'), refused.searchParams.get('form'), refused.searchParams.get('subject'), refused.hash]).toEqual([
+      base,
+      'message_missing',
+      'reply',
+      'Your quote',
+      '#reply',
+    ])
+    const note = new URL(await leadAction(office, 'notes', params, form({note: ''}), dana), 'https://x.test')
+    expect(note.searchParams.get('problem')).toBe('note_missing')
+    expect(await leadAction(office, 'assignee', {kind: 'nonsense', id}, form({assignee: dana.id}), dana)).toBe('/office/leads?problem=not_found')
+    expect((await office.get('quote_request', id))?.status).toBe('quoted')
   })
 })

@@ -4,6 +4,6 @@ import {officeRoute} from '@/lib/office/route-access'
 
 /** A lead page's "reply" form: does it and answers 303 back to the page with the outcome. */
 export const POST = officeRoute({role: 'staff'}, async (request, {staff, params}) => {
-  const location = await leadAction(await leadOffice(), 'reply', await params, await request.formData(), staff)
+  const location = await leadAction(await leadOffice(), 'reply', await params, await request.formData().catch(() => new FormData()), staff)
   return new Response(null, {status: 303, headers: {Location: location}})
 })
