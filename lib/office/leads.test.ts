@@ -3,6 +3,9 @@ import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {renderEmail} from '@/components/email/render'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {composeMail} from '../email/compose'
 import {createOutboxStore} from '../email/outbox'
@@ -294,5 +297,54 @@ describe("a lead page's forms", () => {
     expect(note.searchParams.get('problem')).toBe('note_missing')
     expect(await leadAction(office, 'assignee', {kind: 'nonsense', id}, form({assignee: dana.id}), dana)).toBe('/office/leads?problem=not_found')
     expect((await office.get('quote_request', id))?.status).toBe('quoted')
+  })
+})
+
+describe('on Supabase, and for anyone else', () => {
+  it("works the same through the Data API's rpc (supabase-js against the PostgREST stand-in)", async () => {
+    const postgrest = await startPostgrestStandIn(db, {keys: {'service-key': 'service_role', 'anon-key': 'anon'}, exposedTables: []})
+    try {
+      const rpc = createLeadOffice(createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: 'service-key'})), () => NOW)
+      const dana = await addStaff('Dana Reyes')
+      const id = await quoteRequest()
+      expect(await rpc.assign('quote_request', id, dana.id, dana)).toEqual({ok: true, done: 'changed'})
+      expect(await rpc.reply('quote_request', id, reply(), dana)).toEqual({ok: true, done: 'sent'})
+      expect(await rpc.addNote('quote_request', id, 'Sent photos.', dana)).toEqual({ok: true, done: 'added'})
+      const page = await rpc.list(parseLeadListQuery(new URLSearchParams('assignee=mine&status=contacted')), dana)
+      expect(page.leads.map((lead) => [lead.id, lead.status, lead.assignee?.name])).toEqual([[id, 'contacted', 'Dana Reyes']])
+      expect(page.leads[0].receivedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+      expect((await rpc.get('quote_request', id))?.notes.map((note) => note.body)).toEqual(['Sent photos.'])
+      expect(await rpc.assignees()).toEqual([{id: dana.id, name: 'Dana Reyes'}])
+    } finally {
+      await postgrest.close()
+    }
+  })
+
+  it('gives the browser-facing roles nothing: no table, no function', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const statement of [
+        'select * from public.lead_tracking',
+        'select * from public.lead_notes',
+        `select * from public.office_leads('{}'::jsonb, 10, 0)`,
+        `select * from public.office_lead_assignees()`,
+        `select public.set_lead_status('quote_request', gen_random_uuid(), 'new', 'spam', '{}'::jsonb)`,
+        `select public.reply_to_lead('quote_request', gen_random_uuid(), gen_random_uuid(), 'new', null, '{}'::jsonb, '[]'::jsonb)`,
+      ]) {
+        await db.exec('begin')
+        try {
+          await db.exec(`set local role ${role}`)
+          await expect(db.query(statement), `${role}: ${statement}`).rejects.toThrow(/permission denied/)
+        } finally {
+          await db.exec('rollback')
+        }
+      }
+    }
+    const {rows} = await db.query<{relname: string; relrowsecurity: boolean}>(
+      `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relname in ('lead_tracking', 'lead_notes') order by relname`,
+    )
+    expect(rows).toEqual([
+      {relname: 'lead_notes', relrowsecurity: true},
+      {relname: 'lead_tracking', relrowsecurity: true},
+    ])
   })
 })
