@@ -2,7 +2,7 @@ import {createColumnHelper, createTable, flexRender, getCoreRowModel, type Colum
 import Link from 'next/link'
 import {formatCompanyDateTime, formatPhone} from '@/lib/format'
 import {leadHref, leadListHref, type LeadListQuery, type LeadSummary} from '@/lib/office/leads'
-import {LEAD_WORDS} from '@/lib/office/words'
+import {leadWords} from '@/lib/office/words'
 import styles from './LeadTable.module.css'
 
 /**
@@ -11,7 +11,7 @@ import styles from './LeadTable.module.css'
  * lead came in; the header's link turns the order round and says so with aria-sort.
  */
 
-const words = LEAD_WORDS
+const words = leadWords
 const column = createColumnHelper<LeadSummary>()
 
 const SUMMARY_LENGTH = 120

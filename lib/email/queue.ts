@@ -6,7 +6,8 @@
  * content when the message is rendered. Plain TypeScript: no React, no SDK.
  */
 
-export type EmailAudience = 'business' | 'customer'
+/** Who reads a message: the business, the customer, or one member of staff (the office's sign-in links). */
+export type EmailAudience = 'business' | 'customer' | 'staff'
 
 export interface QuoteRequestFacts {
   kind: 'quote_request'
@@ -141,6 +142,20 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
 }
 
 /**
+ * A one-time link into the office, to the member of staff who asked for it (lib/office/sign-in.ts).
+ * Staff-facing: its words are in lib/office/words.ts. The token is useless without the binding
+ * cookie of the browser that asked, and for more than 15 minutes.
+ */
+export interface StaffSignInFacts {
+  kind: 'staff_sign_in'
+  token: string
+  /** ISO 8601. */
+  expiresAt: string
+  /** The office page to open once signed in (the page that sent them to sign in). */
+  next?: string
+}
+
+/**
  * A reply written in the office to a lead (quote request, contact message, estimate request): the
  * subject and message are what staff wrote, sent to the address the customer gave, answering to the
  * business. Queued by reply_to_lead with its audit row.
@@ -164,6 +179,7 @@ export interface LeadReplyFacts {
 }
 
 export type EventFacts =
+  | StaffSignInFacts
   | QuoteRequestFacts
   | ContactMessageFacts
   | EstimateRequestFacts
@@ -173,6 +189,8 @@ export type EventFacts =
   | BookingCancellationRequestedFacts
   | LeadReplyFacts
 export type EventKind = EventFacts['kind']
+/** The events of customers and visitors (every kind but the office's own sign-in links). */
+export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
 
@@ -199,6 +217,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_cancellation_requested':
       return facts.customer.email
     case 'appointment':
+    case 'staff_sign_in':
       return null
     case 'lead_reply':
       return facts.to

@@ -1,6 +1,6 @@
 import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {OfficeLead, OfficeLeadKind} from './leads'
-import {LEAD_WORDS} from './words'
+import {leadWords} from './words'
 
 /** The fields of each kind of submission, in the order its form asks for them. */
 const FIELD_ORDER: Record<OfficeLeadKind, string[]> = {
@@ -31,7 +31,7 @@ function shown(key: string, value: unknown): string {
   if (typeof value === 'string' && (key === 'phone' || key === 'patient_phone')) return formatPhone(value)
   if (typeof value === 'string' && key === 'visit_date') return formatDate(value)
   if (typeof value === 'string' && key === 'terms_accepted_at') return formatCompanyDateTime(value)
-  if (typeof value === 'string' && key === 'walkthrough') return LEAD_WORDS.walkthrough[value] ?? value
+  if (typeof value === 'string' && key === 'walkthrough') return leadWords.walkthrough[value] ?? value
   return String(value)
 }
 
@@ -39,5 +39,5 @@ function shown(key: string, value: unknown): string {
 export function leadFieldRows(lead: Pick<OfficeLead, 'kind' | 'fields'>): {key: string; label: string; value: string}[] {
   return FIELD_ORDER[lead.kind]
     .filter((key) => lead.fields[key] !== null && lead.fields[key] !== undefined && lead.fields[key] !== '')
-    .map((key) => ({key, label: LEAD_WORDS.fields[key] ?? key, value: shown(key, lead.fields[key])}))
+    .map((key) => ({key, label: leadWords.fields[key] ?? key, value: shown(key, lead.fields[key])}))
 }

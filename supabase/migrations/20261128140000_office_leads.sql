@@ -238,7 +238,7 @@ begin
     return jsonb_build_object('outcome', 'not_found');
   end if;
   if p_assignee is not null then
-    select jsonb_build_object('id', s.id, 'name', s.name) into v_after
+    select to_jsonb(s.name) into v_after
     from public.staff s where s.id = p_assignee and s.removed_at is null for share;
     if v_after is null then
       return jsonb_build_object('outcome', 'not_staff');
@@ -247,9 +247,11 @@ begin
   if v.assignee_id is not distinct from p_assignee then
     return jsonb_build_object('outcome', 'unchanged');
   end if;
-  select jsonb_build_object('id', s.id, 'name', s.name) into v_before from public.staff s where s.id = v.assignee_id;
+  -- The history names the members (as they were called then), like staff_actions.staff_name.
+  select to_jsonb(s.name) into v_before from public.staff s where s.id = v.assignee_id;
   update public.lead_tracking set assignee_id = p_assignee, updated_at = now() where lead_kind = p_kind and lead_id = p_id;
-  perform public.record_lead_action(p_id, p_staff, 'assigned', jsonb_build_object('assignee', v_before), jsonb_build_object('assignee', v_after));
+  perform public.record_lead_action(p_id, p_staff, 'assigned',
+    jsonb_build_object('assignee', coalesce(v_before, 'null'::jsonb)), jsonb_build_object('assignee', coalesce(v_after, 'null'::jsonb)));
   return jsonb_build_object('outcome', 'changed');
 end;
 $$;

@@ -4,12 +4,12 @@ import {LeadTable} from '@/components/office/LeadTable'
 import {leadOffice} from '@/lib/office/leads-server'
 import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLeadListQuery} from '@/lib/office/leads'
 import {requireStaffPage} from '@/lib/office/page-access'
-import {LEAD_WORDS} from '@/lib/office/words'
+import {leadWords} from '@/lib/office/words'
 import styles from './leads.module.css'
 
-export const metadata: Metadata = {title: LEAD_WORDS.title}
+export const metadata: Metadata = {title: leadWords.title}
 
-const words = LEAD_WORDS
+const words = leadWords
 
 function searchParamsOf(raw: Record<string, string | string[] | undefined>): URLSearchParams {
   const params = new URLSearchParams()

@@ -9,12 +9,12 @@ import {leadFieldRows} from '@/lib/office/lead-fields'
 import {leadOffice} from '@/lib/office/leads-server'
 import {defaultStatusAfterReply, isUuid, leadCustomer, leadKindFromSlug, LIMITS, nextStatuses, LEAD_KIND_SLUGS} from '@/lib/office/leads'
 import {requireStaffPage} from '@/lib/office/page-access'
-import {LEAD_WORDS} from '@/lib/office/words'
+import {leadWords} from '@/lib/office/words'
 import styles from '../../leads.module.css'
 
-export const metadata: Metadata = {title: LEAD_WORDS.title}
+export const metadata: Metadata = {title: leadWords.title}
 
-const words = LEAD_WORDS
+const words = leadWords
 
 type Search = Record<string, string | string[] | undefined>
 
@@ -268,10 +268,9 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
             </form>
           </section>
 
-          <section className={styles.panel} aria-labelledby="lead-history">
-            <h2 id="lead-history">{words.lead.historyHeading}</h2>
-            <ActionHistory actions={history} />
-          </section>
+          <div className={styles.panel}>
+            <ActionHistory actions={history} actionLabels={words.history} fieldLabels={words.historyFields} />
+          </div>
         </div>
       </div>
     </div>

@@ -1,9 +1,9 @@
 import {leadAction} from '@/lib/office/lead-actions'
 import {leadOffice} from '@/lib/office/leads-server'
-import {officeRoute} from '@/lib/office/route-access'
+import {officeRoute, seeOther} from '@/lib/office/route-access'
 
 /** A lead page's "assignee" form: does it and answers 303 back to the page with the outcome. */
-export const POST = officeRoute({role: 'staff'}, async (request, {staff, params}) => {
-  const location = await leadAction(await leadOffice(), 'assignee', await params, await request.formData().catch(() => new FormData()), staff)
-  return new Response(null, {status: 303, headers: {Location: location}})
+export const POST = officeRoute<{kind: string; id: string}>({role: 'staff'}, async (request, {staff, params}) => {
+  const form = await request.formData().catch(() => new FormData())
+  return seeOther(await leadAction(await leadOffice(), 'assignee', params, form, staff))
 })
