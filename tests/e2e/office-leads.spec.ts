@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import {expect, test} from './support/test'
+import {axeViolations, expectNoHorizontalScroll} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {field, fillQuoteForm, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'
 import {signInAsStaff} from './support/office'
@@ -72,7 +73,7 @@ test('a quote request is worked in the office: assigned, answered by e-mail, con
   ]) {
     await page.getByLabel('New note').fill(note)
     await page.getByRole('button', {name: 'Add note'}).click()
-    await expect(page.getByRole('listitem').filter({hasText: note})).toContainText(staffName)
+    await expect(page.getByRole('region', {name: 'Internal notes'}).getByRole('listitem').filter({hasText: note})).toContainText(staffName)
     await page.getByLabel('Change status to').selectOption({label: status})
     await page.getByRole('button', {name: 'Change status'}).click()
     await expect(page.getByTestId('lead-status')).toHaveText(status)
@@ -90,7 +91,16 @@ test('a quote request is worked in the office: assigned, answered by e-mail, con
   await expect(history).toContainText(subject)
   await expect(history).toContainText(staffName)
 
-  // The inbox agrees.
+  expect(await axeViolations(page)).toEqual([])
+
+  // The inbox agrees; on a crew lead's phone too (360 px: the table scrolls in its own region, the page does not).
+  const leadPage = page.url()
+  await page.setViewportSize({width: 360, height: 740})
   await page.goto(`/office/leads?q=${encodeURIComponent(email)}&assignee=mine&status=won`)
   await expect(table.getByRole('row').filter({hasText: email})).toHaveCount(1)
+  await expectNoHorizontalScroll(page)
+  expect(await axeViolations(page)).toEqual([])
+  await page.goto(leadPage)
+  await expect(page.getByTestId('lead-status')).toHaveText('Won')
+  await expectNoHorizontalScroll(page)
 })

@@ -149,7 +149,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
                 <div className={styles.field}>
                   <label htmlFor="reply-status-after">{words.lead.statusAfterLabel}</label>
                   <select id="reply-status-after" name="statusAfter" defaultValue={statusAfter === lead.status ? '' : statusAfter}>
-                    <option value="">{words.lead.keepStatus(words.statuses[lead.status])}</option>
+                    <option value="">{words.lead.keepStatus(words.statuses[lead.status].toLowerCase())}</option>
                     {next.map((status) => (
                       <option key={status} value={status}>
                         {words.statuses[status]}
