@@ -51,8 +51,9 @@ export function EmailLayout({view}: {view: EmailView}) {
           <Heading as="h1" style={styles.heading}>
             {view.heading}
           </Heading>
-          {view.paragraphs.map((paragraph) => (
-            <Text key={paragraph} style={styles.paragraph}>
+          {/* By position: a reply typed in the office may repeat a line. */}
+          {view.paragraphs.map((paragraph, index) => (
+            <Text key={index} style={styles.paragraph}>
               {paragraph}
             </Text>
           ))}

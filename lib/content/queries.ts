@@ -227,7 +227,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
-  bookingMovedByOffice{subject, preview, heading, body}
+  bookingMovedByOffice{subject, preview, heading, body},
+  leadReply{greeting, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

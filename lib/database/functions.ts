@@ -104,6 +104,17 @@ export const DATABASE_FUNCTIONS = {
   office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
   booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
   customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  // The office's leads (lib/office/leads.ts).
+  office_leads: {args: {p_filter: 'jsonb', p_limit: 'integer', p_offset: 'integer'}, returns: 'rows'},
+  office_lead: {args: {p_kind: 'text', p_id: 'uuid'}, returns: 'value'},
+  office_lead_assignees: {args: {}, returns: 'rows'},
+  set_lead_status: {args: {p_kind: 'text', p_id: 'uuid', p_from: 'text', p_to: 'text', p_staff: 'jsonb'}, returns: 'value'},
+  assign_lead: {args: {p_kind: 'text', p_id: 'uuid', p_assignee: 'uuid', p_staff: 'jsonb'}, returns: 'value'},
+  add_lead_note: {args: {p_kind: 'text', p_id: 'uuid', p_body: 'text', p_staff: 'jsonb'}, returns: 'value'},
+  reply_to_lead: {
+    args: {p_kind: 'text', p_id: 'uuid', p_reply_key: 'uuid', p_from: 'text', p_status_after: 'text', p_staff: 'jsonb', p_emails: 'jsonb'},
+    returns: 'value',
+  },
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

@@ -39,6 +39,8 @@ function customerName(facts: EventFacts): string {
     case 'booking_cancelled':
     case 'booking_moved_by_office':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
+    case 'lead_reply':
+      return facts.firstName
   }
 }
 
@@ -268,6 +270,19 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [`Cancelled ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
+    case 'lead_reply':
+      // Replies are queued for the customer only (the office keeps them in the lead's history); a
+      // copy to the business would read like this.
+      return {
+        subject: `Reply sent to ${facts.to}: ${facts.subject}`,
+        view: {
+          preview: facts.message.slice(0, 120),
+          heading: 'Reply sent from the office',
+          paragraphs: [`${facts.staffName} wrote to ${facts.to}.`],
+          sections: [{heading: 'Reply', rows: rows([['Subject', facts.subject], ['Message', facts.message], ['Sent', formatCompanyDateTime(facts.sentAt)]])}],
+          charges: null,
+          closing: [],
+        },
+      }
   }
 }
-

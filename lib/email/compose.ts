@@ -13,7 +13,7 @@ import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import {staffSignInView} from '../office/sign-in-email'
-import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts} from './queue'
+import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts, LeadReplyFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -41,6 +41,8 @@ export interface EmailWording {
   bookingCancelled: {subject: string; preview: string; heading: string; body: string; refundText: string; noRefundText: string; latePaymentText: string; closing: string}
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
+  /** The fixed words around a reply written in the office (the subject and message are staff's). */
+  leadReply: {greeting: string; closing: string}
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -303,6 +305,42 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         },
       }
     }
+    case 'lead_reply':
+      return leadReplyView(facts, context)
+  }
+}
+
+/** The paragraphs of a message typed in a text area: one per line, blank lines dropped. */
+function typedParagraphs(message: string): string[] {
+  return message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+}
+
+/**
+ * A reply written in the office: its subject and message are what staff wrote (rendered as text by
+ * the layout, so nothing typed becomes markup), between the content's greeting and closing.
+ */
+function leadReplyView(facts: LeadReplyFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.leadReply
+  const values = {
+    firstName: firstWord(facts.firstName),
+    reference: submissionReference(facts.leadId),
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+  }
+  const paragraphs = typedParagraphs(facts.message)
+  return {
+    subject: facts.subject,
+    view: {
+      preview: (paragraphs[0] ?? facts.subject).slice(0, 140),
+      heading: facts.subject,
+      paragraphs: [fillTokens(w.greeting, values), ...paragraphs],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+    },
   }
 }
 
@@ -362,7 +400,10 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
   const {subject, view} = toBusiness ? businessView(facts, context) : customerView(facts as Exclude<EventFacts, AppointmentFacts>, context)
   const full: EmailView = {
     ...view,
-    signature: toBusiness ? [] : [context.wording.signOff, company.companyName, formatPhone(company.phone)],
+    // A reply from the office is signed by the staff member who wrote it, then the company.
+    signature: toBusiness
+      ? []
+      : [context.wording.signOff, ...(facts.kind === 'lead_reply' ? [facts.staffName] : []), company.companyName, formatPhone(company.phone)],
     footer: [company.companyName, ...addressLines(company.address), `${formatPhone(company.phone)} · ${company.email}`],
   }
   const {html, text} = await context.render(full)

@@ -180,6 +180,29 @@ export interface BookingCancelledFacts extends BookingChangeBase {
   latePayment?: boolean
 }
 
+/**
+ * A reply written in the office to a lead (quote request, contact message, estimate request): the
+ * subject and message are what staff wrote, sent to the address the customer gave, answering to the
+ * business. Queued by reply_to_lead with its audit row.
+ */
+export interface LeadReplyFacts {
+  kind: 'lead_reply'
+  /** The reply's own id (the key of the form that sent it: sent twice, queued once). */
+  id: string
+  leadKind: 'quote_request' | 'contact_message' | 'estimate_request'
+  leadId: string
+  /** The customer's address, as the lead gave it. */
+  to: string
+  firstName: string
+  subject: string
+  /** Plain text as staff typed it (line breaks kept as paragraphs). */
+  message: string
+  /** Who wrote it: signs the e-mail. */
+  staffName: string
+  /** ISO 8601. */
+  sentAt: string
+}
+
 export type EventFacts =
   | StaffSignInFacts
   | BookingCancelledFacts
@@ -191,6 +214,7 @@ export type EventFacts =
   | BookingRescheduledFacts
   | BookingCancellationRequestedFacts
   | BookingMovedByOfficeFacts
+  | LeadReplyFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -224,6 +248,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'appointment':
     case 'staff_sign_in':
       return null
+    case 'lead_reply':
+      return facts.to
   }
 }
 

@@ -22,6 +22,8 @@ export const EMAIL_TOKENS = {
   cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
   /** The customer's e-mail after the office cancelled a booking: {slot} its date and window, {amount} what was refunded. */
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
+  /** The words around a reply written in the office: {reference} is the lead's. */
+  leadReply: ['firstName', 'reference', 'companyName', 'phone'],
 } as const
 
 /**

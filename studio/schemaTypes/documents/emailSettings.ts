@@ -55,6 +55,7 @@ const business = EMAIL_TOKENS.business
 const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
+const leadReply = EMAIL_TOKENS.leadReply
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -167,6 +168,16 @@ export const emailSettings = defineType({
         wording('heading', 'Heading', {max: 80, tokens: estimate}),
         wording('body', 'Text', {max: 600, rows: 3, tokens: estimate, requires: ['reference']}),
         wording('nextSteps', 'What happens next', {max: 400, rows: 3, tokens: estimate, description: 'Say that the office calls to confirm the time.'}),
+      ],
+    ),
+    emailWording(
+      'leadReply',
+      'Reply from the office',
+      "Around a reply the office writes to a quote request, contact message or estimate request: the subject and message are what staff wrote; these are the fixed words before and after it. Signed with the sign-off, the staff member's name and the company.",
+      'customer',
+      [
+        wording('greeting', 'Greeting', {max: 120, tokens: leadReply, description: 'The first line, e.g. "Hello {firstName},".'}),
+        wording('closing', 'Closing', {max: 400, rows: 2, tokens: leadReply, requires: ['reference'], description: 'After the message: how to answer, and the reference of the request.'}),
       ],
     ),
     wording('signOff', 'Sign-off', {max: 80, tokens: [], description: 'Above the company name at the end of every e-mail to customers, e.g. "Warm regards,".'}),

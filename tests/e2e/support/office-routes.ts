@@ -47,4 +47,17 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'staff'},
   {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'staff'},
   {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'staff'},
+  // leads: the inbox, a lead's page and its four forms
+  {file: 'app/office/leads/page.tsx', method: 'GET', path: '/office/leads', access: 'staff'},
+  {file: 'app/office/leads/[kind]/[id]/page.tsx', method: 'GET', path: `/office/leads/quote-request/${SAMPLE_UUID}`, access: 'staff'},
+  {file: 'app/office/leads/[kind]/[id]/status/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/status`, access: 'staff', form: {from: 'new', status: 'contacted'}},
+  {file: 'app/office/leads/[kind]/[id]/assignee/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/assignee`, access: 'staff', form: {assignee: 'nobody'}},
+  {file: 'app/office/leads/[kind]/[id]/notes/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/notes`, access: 'staff', form: {note: 'Called them.'}},
+  {
+    file: 'app/office/leads/[kind]/[id]/reply/route.ts',
+    method: 'POST',
+    path: `/office/leads/quote-request/${SAMPLE_UUID}/reply`,
+    access: 'staff',
+    form: {key: SAMPLE_UUID, from: 'new', statusAfter: 'contacted', subject: 'Your quote', message: 'Hello'},
+  },
 ]

@@ -1,0 +1,97 @@
+import type {Metadata} from 'next'
+import Link from 'next/link'
+import {LeadTable} from '@/components/office/LeadTable'
+import {leadOffice} from '@/lib/office/leads-server'
+import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLeadListQuery} from '@/lib/office/leads'
+import {requireStaffPage} from '@/lib/office/page-access'
+import {leadWords} from '@/lib/office/words'
+import styles from './leads.module.css'
+
+export const metadata: Metadata = {title: leadWords.title}
+
+const words = leadWords
+
+function searchParamsOf(raw: Record<string, string | string[] | undefined>): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') params.set(key, value)
+  return params
+}
+
+export default async function LeadsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
+  const staff = await requireStaffPage()
+  const query = parseLeadListQuery(searchParamsOf(await searchParams))
+  const office = await leadOffice()
+  const [page, assignees] = await Promise.all([office.list(query, staff), office.assignees()])
+
+  return (
+    <div className={styles.page}>
+      <h1>{words.title}</h1>
+      <p>{words.intro}</p>
+
+      <form method="get" action="/office/leads" className={styles.filters} aria-labelledby="lead-filters">
+        <h2 id="lead-filters" className={styles.visuallyHidden}>
+          {words.filters.legend}
+        </h2>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-status">{words.filters.status}</label>
+          <select id="lead-filter-status" name="status" defaultValue={query.status ?? ''}>
+            <option value="">{words.filters.any}</option>
+            {LEAD_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {words.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-kind">{words.filters.kind}</label>
+          <select id="lead-filter-kind" name="kind" defaultValue={query.kind ? LEAD_KIND_SLUGS[query.kind] : ''}>
+            <option value="">{words.filters.any}</option>
+            {OFFICE_LEAD_KINDS.map((kind) => (
+              <option key={kind} value={LEAD_KIND_SLUGS[kind]}>
+                {words.kinds[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-assignee">{words.filters.assignee}</label>
+          <select id="lead-filter-assignee" name="assignee" defaultValue={query.assignee ?? ''}>
+            <option value="">{words.filters.anyone}</option>
+            <option value="mine">{words.filters.mine}</option>
+            <option value="nobody">{words.filters.nobody}</option>
+            {assignees.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={`${styles.field} ${styles.search}`}>
+          <label htmlFor="lead-filter-q">{words.filters.search}</label>
+          <input id="lead-filter-q" name="q" type="search" defaultValue={query.search} maxLength={100} autoComplete="off" />
+        </div>
+        {query.order === 'oldest' ? <input type="hidden" name="order" value="oldest" /> : null}
+        <div className={styles.buttons}>
+          <button type="submit" className={styles.button}>
+            {words.filters.apply}
+          </button>
+          <Link href="/office/leads">{words.filters.clear}</Link>
+        </div>
+      </form>
+
+      <p role="status" className={styles.count}>
+        {words.found(page.total)}
+      </p>
+      {page.leads.length > 0 ? <LeadTable leads={page.leads} query={query} /> : <p>{words.none}</p>}
+
+      {page.pageCount > 1 ? (
+        <nav aria-label={words.pages.label} className={styles.pager}>
+          {page.page > 1 ? <Link href={leadListHref({...query, page: page.page - 1})}>{words.pages.previous}</Link> : null}
+          <span aria-current="page">{words.pages.current(page.page, page.pageCount)}</span>
+          {page.page < page.pageCount ? <Link href={leadListHref({...query, page: page.page + 1})}>{words.pages.next}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import {isLeadStatus, isUuid, leadHref, leadKindFromSlug, LIMITS, type LeadActor, type LeadOffice, type LeadProblem} from './leads.ts'
+
+/**
+ * A lead page's forms (status, assignee, note, reply), posted to their route handlers: what each
+ * does and where the browser goes next. Every answer is a 303 back to the lead's page with the
+ * outcome (`?done=` or `?problem=` and the field it concerns), so the forms work without JavaScript;
+ * a refused text comes back in the address (up to a limit) so the form shows it again. Plain
+ * TypeScript: the route handlers pass the form and the signed-in member.
+ */
+
+export type LeadAction = 'status' | 'assignee' | 'notes' | 'reply'
+
+type Form = {get(name: string): unknown}
+
+/** How much of a refused text comes back in the address (the browser already refuses longer ones). */
+const ECHO_LIMIT = 2000
+
+function text(form: Form, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+function back(base: string, params: Record<string, string | null | undefined>, anchor: string): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value)
+  // Which form the outcome is about (the anchor is not sent to the server): the page shows it there.
+  search.set('form', anchor)
+  return `${base}?${search.toString()}#${anchor}`
+}
+
+/** The address to answer with (a 303's Location), after doing `action` with `form` as `staff`. */
+export async function leadAction(
+  office: LeadOffice,
+  action: LeadAction,
+  params: {kind: string; id: string},
+  form: Form,
+  staff: LeadActor,
+): Promise<string> {
+  const kind = leadKindFromSlug(params.kind)
+  if (!kind || !isUuid(params.id)) return '/office/leads?problem=not_found'
+  const base = leadHref(kind, params.id)
+  const refused = (problem: LeadProblem, anchor: string, kept: Record<string, string> = {}) => back(base, {problem, ...kept}, anchor)
+
+  switch (action) {
+    case 'status': {
+      const from = text(form, 'from')
+      const to = text(form, 'status')
+      if (!isLeadStatus(from) || !isLeadStatus(to)) return refused('status_not_allowed', 'status')
+      const outcome = await office.changeStatus(kind, params.id, from, to, staff)
+      return outcome.ok ? back(base, {done: outcome.done === 'changed' ? 'status' : 'status_unchanged'}, 'status') : refused(outcome.problem, 'status')
+    }
+    case 'assignee': {
+      const chosen = text(form, 'assignee')
+      const outcome = await office.assign(kind, params.id, chosen === '' || chosen === 'nobody' ? null : chosen, staff)
+      return outcome.ok ? back(base, {done: outcome.done === 'changed' ? 'assigned' : 'assigned_unchanged'}, 'assignee') : refused(outcome.problem, 'assignee')
+    }
+    case 'notes': {
+      const body = text(form, 'note')
+      const outcome = await office.addNote(kind, params.id, body, staff)
+      return outcome.ok ? back(base, {done: 'note'}, 'notes') : refused(outcome.problem, 'notes', {note: body.slice(0, ECHO_LIMIT)})
+    }
+    case 'reply': {
+      const subject = text(form, 'subject')
+      const message = text(form, 'message')
+      const from = text(form, 'from')
+      const after = text(form, 'statusAfter')
+      if (!isLeadStatus(from) || (after !== '' && !isLeadStatus(after))) return refused('status_not_allowed', 'reply', {subject: subject.slice(0, LIMITS.subject + 50), message: message.slice(0, ECHO_LIMIT)})
+      const outcome = await office.reply(kind, params.id, {key: text(form, 'key'), subject, message, from, statusAfter: after === '' ? null : (after as typeof from)}, staff)
+      if (outcome.ok) return back(base, {done: 'reply'}, 'reply')
+      // Sent before (the same form twice): say so, and keep nothing to send again.
+      if (outcome.problem === 'already_sent') return refused('already_sent', 'reply')
+      return refused(outcome.problem, 'reply', {subject: subject.slice(0, LIMITS.subject + 50), message: message.slice(0, ECHO_LIMIT)})
+    }
+  }
+}
