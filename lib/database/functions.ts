@@ -47,6 +47,11 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   take_rate_limit: {args: {p_key: 'text', p_limit: 'integer', p_window_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_payment_check: {args: {p_id: 'uuid', p_interval_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  make_crew_calendar_token: {args: {p_crew: 'text', p_token_hash: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  revoke_crew_calendar_token: {args: {p_crew: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  crew_calendar_addresses: {args: {}, returns: 'rows'},
+  crew_calendar_reader: {args: {p_token_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  crew_calendar_bookings: {args: {p_crew: 'text', p_from: 'date', p_to: 'date'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS
