@@ -192,14 +192,14 @@ export type CrewCalendarFeedDeps = {
 const FEED_HEADERS = {'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow'}
 
 function notFound(): Response {
-  return new Response('Not found\n', {status: 404, headers: {...FEED_HEADERS, 'Content-Type': 'text/plain; charset=utf-8'}})
+  return new Response(`${words.feed.notFound}\n`, {status: 404, headers: {...FEED_HEADERS, 'Content-Type': 'text/plain; charset=utf-8'}})
 }
 
 /** GET /crew-calendars/<token>: the crew's calendar, or 404 for any token that is not a working address. */
 export async function answerCrewCalendar(request: Request, token: string, deps: CrewCalendarFeedDeps): Promise<Response> {
   const limit = await deps.limiter.check(deps.clientKey(request))
   if (!limit.allowed) {
-    return new Response('Too many requests\n', {
+    return new Response(`${words.feed.tooManyRequests}\n`, {
       status: 429,
       headers: {...FEED_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(limit.retryAfterSeconds)},
     })

@@ -60,5 +60,8 @@ export const crewCalendarWords = {
     cancellationRequested: (when: string) => `The customer asked to cancel on ${when}; still booked until the office cancels it.`,
     outcome: {done: 'Marked done.', no_show: 'Marked as a no-show.'},
     office: (url: string) => `In the office: ${url}`,
+    // The feed's answers besides the calendar (read by a calendar app, or whoever guessed).
+    notFound: 'Not found',
+    tooManyRequests: 'Too many requests',
   },
 } as const
