@@ -12,9 +12,11 @@ import {companyLocalTimeToDate} from '../format'
 import {createDatabaseRateLimiter} from '../rate-limit/database'
 import {TEST_KEY_SECRET} from '../rate-limit/test-support/limiters'
 import {databaseCrewCalendarStore} from './crew-calendar-store'
+import {handedOverAddress, makeAddressAction, revokeAddressAction, NEW_ADDRESS_COOKIE} from './crew-calendar-actions'
 import {
   answerCrewCalendar,
   calendarTokenHash,
+  isWorkingAddress,
   makeCrewCalendarAddress,
   type CrewCalendarFeedDeps,
   type CrewCalendarStore,
@@ -233,5 +235,35 @@ describe("crews' calendars", () => {
     const refused = await read(token, deps)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('hands a new address over once, to the calendars page only, never in its address; revoking it ends the hand-over', async () => {
+    const deps = {store: async () => calendars, now: () => NOW, siteUrl: SITE}
+    const made = await makeAddressAction('commercial', staff, deps)
+    expect(made.status).toBe(303)
+    const location = made.headers.get('location') as string
+    expect(location).toMatch(/^https:\/\/cedar-river\.example\/office\/calendars\?done=(made|replaced)&crew=commercial#new-address$/)
+    const cookie = made.headers.get('set-cookie') as string
+    expect(cookie).toMatch(new RegExp(`^${NEW_ADDRESS_COOKIE}=commercial\\.[a-z2-7]{32}; `))
+    for (const flag of ['Path=/office/calendars', 'HttpOnly', 'SameSite=Strict', 'Secure', 'Max-Age=120']) expect(cookie).toContain(flag)
+    const handed = handedOverAddress(cookie.split(';')[0].split('=')[1])
+    expect(handed?.crew).toBe('commercial')
+    const token = handed?.token as string
+    expect(location).not.toContain(token)
+    expect(isWorkingAddress(await calendars.addresses(), 'commercial', token)).toBe(true)
+    expect((await read(token)).status).toBe(200)
+
+    const revoked = await revokeAddressAction('commercial', staff, deps)
+    expect(revoked.headers.get('location')).toBe(`${SITE}/office/calendars?done=revoked&crew=commercial`)
+    expect(revoked.headers.get('set-cookie')).toMatch(new RegExp(`^${NEW_ADDRESS_COOKIE}=; Path=/office/calendars; Max-Age=0`))
+    // A stale hand-over (another tab) is not shown once the address no longer works.
+    expect(isWorkingAddress(await calendars.addresses(), 'commercial', token)).toBe(false)
+    expect((await read(token)).status).toBe(404)
+
+    const unknown = await makeAddressAction('estimate', staff, deps)
+    expect(unknown.headers.get('location')).toBe(`${SITE}/office/calendars?problem=unknownCrew`)
+    expect(unknown.headers.get('set-cookie')).toBeNull()
+    expect(handedOverAddress('estimate.abcdefghijklmnopqrstuvwxyz234567')).toBeNull()
+    expect(handedOverAddress('indoor.not-a-token')).toBeNull()
   })
 })
