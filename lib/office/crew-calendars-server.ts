@@ -6,6 +6,7 @@ import {clientAddress} from '../edge/client-address'
 import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import {siteUrl} from '../site-url'
 import {databaseCrewCalendarStore} from './crew-calendar-store'
+import type {CrewCalendarActionDeps} from './crew-calendar-actions'
 import type {CrewCalendarFeedDeps, CrewCalendarStore} from './crew-calendars'
 
 /** The crews' calendars wired to the configured database, content and rate limits (the only module that reads the environment for them). */
@@ -33,4 +34,8 @@ export function crewCalendarFeedDeps(): CrewCalendarFeedDeps {
     companyName: async () => (await getSiteSettings()).companyName,
     horizonDays: async () => (await getAvailability()).horizonDays,
   }
+}
+
+export function crewCalendarActionDeps(): CrewCalendarActionDeps {
+  return {store: getCrewCalendarStore, now: () => new Date(), siteUrl}
 }

@@ -1,0 +1,9 @@
+import {makeAddressAction} from '@/lib/office/crew-calendar-actions'
+import {crewCalendarActionDeps} from '@/lib/office/crew-calendars-server'
+import {officeRoute} from '@/lib/office/route-access'
+
+/** A new calendar subscription address for the crew (its old one stops working). */
+export const POST = officeRoute({role: 'staff'}, async (_request, {staff, params}) => {
+  const {crew} = await params
+  return makeAddressAction(crew, staff, crewCalendarActionDeps())
+})
