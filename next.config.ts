@@ -22,7 +22,8 @@ const nextConfig: NextConfig = {
   // run time; the server starts from the project directory).
   cacheHandler: join(process.cwd(), 'lib', 'page-cache', 'cache-handler.ts'),
   // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
-  experimental: {globalNotFound: true},
+  // app/office: forbidden() answers a member of staff on an owner's page with 403 (app/office/forbidden.tsx).
+  experimental: {globalNotFound: true, authInterrupts: true},
   images: {
     // Content images never pass through Next's optimiser: ContentImage asks Sanity's CDN (or the local
     // dataset's stand-in, app/images) for each size itself. Only files in public/ may, without a query.

@@ -33,6 +33,16 @@ const BOOKING_ENV = {
   LEAD_RATE_LIMIT_MAX: '100000',
 };
 
+// The office (issue 22): the first owner of the new database, and sign-in links not throttled
+// (every test asks from the same address).
+const OFFICE_ENV = {
+  OFFICE_OWNER_EMAIL: 'owner@office.test',
+  OFFICE_SIGN_IN_RATE_LIMIT_MAX: '100000',
+  // The x-office-test-now header moves the sign-in rules' clock (an expired link without waiting);
+  // honoured only with this and a loopback SITE_URL (lib/office/test-clock.ts).
+  OFFICE_TEST_CLOCK: 'on',
+};
+
 // E-mail: a real SMTP server on loopback (scripts/e2e-smtp-sink.mjs, the second web server) that
 // writes what it receives to test-results/smtp-inbox/; the site sends to it through SMTP_URL. The
 // outbox is checked every second, so a retry never waits long.
@@ -108,7 +118,7 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       // Added to the runner's own environment, which Playwright passes on as well.
-      env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV, ...EMAIL_ENV },
+      env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV, ...EMAIL_ENV, ...OFFICE_ENV },
     },
   ],
 });

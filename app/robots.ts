@@ -3,7 +3,7 @@ import {absoluteUrl} from '@/lib/site-url'
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: [{userAgent: '*', allow: '/', disallow: ['/studio', '/api/']}],
+    rules: [{userAgent: '*', allow: '/', disallow: ['/studio', '/api/', '/office']}],
     sitemap: absoluteUrl('/sitemap.xml'),
   }
 }

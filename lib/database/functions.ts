@@ -47,6 +47,24 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   take_rate_limit: {args: {p_key: 'text', p_limit: 'integer', p_window_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_payment_check: {args: {p_id: 'uuid', p_interval_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  // The office's sign-in, sessions and staff (issue 22, 20261128100000_office_sign_in.sql).
+  seed_first_owner: {args: {p_email: 'text', p_name: 'text'}, returns: 'value'},
+  request_staff_sign_in: {
+    args: {p_email: 'text', p_token_hash: 'text', p_binding_hash: 'text', p_now: 'timestamptz', p_expires_at: 'timestamptz', p_emails: 'jsonb'},
+    returns: 'value',
+  },
+  consume_staff_sign_in: {
+    args: {p_token_hash: 'text', p_binding_hash: 'text', p_session_hash: 'text', p_now: 'timestamptz', p_idle_seconds: 'integer', p_absolute_seconds: 'integer'},
+    returns: 'value',
+  },
+  staff_session: {args: {p_session_hash: 'text', p_now: 'timestamptz', p_idle_seconds: 'integer', p_refresh_seconds: 'integer'}, returns: 'value'},
+  end_staff_session: {args: {p_session_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  current_staff: {args: {}, returns: 'rows'},
+  add_staff_member: {args: {p_staff: 'jsonb', p_member: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  remove_staff_member: {args: {p_staff: 'jsonb', p_member_id: 'uuid', p_now: 'timestamptz'}, returns: 'value'},
+  staff_actions_of: {args: {p_subject_kind: 'text', p_subject_id: 'text'}, returns: 'rows'},
+  staff_actions_on_staff: {args: {p_limit: 'integer'}, returns: 'rows'},
+  // Crews' calendars (issue 22, 20261128150000_crew_calendars.sql).
   make_crew_calendar_token: {args: {p_crew: 'text', p_token_hash: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   revoke_crew_calendar_token: {args: {p_crew: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   crew_calendar_addresses: {args: {}, returns: 'rows'},

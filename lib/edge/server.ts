@@ -27,6 +27,7 @@ import compression from 'compression'
 import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
+import {isOfficePath} from '../office/headers.ts'
 import {
   contentSecurityPolicyFor,
   FILE_CONTENT_SECURITY_POLICY,
@@ -220,8 +221,11 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
+      // An office page is one member's: never kept, and never stored by any cache on the way.
+      const office = isOfficePath(pathname)
+      if (office) res.setHeader('Cache-Control', 'private, no-store')
       const key =
-        typeof etag === 'string' && body === html && !preview && res.statusCode === 200
+        typeof etag === 'string' && body === html && !preview && !office && res.statusCode === 200
           ? `${isStudioPath(pathname) ? 'studio' : 'site'}\n${etag}\n${held.byteLength}`
           : null
       let page = key ? pages.get(key) : undefined

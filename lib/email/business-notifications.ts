@@ -8,7 +8,7 @@
 import {formatUsd} from '../booking/money'
 import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {ComposeContext, EmailView} from './compose'
-import type {AppointmentFacts, EstimateRequestFacts, EventFacts} from './queue'
+import type {AppointmentFacts, CustomerEventFacts as EventFacts, EstimateRequestFacts} from './queue'
 import {fillTokens} from './tokens'
 import {slotLabel} from '../booking/arrival-window'
 import {bookingCharges, leadService, pageUrl, rows, submissionReference, visitText} from './view-parts'

@@ -11,7 +11,7 @@ import {
   type BookingPaidFacts,
   type BookingRescheduledFacts,
   type ContactMessageFacts,
-  type EventFacts,
+  type CustomerEventFacts as EventFacts,
   type QuoteRequestFacts,
 } from './queue'
 import {emailContentFromDataset} from './test-support/content'

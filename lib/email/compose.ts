@@ -11,7 +11,8 @@ import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-win
 import {businessView} from './business-notifications'
 import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
-import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, EventFacts} from './queue'
+import {staffSignInView} from '../office/sign-in-email'
+import type {AppointmentFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -305,7 +306,15 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts, cont
 /** The e-mail of one queued message, ready for the transport. */
 export async function composeMail(message: OutboxMessage, context: ComposeContext): Promise<OutgoingMail> {
   const {company} = context
-  const facts = message.payload
+  const payload = message.payload
+  if (payload.kind === 'staff_sign_in') {
+    // To one member of staff, in the office's words: no signature, the company in the footer.
+    if (!message.to) throw new Error(`No staff e-mail for ${message.eventKey}`)
+    const {subject, view} = staffSignInView(payload, context.siteUrl)
+    const {html, text} = await context.render({...view, signature: [], footer: [company.companyName]})
+    return {messageId: `<${message.id}@${siteHost(context.siteUrl)}>`, from: context.from ?? quotedAddress(company.companyName, company.email), to: message.to, subject, html, text}
+  }
+  const facts = payload
   const toBusiness = message.to === null
   if (!toBusiness && facts.kind === 'appointment') throw new Error(`No customer e-mail for ${message.eventKey}`)
   const {subject, view} = toBusiness ? businessView(facts, context) : customerView(facts as Exclude<EventFacts, AppointmentFacts>, context)

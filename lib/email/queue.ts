@@ -6,7 +6,8 @@
  * content when the message is rendered. Plain TypeScript: no React, no SDK.
  */
 
-export type EmailAudience = 'business' | 'customer'
+/** Who reads a message: the business, the customer, or one member of staff (the office's sign-in links). */
+export type EmailAudience = 'business' | 'customer' | 'staff'
 
 export interface QuoteRequestFacts {
   kind: 'quote_request'
@@ -140,7 +141,22 @@ export interface BookingCancellationRequestedFacts extends BookingChangeBase {
   windowStartsAt?: string | null
 }
 
+/**
+ * A one-time link into the office, to the member of staff who asked for it (lib/office/sign-in.ts).
+ * Staff-facing: its words are in lib/office/words.ts. The token is useless without the binding
+ * cookie of the browser that asked, and for more than 15 minutes.
+ */
+export interface StaffSignInFacts {
+  kind: 'staff_sign_in'
+  token: string
+  /** ISO 8601. */
+  expiresAt: string
+  /** The office page to open once signed in (the page that sent them to sign in). */
+  next?: string
+}
+
 export type EventFacts =
+  | StaffSignInFacts
   | QuoteRequestFacts
   | ContactMessageFacts
   | EstimateRequestFacts
@@ -149,6 +165,8 @@ export type EventFacts =
   | BookingRescheduledFacts
   | BookingCancellationRequestedFacts
 export type EventKind = EventFacts['kind']
+/** The events of customers and visitors (every kind but the office's own sign-in links). */
+export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
 
@@ -175,6 +193,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_cancellation_requested':
       return facts.customer.email
     case 'appointment':
+    case 'staff_sign_in':
       return null
   }
 }

@@ -6,7 +6,7 @@ import {createLeadSchemas, LEAD_MESSAGE_KEYS_AS_TEXT, type LeadKind} from '../le
 import type {StoredLeadInput} from '../leads/store'
 import {appointmentSubmission, contactSubmission, quoteSubmission} from '../leads/test-support/submissions'
 import {composeMail, type EmailCompany, type EmailWording} from './compose'
-import {eventEmails, type EmailTemplate, type EventFacts} from './queue'
+import {eventEmails, type CustomerEventFacts as EventFacts, type EmailTemplate} from './queue'
 import {createSmtpTransport} from './smtp-transport'
 import {emailContentFromDataset} from './test-support/content'
 import {startSmtpServer, type LocalSmtpServer} from './test-support/smtp-server'

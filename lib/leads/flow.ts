@@ -5,7 +5,7 @@
  * sent later by the outbox worker; a failure to send never loses the submission.
  */
 import {checkEstimateVisit, type AvailabilityRules} from '../booking/availability'
-import {eventEmails, type EventFacts} from '../email/queue'
+import {eventEmails, type CustomerEventFacts} from '../email/queue'
 import {
   createLeadSchemas,
   fieldMessageKeys,
@@ -53,7 +53,7 @@ export function isHoneypotFilled(raw: unknown): boolean {
 }
 
 /** The event the e-mails report, from the stored lead. */
-export function leadFacts<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>): EventFacts {
+export function leadFacts<K extends LeadKind>(kind: K, lead: StoredLeadInput<K>): CustomerEventFacts {
   const submittedAt = lead.submittedAt.toISOString()
   switch (kind) {
     case 'quoteRequest': {

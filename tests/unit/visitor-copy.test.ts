@@ -48,8 +48,11 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
   // Staff-facing: the office's notifications (decisions.md, "The office"); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
-  // Staff-facing: the office's pages and the crews' calendars, in one module (decisions.md, "The office").
-  'lib/office/words.ts': "the office's words",
+  // The office (/office, issue 22): staff-facing pages and the sign-in e-mail to staff, their words
+  // in lib/office/words.ts; no visitor reads them.
+  'app/office/': 'the office',
+  'components/office/': 'the office',
+  'lib/office/': 'the office',
   // The booking catalog: what is sold, its names and prices, and the names of a booking's fields
   // and charges, kept together in code so that a name and its price never disagree.
   'lib/booking/catalog.ts': 'the price list',

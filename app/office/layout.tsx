@@ -1,0 +1,52 @@
+import type {Metadata} from 'next'
+import type {ReactNode} from 'react'
+import {OfficeNav} from '@/components/office/OfficeNav'
+import {currentStaff} from '@/lib/office/page-access'
+import {accessWords} from '@/lib/office/words'
+import styles from './office.module.css'
+
+/**
+ * The office's own shell (no site CSS, header or footer; none of this reaches visitors' pages):
+ * skip link, the office's areas, who is signed in and Sign out. Never indexed.
+ */
+export const metadata: Metadata = {
+  title: {template: `%s | ${accessWords.office}`, default: accessWords.office},
+  robots: {index: false, follow: false},
+}
+
+// Every office page is one member's: rendered per request, never prerendered or cached.
+export const dynamic = 'force-dynamic'
+
+export default async function OfficeLayout({children}: {children: ReactNode}) {
+  const staff = await currentStaff()
+  const w = accessWords
+  return (
+    <div className={styles.office}>
+      <a href="#office-main" className={styles.skipLink}>
+        {w.skipLink}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <span className={styles.brand}>{w.office}</span>
+          {staff && (
+            <div className={styles.account}>
+              <span className={styles.who}>
+                <span className={styles.whoLabel}>{w.signedInAs} </span>
+                <strong>{staff.name}</strong> <span className={styles.role}>({w.roles[staff.role]})</span>
+              </span>
+              <form method="post" action="/office/sign-out">
+                <button type="submit" className={styles.signOut}>
+                  {w.signOut}
+                </button>
+              </form>
+            </div>
+          )}
+        </div>
+        {staff && <OfficeNav owner={staff.role === 'owner'} />}
+      </header>
+      <main id="office-main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import {formatCompanyDateTime} from '@/lib/format'
+import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/audit'
+import {accessWords} from '@/lib/office/words'
+import styles from './ActionHistory.module.css'
+
+/**
+ * The record of staff actions on one booking, lead or member: when (Renton time), who, what, and
+ * each changed field before → after. `actionLabels` and `fieldLabels` name an area's own actions
+ * and fields in the office's words (lib/office/words.ts); an unknown one shows its key.
+ */
+export function ActionHistory({
+  actions,
+  heading = accessWords.history.title,
+  headingLevel = 2,
+  actionLabels = {},
+  fieldLabels = {},
+}: {
+  actions: StaffAction[]
+  heading?: string
+  headingLevel?: 2 | 3
+  actionLabels?: Record<string, string>
+  fieldLabels?: Record<string, string>
+}) {
+  const w = accessWords.history
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const actionName = (key: string) => actionLabels[key] ?? w.actions[key] ?? key.replaceAll('_', ' ')
+  const fieldName = (key: string) => fieldLabels[key] ?? w.fields[key] ?? key.replaceAll('_', ' ')
+  return (
+    <section className={styles.history} aria-labelledby="action-history-heading">
+      <Heading id="action-history-heading" className={styles.heading}>
+        {heading}
+      </Heading>
+      {actions.length === 0 ? (
+        <p className={styles.empty}>{w.empty}</p>
+      ) : (
+        <ol className={styles.list}>
+          {actions.map((action) => (
+            <li key={action.id} className={styles.item}>
+              <p className={styles.summary}>
+                <time dateTime={action.at}>{formatCompanyDateTime(action.at)}</time>
+                {' · '}
+                <span className={styles.who}>{action.staffName}</span>
+                {' · '}
+                <span>{actionName(action.action)}</span>
+              </p>
+              {actionChanges(action).length > 0 && (
+                <dl className={styles.changes}>
+                  {actionChanges(action).map((change) => (
+                    <div key={change.field} className={styles.change}>
+                      <dt>{fieldName(change.field)}</dt>
+                      <dd>
+                        {actionValueText(change.before, w.nothing)} <span aria-hidden="true">→</span>
+                        <span className={styles.visuallyHidden}> to </span> {actionValueText(change.after, w.nothing)}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}

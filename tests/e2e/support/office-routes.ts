@@ -1,0 +1,33 @@
+/**
+ * Every office page and endpoint (app/office/**\/page.tsx and route.ts), with a sample address, its
+ * method and who may use it. tests/e2e/office-access.spec.ts walks this table (no session, staff on
+ * an owner's route, a change from a foreign origin) and fails for a route file with no row here:
+ * ADD A ROW FOR EVERY ROUTE YOU ADD. `form` is a plausible body for a POST (never reaching the
+ * handler's work in the access test: each request is refused before).
+ */
+
+export type OfficeAccess = 'public' | 'staff' | 'owner'
+
+export interface OfficeRouteRow {
+  /** The route file, from the repository's root. */
+  file: string
+  method: 'GET' | 'POST'
+  /** The address with sample parameters. */
+  path: string
+  access: OfficeAccess
+  form?: Record<string, string>
+}
+
+const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000'
+
+export const OFFICE_ROUTES: OfficeRouteRow[] = [
+  // access: signing in and out, the owner's Staff page
+  {file: 'app/office/sign-in/page.tsx', method: 'GET', path: '/office/sign-in', access: 'public'},
+  {file: 'app/office/sign-in/link/route.ts', method: 'POST', path: '/office/sign-in/link', access: 'public', form: {email: 'nobody@office.test'}},
+  {file: 'app/office/sign-in/verify/page.tsx', method: 'GET', path: '/office/sign-in/verify?token=abc', access: 'public'},
+  {file: 'app/office/sign-in/session/route.ts', method: 'POST', path: '/office/sign-in/session', access: 'public', form: {token: 'abc'}},
+  {file: 'app/office/sign-out/route.ts', method: 'POST', path: '/office/sign-out', access: 'staff'},
+  {file: 'app/office/staff/page.tsx', method: 'GET', path: '/office/staff', access: 'owner'},
+  {file: 'app/office/staff/add/route.ts', method: 'POST', path: '/office/staff/add', access: 'owner', form: {name: 'Nobody', email: 'nobody@office.test', role: 'staff'}},
+  {file: 'app/office/staff/[id]/remove/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/remove`, access: 'owner'},
+]
