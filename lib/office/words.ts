@@ -105,7 +105,7 @@ export const accessWords = {
 
 /** Crews' calendars: the page /office/calendars and what the crews' calendar feeds say. */
 export const crewCalendarWords = {
-  pageTitle: "Crews' calendars",
+  pageTitle: 'Crews’ calendars',
   intro:
     'Each crew has a calendar subscription address. Add it to the crew phones’ calendars once: they then show every paid booking of that crew, and keep up as bookings move or are cancelled.',
   howToSubscribe: {
@@ -144,8 +144,9 @@ export const crewCalendarWords = {
     unknownCrew: 'That crew does not exist.',
   },
   history: {
-    address_made: 'Made a new address',
-    address_revoked: 'Revoked the address',
+    heading: 'What staff did',
+    address_made: (crewName: string) => `Made a new address for ${crewName}`,
+    address_revoked: (crewName: string) => `Revoked the address of ${crewName}`,
   },
   feed: {
     calendarName: (companyName: string, crewName: string) => `${companyName} — ${crewName}`,

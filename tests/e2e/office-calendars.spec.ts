@@ -3,6 +3,7 @@ import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {commercialBooking} from './support/bookings'
 import {uniqueEmail} from './support/leads'
 import {signInAsStaff} from './support/office'
+import {TOKEN_ROUTES} from './support/office-routes'
 
 /**
  * Crews' calendars (issue 22): staff make a crew's subscription address in the office; the feed at
@@ -54,4 +55,16 @@ test("staff make a crew's calendar address, a calendar reads the booking there, 
   const revoked = await request.get(address)
   expect(revoked.status()).toBe(404)
   expect(await revoked.text()).not.toContain('VCALENDAR')
+})
+
+test('the token routes answer a made-up token 404 with nothing in it, privately and unindexed, with no session', async ({request}) => {
+  for (const route of TOKEN_ROUTES) {
+    for (const token of ['abcdefghijklmnopqrstuvwxyz234567', 'x']) {
+      const response = await request.get(route.path(token), {maxRedirects: 0})
+      expect(response.status(), route.path(token)).toBe(404)
+      expect(response.headers()['cache-control']).toBe('private, no-store')
+      expect(response.headers()['x-robots-tag']).toContain('noindex')
+      expect(await response.text()).toBe('Not found\n')
+    }
+  }
 })

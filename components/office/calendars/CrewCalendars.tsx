@@ -1,6 +1,7 @@
 import {formatCompanyDateTime} from '@/lib/format'
 import type {CalendarCrew} from '@/lib/office/crew-calendars'
 import {crewCalendarWords as words} from '@/lib/office/words'
+import shared from '@/components/office/office-page.module.css'
 import {CopyAddress} from './CopyAddress'
 import styles from './CrewCalendars.module.css'
 
@@ -13,16 +14,16 @@ export type CrewCalendarRow = {
   newAddress: {https: string; webcal: string} | null
 }
 
-type Props = {rows: CrewCalendarRow[]; message: {text: string; problem: boolean} | null; history?: (crew: CalendarCrew) => React.ReactNode}
+type Props = {rows: CrewCalendarRow[]; message: {text: string; problem: boolean} | null; history?: React.ReactNode}
 
 /** /office/calendars: each crew's subscription address, made, replaced and revoked with plain forms. */
 export function CrewCalendars({rows, message, history}: Props) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{words.pageTitle}</h1>
-      <p className={styles.lead}>{words.intro}</p>
+      <h1 className={shared.title}>{words.pageTitle}</h1>
+      <p className={shared.intro}>{words.intro}</p>
       {message ? (
-        <p className={message.problem ? styles.problem : styles.done} role={message.problem ? 'alert' : 'status'}>
+        <p className={message.problem ? shared.problem : shared.notice} role={message.problem ? 'alert' : 'status'}>
           {message.text}
         </p>
       ) : null}
@@ -76,9 +77,9 @@ export function CrewCalendars({rows, message, history}: Props) {
               </form>
             ) : null}
           </div>
-          {history ? history(row.crew) : null}
         </section>
       ))}
+      {history}
     </div>
   )
 }
