@@ -24,6 +24,7 @@ export const RESERVED_SERVICE_PAGE_SLUGS = [
   'images',
   'legal',
   'manage-booking',
+  'office',
   'robots.txt',
   'sitemap.xml',
   'studio',
