@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {commercialBooking} from './support/bookings'
+import {axeViolations, expectNoHorizontalScroll} from './support/booking-ui'
 import {uniqueEmail} from './support/leads'
 import {signInAsStaff} from './support/office'
 import {TOKEN_ROUTES} from './support/office-routes'
@@ -38,6 +39,14 @@ test("staff make a crew's calendar address, a calendar reads the booking there, 
   const address = await crew.getByLabel('Subscription address').inputValue()
   expect(address).toMatch(/\/crew-calendars\/[a-z2-7]{32}$/)
   await expect(crew.getByRole('link', {name: /webcal/})).toHaveAttribute('href', address.replace(/^https?:/, 'webcal:'))
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await crew.getByRole('button', {name: 'Copy the address'}).click()
+  await expect(crew.getByText('Copied.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
+  // A crew lead's phone: nothing wider than the screen, and nothing axe objects to.
+  await page.setViewportSize({width: 360, height: 800})
+  await expectNoHorizontalScroll(page)
+  expect(await axeViolations(page)).toEqual([])
 
   const feed = await request.get(address)
   expect(feed.status()).toBe(200)
