@@ -112,7 +112,8 @@ export const crewCalendarWords = {
     heading: 'How to add it to a phone',
     iphone: 'iPhone: open the webcal link on the phone (or Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar, and paste the address).',
     android: 'Android (Google Calendar): on a computer, open calendar.google.com → Other calendars → + → From URL, paste the address; it then shows on the phone.',
-    refresh: 'Phone calendars check the address on their own schedule, usually every 15 minutes to a few hours: a change shows up on the next check.',
+    refresh:
+      'Calendars check the address on their own schedule: an iPhone as often as set in its calendar settings (every 15 minutes at best), Google Calendar every few hours and sometimes only once a day. A move or a cancellation shows up at the next check; for a change today, call the crew.',
   },
   feedHolds:
     'The calendar holds the crew’s paid bookings from four weeks back to the last bookable day: arrival window, address, customer and phone, key and access information, and notes. Cancelled bookings stay marked as cancelled for those four weeks, so phones take them off.',
