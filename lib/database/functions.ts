@@ -115,6 +115,12 @@ export const DATABASE_FUNCTIONS = {
     args: {p_kind: 'text', p_id: 'uuid', p_reply_key: 'uuid', p_from: 'text', p_status_after: 'text', p_staff: 'jsonb', p_emails: 'jsonb'},
     returns: 'value',
   },
+  // Crews' calendars (issue 22, 20261128150000_crew_calendars.sql).
+  make_crew_calendar_token: {args: {p_crew: 'text', p_token_hash: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  revoke_crew_calendar_token: {args: {p_crew: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  crew_calendar_addresses: {args: {}, returns: 'rows'},
+  crew_calendar_reader: {args: {p_token_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  crew_calendar_bookings: {args: {p_crew: 'text', p_from: 'date', p_to: 'date'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

@@ -14,6 +14,7 @@ export const RESERVED_SERVICE_PAGE_SLUGS = [
   'checkout',
   'commercial_cleaning',
   'contact',
+  'crew-calendars',
   'exterior_cleaning',
   'faqs',
   'favicon.ico',

@@ -60,4 +60,18 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
     access: 'staff',
     form: {key: SAMPLE_UUID, from: 'new', statusAfter: 'contacted', subject: 'Your quote', message: 'Hello'},
   },
+  // calendars: each crew's subscription address (its feed is in TOKEN_ROUTES below)
+  {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'staff'},
+  {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'staff'},
+  {file: 'app/office/calendars/[crew]/revoke/route.ts', method: 'POST', path: '/office/calendars/indoor/revoke', access: 'staff'},
+]
+
+/**
+ * Office data served outside /office to whoever holds a secret token in the address, with no
+ * session: not walked above (a session changes nothing there). Each answers 404, privately and
+ * unindexed, to any token that is not a working one (tests/e2e/office-calendars.spec.ts).
+ */
+export const TOKEN_ROUTES: {file: string; method: 'GET'; path: (token: string) => string}[] = [
+  // A crew's calendar feed: phone calendars poll it and cannot sign in.
+  {file: 'app/crew-calendars/[token]/route.ts', method: 'GET', path: (token) => `/crew-calendars/${token}`},
 ]
