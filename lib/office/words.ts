@@ -98,6 +98,8 @@ export const accessWords = {
     empty: 'No staff action yet.',
     columns: {when: 'When', who: 'Who', what: 'What', change: 'Change'},
     nothing: '—',
+    /** Read by screen readers between a field's value before and after (the arrow is hidden from them). */
+    changedTo: 'changed to',
     actions: {staff_added: 'Added a member of staff', staff_removed: 'Removed a member of staff'} as Record<string, string>,
     fields: {name: 'Name', email: 'E-mail', role: 'Role'} as Record<string, string>,
   },
