@@ -8,6 +8,10 @@ import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore, NewBooking} from '../bookings/store'
 import {commercialBooking, houseBooking} from '../bookings/test-support/fixtures'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
+import {createSupabaseBookingStore} from '../bookings/supabase-store'
 import type {SqlClient} from '../database/sql'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
@@ -255,6 +259,43 @@ describe('the office acts on one booking (PGlite)', () => {
         [role],
       )
       expect(grants[0].ok).toBe(false)
+    }
+  })
+})
+
+describe('the office acts on one booking on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
+  let db: PGlite
+  beforeAll(async () => {
+    db = await openMigratedMemoryDatabase()
+  }, PGLITE_SETUP_TIMEOUT)
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  it('moves, notes, resends and marks through rpc as on the embedded database', async () => {
+    const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-booking'
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    try {
+      const local = await harness(db)
+      const config = {url: postgrest.url, serviceRoleKey: key}
+      const store = createSupabaseBookingStore(config)
+      const deps: OfficeBookingDeps = {...local.deps, store, records: createOfficeBookingRecords(createSupabaseDatabaseFunctions(createServiceRoleClient(config)))}
+      const id = await paidBooking(local, '2031-03-05')
+      expect(await moveBooking(id, {date: '2031-03-05', arrivalWindow: '14:00-16:00'}, local.ann, deps)).toEqual({ok: true, done: 'moved'})
+      expect(await addNote(id, 'Side door.', local.ann, deps)).toEqual({ok: true, done: 'noteAdded'})
+      expect((await deps.records.notesOf(id)).map((note) => [note.staffName, note.body])).toEqual([['Ann Office', 'Side door.']])
+      expect(await deps.records.customerChangesOf(id)).toEqual([])
+      expect(await resendConfirmation(id, local.bo, deps)).toEqual({ok: true, done: 'confirmationResent'})
+      expect(await markOutcome(id, 'done', local.bo, {...deps, now: () => new Date('2031-03-05T23:00:00Z')})).toEqual({ok: true, done: 'markedDone'})
+      expect((await actions(local, id)).map((row) => [row.staff_name, row.action])).toEqual([
+        ['Ann Office', 'moved'],
+        ['Ann Office', 'note_added'],
+        ['Bo Desk', 'confirmation_resent'],
+        ['Bo Desk', 'marked_done'],
+      ])
+      expect((await outbox(local, id)).map((mail) => mail.template)).toEqual(['booking_moved_by_office.customer', 'booking_paid.customer'])
+    } finally {
+      await postgrest.close()
     }
   })
 })
