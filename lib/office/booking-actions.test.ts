@@ -17,7 +17,7 @@ import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts} from '../email/queue'
 import {addNote, markOutcome, moveBooking, moveOffer, resendConfirmation, type OfficeBookingDeps} from './booking-actions'
-import {bookingHistory} from './booking-page'
+import {bookingHistory, describeAction} from './booking-page'
 import {createOfficeBookingRecords} from './booking-records'
 import {bookingActionAnswer, setBookingRoutesLogger} from './booking-routes'
 
@@ -297,6 +297,18 @@ describe('the office acts on one booking on Supabase (supabase-js rpc against th
     } finally {
       await postgrest.close()
     }
+  })
+})
+
+describe("the history's words for a staff action", () => {
+  const action = (name: string, before: unknown, after: unknown) => describeAction({at: NOW.toISOString(), staffName: 'Ann', action: name, before, after})
+  it('names each action on a booking, with what changed', () => {
+    expect(action('moved', {date: '2031-03-05', arrivalWindow: '08:00-10:00'}, {date: '2031-03-06', arrivalWindow: '12:00-14:00'})).toBe(
+      'Moved from March 5, 2031, 8:00 AM – 10:00 AM to March 6, 2031, 12:00 PM – 2:00 PM',
+    )
+    expect(action('cancelled', {refunded_cents: 0}, {refunded_cents: 2500})).toBe('Cancelled the booking, refunded $25.00')
+    expect(action('confirmation_resent', null, {to: 'ada@example.com'})).toBe('Resent the confirmation to ada@example.com')
+    expect(action('something_new', null, null)).toBe('something new')
   })
 })
 
