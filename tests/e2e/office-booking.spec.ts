@@ -75,7 +75,7 @@ function movedMails(email: string) {
   return (mail: ParsedMail) => addressOf(mail.to) === email && flat(mail.text).includes(movedByOffice.heading)
 }
 
-test('staff move a booking made through the form, also within 24 hours: one e-mail to the customer per move, the history names them, the places follow', async ({page, request}) => {
+test('staff move a booking made through the form, also within 24 hours: one e-mail to the customer per move, the history names them, the places follow; an internal note', async ({page, request}) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('office.move')
   const before = await offered(request)
@@ -147,6 +147,17 @@ test('staff move a booking made through the form, also within 24 hours: one e-ma
   const history = staffPage.getByRole('region', {name: 'History'})
   await expect(history.getByRole('listitem').filter({hasText: staffName}).filter({hasText: `to ${longDate(last.date)}, ${windowLabel(last.window)}`})).toHaveCount(1)
   await expect(history.getByRole('listitem').filter({hasText: staffName}).filter({hasText: 'Moved from'})).toHaveCount(2)
+
+  // An internal note: an empty one is refused beside the field (focused there), then one is kept with its author.
+  const notes = staffPage.getByRole('region', {name: 'Internal notes'})
+  await notes.getByLabel('New note').fill('   ')
+  await notes.getByRole('button', {name: 'Add the note'}).click()
+  await expect(notes.getByLabel('New note')).toBeFocused()
+  await expect(notes.getByLabel('New note')).toHaveAccessibleDescription(/Write the note first\./)
+  await notes.getByLabel('New note').fill('Side door; the alarm code is on the key tag.')
+  await notes.getByRole('button', {name: 'Add the note'}).click()
+  await expect(staffPage.getByRole('status').filter({hasText: 'Note added.'})).toBeFocused()
+  await expect(notes.getByRole('listitem').filter({hasText: staffName}).filter({hasText: 'Side door; the alarm code is on the key tag.'})).toHaveCount(1)
 
   // On a crew lead's phone: no sideways scrolling, nothing axe finds in the page's content.
   await staffPage.setViewportSize({width: 360, height: 800})
