@@ -53,7 +53,7 @@ const columns = [
       </span>
     ),
   }),
-  column.accessor((lead) => lead.assignee?.name ?? null, {
+  column.accessor((lead) => (lead.assignee ? (lead.assignee.removed ? words.lead.removedMember(lead.assignee.name) : lead.assignee.name) : null), {
     id: 'assignee',
     header: words.columns.assignee,
     cell: (info) => info.getValue() ?? <span className={styles.nobody}>{words.nobody}</span>,

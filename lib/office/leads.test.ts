@@ -190,6 +190,16 @@ describe('assignee and notes', () => {
     expect((await office.get('quote_request', id))?.assignee).toEqual({id: sam.id, name: 'Sam Lee', removed: false})
     expect(await office.assign('quote_request', id, null, dana)).toEqual({ok: true, done: 'changed'})
     expect((await office.get('quote_request', id))?.assignee).toBeNull()
+    // Sam leaves: the lead they had is nobody's in the inbox (someone has to pick it up), and says whose it was.
+    const other = await quoteRequest()
+    await office.assign('quote_request', other, sam.id, dana)
+    await db.query('update public.staff set removed_at = now() where id = $1', [sam.id])
+    const nobodys = await office.list(parseLeadListQuery(new URLSearchParams('assignee=nobody')), dana)
+    // Newest first: the other lead was sent after the first.
+    expect(nobodys.leads.map((lead) => [lead.id, lead.assignee])).toEqual([
+      [other, {id: sam.id, name: 'Sam Lee', removed: true}],
+      [id, null],
+    ])
     expect(await auditRows(id)).toEqual([
       {staff_name: 'Dana Reyes', action: 'assigned', before: {assignee: null}, after: {assignee: 'Sam Lee'}},
       {staff_name: 'Dana Reyes', action: 'assigned', before: {assignee: 'Sam Lee'}, after: {assignee: null}},

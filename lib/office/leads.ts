@@ -104,7 +104,8 @@ export interface LeadSummary {
   summary: string
   receivedAt: string
   status: LeadStatus
-  assignee: {id: string; name: string} | null
+  /** `removed`: no longer staff (the lead counts as nobody's in the filters). */
+  assignee: {id: string; name: string; removed: boolean} | null
 }
 
 export interface LeadPage {
@@ -278,7 +279,7 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
           summary: String(row.summary ?? ''),
           receivedAt: rowTime(row.received_at),
           status: isLeadStatus(row.status) ? row.status : 'new',
-          assignee: row.assignee_id == null ? null : {id: String(row.assignee_id), name: String(row.assignee_name ?? '')},
+          assignee: row.assignee_id == null ? null : {id: String(row.assignee_id), name: String(row.assignee_name ?? ''), removed: row.assignee_removed === true},
         })),
         total,
         page: query.page,

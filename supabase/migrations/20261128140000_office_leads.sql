@@ -79,7 +79,7 @@ $$;
 
 -- The inbox: every submission of the three forms with its status and assignee, newest first (or
 -- oldest with "order": "oldest"), filtered by p_filter's "status", "kind", "assignee" (a staff id,
--- or "nobody") and "search" (part of the name or e-mail, or of the phone's digits), one page at a
+-- or "nobody", which includes the leads of removed members) and "search" (part of the name or e-mail, or of the phone's digits), one page at a
 -- time; `total` is the number of leads the filter finds.
 create function public.office_leads(p_filter jsonb, p_limit integer, p_offset integer)
 returns table (
@@ -93,6 +93,7 @@ returns table (
   status text,
   assignee_id uuid,
   assignee_name text,
+  assignee_removed boolean,
   total integer
 )
 language sql
@@ -120,7 +121,7 @@ as $$
   ),
   found as (
     select s.kind, s.id, s.name, s.email, s.phone, left(s.summary, 200) as summary, s.created_at as received_at,
-      coalesce(t.status, 'new') as status, t.assignee_id, st.name as assignee_name
+      coalesce(t.status, 'new') as status, t.assignee_id, st.name as assignee_name, st.removed_at is not null as assignee_removed
     from submissions s
     left join public.lead_tracking t on t.lead_kind = s.kind and t.lead_id = s.id
     left join public.staff st on st.id = t.assignee_id
@@ -129,7 +130,8 @@ as $$
       and (p_filter ->> 'kind' is null or s.kind = p_filter ->> 'kind')
       and (
         p_filter ->> 'assignee' is null
-        or (p_filter ->> 'assignee' = 'nobody' and t.assignee_id is null)
+        -- A removed member's leads are nobody's now: someone has to pick them up.
+        or (p_filter ->> 'assignee' = 'nobody' and (t.assignee_id is null or st.removed_at is not null))
         or (p_filter ->> 'assignee' <> 'nobody' and t.assignee_id::text = p_filter ->> 'assignee')
       )
       and (
@@ -140,7 +142,7 @@ as $$
       )
   )
   select f.kind, f.id, f.name, f.email, f.phone, f.summary, f.received_at, f.status, f.assignee_id, f.assignee_name,
-    (count(*) over ())::integer as total
+    f.assignee_removed, (count(*) over ())::integer as total
   from found f
   order by
     case when p_filter ->> 'order' = 'oldest' then f.received_at end asc,
