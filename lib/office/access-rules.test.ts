@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {renderEmail} from '@/components/email/render'
 import {composeMail} from '../email/compose'
 import {emailContentFromDataset} from '../email/test-support/content'
+import {actionChanges, actionValueText, staffActionFromRow} from './audit'
 import {clearCookie, cookieValue, setCookie} from './cookies'
 import {isOwnOrigin, changesSomething} from './origin'
 import {officeReturnPath, signInPathFor} from './paths'
@@ -71,5 +72,25 @@ describe('the sign-in e-mail', () => {
     expect(mail.text).toContain('https://www.example.com/office/sign-in/verify?token=abcdefghijklmnopqrstuvwxyz234567&next=%2Foffice%2Fbookings')
     expect(mail.text).toContain('March 4, 2030 at 9:15 AM')
     expect(mail.html).toContain('/office/sign-in/verify?token=abcdefghijklmnopqrstuvwxyz234567')
+  })
+})
+
+describe('a staff action as the history shows it', () => {
+  it('lists each changed field before and after, nothing as a dash', () => {
+    const action = staffActionFromRow({
+      id: 'a1',
+      staff_id: null,
+      staff_name: 'Ann',
+      at: new Date('2030-03-04T17:00:00Z'),
+      action: 'booking_moved',
+      before: '{"date": "2030-03-05", "note": null}',
+      after: {date: '2030-03-06', note: 'Gate code 1234', places: 2},
+    })
+    expect(action).toMatchObject({staffId: null, staffName: 'Ann', at: '2030-03-04T17:00:00.000Z'})
+    expect(actionChanges(action).map(({field, before, after}) => [field, actionValueText(before, '—'), actionValueText(after, '—')])).toEqual([
+      ['date', '2030-03-05', '2030-03-06'],
+      ['note', '—', 'Gate code 1234'],
+      ['places', '—', '2'],
+    ])
   })
 })

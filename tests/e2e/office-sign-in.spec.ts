@@ -65,10 +65,42 @@ test('the office works on a crew lead’s phone (360 px): no sideways scroll, a 
   await expect(page.getByRole('link', {name: w.skipLink})).toBeFocused()
   await expect(page.getByRole('navigation', {name: w.nav.label}).getByRole('link', {name: w.nav.staff})).toHaveAttribute('aria-current', 'page')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  // The owner adds a member and removes them: each change is listed in the page's history.
+  const name = `Pat ${Date.now().toString(36)}`
+  const email = `${name.replace(' ', '.').toLowerCase()}@office.test`
+  await page.getByLabel(w.staff.nameLabel, {exact: true}).fill(name)
+  await page.getByLabel(w.staff.emailLabel, {exact: true}).fill(email)
+  await page.getByRole('button', {name: w.staff.addButton, exact: true}).click()
+  await expect(page.getByRole('status')).toHaveText(w.staff.done.added)
+  await page.getByRole('button', {name: w.staff.remove(name)}).click()
+  await expect(page.getByRole('status')).toHaveText(w.staff.done.removed)
+  await expect(page.getByRole('button', {name: w.staff.remove(name)})).toHaveCount(0)
+  const history = page.getByRole('region', {name: w.staff.historyTitle})
+  await expect(history.getByRole('listitem').filter({hasText: w.history.actions.staff_removed}).filter({hasText: email}).first()).toBeVisible()
+  await expect(history.getByRole('listitem').filter({hasText: w.history.actions.staff_added}).filter({hasText: email}).first()).toBeVisible()
   for (const path of ['/office/staff', '/office/sign-in/verify?token=x']) {
     if (path !== '/office/staff') await page.goto(path)
     const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze()
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
     expect(serious, path).toEqual([])
   }
+})
+
+test('asking for a link answers the same for a member of staff and for anyone else', async ({playwright}) => {
+  const answers = []
+  for (const email of [OWNER_EMAIL, 'not.staff@office.test']) {
+    const api = await playwright.request.newContext({baseURL: baseUrlOf()})
+    const response = await api.post('/office/sign-in/link', {form: {email, next: '/office'}, headers: {Origin: baseUrlOf()}, maxRedirects: 0})
+    const cookie = response.headers()['set-cookie'] ?? ''
+    answers.push({
+      status: response.status(),
+      location: response.headers().location?.replace(encodeURIComponent(email), '<email>'),
+      cookie: cookie.replace(/^office_sign_in=[a-z2-7]{32};/, 'office_sign_in=<random>;'),
+      body: await response.text(),
+    })
+    await api.dispose()
+  }
+  expect(answers[0]).toEqual({status: 303, location: '/office/sign-in?sent=1&email=<email>', cookie: 'office_sign_in=<random>; Path=/office; Max-Age=900; HttpOnly; SameSite=Lax', body: ''})
+  expect(answers[1]).toEqual(answers[0])
 })
