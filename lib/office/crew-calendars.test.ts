@@ -7,6 +7,9 @@ import type {BookingStore, NewBooking} from '../bookings/store'
 import {exteriorBooking, houseBooking} from '../bookings/test-support/fixtures'
 import {bookingReference} from '../booking/stored'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {companyLocalTimeToDate} from '../format'
 import {createDatabaseRateLimiter} from '../rate-limit/database'
@@ -265,5 +268,25 @@ describe("crews' calendars", () => {
     expect(unknown.headers.get('set-cookie')).toBeNull()
     expect(handedOverAddress('estimate.abcdefghijklmnopqrstuvwxyz234567')).toBeNull()
     expect(handedOverAddress('indoor.not-a-token')).toBeNull()
+  })
+
+  it('works alike on Supabase (supabase-js rpc against the PostgREST stand-in): make, read, revoke', async () => {
+    const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.calendars-service-role'
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: []})
+    try {
+      const viaRpc = databaseCrewCalendarStore(createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: key})))
+      const booking = await paid(houseBooking, '2031-02-06', '10:00-12:00')
+      const {token} = await makeCrewCalendarAddress(viaRpc, 'indoor', staff, NOW)
+      expect((await viaRpc.addresses()).find((address) => address.crew === 'indoor')).toMatchObject({tokenHash: calendarTokenHash(token), madeBy: 'Dana Staff', madeAt: NOW.toISOString()})
+      const response = await answerCrewCalendar(new Request(`${SITE}/crew-calendars/${token}`), token, feedDeps({store: async () => viaRpc}))
+      expect(response.status).toBe(200)
+      const event = eventOf(new ICAL.Component(ICAL.parse(await response.text())).getAllSubcomponents('vevent'), booking.id) as ICAL.Component
+      expect(startInRenton(event)).toBe('2031-02-06 10:00')
+      expect(String(event.getFirstPropertyValue('description'))).toContain('Phone: (425) 555-0142')
+      expect(await viaRpc.revokeAddress('indoor', staff, NOW)).toBe('revoked')
+      expect(await viaRpc.readerOf(calendarTokenHash(token), NOW)).toBeNull()
+    } finally {
+      await postgrest.close()
+    }
   })
 })

@@ -131,14 +131,15 @@ as $$
 $$;
 
 -- A crew's paid bookings dated from p_from to p_to (calendar dates), cancelled ones included (the
--- calendar marks them cancelled, so phones remove them), each as the booking's row in JSON.
+-- calendar marks them cancelled, so phones remove them), each as the booking's row in JSON. Two
+-- columns: a set of one column would come back through the Data API as bare values, not rows.
 create function public.crew_calendar_bookings(p_crew text, p_from date, p_to date)
-returns table (booking jsonb)
+returns table (id uuid, booking jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b)
+  select b.id, to_jsonb(b)
   from public.bookings1 b
   -- Bookings from before arrival windows have no crew stored: their form names it.
   where (b.service_family = p_crew
