@@ -14,20 +14,23 @@ export function ActionHistory({
   headingLevel = 2,
   actionLabels = {},
   fieldLabels = {},
+  id = 'action-history',
 }: {
   actions: StaffAction[]
   heading?: string
   headingLevel?: 2 | 3
   actionLabels?: Record<string, string>
   fieldLabels?: Record<string, string>
+  /** The heading's id (give each history on one page its own). */
+  id?: string
 }) {
   const w = accessWords.history
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const actionName = (key: string) => actionLabels[key] ?? w.actions[key] ?? key.replaceAll('_', ' ')
   const fieldName = (key: string) => fieldLabels[key] ?? w.fields[key] ?? key.replaceAll('_', ' ')
   return (
-    <section className={styles.history} aria-labelledby="action-history-heading">
-      <Heading id="action-history-heading" className={styles.heading}>
+    <section className={styles.history} aria-labelledby={id}>
+      <Heading id={id} className={styles.heading}>
         {heading}
       </Heading>
       {actions.length === 0 ? (
@@ -50,7 +53,7 @@ export function ActionHistory({
                       <dt>{fieldName(change.field)}</dt>
                       <dd>
                         {actionValueText(change.before, w.nothing)} <span aria-hidden="true">→</span>
-                        <span className={styles.visuallyHidden}> to </span> {actionValueText(change.after, w.nothing)}
+                        <span className={styles.visuallyHidden}> {w.changedTo} </span> {actionValueText(change.after, w.nothing)}
                       </dd>
                     </div>
                   ))}

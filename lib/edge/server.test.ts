@@ -43,6 +43,10 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
   } else if (path === '/cached') {
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"v1"'})
     res.end(page('Cached'))
+  } else if (path === '/office/staff') {
+    // An office page, as Next might stamp it with an ETag: one member's, never to be kept.
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"office-v1"', 'Cache-Control': 'public, max-age=60'})
+    res.end(page('Office'))
   } else if (path === '/studio' || path.startsWith('/studio/')) {
     // The Studio's one cached page, which next.config.ts's rewrite serves for every /studio/… address.
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', ETag: '"studio-v1"'})
@@ -127,6 +131,16 @@ describe('the edge server', () => {
     // The real pages are still answered from the versions kept before the flood.
     expect((await get('/cached')).body).toBe(page('Cached'))
     expect((await get('/studio/structure/anything')).body).toBe(page('Studio'))
+    expect(edge.cachedPages()).toEqual(before)
+  })
+
+  it('never keeps an office page, and marks it private and not to be stored, under the site’s policy', async () => {
+    const before = edge.cachedPages()
+    const response = await fetch(`${base}/office/staff`, {headers: {'accept-encoding': 'br', accept: 'text/html'}})
+    expect(await response.text()).toBe(page('Office'))
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(scriptSources(response).some((source) => source.startsWith("'sha256-"))).toBe(true)
     expect(edge.cachedPages()).toEqual(before)
   })
 

@@ -7,6 +7,7 @@ import {signInPathFor} from './paths'
 import {signInDeps, siteOriginFor} from './server'
 import {staffOfSession} from './sign-in'
 import {hasRole, type StaffMember, type StaffRole} from './staff'
+import {accessWords} from './words'
 
 /**
  * Every office route handler is wrapped in `officeRoute` (or `publicOfficeRoute` for the sign-in
@@ -44,7 +45,7 @@ function returnPath(request: Request): string {
 
 function refusedOrigin(request: Request): Response | null {
   if (changesSomething(request.method) && !isOwnOrigin(request.headers.get('origin'), siteOriginFor(request))) {
-    return plain(403, 'Forbidden: this change did not come from the office’s own pages.')
+    return plain(403, accessWords.answers.foreignOrigin)
   }
   return null
 }
@@ -66,9 +67,9 @@ export function officeRoute<P extends RouteParams = RouteParams>(
       if (fromBrowserNavigation(request)) {
         return withOfficeHeaders(new Response(null, {status: 303, headers: {Location: signInPathFor(returnPath(request))}}))
       }
-      return plain(401, 'Unauthorized: sign in to the office first.')
+      return plain(401, accessWords.answers.signInFirst)
     }
-    if (!hasRole(staff, options.role)) return plain(403, 'Forbidden: only an owner may do this.')
+    if (!hasRole(staff, options.role)) return plain(403, accessWords.answers.ownersOnly)
     return withOfficeHeaders(await handler(request, {staff, params: await context.params}))
   }
 }
@@ -76,6 +77,11 @@ export function officeRoute<P extends RouteParams = RouteParams>(
 /** The sign-in endpoints, which need no session: the origin check of every change and the office's headers. */
 export function publicOfficeRoute(handler: (request: Request) => Response | Promise<Response>): (request: Request) => Promise<Response> {
   return async (request) => refusedOrigin(request) ?? withOfficeHeaders(await handler(request))
+}
+
+/** 400: a change whose form could not be read (not a form, or too large). */
+export function unreadableForm(): Response {
+  return plain(400, accessWords.answers.unreadableForm)
 }
 
 /** A 303 back to an office page (relative, so it stays on the address the browser used). */

@@ -1,9 +1,13 @@
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {databaseRateLimiter} from '../rate-limit/test-support/limiters'
 import {createOfficeAccessStore, type OfficeAccessStore} from './access-store'
+import {readStaffActions} from './audit'
 import {hashSecret} from './secrets'
 import {endSession, requestSignInLink, SESSION_POLICY, signInWithLink, staffOfSession, type SignInDeps} from './sign-in'
 import {addStaffMember, removeStaffMember} from './staff-admin'
@@ -251,5 +255,38 @@ describe('a session', () => {
     const {rows} = await db.query<{revoked: boolean}>(`select revoked_at is not null as revoked from public.staff_sessions where id = $1`, [hashSecret(sam.sessionToken)])
     expect(rows).toEqual([{revoked: true}])
     expect(await staffOfSession(deps(), ownerToken)).not.toBeNull()
+  })
+})
+
+describe('on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
+  it('signs in, keeps the session, lists and changes the staff with their history, signs out', async () => {
+    const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-service-role'
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: []})
+    try {
+      const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: key}))
+      const rpc = createOfficeAccessStore(functions)
+      const viaRpc = deps({store: rpc})
+      const asked = await requestSignInLink(viaRpc, {email: 'owner@example.com', clientAddress: '203.0.113.7'})
+      if (asked.outcome !== 'sent') throw new Error('not sent')
+      const [mail] = await outbox()
+      const signedIn = await signInWithLink(viaRpc, {token: mail.payload.token, bindingToken: asked.bindingToken})
+      if (signedIn.outcome !== 'signed_in') throw new Error(`refused: ${signedIn.reason}`)
+      expect(await staffOfSession(viaRpc, signedIn.sessionToken)).toMatchObject({email: 'owner@example.com', role: 'owner'})
+      expect(await addStaffMember(viaRpc, signedIn.staff, {name: 'Sam', email: 'sam@example.com', role: 'staff'})).toMatchObject({outcome: 'added'})
+      const listed = await rpc.currentStaff()
+      expect(listed.map((member) => [member.email, member.role])).toEqual([
+        ['owner@example.com', 'owner'],
+        ['sam@example.com', 'staff'],
+      ])
+      const sam = listed[1]
+      expect((await readStaffActions(functions, 'staff', sam.id)).map((action) => [action.action, action.staffName, action.after])).toEqual([
+        ['staff_added', 'Owner', {name: 'Sam', email: 'sam@example.com', role: 'staff'}],
+      ])
+      expect(await removeStaffMember(viaRpc, signedIn.staff, signedIn.staff.id)).toEqual({outcome: 'refused', problem: 'yourself'})
+      await endSession(viaRpc, signedIn.sessionToken)
+      expect(await staffOfSession(viaRpc, signedIn.sessionToken)).toBeNull()
+    } finally {
+      await postgrest.close()
+    }
   })
 })

@@ -19,6 +19,13 @@ export const accessWords = {
     calendars: 'Crews’ calendars',
     staff: 'Staff',
   },
+  /** The plain answers of office endpoints refused before any work (scripts and odd clients read them). */
+  answers: {
+    foreignOrigin: 'Forbidden: this change did not come from the office’s own pages.',
+    signInFirst: 'Unauthorized: sign in to the office first.',
+    ownersOnly: 'Forbidden: only an owner may do this.',
+    unreadableForm: 'Bad Request: send the form as application/x-www-form-urlencoded, at most 32 kB.',
+  },
   signedInAs: 'Signed in as',
   roles: {owner: 'Owner', staff: 'Staff'},
   signOut: 'Sign out',
@@ -98,6 +105,8 @@ export const accessWords = {
     empty: 'No staff action yet.',
     columns: {when: 'When', who: 'Who', what: 'What', change: 'Change'},
     nothing: '—',
+    /** Read by screen readers between a field's value before and after (the arrow is hidden from them). */
+    changedTo: 'changed to',
     actions: {staff_added: 'Added a member of staff', staff_removed: 'Removed a member of staff'} as Record<string, string>,
     fields: {name: 'Name', email: 'E-mail', role: 'Role'} as Record<string, string>,
   },

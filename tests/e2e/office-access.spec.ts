@@ -79,3 +79,12 @@ test('a change from a foreign origin, or with none, is refused with 403 even whe
   const staffPage = await page.request.get('/office/staff', {maxRedirects: 0})
   expect(staffPage.status()).toBe(200)
 })
+
+test('the office is kept from crawlers: disallowed in robots.txt, absent from the sitemap, noindex on its pages', async ({request}) => {
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/^Disallow: \/office$/m)
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/office')
+  const signIn = await request.get('/office/sign-in')
+  expect(signIn.status()).toBe(200)
+  expect(await signIn.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/>/)
+  expect(signIn.headers()['cache-control']).toContain('no-store')
+})

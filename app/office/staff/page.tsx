@@ -69,7 +69,7 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
       )}
 
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.stacked}`}>
           <caption>{w.listCaption}</caption>
           <thead>
             <tr>
@@ -88,9 +88,9 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
                 <th scope="row">
                   {member.name} {member.id === me.id && <span>{w.you}</span>}
                 </th>
-                <td>{member.email}</td>
-                <td>{accessWords.roles[member.role]}</td>
-                <td>{formatCompanyDateTime(member.createdAt)}</td>
+                <td data-label={w.columns.email}>{member.email}</td>
+                <td data-label={w.columns.role}>{accessWords.roles[member.role]}</td>
+                <td data-label={w.columns.since}>{formatCompanyDateTime(member.createdAt)}</td>
                 <td>
                   {member.id !== me.id && (
                     <form method="post" action={`/office/staff/${member.id}/remove`}>

@@ -1,14 +1,14 @@
 import {cookieValue, setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
 import {formField, readOfficeForm} from '@/lib/office/form'
 import {signInPathFor} from '@/lib/office/paths'
-import {publicOfficeRoute, seeOther} from '@/lib/office/route-access'
+import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
 import {clientAddress, secureCookies, signInDeps} from '@/lib/office/server'
 import {requestSignInLink, SIGN_IN_LINK_MINUTES} from '@/lib/office/sign-in'
 
 /** The sign-in form: a link by e-mail (when the address is staff's) and this browser's binding cookie. */
 export const POST = publicOfficeRoute(async (request) => {
   const form = await readOfficeForm(request)
-  if (!form) return new Response('Bad Request', {status: 400})
+  if (!form) return unreadableForm()
   const email = formField(form, 'email').slice(0, 254)
   const next = formField(form, 'next')
   let outcome

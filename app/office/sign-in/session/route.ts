@@ -1,14 +1,14 @@
 import {clearCookie, cookieValue, SESSION_COOKIE, setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
 import {formField, readOfficeForm} from '@/lib/office/form'
 import {officeReturnPath} from '@/lib/office/paths'
-import {publicOfficeRoute, seeOther} from '@/lib/office/route-access'
+import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
 import {secureCookies, signInDeps} from '@/lib/office/server'
 import {SESSION_POLICY, signInWithLink} from '@/lib/office/sign-in'
 
 /** The sign-in link's button: uses the link (once, in the browser that asked for it) and opens a session. */
 export const POST = publicOfficeRoute(async (request) => {
   const form = await readOfficeForm(request)
-  if (!form) return new Response('Bad Request', {status: 400})
+  if (!form) return unreadableForm()
   const next = officeReturnPath(formField(form, 'next'))
   const result = await signInWithLink(await signInDeps(request.headers), {
     token: formField(form, 'token'),

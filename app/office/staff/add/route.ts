@@ -1,12 +1,12 @@
 import {formField, readOfficeForm} from '@/lib/office/form'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
+import {officeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
 import {signInDeps} from '@/lib/office/server'
 import {addStaffMember} from '@/lib/office/staff-admin'
 
 /** The owner adds a member of staff (audited); a refused input comes back beside its field, as typed. */
 export const POST = officeRoute({role: 'owner'}, async (request, {staff}) => {
   const form = await readOfficeForm(request)
-  if (!form) return new Response('Bad Request', {status: 400})
+  if (!form) return unreadableForm()
   const input = {name: formField(form, 'name').slice(0, 200), email: formField(form, 'email').slice(0, 254), role: formField(form, 'role')}
   const result = await addStaffMember(await signInDeps(request.headers), staff, input)
   if (result.outcome === 'added') return seeOther('/office/staff?done=added')
