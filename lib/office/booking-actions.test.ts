@@ -8,12 +8,16 @@ import {createSqlBookingStore} from '../bookings/sql-store'
 import type {BookingStore, NewBooking} from '../bookings/store'
 import {commercialBooking, houseBooking} from '../bookings/test-support/fixtures'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
+import {createSupabaseBookingStore} from '../bookings/supabase-store'
 import type {SqlClient} from '../database/sql'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts} from '../email/queue'
 import {addNote, markOutcome, moveBooking, moveOffer, resendConfirmation, type OfficeBookingDeps} from './booking-actions'
-import {bookingHistory} from './booking-page'
+import {bookingHistory, describeAction} from './booking-page'
 import {createOfficeBookingRecords} from './booking-records'
 import {bookingActionAnswer, setBookingRoutesLogger} from './booking-routes'
 
@@ -256,6 +260,55 @@ describe('the office acts on one booking (PGlite)', () => {
       )
       expect(grants[0].ok).toBe(false)
     }
+  })
+})
+
+describe('the office acts on one booking on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
+  let db: PGlite
+  beforeAll(async () => {
+    db = await openMigratedMemoryDatabase()
+  }, PGLITE_SETUP_TIMEOUT)
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  it('moves, notes, resends and marks through rpc as on the embedded database', async () => {
+    const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-booking'
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    try {
+      const local = await harness(db)
+      const config = {url: postgrest.url, serviceRoleKey: key}
+      const store = createSupabaseBookingStore(config)
+      const deps: OfficeBookingDeps = {...local.deps, store, records: createOfficeBookingRecords(createSupabaseDatabaseFunctions(createServiceRoleClient(config)))}
+      const id = await paidBooking(local, '2031-03-05')
+      expect(await moveBooking(id, {date: '2031-03-05', arrivalWindow: '14:00-16:00'}, local.ann, deps)).toEqual({ok: true, done: 'moved'})
+      expect(await addNote(id, 'Side door.', local.ann, deps)).toEqual({ok: true, done: 'noteAdded'})
+      expect((await deps.records.notesOf(id)).map((note) => [note.staffName, note.body])).toEqual([['Ann Office', 'Side door.']])
+      expect(await deps.records.customerChangesOf(id)).toEqual([])
+      expect(await resendConfirmation(id, local.bo, deps)).toEqual({ok: true, done: 'confirmationResent'})
+      expect(await markOutcome(id, 'done', local.bo, {...deps, now: () => new Date('2031-03-05T23:00:00Z')})).toEqual({ok: true, done: 'markedDone'})
+      expect((await actions(local, id)).map((row) => [row.staff_name, row.action])).toEqual([
+        ['Ann Office', 'moved'],
+        ['Ann Office', 'note_added'],
+        ['Bo Desk', 'confirmation_resent'],
+        ['Bo Desk', 'marked_done'],
+      ])
+      expect((await outbox(local, id)).map((mail) => mail.template)).toEqual(['booking_moved_by_office.customer', 'booking_paid.customer'])
+    } finally {
+      await postgrest.close()
+    }
+  })
+})
+
+describe("the history's words for a staff action", () => {
+  const action = (name: string, before: unknown, after: unknown) => describeAction({at: NOW.toISOString(), staffName: 'Ann', action: name, before, after})
+  it('names each action on a booking, with what changed', () => {
+    expect(action('moved', {date: '2031-03-05', arrivalWindow: '08:00-10:00'}, {date: '2031-03-06', arrivalWindow: '12:00-14:00'})).toBe(
+      'Moved from March 5, 2031, 8:00 AM – 10:00 AM to March 6, 2031, 12:00 PM – 2:00 PM',
+    )
+    expect(action('cancelled', {refunded_cents: 0}, {refunded_cents: 2500})).toBe('Cancelled the booking, refunded $25.00')
+    expect(action('confirmation_resent', null, {to: 'ada@example.com'})).toBe('Resent the confirmation to ada@example.com')
+    expect(action('something_new', null, null)).toBe('something new')
   })
 })
 

@@ -8,6 +8,7 @@ import {slotLabel} from '../booking/arrival-window'
 import {bookingCharges, bookingDetails, bookingReference} from '../booking/stored'
 import {checkoutDescription} from '../booking/flow'
 import type {BookingChange, StoredBooking} from '../bookings/store'
+import {formatUsd} from '../booking/money'
 import {formatCompanyDateTime} from '../format'
 import {outcomeRefusal, moveRefusal, resendRefusal, type MoveOffer, type OfficeActionResult} from './booking-actions'
 import type {BookingNote} from './booking-records'
@@ -44,6 +45,10 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
 }
 
+function cents(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
+}
+
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null
 }
@@ -63,6 +68,15 @@ export function describeAction(action: RecordedAction): string {
       return words.history.confirmationResent(text(after.to) ?? '')
     case 'note_added':
       return words.history.noteAdded
+    // The other areas' actions on a booking (cancel and refund, Needs attention).
+    case 'cancelled':
+      return words.history.cancelled(formatUsd(cents(after.refunded_cents) - cents(before.refunded_cents)))
+    case 'late_payment_taken':
+      return words.history.latePaymentTaken
+    case 'late_payment_refunded':
+      return words.history.latePaymentRefunded(formatUsd(cents(after.refunded_cents)))
+    case 'email_sent_again':
+      return words.history.emailSentAgain
     default:
       return words.history.other(action.action)
   }

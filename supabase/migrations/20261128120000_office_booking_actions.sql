@@ -97,7 +97,8 @@ begin
   insert into public.booking_changes (booking_id, kind, from_date, from_window, to_date, to_window, changed_at, staff_action_id)
   values (p_id, 'rescheduled', v.date, v.arrival_window, p_date, p_window, p_now, v_action)
   returning id into v_change;
-  perform public.enqueue_event_emails('booking_moved_by_office:' || v_change, p_emails);
+  -- The booking's id first (as every booking e-mail's key), then the change: one message per move.
+  perform public.enqueue_event_emails('booking_moved_by_office:' || p_id || ':' || v_change, p_emails);
   return jsonb_build_object('status', 'moved');
 end;
 $$;
@@ -167,8 +168,8 @@ begin
     return jsonb_build_object('status', 'changed');
   end if;
   v_action := public.record_booking_action(p_id, p_staff, 'confirmation_resent', null, jsonb_build_object('to', v.email), p_now);
-  -- One message per resend (its own event key).
-  perform public.enqueue_event_emails('booking_confirmation_resent:' || v_action, p_emails);
+  -- One message per resend: the booking's id first (as every booking e-mail's key), then the action.
+  perform public.enqueue_event_emails('booking_confirmation_resent:' || p_id || ':' || v_action, p_emails);
   return jsonb_build_object('status', 'queued');
 end;
 $$;

@@ -50,7 +50,6 @@ export function DetailsSection({booking}: {booking: OfficeBookingView}) {
       <Facts
         rows={[
           {label: words.labels.reference, value: booking.reference},
-          {label: words.labels.service, value: booking.service},
           ...booking.details.map((detail) => ({label: detail.label, value: detail.value})),
         ]}
       />
@@ -101,7 +100,7 @@ export function PaymentSection({booking}: {booking: OfficeBookingView}) {
       <h2 id="booking-payment">{words.paymentHeading}</h2>
       <Facts
         rows={[
-          {label: words.paymentStatus, value: payment.status},
+          {label: words.paymentStatus, value: words.paymentStatuses[payment.status] ?? payment.status},
           {label: words.paymentProvider, value: payment.provider ? (words.providerNames[payment.provider] ?? payment.provider) : words.none},
           {label: words.paymentId, value: payment.sessionId ? <code>{payment.sessionId}</code> : words.none},
           {label: words.bookedAt, value: payment.bookedAt},
@@ -153,7 +152,9 @@ function FieldProblem({answer, field, id}: {answer: FormAnswer; field: string; i
  */
 export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; offer: MoveOffer; answer: FormAnswer}) {
   const base = `/office/bookings/${booking.id}`
-  const dateProblem = answer.field === 'date'
+  // The date's problem: the one a move was refused for, or why the day shown has no window.
+  const dateAnswer: FormAnswer = answer.field === 'date' ? answer : {...answer, field: offer.dayRefusal ? 'date' : null, problem: offer.dayRefusal}
+  const dateProblem = dateAnswer.field === 'date'
   const windowProblem = answer.field === 'arrivalWindow'
   const chosenWindow = answer.window
   const day = formatDate(offer.date)
@@ -175,11 +176,11 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
                 required
                 min={offer.earliest}
                 max={offer.latest}
-                defaultValue={dateProblem && answer.date ? answer.date : offer.date}
+                defaultValue={answer.field === 'date' && answer.date ? answer.date : offer.date}
                 aria-invalid={dateProblem || undefined}
                 aria-describedby={dateProblem ? 'move-date-problem' : undefined}
               />
-              <FieldProblem answer={answer} field="date" id="move-date-problem" />
+              <FieldProblem answer={dateAnswer} field="date" id="move-date-problem" />
             </div>
             <div className={styles.field}>
               <button type="submit" className={`${styles.button} ${styles.secondary}`}>
@@ -187,12 +188,10 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
               </button>
             </div>
           </form>
-          {dateProblem ? <FocusElement targetId="move-date" /> : null}
-          <form method="post" action={`${base}/move`}>
-            <input type="hidden" name="date" value={offer.date} />
-            {offer.dayRefusal ? (
-              <p>{words.problem[offer.dayRefusal]}</p>
-            ) : (
+          {answer.field === 'date' ? <FocusElement targetId="move-date" /> : null}
+          {offer.dayRefusal ? null : (
+            <form method="post" action={`${base}/move`}>
+              <input type="hidden" name="date" value={offer.date} />
               <fieldset className={styles.windows} aria-describedby={windowProblem ? 'move-window-problem' : undefined}>
                 <legend className={styles.legend}>{words.move.windowsLegend(day)}</legend>
                 {offer.windows.map((window, index) => {
@@ -217,16 +216,16 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
                 })}
                 <FieldProblem answer={answer} field="arrivalWindow" id="move-window-problem" />
               </fieldset>
-            )}
-            {windowProblem ? <FocusElement targetId="move-window-problem" /> : null}
-            {offer.windows.some((window) => window.left > 0 && !window.begun && !window.current) ? (
-              <button type="submit" className={styles.button}>
-                {words.move.submit}
-              </button>
-            ) : offer.dayRefusal ? null : (
-              <p>{words.move.noWindows}</p>
-            )}
-          </form>
+              {windowProblem ? <FocusElement targetId="move-window-problem" /> : null}
+              {offer.windows.some((window) => window.left > 0 && !window.begun && !window.current) ? (
+                <button type="submit" className={styles.button}>
+                  {words.move.submit}
+                </button>
+              ) : (
+                <p>{words.move.noWindows}</p>
+              )}
+            </form>
+          )}
         </>
       )}
     </section>

@@ -1,4 +1,5 @@
 import type {Metadata} from 'next'
+import {headers} from 'next/headers'
 import Link from 'next/link'
 import {notFound} from 'next/navigation'
 import {
@@ -36,7 +37,7 @@ function one(search: Search, key: string): string | null {
 /** The booking and everything its page shows, or null (no such booking), or 'unavailable' (the database did not answer). */
 async function load(id: string, moveDate: string | null) {
   try {
-    const deps = await officeBookingDeps()
+    const deps = await officeBookingDeps(await headers())
     const booking = await deps.store.findById(id)
     if (!booking) return null
     const [customerChanges, actions, notes, offer] = await Promise.all([
