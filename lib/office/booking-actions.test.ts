@@ -250,6 +250,20 @@ describe('the office acts on one booking (PGlite)', () => {
     ])
   })
 
+  it("three staff moving bookings into a window's last place at once, and a customer's move: exactly one gets it", async () => {
+    const ids = await Promise.all(['08:00-10:00', '12:00-14:00', '14:00-16:00'].map((window) => paidBooking(h, '2031-04-29', window, commercialBooking)))
+    const customer = await paidBooking(h, '2031-04-29', '20:00-22:00', commercialBooking)
+    const customerDeps = {store: h.store, now: () => NOW, availability: async () => TEST_AVAILABILITY, linkSecret: async () => SECRET}
+    const link = signManageToken(customer, manageLinkExpiry('2031-04-30T04:00:00.000Z'), SECRET, 0)
+    const [moves, customerMove] = await Promise.all([
+      Promise.all(ids.map((id, index) => moveBooking(id, {date: '2031-04-30', arrivalWindow: '06:00-08:00'}, index ? h.ann : h.bo, h.deps))),
+      rescheduleFromLink(link, {date: '2031-04-30', arrivalWindow: '06:00-08:00'}, customerDeps),
+    ])
+    expect(moves.filter((result) => result.ok).length + (customerMove.ok ? 1 : 0)).toBe(1)
+    const {rows} = await db.query<{n: number}>(`select count(*)::int as n from public.bookings1 where date = '2031-04-30' and arrival_window = '06:00-08:00'`)
+    expect(rows[0].n).toBe(1)
+  })
+
   it('every new table and function is for the service role only, with row level security on', async () => {
     const {rows} = await db.query<{relrowsecurity: boolean}>(`select relrowsecurity from pg_class where oid = 'public.booking_notes'::regclass`)
     expect(rows[0].relrowsecurity).toBe(true)
