@@ -15,6 +15,7 @@ import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-sup
 import type {PaymentProvider} from '../payments/provider'
 import {cancelBooking, parseRefundAmount, refundLatePayment, takeLatePayment, windowCapacity, type OfficeMoneyDeps} from './money'
 import {createOfficeMoneyStore, type ActingStaff, type OfficeMoneyStore} from './money-store'
+import {handleCancelBooking} from './money-routes'
 
 /**
  * Cancelling with a refund and late payments, on the embedded database with every migration, with
@@ -288,5 +289,26 @@ describe('Needs attention: e-mails that failed for good', () => {
     expect(await money.failedEmails()).toEqual([])
     expect(await money.retryFailedEmail(failed[0].id, alice, fixedClock())).toBe(false)
     expect(await auditOf(bookingId)).toMatchObject([{staff_name: 'Alice Office', action: 'email_sent_again'}])
+  })
+})
+
+describe('the cancel form posted to its route', () => {
+  function post(amount: string): Request {
+    return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount})})
+  }
+
+  it('answers 303 back to the booking: a refused amount names its problem and keeps what was typed; a refund says how much', async () => {
+    const {bookingId} = await paidBooking(testCheckout)
+    const refused = await handleCancelBooking(post('12.345'), bookingId, alice, deps(testCheckout))
+    expect(refused.status).toBe(303)
+    const location = new URL(refused.headers.get('location')!, 'http://office.test')
+    expect(location.pathname).toBe(`/office/bookings/${bookingId}`)
+    expect(Object.fromEntries(location.searchParams)).toEqual({problem: 'cancel-format', amount: '12.345'})
+    expect((await store.findById(bookingId))?.cancelledAt).toBeNull()
+
+    const done = new URL((await handleCancelBooking(post('$12.34'), bookingId, alice, deps(testCheckout))).headers.get('location')!, 'http://office.test')
+    expect(Object.fromEntries(done.searchParams)).toEqual({done: 'cancelled', refunded: '1234'})
+    const again = new URL((await handleCancelBooking(post('12.34'), bookingId, bob, deps(testCheckout))).headers.get('location')!, 'http://office.test')
+    expect(again.searchParams.get('problem')).toBe('cancel-already_cancelled')
   })
 })

@@ -36,7 +36,7 @@ export default async function AttentionPage({searchParams}: {searchParams: Promi
   const providerMessage = one(query.message)
 
   return (
-    <div className={styles.page}>
+    <div id="attention-page" className={styles.page}>
       <h1 className={styles.title}>{w.title}</h1>
       <p className={styles.intro}>{w.intro}</p>
       <div aria-live="polite">
