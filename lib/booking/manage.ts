@@ -153,8 +153,11 @@ export function describeChange(change: BookingChange): ManagedChange {
     : {kind: 'cancellationRequested', ...time}
 }
 
-/** What a change made with the link of `generation` reports; the e-mail carries the next link. */
-function changeFacts(booking: StoredBooking, generation: number, now: Date) {
+/**
+ * What every e-mail about a change of a paid booking reports of it (the customer's move or request,
+ * the office's move or cancellation): the booking as it was before the change, and when it happened.
+ */
+export function bookingChangeBase(booking: StoredBooking, now: Date) {
   return {
     id: booking.id,
     reference: bookingReference(booking.id),
@@ -166,8 +169,12 @@ function changeFacts(booking: StoredBooking, generation: number, now: Date) {
     fromDate: booking.date,
     fromWindow: booking.arrivalWindow,
     changedAt: now.toISOString(),
-    linkGeneration: generation + 1,
   }
+}
+
+/** What a change made with the link of `generation` reports; the e-mail carries the next link. */
+function changeFacts(booking: StoredBooking, generation: number, now: Date) {
+  return {...bookingChangeBase(booking, now), linkGeneration: generation + 1}
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/

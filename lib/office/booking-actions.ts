@@ -22,8 +22,9 @@ import {
   type AvailabilityRules,
   type DateRefusal,
 } from '../booking/availability'
+import {bookingChangeBase} from '../booking/manage'
 import {checkoutDescription} from '../booking/flow'
-import {bookingPaidFacts, bookingReference} from '../booking/stored'
+import {bookingPaidFacts} from '../booking/stored'
 import type {BookingOutcome, BookingStore, StoredBooking} from '../bookings/store'
 import {companyLocalNow} from '../format'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../email/queue'
@@ -170,16 +171,7 @@ export async function moveBooking(id: string, input: MoveInput, staff: ActingMem
   const moves = (await deps.store.changesOf(booking.id)).filter((change) => change.kind === 'rescheduled').length
   const facts: BookingMovedByOfficeFacts = {
     kind: 'booking_moved_by_office',
-    id: booking.id,
-    reference: bookingReference(booking.id),
-    industry: booking.industry,
-    service: checkoutDescription(booking),
-    location: booking.location,
-    customer: {firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phone: booking.phone, address: booking.address},
-    totalCents: booking.amountCents,
-    fromDate: booking.date,
-    fromWindow: booking.arrivalWindow,
-    changedAt: now.toISOString(),
+    ...bookingChangeBase(booking, now),
     linkGeneration: booking.manageLinkGeneration + 1,
     toDate: date,
     toWindow: window,

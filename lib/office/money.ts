@@ -14,7 +14,8 @@
  */
 import {crewWindows, windowId, SERVICE_FAMILY, type AvailabilityRules} from '../booking/availability'
 import {checkoutDescription} from '../booking/flow'
-import {bookingPaidFacts, bookingReference} from '../booking/stored'
+import {bookingChangeBase} from '../booking/manage'
+import {bookingPaidFacts} from '../booking/stored'
 import type {BookingStore, StoredBooking} from '../bookings/store'
 import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
@@ -83,16 +84,7 @@ export type CancelResult =
 export function bookingCancelledFacts(booking: StoredBooking, refundedCents: number, now: Date, latePayment = false): BookingCancelledFacts {
   return {
     kind: 'booking_cancelled',
-    id: booking.id,
-    reference: bookingReference(booking.id),
-    industry: booking.industry,
-    service: checkoutDescription(booking),
-    location: booking.location,
-    customer: {firstName: booking.firstName, lastName: booking.lastName, email: booking.email, phone: booking.phone, address: booking.address},
-    totalCents: booking.amountCents,
-    fromDate: booking.date,
-    fromWindow: booking.arrivalWindow,
-    changedAt: now.toISOString(),
+    ...bookingChangeBase(booking, now),
     refundedCents,
     ...(latePayment ? {latePayment: true} : {}),
   }
