@@ -5,7 +5,7 @@
  * the floor (./floor-server.ts). Also the builds and the run's temporary directory.
  */
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
-import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync} from 'node:fs'
 import {createServer} from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -87,6 +87,23 @@ export function removeRunDir(): void {
 
 export function hasBuild(dir: string): boolean {
   return existsSync(path.join(dir, '.next', 'BUILD_ID'))
+}
+
+/** What the site's build is made from (its tests aside): a file newer than the build makes it stale. */
+const SITE_SOURCES = ['app', 'components', 'lib', 'styles', 'studio', 'public', 'sanity.config.ts', 'sanity.cli.ts', 'next.config.ts', 'proxy.ts', 'instrumentation.ts', 'tsconfig.json', 'package-lock.json']
+
+/** Whether the site has a build (`.next/BUILD_ID`) newer than every file it is built from. */
+export function hasCurrentSiteBuild(): boolean {
+  const buildId = path.join(ROOT, '.next', 'BUILD_ID')
+  if (!existsSync(buildId)) return false
+  const builtAt = statSync(buildId).mtimeMs
+  const newer = (entry: string): boolean => {
+    const stats = statSync(entry, {throwIfNoEntry: false})
+    if (!stats) return false
+    if (!stats.isDirectory()) return stats.mtimeMs > builtAt && !/\.test\.tsx?$/.test(entry)
+    return readdirSync(entry).some((name) => name !== 'node_modules' && !name.startsWith('.') && newer(path.join(entry, name)))
+  }
+  return !SITE_SOURCES.some((source) => newer(path.join(ROOT, source)))
 }
 
 /** `next build` of the site (dir = ROOT) or of the bare app; throws when it fails. Returns seconds. */
@@ -208,14 +225,15 @@ export async function waitForFirst200(server: Server, timeoutMs = 120_000): Prom
   }
 }
 
-/** The site as `npm start` serves it (scripts/serve.ts), on a database in `dataDir`. */
-export function startSite(port: number, dataDir: string, outboxDir: string): Promise<Server> {
+/** The site as `npm start` serves it (scripts/serve.ts), on a database in `dataDir`; `env` adds settings. */
+export function startSite(port: number, dataDir: string, outboxDir: string, env: Record<string, string> = {}): Promise<Server> {
   return spawnServer('site', ['scripts/serve.ts', '-p', String(port)], port, {
     NODE_ENV: 'production',
     SITE_URL: `http://localhost:${port}`,
     BOOKINGS_DATA_DIR: dataDir,
     EMAIL_OUTBOX_DIR: outboxDir,
     ...RAISED_RATE_LIMITS,
+    ...env,
   })
 }
 
