@@ -11,6 +11,11 @@ export const VIEWPORTS = [
 
 /** Serious or critical axe violations on the page as it is now ([] when there are none). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A button the pointer just clicked is still fading to its hover colours; axe would read the
+  // contrast halfway through. Check the page as it settles (endless animations aside).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  )
   const results = await new AxeBuilder({page}).options({resultTypes: ['violations']}).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
