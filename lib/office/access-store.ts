@@ -1,6 +1,6 @@
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
+import {actingStaff, staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
 
 /**
  * Sign-in links, sessions and the staff list, through the database functions of
@@ -91,10 +91,10 @@ export function createOfficeAccessStore(functions: DatabaseFunctions): OfficeAcc
       }))
     },
     async addStaff(by, member, now) {
-      return json(await functions.value('add_staff_member', {p_staff: {id: by.id, name: by.name}, p_member: member, p_now: now}))
+      return json(await functions.value('add_staff_member', {p_staff: actingStaff(by), p_member: member, p_now: now}))
     },
     async removeStaff(by, memberId, now) {
-      return json(await functions.value('remove_staff_member', {p_staff: {id: by.id, name: by.name}, p_member_id: memberId, p_now: now}))
+      return json(await functions.value('remove_staff_member', {p_staff: actingStaff(by), p_member_id: memberId, p_now: now}))
     },
   }
 }

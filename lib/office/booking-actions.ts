@@ -29,7 +29,8 @@ import type {BookingOutcome, BookingStore, StoredBooking} from '../bookings/stor
 import {companyLocalNow} from '../format'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../email/queue'
 import {officeBookingStatus} from './booking-status'
-import type {ActingMember, OfficeBookingRecords, OfficeRefusal} from './booking-records'
+import type {OfficeBookingRecords, OfficeRefusal} from './booking-records'
+import type {ActingStaff} from './staff'
 
 export interface OfficeBookingDeps {
   store: Pick<BookingStore, 'findById' | 'placesTaken' | 'changesOf'>
@@ -147,7 +148,7 @@ export type MoveInput = {date?: unknown; arrivalWindow?: unknown}
  * left, whenever its own window is (also within 24 hours), and e-mails the customer the new window
  * with the booking's new manage link.
  */
-export async function moveBooking(id: string, input: MoveInput, staff: ActingMember, deps: OfficeBookingDeps): Promise<OfficeActionResult<'moved'>> {
+export async function moveBooking(id: string, input: MoveInput, staff: ActingStaff, deps: OfficeBookingDeps): Promise<OfficeActionResult<'moved'>> {
   const booking = await deps.store.findById(id)
   if (!booking) return {ok: false, problem: 'not_found'}
   const now = deps.now()
@@ -197,7 +198,7 @@ export async function moveBooking(id: string, input: MoveInput, staff: ActingMem
 }
 
 /** Marks the visit done or a no-show (no e-mail: see the README's product notes). */
-export async function markOutcome(id: string, outcome: unknown, staff: ActingMember, deps: OfficeBookingDeps): Promise<OfficeActionResult<'markedDone' | 'markedNoShow'>> {
+export async function markOutcome(id: string, outcome: unknown, staff: ActingStaff, deps: OfficeBookingDeps): Promise<OfficeActionResult<'markedDone' | 'markedNoShow'>> {
   if (outcome !== 'done' && outcome !== 'no_show') return {ok: false, problem: 'invalid'}
   const booking = await deps.store.findById(id)
   if (!booking) return {ok: false, problem: 'not_found'}
@@ -219,7 +220,7 @@ export function confirmationFacts(booking: StoredBooking): BookingPaidFacts {
 }
 
 /** Sends the customer the booking's confirmation again (one e-mail per click). */
-export async function resendConfirmation(id: string, staff: ActingMember, deps: OfficeBookingDeps): Promise<OfficeActionResult<'confirmationResent'>> {
+export async function resendConfirmation(id: string, staff: ActingStaff, deps: OfficeBookingDeps): Promise<OfficeActionResult<'confirmationResent'>> {
   const booking = await deps.store.findById(id)
   if (!booking) return {ok: false, problem: 'not_found'}
   const refusal = resendRefusal(booking)
@@ -249,7 +250,7 @@ export function checkNote(text: unknown): {ok: true; note: string} | {ok: false;
 }
 
 /** Adds an internal note (staff only; never shown or sent to the customer). */
-export async function addNote(id: string, text: unknown, staff: ActingMember, deps: OfficeBookingDeps): Promise<OfficeActionResult<'noteAdded'>> {
+export async function addNote(id: string, text: unknown, staff: ActingStaff, deps: OfficeBookingDeps): Promise<OfficeActionResult<'noteAdded'>> {
   const checked = checkNote(text)
   if (!checked.ok) return {ok: false, problem: checked.problem, field: 'note'}
   const answer = await deps.records.addNote(id, checked.note, {now: deps.now(), staff})

@@ -10,14 +10,9 @@ import {changesFrom, isUuid} from '../bookings/mapping'
 import type {BookingChange, BookingOutcome} from '../bookings/store'
 import type {DatabaseFunctions} from '../database/functions'
 import type {QueuedEmail} from '../email/queue'
+import {actingStaff, type ActingStaff} from './staff'
+import {isoTimestamp} from '../database/timestamps'
 
-/** The staff member doing an action (a StaffMember of ./staff.ts is one). */
-export type ActingMember = {id: string; name: string}
-
-/** The acting member as the database functions take it (`p_staff`): the audit row names them. */
-export function staffArgument(staff: ActingMember): {id: string; name: string} {
-  return {id: staff.id, name: staff.name}
-}
 
 /** Why the office cannot change a booking ('changed': someone changed it since the page was read). */
 export type OfficeRefusal = 'not_found' | 'not_paid' | 'cancelled' | 'done' | 'cancellation_requested' | 'changed' | 'not_started'
@@ -33,19 +28,16 @@ export interface OfficeBookingRecords {
   move(
     id: string,
     to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number},
-    terms: {now: Date; staff: ActingMember; emails: readonly QueuedEmail[]; linkGeneration: number},
+    terms: {now: Date; staff: ActingStaff; emails: readonly QueuedEmail[]; linkGeneration: number},
   ): Promise<OfficeMoveOutcome>
-  markOutcome(id: string, outcome: BookingOutcome, terms: {now: Date; staff: ActingMember}): Promise<OfficeMarkOutcome>
-  resendConfirmation(id: string, terms: {now: Date; staff: ActingMember; emails: readonly QueuedEmail[]; linkGeneration: number}): Promise<OfficeResendOutcome>
-  addNote(id: string, body: string, terms: {now: Date; staff: ActingMember}): Promise<'added' | 'not_found'>
+  markOutcome(id: string, outcome: BookingOutcome, terms: {now: Date; staff: ActingStaff}): Promise<OfficeMarkOutcome>
+  resendConfirmation(id: string, terms: {now: Date; staff: ActingStaff; emails: readonly QueuedEmail[]; linkGeneration: number}): Promise<OfficeResendOutcome>
+  addNote(id: string, body: string, terms: {now: Date; staff: ActingStaff}): Promise<'added' | 'not_found'>
   notesOf(id: string): Promise<BookingNote[]>
   /** The changes the customer made through the manage link (not the office's moves), oldest first. */
   customerChangesOf(id: string): Promise<BookingChange[]>
 }
 
-function iso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()
-}
 
 export function createOfficeBookingRecords(functions: DatabaseFunctions): OfficeBookingRecords {
   return {
@@ -58,7 +50,7 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
         p_window_starts_at: to.windowStartsAt,
         p_capacity: to.capacity,
         p_now: terms.now,
-        p_staff: staffArgument(terms.staff),
+        p_staff: actingStaff(terms.staff),
         p_emails: terms.emails,
         p_link_generation: terms.linkGeneration,
       })
@@ -70,7 +62,7 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
         p_id: id,
         p_outcome: outcome,
         p_now: terms.now,
-        p_staff: staffArgument(terms.staff),
+        p_staff: actingStaff(terms.staff),
       })
       return answer.status
     },
@@ -79,7 +71,7 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
       const answer = await functions.value<{status: OfficeResendOutcome}>('office_resend_confirmation', {
         p_id: id,
         p_now: terms.now,
-        p_staff: staffArgument(terms.staff),
+        p_staff: actingStaff(terms.staff),
         p_emails: terms.emails,
         p_link_generation: terms.linkGeneration,
       })
@@ -91,14 +83,14 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
         p_id: id,
         p_body: body,
         p_now: terms.now,
-        p_staff: staffArgument(terms.staff),
+        p_staff: actingStaff(terms.staff),
       })
       return answer.status
     },
     async notesOf(id) {
       if (!isUuid(id)) return []
       const rows = await functions.rows<Record<string, unknown>>('booking_notes_of', {p_id: id})
-      return rows.map((row) => ({id: String(row.id), staffName: String(row.staff_name), body: String(row.body), createdAt: iso(row.created_at)}))
+      return rows.map((row) => ({id: String(row.id), staffName: String(row.staff_name), body: String(row.body), createdAt: isoTimestamp(row.created_at)}))
     },
     async customerChangesOf(id) {
       if (!isUuid(id)) return []

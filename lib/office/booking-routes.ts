@@ -4,8 +4,8 @@
  * the outcome (303, so every form works without JavaScript). Plain TypeScript, deps passed in.
  */
 import {addNote, markOutcome, moveBooking, resendConfirmation, type OfficeActionResult, type OfficeBookingDeps} from './booking-actions'
-import type {ActingMember} from './booking-records'
 import {actionAnswerLocation, type KeptInput} from './booking-page'
+import type {ActingStaff} from './staff'
 
 export const BOOKING_ACTIONS = ['move', 'outcome', 'resend-confirmation', 'notes'] as const
 export type BookingAction = (typeof BOOKING_ACTIONS)[number]
@@ -22,7 +22,7 @@ function field(form: FormData, name: string): string {
 }
 
 /** Does `action` on booking `id` with the posted `form` as `staff`; answers the page's address with the outcome. */
-export async function bookingActionAnswer(action: BookingAction, id: string, form: FormData, staff: ActingMember, deps: () => Promise<OfficeBookingDeps>): Promise<string> {
+export async function bookingActionAnswer(action: BookingAction, id: string, form: FormData, staff: ActingStaff, deps: () => Promise<OfficeBookingDeps>): Promise<string> {
   let kept: KeptInput = {}
   try {
     let result: OfficeActionResult<string>

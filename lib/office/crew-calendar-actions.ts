@@ -12,10 +12,10 @@ import {
   isCalendarCrew,
   isCalendarTokenShape,
   makeCrewCalendarAddress,
-  type ActingStaff,
   type CalendarCrew,
   type CrewCalendarStore,
 } from './crew-calendars'
+import type {ActingStaff} from './staff'
 
 export const CALENDARS_PAGE = '/office/calendars'
 export const NEW_ADDRESS_COOKIE = 'office_new_calendar_address'

@@ -5,26 +5,20 @@
  */
 import {fromRow} from '../bookings/mapping'
 import type {DatabaseFunctions} from '../database/functions'
-import {isCalendarCrew, type ActingStaff, type CalendarBooking, type CalendarCrew, type CrewCalendarAddress, type CrewCalendarStore} from './crew-calendars'
+import {isCalendarCrew, type CalendarBooking, type CalendarCrew, type CrewCalendarAddress, type CrewCalendarStore} from './crew-calendars'
+import {actingStaff} from './staff'
+import {isoTimestampOrNull} from '../database/timestamps'
 
-/** timestamptz arrives as a Date (Postgres drivers) or an ISO string (PostgREST). */
-function iso(value: unknown): string | null {
-  if (value == null) return null
-  return (value instanceof Date ? value : new Date(String(value))).toISOString()
-}
 
-function staffJson(staff: ActingStaff): {id: string; name: string} {
-  return {id: staff.id, name: staff.name}
-}
 
 export function databaseCrewCalendarStore(functions: DatabaseFunctions): CrewCalendarStore {
   return {
     async makeAddress(crew, tokenHash, staff, now) {
-      const answer = await functions.value<{replaced: boolean}>('make_crew_calendar_token', {p_crew: crew, p_token_hash: tokenHash, p_staff: staffJson(staff), p_now: now})
+      const answer = await functions.value<{replaced: boolean}>('make_crew_calendar_token', {p_crew: crew, p_token_hash: tokenHash, p_staff: actingStaff(staff), p_now: now})
       return {replaced: answer.replaced === true}
     },
     async revokeAddress(crew, staff, now) {
-      const answer = await functions.value<{status: string}>('revoke_crew_calendar_token', {p_crew: crew, p_staff: staffJson(staff), p_now: now})
+      const answer = await functions.value<{status: string}>('revoke_crew_calendar_token', {p_crew: crew, p_staff: actingStaff(staff), p_now: now})
       return answer.status === 'revoked' ? 'revoked' : 'none'
     },
     async addresses() {
@@ -34,9 +28,9 @@ export function databaseCrewCalendarStore(functions: DatabaseFunctions): CrewCal
         .map((row): CrewCalendarAddress => ({
           crew: row.crew as CalendarCrew,
           tokenHash: String(row.token_hash),
-          madeAt: iso(row.created_at) as string,
+          madeAt: isoTimestampOrNull(row.created_at) as string,
           madeBy: String(row.created_by),
-          lastReadAt: iso(row.last_read_at),
+          lastReadAt: isoTimestampOrNull(row.last_read_at),
         }))
     },
     async readerOf(tokenHash, now) {

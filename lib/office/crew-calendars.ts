@@ -21,6 +21,7 @@ import type {StoredBooking} from '../bookings/store'
 import {companyLocalNow, formatCompanyDateTime, formatPhone} from '../format'
 import type {RateLimiter} from '../rate-limit/limiter'
 import {crewCalendarWords as words} from './words'
+import type {ActingStaff} from './staff'
 
 /** The crews with a calendar: the booking crews (estimate visits are confirmed by phone, never booked). */
 export const CALENDAR_CREWS = SERVICE_FAMILIES
@@ -30,8 +31,6 @@ export function isCalendarCrew(value: unknown): value is CalendarCrew {
   return typeof value === 'string' && (CALENDAR_CREWS as readonly string[]).includes(value)
 }
 
-/** The acting staff member, as the audit row names them. */
-export type ActingStaff = {id: string; name: string}
 
 /** How far back the feed reaches: last month's jobs stay visible, and cancellations stay marked that long. */
 export const FEED_DAYS_BACK = 28

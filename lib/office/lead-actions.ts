@@ -1,4 +1,6 @@
-import {isLeadStatus, isUuid, leadHref, leadKindFromSlug, LIMITS, type LeadActor, type LeadOffice, type LeadProblem} from './leads.ts'
+import {isUuid} from '../bookings/mapping.ts'
+import {isLeadStatus, leadHref, leadKindFromSlug, LIMITS, type LeadOffice, type LeadProblem} from './leads.ts'
+import type {ActingStaff} from './staff.ts'
 
 /**
  * A lead page's forms (status, assignee, note, reply), posted to their route handlers: what each
@@ -34,7 +36,7 @@ export async function leadAction(
   action: LeadAction,
   params: {kind: string; id: string},
   form: Form,
-  staff: LeadActor,
+  staff: ActingStaff,
 ): Promise<string> {
   const kind = leadKindFromSlug(params.kind)
   if (!kind || !isUuid(params.id)) return '/office/leads?problem=not_found'

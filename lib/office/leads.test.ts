@@ -13,7 +13,8 @@ import {emailContentFromDataset} from '../email/test-support/content'
 import {submissionReference} from '../email/view-parts'
 import {createLeadStore, type StoredLeadInput} from '../leads/store'
 import {leadAction} from './lead-actions'
-import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, type LeadActor, type LeadOffice, type ReplyInput} from './leads'
+import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, type LeadOffice, type ReplyInput} from './leads'
+import type {ActingStaff} from './staff'
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
@@ -34,7 +35,7 @@ beforeEach(async () => {
     delete from public.appointments; delete from public.staff;`)
 })
 
-async function addStaff(name: string, role: 'owner' | 'staff' = 'staff'): Promise<LeadActor> {
+async function addStaff(name: string, role: 'owner' | 'staff' = 'staff'): Promise<ActingStaff> {
   const {rows} = await db.query<{id: string}>('insert into public.staff (name, email, role) values ($1, $2, $3) returning id', [
     name,
     `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 6)}@office.test`,

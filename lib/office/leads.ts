@@ -1,5 +1,7 @@
+import {isUuid} from '../bookings/mapping.ts'
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {LeadReplyFacts, QueuedEmail} from '../email/queue.ts'
+import {actingStaff, type ActingStaff} from './staff'
 
 /**
  * The office's leads: quote requests, contact messages and in-home estimate requests in one inbox,
@@ -30,12 +32,6 @@ export function leadKindFromSlug(slug: string | null | undefined): OfficeLeadKin
 
 export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value)
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
 }
 
 /**
@@ -91,8 +87,6 @@ export type LeadProblem =
   | 'no_email'
   | 'already_sent'
 
-/** The acting staff member, as the audit rows name them. */
-export type LeadActor = {id: string; name: string}
 
 /** One row of the inbox. */
 export interface LeadSummary {
@@ -218,7 +212,7 @@ export function noteProblem(body: string): LeadProblem | null {
 }
 
 /** The reply's e-mail to the customer, as reply_to_lead queues it (answers go to the business). */
-export function leadReplyEmail(lead: OfficeLead, input: ReplyInput, staff: LeadActor, now: Date): QueuedEmail | null {
+export function leadReplyEmail(lead: OfficeLead, input: ReplyInput, staff: ActingStaff, now: Date): QueuedEmail | null {
   const customer = leadCustomer(lead)
   if (!customer.email) return null
   const payload: LeadReplyFacts = {
@@ -241,19 +235,18 @@ function rowTime(value: unknown): string {
 }
 
 export interface LeadOffice {
-  list(query: LeadListQuery, viewer: LeadActor): Promise<LeadPage>
+  list(query: LeadListQuery, viewer: ActingStaff): Promise<LeadPage>
   get(kind: OfficeLeadKind, id: string): Promise<OfficeLead | null>
   /** Who a lead may be assigned to: the current staff. */
   assignees(): Promise<{id: string; name: string}[]>
-  changeStatus(kind: OfficeLeadKind, id: string, from: LeadStatus, to: LeadStatus, staff: LeadActor): Promise<LeadOutcome<'changed' | 'unchanged'>>
-  assign(kind: OfficeLeadKind, id: string, assigneeId: string | null, staff: LeadActor): Promise<LeadOutcome<'changed' | 'unchanged'>>
-  addNote(kind: OfficeLeadKind, id: string, body: string, staff: LeadActor): Promise<LeadOutcome<'added'>>
-  reply(kind: OfficeLeadKind, id: string, input: ReplyInput, staff: LeadActor): Promise<LeadOutcome<'sent'>>
+  changeStatus(kind: OfficeLeadKind, id: string, from: LeadStatus, to: LeadStatus, staff: ActingStaff): Promise<LeadOutcome<'changed' | 'unchanged'>>
+  assign(kind: OfficeLeadKind, id: string, assigneeId: string | null, staff: ActingStaff): Promise<LeadOutcome<'changed' | 'unchanged'>>
+  addNote(kind: OfficeLeadKind, id: string, body: string, staff: ActingStaff): Promise<LeadOutcome<'added'>>
+  reply(kind: OfficeLeadKind, id: string, input: ReplyInput, staff: ActingStaff): Promise<LeadOutcome<'sent'>>
 }
 
 /** The leads through the database functions (PGlite, PostgreSQL or Supabase alike). */
 export function createLeadOffice(functions: DatabaseFunctions, now: () => Date = () => new Date()): LeadOffice {
-  const actor = (staff: LeadActor) => ({id: staff.id, name: staff.name})
   const office: LeadOffice = {
     async list(query, viewer) {
       const filter: Record<string, string> = {}
@@ -310,7 +303,7 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
     async changeStatus(kind, id, from, to, staff) {
       if (!isUuid(id)) return {ok: false, problem: 'not_found'}
       if (from !== to && !canChangeStatus(from, to)) return {ok: false, problem: 'status_not_allowed'}
-      const result = await functions.value<{outcome: string}>('set_lead_status', {p_kind: kind, p_id: id, p_from: from, p_to: to, p_staff: actor(staff)})
+      const result = await functions.value<{outcome: string}>('set_lead_status', {p_kind: kind, p_id: id, p_from: from, p_to: to, p_staff: actingStaff(staff)})
       if (result.outcome === 'changed' || result.outcome === 'unchanged') return {ok: true, done: result.outcome}
       return {ok: false, problem: result.outcome === 'stale' ? 'stale' : 'not_found'}
     },
@@ -318,7 +311,7 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
     async assign(kind, id, assigneeId, staff) {
       if (!isUuid(id)) return {ok: false, problem: 'not_found'}
       if (assigneeId !== null && !isUuid(assigneeId)) return {ok: false, problem: 'not_staff'}
-      const result = await functions.value<{outcome: string}>('assign_lead', {p_kind: kind, p_id: id, p_assignee: assigneeId, p_staff: actor(staff)})
+      const result = await functions.value<{outcome: string}>('assign_lead', {p_kind: kind, p_id: id, p_assignee: assigneeId, p_staff: actingStaff(staff)})
       if (result.outcome === 'changed' || result.outcome === 'unchanged') return {ok: true, done: result.outcome}
       return {ok: false, problem: result.outcome === 'not_staff' ? 'not_staff' : 'not_found'}
     },
@@ -327,7 +320,7 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
       if (!isUuid(id)) return {ok: false, problem: 'not_found'}
       const problem = noteProblem(body)
       if (problem) return {ok: false, problem}
-      const result = await functions.value<{outcome: string}>('add_lead_note', {p_kind: kind, p_id: id, p_body: body.trim(), p_staff: actor(staff)})
+      const result = await functions.value<{outcome: string}>('add_lead_note', {p_kind: kind, p_id: id, p_body: body.trim(), p_staff: actingStaff(staff)})
       return result.outcome === 'added' ? {ok: true, done: 'added'} : {ok: false, problem: 'not_found'}
     },
 
@@ -347,7 +340,7 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
         p_reply_key: input.key,
         p_from: input.from,
         p_status_after: input.statusAfter,
-        p_staff: actor(staff),
+        p_staff: actingStaff(staff),
         p_emails: [email],
       })
       if (result.outcome === 'sent') return {ok: true, done: 'sent'}

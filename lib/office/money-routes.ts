@@ -5,9 +5,9 @@
  */
 import {parseRefundAmount, refundableCents, type CancelResult, type OfficeMoneyDeps, type RefundLatePaymentResult, type TakeLatePaymentResult} from './money'
 import {cancelBooking, refundLatePayment, takeLatePayment} from './money'
-import type {ActingStaff} from './money-store'
 import type {AvailabilityRules} from '../booking/availability'
 import {MONEY_WORDS} from './words'
+import type {ActingStaff} from './staff'
 
 /** A 303 to a path of this site (relative, so it stays on the origin the browser used). */
 export function seeOther(path: string): Response {

@@ -1,5 +1,8 @@
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
+import {actingStaff, type ActingStaff} from './staff'
+import {isoTimestamp, isoTimestampOrNull} from '../database/timestamps'
+import {isUuid} from '../bookings/mapping'
 
 /**
  * The office's money records through the database functions of
@@ -10,7 +13,6 @@ import type {QueuedEmail} from '../email/queue.ts'
  */
 
 /** Who acts, as the audit row names them. */
-export type ActingStaff = {id: string; name: string}
 
 export type CancellationClaim =
   | {status: 'claimed'; key: string; attempt: number; sessionId: string | null; provider: string | null}
@@ -91,32 +93,21 @@ export interface OfficeMoneyStore {
   retryFailedEmail(id: string, staff: ActingStaff, now: Date): Promise<boolean>
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString()
-}
-
-function isoOrNull(value: unknown): string | null {
-  return value == null ? null : iso(value)
-}
 
 function text(value: unknown): string | null {
   return value == null ? null : String(value)
 }
 
-function staffJson(staff: ActingStaff): {id: string; name: string} {
-  return {id: staff.id, name: staff.name}
-}
 
 export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMoneyStore {
   return {
     async claimCancellation(bookingId, amountCents, staff, now) {
-      if (!UUID.test(bookingId)) return {status: 'not_found'}
+      if (!isUuid(bookingId)) return {status: 'not_found'}
       const answer = await functions.value<Record<string, unknown>>('claim_booking_cancellation', {
         p_id: bookingId,
         p_amount_cents: amountCents,
-        p_staff: staffJson(staff),
+        p_staff: actingStaff(staff),
         p_now: now,
       })
       switch (answer.status) {
@@ -138,7 +129,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         p_key: done.key,
         p_provider: done.provider,
         p_provider_refund_id: done.refundId,
-        p_staff: staffJson(done.staff),
+        p_staff: actingStaff(done.staff),
         p_now: done.now,
         p_emails: done.emails,
       })
@@ -156,7 +147,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         amountCents: Number(row.amount_cents),
         currency: text(row.currency),
         bookingStatus: String(row.booking_status),
-        receivedAt: iso(row.received_at),
+        receivedAt: isoTimestamp(row.received_at),
         customerName: `${row.first_name} ${row.last_name}`,
         email: String(row.email),
         industry: String(row.industry),
@@ -164,24 +155,24 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         date: text(row.date),
         arrivalWindow: text(row.arrival_window),
         serviceFamily: text(row.service_family),
-        windowStartsAt: isoOrNull(row.window_starts_at),
+        windowStartsAt: isoTimestampOrNull(row.window_starts_at),
         paymentProvider: text(row.payment_provider),
       }))
     },
     async takeLatePayment(id, terms) {
-      if (!UUID.test(id)) return 'not_found'
+      if (!isUuid(id)) return 'not_found'
       const answer = await functions.value<{status: TakeLatePaymentOutcome}>('take_late_payment', {
         p_id: id,
         p_capacity: terms.capacity,
-        p_staff: staffJson(terms.staff),
+        p_staff: actingStaff(terms.staff),
         p_now: terms.now,
         p_emails: terms.emails,
       })
       return answer.status
     },
     async claimLatePaymentRefund(id, staff, now) {
-      if (!UUID.test(id)) return {status: 'not_found'}
-      const answer = await functions.value<Record<string, unknown>>('claim_late_payment_refund', {p_id: id, p_staff: staffJson(staff), p_now: now})
+      if (!isUuid(id)) return {status: 'not_found'}
+      const answer = await functions.value<Record<string, unknown>>('claim_late_payment_refund', {p_id: id, p_staff: actingStaff(staff), p_now: now})
       if (answer.status === 'claimed') {
         return {
           status: 'claimed',
@@ -201,7 +192,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         p_key: done.key,
         p_provider: done.provider,
         p_provider_refund_id: done.refundId,
-        p_staff: staffJson(done.staff),
+        p_staff: actingStaff(done.staff),
         p_now: done.now,
         p_emails: done.emails,
       })
@@ -218,7 +209,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         date: text(row.date),
         arrivalWindow: text(row.arrival_window),
         amountCents: Number(row.amount_cents),
-        requestedAt: iso(row.cancellation_requested_at),
+        requestedAt: isoTimestamp(row.cancellation_requested_at),
       }))
     },
     async failedEmails() {
@@ -230,12 +221,12 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
         to: text(row.to_address),
         error: text(row.last_error),
         attempts: Number(row.attempts),
-        queuedAt: iso(row.created_at),
+        queuedAt: isoTimestamp(row.created_at),
       }))
     },
     async retryFailedEmail(id, staff, now) {
-      if (!UUID.test(id)) return false
-      return (await functions.value<boolean>('retry_failed_email', {p_id: id, p_staff: staffJson(staff), p_now: now})) === true
+      if (!isUuid(id)) return false
+      return (await functions.value<boolean>('retry_failed_email', {p_id: id, p_staff: actingStaff(staff), p_now: now})) === true
     },
   }
 }

@@ -18,7 +18,8 @@ import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test
 import {StripePaymentProvider} from '../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {cancelBooking, refundLatePayment, type OfficeMoneyDeps} from './money'
-import {createOfficeMoneyStore, type ActingStaff} from './money-store'
+import {createOfficeMoneyStore} from './money-store'
+import type {ActingStaff} from './staff'
 
 /**
  * The same money rules on the other databases the app runs on: two staff cancelling at once on a

@@ -14,8 +14,9 @@ import {TestCheckoutProvider} from '../payments/test-checkout'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import type {PaymentProvider} from '../payments/provider'
 import {cancelBooking, parseRefundAmount, refundLatePayment, takeLatePayment, windowCapacity, type OfficeMoneyDeps} from './money'
-import {createOfficeMoneyStore, type ActingStaff, type OfficeMoneyStore} from './money-store'
+import {createOfficeMoneyStore, type OfficeMoneyStore} from './money-store'
 import {handleCancelBooking} from './money-routes'
+import type {ActingStaff} from './staff'
 
 /**
  * Cancelling with a refund and late payments, on the embedded database with every migration, with

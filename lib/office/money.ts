@@ -19,7 +19,8 @@ import {bookingPaidFacts} from '../booking/stored'
 import type {BookingStore, StoredBooking} from '../bookings/store'
 import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
-import type {ActingStaff, OfficeMoneyStore} from './money-store'
+import type {OfficeMoneyStore} from './money-store'
+import type {ActingStaff} from './staff'
 
 /** After this long a claim nobody completed (its server stopped) may be finished by another try, with the same key. */
 export const CLAIM_TAKEOVER_MINUTES = 5

@@ -33,7 +33,10 @@ export function staffMemberFrom(value: unknown): StaffMember | null {
   return {id, name, email, role}
 }
 
+/** The member doing a staff action, as its audit row names them (a StaffMember is one). */
+export type ActingStaff = Pick<StaffMember, 'id' | 'name'>
+
 /** The acting member as every staff action's database function takes it (`p_staff`). */
-export function actingStaff(member: StaffMember): {id: string; name: string} {
+export function actingStaff(member: ActingStaff): ActingStaff {
   return {id: member.id, name: member.name}
 }
