@@ -11,7 +11,7 @@
  * - `handlePaymentEvent`: a verified webhook event → paid / expired / failed, or nothing.
  * - `bookingSummaryForSuccess`: what /success may show (never a name, e-mail, phone, address or note).
  */
-import {WindowFullError, type BookingStore, type ClosedStatus, type NewBooking, type PaymentStatus, type StoredBooking} from '../bookings/store'
+import {WindowFullError, type BookingStore, type ClosedStatus, type NewBooking, type PaymentStatus, type StoredBooking} from './store/store'
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,

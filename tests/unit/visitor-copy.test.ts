@@ -67,7 +67,7 @@ const KEPT_IN_CODE: Record<string, string> = {
   // request bodies.
   'lib/content/': 'content loading and the dataset check',
   'lib/database/': 'the database',
-  'lib/bookings/': 'the booking stores',
+  'lib/booking/store/': 'the booking stores',
   'lib/edge/': 'the edge server',
   'lib/request-body.ts': 'request bodies',
 }

@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {openPgliteDatabase} from '../database/pglite'
+import {openPgliteDatabase} from '../../database/pglite'
 import {createSqlBookingStore} from './sql-store'
 import {houseBooking} from './test-support/fixtures'
 
