@@ -1,9 +1,9 @@
 import {randomUUID} from 'node:crypto'
-import {expect, type Page} from './support/test'
+import {expect, test, type Page} from './support/test'
 import {arrivalWindowLabel} from '../../lib/booking/arrival-window.ts'
 import {getDocument} from './support/dataset'
 import {estimateOffer, field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForLeadForm, waitForMail} from './support/leads'
-import {rowsWhere, test, type PrivateStack} from './support/private-stack'
+import {rowsWhere, type PrivateStack} from './support/private-stack'
 import {addressOf} from './support/smtp'
 
 /**

@@ -89,8 +89,8 @@ export function startServer({port, dataDir, env = {}, host = '127.0.0.1'}: {port
   return {child, port, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => output}
 }
 
-/** Waits until the server answers a page (fails early if it exits). */
-export async function waitUntilServing(server: PrivateServer, timeoutMs = 60_000): Promise<void> {
+/** Waits until the server answers a page (fails early if it exits): up to 34 s seen on a busy machine. */
+export async function waitUntilServing(server: PrivateServer, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`The server exited:\n${server.output()}`)

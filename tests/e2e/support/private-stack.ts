@@ -6,7 +6,6 @@ import {startPostgrestStandIn, type PostgrestStandIn} from '../../../lib/databas
 import {openMigratedMemoryDatabase} from '../../../lib/database/test-support/temp-pglite.ts'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './private-server'
 import {startSmtpSink, type SmtpSink} from './smtp'
-import {test as suiteTest} from './test'
 
 /**
  * A site of its own for the specs that take its services away: `next start` from the shared build,
@@ -92,20 +91,3 @@ export async function rowsWhere(db: PGlite, table: string, column: string, value
   return (await db.query<Record<string, unknown>>(`select * from public.${table} where ${column} = $1 order by created_at`, [value])).rows
 }
 
-/**
- * The suite's `test` with one private stack (default settings) per worker, for the specs that take
- * a site's database or mail server away: started when the worker's first test asks for it (a
- * server start: seconds of CPU) and shared by its later tests, of any spec. Each test uses data of
- * its own and leaves the stack as it found it (database and mail server up); after a failure
- * Playwright starts a new worker, and with it a new stack.
- */
-export const test = suiteTest.extend<object, {privateStack: PrivateStack}>({
-  privateStack: [
-    async ({}, use) => {
-      const stack = await startPrivateStack()
-      await use(stack)
-      await stack.close()
-    },
-    {scope: 'worker', timeout: 120_000},
-  ],
-})
