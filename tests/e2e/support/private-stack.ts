@@ -90,4 +90,3 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
 export async function rowsWhere(db: PGlite, table: string, column: string, value: string): Promise<Record<string, unknown>[]> {
   return (await db.query<Record<string, unknown>>(`select * from public.${table} where ${column} = $1 order by created_at`, [value])).rows
 }
-
