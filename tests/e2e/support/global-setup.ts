@@ -1,4 +1,4 @@
-import {rmSync} from 'node:fs'
+import {mkdirSync, rmSync} from 'node:fs'
 import {join} from 'node:path'
 import {openPgliteDatabase} from '../../../lib/database/pglite.ts'
 import {migratedImage} from '../../../lib/database/test-support/temp-pglite.ts'
@@ -14,6 +14,7 @@ import {PGLITE_TEMPLATE} from './private-server.ts'
  */
 export default async function globalSetup(): Promise<void> {
   rmSync(PGLITE_TEMPLATE, {recursive: true, force: true})
+  mkdirSync(PGLITE_TEMPLATE, {recursive: true})
   // From the image the unit tests keep in the system's temporary folder (made here if missing).
   const db = await openPgliteDatabase(PGLITE_TEMPLATE, {loadDataDir: await migratedImage()})
   await db.close()
