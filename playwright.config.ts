@@ -163,8 +163,9 @@ export default defineConfig({
       timeout: 15 * 60_000, // `next build` takes minutes on a 2-core machine
       stdout: 'pipe',
       stderr: 'pipe',
-      // Added to the runner's own environment, which Playwright passes on as well.
-      env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV, ...EMAIL_ENV, ...OFFICE_ENV },
+      // Added to the runner's own environment, which Playwright passes on as well. The build writes
+      // no Turbopack cache to disk (next.config.ts): no later build of the run would read it.
+      env: { SANITY_REVALIDATE_SECRET, SANITY_LOCAL_DATASET, ...BOOKING_ENV, ...EMAIL_ENV, ...OFFICE_ENV, NEXT_BUILD_FILESYSTEM_CACHE: 'off' },
     },
   ],
 });
