@@ -23,7 +23,15 @@ const nextConfig: NextConfig = {
   cacheHandler: join(process.cwd(), 'lib', 'page-cache', 'cache-handler.ts'),
   // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
   // app/office: forbidden() answers a member of staff on an owner's page with 403 (app/office/forbidden.tsx).
-  experimental: {globalNotFound: true, authInterrupts: true},
+  experimental: {
+    globalNotFound: true,
+    authInterrupts: true,
+    // Turbopack's cache on disk makes the next build of this checkout faster, and costs this one:
+    // the browser tests' build (NEXT_BUILD_FILESYSTEM_CACHE=off, playwright.config.ts) is the only
+    // build of a fresh clone under `npm test`, and writing the cache took it from 88 s to 124 s of
+    // CPU (measured), with the build waiting for the write before it ends.
+    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_FILESYSTEM_CACHE !== 'off',
+  },
   images: {
     // Content images never pass through Next's optimiser: ContentImage asks Sanity's CDN (or the local
     // dataset's stand-in, app/images) for each size itself. Only files in public/ may, without a query.

@@ -8,7 +8,6 @@ import {axeViolations, chooseArrival, dateCalendar, expectNoHorizontalScroll} fr
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX} from './support/smtp'
-import {startPrivateStack, type PrivateStack} from './support/private-stack'
 
 /**
  * The customer manages a paid booking through the private link in its confirmation e-mail
@@ -222,20 +221,10 @@ test.describe('managing a booking through its link', () => {
 })
 
 test.describe('a booking within 24 hours of its window, and an expired link', () => {
-  test.describe.configure({mode: 'serial'})
   test.setTimeout(120_000)
-  let stack: PrivateStack
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    stack = await startPrivateStack()
-  })
-
-  test.afterAll(async () => {
-    await stack?.close()
-  })
-
-  test('says to call, with the phone number, and refuses a move or a cancellation; an expired link says it expired; the database away, that the booking cannot be shown', async ({page}) => {
+  // On the worker's private stack (support/private-stack.ts): a booking stored straight into its database.
+  test('says to call, with the phone number, and refuses a move or a cancellation; an expired link says it expired; the database away, that the booking cannot be shown', async ({page, privateStack: stack}) => {
     // A paid booking whose window starts in 10 hours, stored as the booking flow stores one.
     const startsAt = new Date(Date.now() + 10 * 3_600_000)
     const {rows} = await stack.db.query<{id: string}>(

@@ -3,7 +3,7 @@ import {expect, test, type Page} from './support/test'
 import {arrivalWindowLabel} from '../../lib/booking/arrival-window.ts'
 import {getDocument} from './support/dataset'
 import {estimateOffer, field, fillQuoteForm, flat, forms, leadForm, uniqueEmail, waitForLeadForm, waitForMail} from './support/leads'
-import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
+import {rowsWhere, type PrivateStack} from './support/private-stack'
 import {addressOf} from './support/smtp'
 
 /**
@@ -21,17 +21,14 @@ const text = forms()
 const messages = text.messages
 
 test.describe('lead forms: storage, and the database or mail server going away', () => {
-  test.describe.configure({mode: 'serial'})
+  // In order in one worker, on its stack (shared with other specs' tests there); not 'serial': no
+  // test needs another's data, and one failure does not hide the others.
+  test.describe.configure({mode: 'default'})
   test.setTimeout(120_000)
   let stack: PrivateStack
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    stack = await startPrivateStack()
-  })
-
-  test.afterAll(async () => {
-    await stack?.close()
+  test.beforeEach(({privateStack}) => {
+    stack = privateStack
   })
 
   async function open(page: Page, path: string) {

@@ -50,6 +50,9 @@ function saveDataset(file: string, documents: object[]) {
 const changesConnected = (page: Page) => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/draft-mode/changes')
 
 test.describe('live preview', () => {
+  // Each test starts a server of its own before it opens a page: 32–35 s of a 60 s budget on a busy
+  // machine (measured), so the budget is the private servers' (its waits are all for conditions).
+  test.setTimeout(120_000)
   let root: string
   let server: PrivateServer | null = null
   let lake: ContentLakeStandIn | null = null

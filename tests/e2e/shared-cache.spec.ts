@@ -98,6 +98,8 @@ test('with Redis down a process keeps serving, and a publish it receives shows o
 })
 
 test('a process started while Redis is down serves pages, and shares publishes again once Redis returns', async () => {
+  // Starts a server and waits for two reconnections: 30 s of a 60 s budget on a busy machine (measured).
+  test.setTimeout(120_000)
   const first = servers[0]
   const late = await start()
   const path = `/blog/${readArticle().slug.current}`

@@ -1,4 +1,4 @@
-import {mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {simpleParser, type ParsedMail} from 'mailparser'
 import {SMTPServer} from 'smtp-server'
@@ -45,6 +45,26 @@ export async function startSmtpSink({port = 0, dir}: {port?: number; dir: string
   }
 }
 
+/**
+ * Each message parsed once per worker: a message file never changes once it has its name (it is
+ * renamed into place whole), and tests poll the suite's inbox, which holds hundreds of messages by
+ * the end of a run, many times a test. Keyed by path, size and modification time, so a file
+ * written anew under an old name is parsed anew.
+ */
+const parsed = new Map<string, Promise<ParsedMail>>()
+
+function parseOnce(file: string): Promise<ParsedMail> {
+  const {size, mtimeMs} = statSync(file)
+  const key = `${file}\0${size}\0${mtimeMs}`
+  let mail = parsed.get(key)
+  if (!mail) {
+    mail = simpleParser(readFileSync(file))
+    parsed.set(key, mail)
+    mail.catch(() => parsed.delete(key))
+  }
+  return mail
+}
+
 /** Every message delivered to `dir` so far, parsed. */
 export async function readInbox(dir: string): Promise<ParsedMail[]> {
   let names: string[]
@@ -53,7 +73,7 @@ export async function readInbox(dir: string): Promise<ParsedMail[]> {
   } catch {
     return []
   }
-  return Promise.all(names.map((name) => simpleParser(readFileSync(join(dir, name)))))
+  return Promise.all(names.map((name) => parseOnce(join(dir, name))))
 }
 
 /** The address of a parsed To / Reply-To header ('ann@example.com'). */
