@@ -135,8 +135,8 @@ export default defineConfig({
     // Recording a trace of every test costs a fifth of the browser's CPU (measured on booking
     // screens), spent on every passing test: 1 min 40 s of a whole run here (9 min 03 s against
     // 7 min 24 s). A failure shows its error, the page's ARIA snapshot, the screenshot and the
-    // server's log; to keep a trace of a failing test, run it again with `--trace retain-on-failure`.
-    trace: 'off',
+    // server's log. Outside CI (.ci/run sets CI=true) a failing test keeps its trace.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
