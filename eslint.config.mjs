@@ -46,8 +46,13 @@ const ADAPTERS = {
   '@sanity/*': [],
   // The production server's HTTP edge (Node's http server, not Next).
   compression: ['edge/server.ts'],
-  // Next itself: the files that wire lib/ to Next's request (headers, cookies, redirects, its
-  // cache) and the server and cache handler that embed Next. `next`'s types (Metadata) are free.
+};
+
+// Next's request functions (headers, cookies, redirects, its data cache) and React's per-request
+// `cache`: only in the files that wire lib/ to a request (the content API, which reads once per
+// request what many server components ask for; the office's page check) and in the production
+// server and cache handler, which embed Next. Next's types (`import type {Metadata}`) are free.
+const REQUEST_WIRING = {
   next: [
     'content/index.ts',
     'office/page-access.ts',
@@ -55,13 +60,11 @@ const ADAPTERS = {
     'page-cache/cache-handler.ts',
     'page-cache/unknown-paths.ts',
   ],
-  // React's per-request `cache`, in the two files that read once per request what many server
-  // components ask for (the content, the signed-in staff member).
   react: ['content/index.ts', 'office/page-access.ts'],
 };
 
 // React and the libraries built on it: components/ only.
-const REACT = ['react-dom', '@react-email/*', '@portabletext/react', 'react-hook-form', '@hookform/*', '@tanstack/react-table', 'react-day-picker'];
+const REACT = ['react', 'react-dom', '@react-email/*', '@portabletext/react', 'react-hook-form', '@hookform/*', '@tanstack/react-table', 'react-day-picker'];
 
 // The SDKs that talk to a database or an outside service: no component or route imports them.
 const SERVICE_SDKS = [
@@ -137,14 +140,25 @@ const layering = {
         '{{from.type}}/ must not import {{dependency.source}}: components and routes never call a database or an outside service themselves; they go through lib/.',
     },
     {
+      // A component shows what it is given: the data comes from a route or lib/, never straight
+      // from the database or the booking store (their types are free).
+      from: { element: { type: 'components' } },
+      disallow: {
+        to: { element: { type: 'lib', fileInternalPath: ['database/**', 'booking/store/**'] } },
+        dependency: { kind: 'value' },
+      },
+      message:
+        'components/ must not import {{dependency.source}}: components never call a database; a route or lib/ reads the data and passes it in.',
+    },
+    {
       from: { element: { type: 'lib' } },
-      disallow: { to: { module: { origin: 'external', source: ['react', ...REACT] } } },
+      disallow: { to: { module: { origin: 'external', source: REACT } } },
       message: 'lib/ must not import {{dependency.source}}: lib/ is plain TypeScript; React belongs in components/.',
     },
     {
       from: { element: { type: 'lib' } },
       disallow: {
-        to: { module: { origin: 'external', source: Object.keys(ADAPTERS).filter((source) => source !== 'next') } },
+        to: { module: { origin: 'external', source: Object.keys(ADAPTERS) } },
       },
       message:
         'lib/{{from.internalPath}} must not import {{dependency.source}}: vendor SDKs stay in their adapter files (ADAPTERS in eslint.config.mjs); use the interface beside them.',
@@ -153,9 +167,9 @@ const layering = {
       from: { element: { type: 'lib' } },
       disallow: { to: { module: { origin: 'external', source: 'next' } }, dependency: { kind: 'value' } },
       message:
-        'lib/{{from.internalPath}} must not import {{dependency.source}}: vendor SDKs stay in their adapter files (ADAPTERS in eslint.config.mjs); use the interface beside them.',
+        "lib/{{from.internalPath}} must not import {{dependency.source}}: only the files that wire lib/ to Next's request may (REQUEST_WIRING in eslint.config.mjs); pass what a rule needs in as arguments. Type imports from next are free.",
     },
-    ...Object.entries(ADAPTERS)
+    ...[...Object.entries(ADAPTERS), ...Object.entries(REQUEST_WIRING)]
       .filter(([, files]) => files.length > 0)
       .map(([source, files]) => ({
         from: { element: { type: 'lib', fileInternalPath: files } },
