@@ -128,9 +128,19 @@ const layering = {
               'booking/message-keys.ts',
               'leads/message-keys.ts',
               'email/tokens.ts',
+              // The Sanity project, dataset and API version both read (studio/env.ts re-exports them).
+              'content/sanity-env.ts',
             ],
           },
         },
+      },
+    },
+    // The dataset check (a build tool run by scripts/validate-dataset.ts and the tests, never part
+    // of the Studio's bundle) reads the local dataset and its image files as the site does.
+    {
+      from: { element: { type: 'studio', fileInternalPath: 'lib/dataset-validation.ts' } },
+      allow: {
+        to: { element: { type: 'lib', fileInternalPath: ['content/local-dataset.ts', 'content/image-files.ts'] } },
       },
     },
     {
