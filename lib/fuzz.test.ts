@@ -15,8 +15,8 @@ import {
   type BookingRouteOptions,
 } from './booking/routes'
 import {carpetRequest, commercialRequest, exteriorRequest, fixedClock as bookingClock, houseRequest, ORIGIN} from './booking/test-support/requests'
-import {createSqlBookingStore} from './bookings/sql-store'
-import type {BookingStore} from './bookings/store'
+import {createSqlBookingStore} from './booking/store/sql-store'
+import type {BookingStore} from './booking/store/store'
 import {handleRevalidateWebhook, MAX_REVALIDATE_BODY_BYTES} from './content/revalidate-webhook'
 import {createSqlDatabaseFunctions} from './database/sql-functions'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from './database/test-support/temp-pglite'

@@ -5,7 +5,7 @@
  * are validated as one dataset. Images are looked up in images/ next to the (first) file unless
  * --images says otherwise. Prints one line per problem (`<_id> <path>: <message>`), errors first,
  * then warnings, then `N documents, N errors, N warnings`; exits with 1 if there is any error.
- * See lib/content/dataset-validation.ts for what is checked.
+ * See studio/lib/dataset-validation.ts for what is checked.
  *
  * Runs on Node 24 directly (type stripping). The Studio's schema files import each other without
  * file extensions, as bundlers allow and Node's ESM resolver does not, so a resolve hook retries
@@ -33,7 +33,7 @@ registerHooks({
   },
 })
 
-const {validateDatasetFiles, formatProblem, formatSummary} = await import('../lib/content/dataset-validation.ts')
+const {validateDatasetFiles, formatProblem, formatSummary} = await import('../studio/lib/dataset-validation.ts')
 
 // npm runs scripts in the package root; resolve arguments against where npm was called from.
 const cwd = process.env.INIT_CWD ?? process.cwd()

@@ -1,12 +1,11 @@
 /**
- * Where content comes from. With NEXT_PUBLIC_SANITY_PROJECT_ID set, the site and the Studio use that
- * Sanity project; without it the site reads the local dataset in studio/dataset and the Studio opens
- * against a placeholder project it cannot reach (expected offline).
- * These values are public (the Studio runs in the browser); the read token lives in lib/content only.
+ * The Sanity project, dataset and API version the Studio and the site share (defined in
+ * lib/content/sanity-env.ts, which the app reads). Without a project the Studio opens against a
+ * placeholder project it cannot reach (expected offline).
  */
-export const projectId = process.env.NEXT_PUBLIC_SANITY_PROJECT_ID || process.env.SANITY_STUDIO_PROJECT_ID || ''
-export const dataset = process.env.NEXT_PUBLIC_SANITY_DATASET || process.env.SANITY_STUDIO_DATASET || 'production'
-export const apiVersion = '2025-10-01'
+import {projectId} from '../lib/content/sanity-env.ts'
+
+export {apiVersion, dataset, projectId} from '../lib/content/sanity-env.ts'
 
 /** Placeholder used only so the Studio can start when no project is configured. */
 export const studioProjectId = projectId || 'notconfigured'

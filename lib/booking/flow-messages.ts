@@ -29,7 +29,7 @@ export type BookingValidationFailure = {
   message: string
 }
 
-/** What `submitBooking` (lib/booking/flow.ts) can fail with. */
+/** What `submitBooking` (lib/booking/flow/submit.ts) can fail with. */
 export type BookingFailure =
   | BookingValidationFailure
   /** The booking could not be stored (database unreachable, …). */

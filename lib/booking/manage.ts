@@ -13,7 +13,7 @@
  * confirmation in the same transaction. Answers name messages by reference (./message-keys.ts)
  * or by a key of `MANAGE_REFUSALS`; the page words them.
  */
-import type {BookingChange, BookingStore, ChangeRefusal, StoredBooking} from '../bookings/store'
+import type {BookingChange, BookingStore, ChangeRefusal, StoredBooking} from './store/store'
 import {eventEmails, type BookingCancellationRequestedFacts, type BookingRescheduledFacts} from '../email/queue'
 import {formatCompanyDateTime} from '../format'
 import {arrivalWindowLabel, slotLabel} from './arrival-window'

@@ -7,7 +7,7 @@
  * - `handleAvailabilityRequest`: GET /api/availability?form=house (the dates and windows with room);
  * - `handleManageRequest`: POST /api/bookings/manage (a move or a cancellation request through a manage link).
  */
-import type {BookingStore} from '../bookings/store'
+import type {BookingStore} from './store/store'
 import {InvalidWebhookSignatureError, PaymentConfigurationError, type PaymentProvider} from '../payments/provider'
 import {testCheckoutReturnUrl, type TestCheckoutOutcome, type TestCheckoutProvider} from '../payments/test-checkout'
 import type {RateLimiter} from '../rate-limit/limiter'

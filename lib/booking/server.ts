@@ -1,6 +1,6 @@
 import 'server-only'
 
-import {getBookingStore} from '../bookings'
+import {getBookingStore} from './store'
 import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getPaymentProviderFor, getTestCheckout} from '../payments'

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import {getBookingStore} from '../bookings'
+import {getBookingStore} from './store'
 import {databaseBackend} from '../database'
 import {databaseDir} from '../database/pglite'
 import {PaymentConfigurationError} from '../payments/provider'

@@ -5,7 +5,7 @@
  * Plain TypeScript, no server imports.
  */
 import {arrivalWindowLabel} from './arrival-window'
-import type {StoredBooking} from '../bookings/store'
+import type {StoredBooking} from './store/store'
 import type {BookingPaidFacts} from '../email/queue'
 import {formatDate, formatPhone} from '../format'
 import {HOUSE_INSTRUCTION_QUESTIONS, INDUSTRY_NAMES} from './catalog'

@@ -1,6 +1,6 @@
 import {createClient, type SanityClient} from '@sanity/client'
 import {createClient as createStegaClient, type SanityStegaClient} from '@sanity/client/stega'
-import {apiVersion, dataset, projectId} from '@/studio/env'
+import {apiVersion, dataset, projectId} from './sanity-env'
 import type {PreviewPerspective} from './preview-perspective'
 
 /**

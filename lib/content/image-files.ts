@@ -11,6 +11,25 @@ export const IMAGE_FILE_NAME = /^[a-z0-9][a-z0-9._-]*\.(svg|png|jpe?g|webp)$/i
 
 export type ImageFormat = 'svg' | 'png' | 'jpg' | 'webp'
 
+/** An image's asset document, as Sanity's import records it (and the local dataset makes it). */
+export type LocalImageAsset = {
+  _id: string
+  _type: 'sanity.imageAsset'
+  [key: string]: unknown
+  url: string
+  originalFilename: string
+  extension: ImageFormat
+  mimeType: string
+  metadata: {
+    _type: 'sanity.imageMetadata'
+    dimensions: {_type: 'sanity.imageDimensions'; width: number; height: number; aspectRatio: number}
+    /** Filled in by `describePhotos` for raster images, as Sanity's upload does. */
+    isOpaque?: boolean
+    lqip?: string
+    palette?: {dominant: {background: string}}
+  }
+}
+
 export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
   svg: 'image/svg+xml',
   png: 'image/png',

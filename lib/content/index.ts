@@ -15,7 +15,7 @@ import type {
 } from '@/sanity.types'
 import type {AvailabilityRules} from '@/lib/booking/availability'
 import type {BookingMessages} from '@/lib/booking/message-keys'
-import {projectId} from '@/studio/env'
+import {projectId} from './sanity-env'
 import {ALL_CONTENT_TAG, CONTENT_REFRESH_BACKSTOP_SECONDS, SERVICE_MENU_TAG, slugTag} from './cache-tags'
 import type {SanityClient} from '@sanity/client'
 import {lakeClient, queryContentLake, watchContentLake} from './content-lake'

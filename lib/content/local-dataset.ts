@@ -2,7 +2,7 @@ import {readFileSync, statSync, watch} from 'node:fs'
 import path from 'node:path'
 import {evaluate, parse} from 'groq-js'
 import {describePhotos} from './local-images.ts'
-import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, localImageUrl, type ImageFormat} from './image-files.ts'
+import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, localImageUrl, type LocalImageAsset} from './image-files.ts'
 
 /**
  * The embedded content source: the NDJSON dataset in studio/dataset (Sanity's import format) queried
@@ -21,22 +21,6 @@ export function localDatasetFile(): string {
 }
 
 type SanityDocument = {_id: string; _type: string; [key: string]: unknown}
-
-export type LocalImageAsset = SanityDocument & {
-  _type: 'sanity.imageAsset'
-  url: string
-  originalFilename: string
-  extension: ImageFormat
-  mimeType: string
-  metadata: {
-    _type: 'sanity.imageMetadata'
-    dimensions: {_type: 'sanity.imageDimensions'; width: number; height: number; aspectRatio: number}
-    /** Filled in by `describePhotos` for raster images, as Sanity's upload does. */
-    isOpaque?: boolean
-    lqip?: string
-    palette?: {dominant: {background: string}}
-  }
-}
 
 const ASSET_PREFIX = 'image@file://./images/'
 

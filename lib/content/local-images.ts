@@ -1,8 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import type {ImageFormat} from './image-files.ts'
-import type {LocalImageAsset} from './local-dataset.ts'
+import type {ImageFormat, LocalImageAsset} from './image-files.ts'
 
 /**
  * The local stand-in for Sanity's image pipeline: what the upload records about a photo (placeholder,

@@ -25,7 +25,7 @@ import {
 import {bookingChangeBase} from '../booking/manage'
 import {checkoutDescription} from '../booking/flow'
 import {bookingPaidFacts} from '../booking/stored'
-import type {BookingOutcome, BookingStore, StoredBooking} from '../bookings/store'
+import type {BookingOutcome, BookingStore, StoredBooking} from '../booking/store/store'
 import {companyLocalNow} from '../format'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../email/queue'
 import {officeBookingStatus} from './booking-status'

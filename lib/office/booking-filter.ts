@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import {INDUSTRIES} from '../bookings/store.ts'
+import {INDUSTRIES} from '../booking/catalog.ts'
 import {SERVICE_FAMILIES} from '../booking/availability.ts'
 import {OFFICE_BOOKING_STATUSES} from './booking-status.ts'
 

@@ -7,7 +7,7 @@
 import {slotLabel} from '../booking/arrival-window'
 import {bookingCharges, bookingDetails, bookingReference} from '../booking/stored'
 import {checkoutDescription} from '../booking/flow'
-import type {BookingChange, StoredBooking} from '../bookings/store'
+import type {BookingChange, StoredBooking} from '../booking/store/store'
 import {formatUsd} from '../booking/money'
 import {formatCompanyDateTime} from '../format'
 import {outcomeRefusal, moveRefusal, resendRefusal, type MoveOffer, type OfficeActionResult} from './booking-actions'

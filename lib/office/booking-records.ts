@@ -6,8 +6,8 @@
  * Works through either adapter of the database functions port (SQL on PGlite or PostgreSQL,
  * supabase-js rpc).
  */
-import {changesFrom, isUuid} from '../bookings/mapping'
-import type {BookingChange, BookingOutcome} from '../bookings/store'
+import {changesFrom, isUuid} from '../booking/store/mapping'
+import type {BookingChange, BookingOutcome} from '../booking/store/store'
 import type {DatabaseFunctions} from '../database/functions'
 import type {QueuedEmail} from '../email/queue'
 import {actingStaff, type ActingStaff} from './staff'

@@ -1,4 +1,4 @@
-import type {StoredBooking} from '../bookings/store.ts'
+import type {StoredBooking} from '../booking/store/store.ts'
 
 /**
  * Where a booking stands for the office, in one word: what the schedule, the lists, the filters and

@@ -3,7 +3,7 @@
  * supabase/migrations/20261128150000_crew_calendars.sql: the same calls on the embedded database,
  * PostgreSQL and Supabase (rpc), each one transaction with its audit row.
  */
-import {fromRow} from '../bookings/mapping'
+import {fromRow} from '../booking/store/mapping'
 import type {DatabaseFunctions} from '../database/functions'
 import {isCalendarCrew, type CalendarBooking, type CalendarCrew, type CrewCalendarAddress, type CrewCalendarStore} from './crew-calendars'
 import {actingStaff} from './staff'

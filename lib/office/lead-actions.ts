@@ -1,4 +1,4 @@
-import {isUuid} from '../bookings/mapping.ts'
+import {isUuid} from '../booking/store/mapping.ts'
 import {isLeadStatus, leadHref, leadKindFromSlug, LIMITS, type LeadOffice, type LeadProblem} from './leads.ts'
 import type {ActingStaff} from './staff.ts'
 

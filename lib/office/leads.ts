@@ -1,4 +1,4 @@
-import {isUuid} from '../bookings/mapping.ts'
+import {isUuid} from '../booking/store/mapping.ts'
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {LeadReplyFacts, QueuedEmail} from '../email/queue.ts'
 import {actingStaff, type ActingStaff} from './staff'

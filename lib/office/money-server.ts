@@ -1,6 +1,6 @@
 import 'server-only'
 
-import {getBookingStore} from '../bookings'
+import {getBookingStore} from '../booking/store'
 import {getAvailability} from '../content'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'

@@ -2,7 +2,7 @@ import type {DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
 import {actingStaff, type ActingStaff} from './staff'
 import {isoTimestamp, isoTimestampOrNull} from '../database/timestamps'
-import {isUuid} from '../bookings/mapping'
+import {isUuid} from '../booking/store/mapping'
 
 /**
  * The office's money records through the database functions of

@@ -16,7 +16,7 @@ import {crewWindows, windowId, SERVICE_FAMILY, type AvailabilityRules} from '../
 import {checkoutDescription} from '../booking/flow'
 import {bookingChangeBase} from '../booking/manage'
 import {bookingPaidFacts} from '../booking/stored'
-import type {BookingStore, StoredBooking} from '../bookings/store'
+import type {BookingStore, StoredBooking} from '../booking/store/store'
 import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
 import type {OfficeMoneyStore} from './money-store'

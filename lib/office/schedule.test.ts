@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {houseBooking} from '../bookings/test-support/fixtures'
-import type {StoredBooking} from '../bookings/store'
+import {houseBooking} from '../booking/store/test-support/fixtures'
+import type {StoredBooking} from '../booking/store/store'
 import {TEST_AVAILABILITY} from '../booking/test-support/availability'
 import {accessAnswers, buildDaySheet, buildSchedule, mondayOf, scheduleRange} from './schedule'
 

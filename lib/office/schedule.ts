@@ -1,7 +1,7 @@
 import {addDays, CREW_NAMES, crewWindows, isOpenDay, SERVICE_FAMILIES, SERVICE_FAMILY, slotKey, weekdayOf, windowId} from '../booking/availability.ts'
 import type {AvailabilityRules, ServiceFamily} from '../booking/availability.ts'
 import {bookingReference} from '../booking/stored.ts'
-import type {BookingInstructions, StoredBooking} from '../bookings/store.ts'
+import type {BookingInstructions, StoredBooking} from '../booking/store/store.ts'
 import {companyLocalNow} from '../format.ts'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status.ts'
 import {townOf} from './town.ts'

@@ -1,6 +1,5 @@
 import type {DatabaseFunctions} from '../database/functions'
 import type {PaymentCurrency} from './provider'
-import type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessions, TestCheckoutSessionStatus, TestRefundAnswer} from './test-checkout'
 
 /**
  * The test checkout's sessions in the app's database (`test_checkout_sessions`, through the database
@@ -8,6 +7,64 @@ import type {TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSession
  * Pay/Cancel is one row written like a booking, durable when it resolves, on the embedded database
  * and on Supabase alike.
  */
+
+export type TestCheckoutOutcome = 'paid' | 'cancelled'
+export type TestCheckoutSessionStatus = 'open' | TestCheckoutOutcome
+
+export interface TestCheckoutSessionRecord {
+  /** `test_cs_` + 32 hex characters. */
+  id: string
+  bookingId: string
+  amountCents: number
+  currency: PaymentCurrency
+  /** The line item, e.g. 'House Cleaning — Deep Cleaning'. */
+  description: string
+  /** As requested, still holding the `{CHECKOUT_SESSION_ID}` placeholder; see `testCheckoutReturnUrl`. */
+  successUrl: string
+  cancelUrl: string
+  idempotencyKey: string
+  status: TestCheckoutSessionStatus
+  /** ISO timestamps. */
+  createdAt: string
+  completedAt: string | null
+}
+
+/** The test checkout's session table. */
+export interface TestCheckoutSessions {
+  /**
+   * Stores a new session, unless one with the same `idempotencyKey` exists: then nothing is written
+   * and that session is returned (as Stripe does for a repeated idempotency key). Resolves once the
+   * session is durable.
+   */
+  save(record: TestCheckoutSessionRecord): Promise<TestCheckoutSessionRecord>
+  get(id: string): Promise<TestCheckoutSessionRecord | null>
+  /**
+   * Moves an open session to `paid` or `cancelled` and returns it. The first outcome wins: a
+   * finished session is returned unchanged (check `status`), so a repeated Pay is harmless and a
+   * cancelled session cannot be paid afterwards. Null for an unknown id.
+   */
+  complete(id: string, outcome: TestCheckoutOutcome): Promise<TestCheckoutSessionRecord | null>
+  /**
+   * Records a test refund of a paid session (nothing is charged, so nothing goes back: the record
+   * says what was asked). The same key again answers the refund recorded first; see `TestRefundAnswer`.
+   */
+  refund(refund: TestCheckoutRefundRecord): Promise<TestRefundAnswer>
+}
+
+/** A test refund, as recorded in `test_checkout_refunds`. */
+export interface TestCheckoutRefundRecord {
+  /** `test_re_` + 32 hex characters. */
+  id: string
+  sessionId: string
+  amountCents: number
+  idempotencyKey: string
+  createdAt: string
+}
+
+/** What recording a test refund did: recorded (or found by its key), or why not (as Stripe would refuse it). */
+export type TestRefundAnswer =
+  | {status: 'refunded'; refund: TestCheckoutRefundRecord}
+  | {status: 'not_paid' | 'too_much' | 'key_reused'}
 
 /** A session as the database functions answer it (snake_case). */
 type SessionRow = {

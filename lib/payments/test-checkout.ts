@@ -1,7 +1,14 @@
 import {randomBytes} from 'node:crypto'
 import {getDatabaseFunctions} from '../database'
 import {isLoopbackSite} from '../site-url'
-import {databaseTestCheckoutSessions} from './test-checkout-sessions'
+import {
+  databaseTestCheckoutSessions,
+  type TestCheckoutOutcome,
+  type TestCheckoutRefundRecord,
+  type TestCheckoutSessionRecord,
+  type TestCheckoutSessions,
+  type TestRefundAnswer,
+} from './test-checkout-sessions'
 import {
   assertValidCheckoutRequest,
   assertValidRefundRequest,
@@ -13,7 +20,6 @@ import {
   type CheckoutDetails,
   type CheckoutRequest,
   type CheckoutSession,
-  type PaymentCurrency,
   type PaymentEvent,
   type PaymentProvider,
   type Refund,
@@ -34,63 +40,15 @@ import {
  * bookings (a migration like every other record), or in memory for tests.
  */
 
-export type TestCheckoutOutcome = 'paid' | 'cancelled'
-export type TestCheckoutSessionStatus = 'open' | TestCheckoutOutcome
-
-export interface TestCheckoutSessionRecord {
-  /** `test_cs_` + 32 hex characters. */
-  id: string
-  bookingId: string
-  amountCents: number
-  currency: PaymentCurrency
-  /** The line item, e.g. 'House Cleaning — Deep Cleaning'. */
-  description: string
-  /** As requested, still holding the `{CHECKOUT_SESSION_ID}` placeholder; see `testCheckoutReturnUrl`. */
-  successUrl: string
-  cancelUrl: string
-  idempotencyKey: string
-  status: TestCheckoutSessionStatus
-  /** ISO timestamps. */
-  createdAt: string
-  completedAt: string | null
-}
-
-/** The test checkout's session table. */
-export interface TestCheckoutSessions {
-  /**
-   * Stores a new session, unless one with the same `idempotencyKey` exists: then nothing is written
-   * and that session is returned (as Stripe does for a repeated idempotency key). Resolves once the
-   * session is durable.
-   */
-  save(record: TestCheckoutSessionRecord): Promise<TestCheckoutSessionRecord>
-  get(id: string): Promise<TestCheckoutSessionRecord | null>
-  /**
-   * Moves an open session to `paid` or `cancelled` and returns it. The first outcome wins: a
-   * finished session is returned unchanged (check `status`), so a repeated Pay is harmless and a
-   * cancelled session cannot be paid afterwards. Null for an unknown id.
-   */
-  complete(id: string, outcome: TestCheckoutOutcome): Promise<TestCheckoutSessionRecord | null>
-  /**
-   * Records a test refund of a paid session (nothing is charged, so nothing goes back: the record
-   * says what was asked). The same key again answers the refund recorded first; see `TestRefundAnswer`.
-   */
-  refund(refund: TestCheckoutRefundRecord): Promise<TestRefundAnswer>
-}
-
-/** A test refund, as recorded in `test_checkout_refunds`. */
-export interface TestCheckoutRefundRecord {
-  /** `test_re_` + 32 hex characters. */
-  id: string
-  sessionId: string
-  amountCents: number
-  idempotencyKey: string
-  createdAt: string
-}
-
-/** What recording a test refund did: recorded (or found by its key), or why not (as Stripe would refuse it). */
-export type TestRefundAnswer =
-  | {status: 'refunded'; refund: TestCheckoutRefundRecord}
-  | {status: 'not_paid' | 'too_much' | 'key_reused'}
+// The session table's types live with its database adapter; re-exported here for the provider's users.
+export type {
+  TestCheckoutOutcome,
+  TestCheckoutRefundRecord,
+  TestCheckoutSessionRecord,
+  TestCheckoutSessions,
+  TestCheckoutSessionStatus,
+  TestRefundAnswer,
+} from './test-checkout-sessions'
 
 const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/
 

@@ -16,7 +16,7 @@ const COLUMNS = [
   'date', 'tip', 'parking_fee', 'hours', 'minutes', 'coupon', 'discount_cents', 'discount', 'amount_cents', 'amount',
 ]
 const JSON_COLUMNS = new Set(['extras', 'instructions'])
-// As the site's store inserts (lib/bookings/sql-store.ts): idempotent on the key.
+// As the site's store inserts (lib/booking/store/sql-store.ts): idempotent on the key.
 const INSERT_SQL = `insert into public.bookings1 (${COLUMNS.join(', ')})
 values (${COLUMNS.map((column, i) => (JSON_COLUMNS.has(column) ? `$${i + 1}::jsonb` : `$${i + 1}`)).join(', ')})
 on conflict (idempotency_key) do nothing

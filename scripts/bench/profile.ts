@@ -96,7 +96,7 @@ function sourceMapOf(url: string): SourceMap | null {
   return maps.get(url) ?? null
 }
 
-/** A source map's source, relative to the repository ('lib/booking/flow.ts', 'node_modules/zod/…'). */
+/** A source map's source, relative to the repository ('lib/booking/flow/submit.ts', 'node_modules/zod/…'). */
 function resolveSource(source: string, generatedFile: string): string {
   if (source.startsWith('turbopack:///[project]/')) return source.slice('turbopack:///[project]/'.length)
   if (source.startsWith('file://')) return path.relative(ROOT, fileURLToPath(source))

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {formatProblem, validateDatasetFile} from '@/lib/content/dataset-validation'
+import {formatProblem, validateDatasetFile} from '@/studio/lib/dataset-validation'
 
 describe('the committed dataset', () => {
   it('validates against the Studio schemas with zero errors and zero warnings', {timeout: 60_000}, async () => {

@@ -65,9 +65,9 @@ const KEPT_IN_CODE: Record<string, string> = {
   // Server plumbing that answers machines and the operator, never a visitor: loading the content
   // (a missing field names the document to publish), the database and its stores, the edge server,
   // request bodies.
-  'lib/content/': 'content loading and the dataset check',
+  'lib/content/': 'content loading',
   'lib/database/': 'the database',
-  'lib/bookings/': 'the booking stores',
+  'lib/booking/store/': 'the booking stores',
   'lib/edge/': 'the edge server',
   'lib/request-body.ts': 'request bodies',
 }

@@ -1,4 +1,4 @@
-import type {StoredBooking} from '@/lib/bookings/store'
+import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
 import {refundableCents} from '@/lib/office/money'
 import {CANCEL_PROBLEM_PREFIX} from '@/lib/office/money-routes'

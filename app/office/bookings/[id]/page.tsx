@@ -17,7 +17,7 @@ import {
 import styles from '@/components/office/booking/booking.module.css'
 import {CancelBookingForm} from '@/components/office/booking/CancelBookingForm'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
-import {isUuid} from '@/lib/bookings/mapping'
+import {isUuid} from '@/lib/booking/store/mapping'
 import {moveOffer} from '@/lib/office/booking-actions'
 import {officeBookingView, requestedMoveDate} from '@/lib/office/booking-page'
 import {officeBookingDeps} from '@/lib/office/booking-server'

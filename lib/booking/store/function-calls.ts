@@ -1,5 +1,5 @@
-import type {DatabaseError, DatabaseFunctions} from '../database/functions.ts'
-import type {QueuedEmail} from '../email/queue.ts'
+import type {DatabaseError, DatabaseFunctions} from '../../database/functions.ts'
+import type {QueuedEmail} from '../../email/queue.ts'
 import {changesFrom, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
 import {BookingStoreError, WindowFullError} from './store.ts'
 import type {

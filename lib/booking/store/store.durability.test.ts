@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {openPgliteDatabase} from '../database/pglite'
+import {openPgliteDatabase} from '../../database/pglite'
 import {createSqlBookingStore} from './sql-store'
 import {houseBooking} from './test-support/fixtures'
 
@@ -99,7 +99,7 @@ describe('booking store durability on PGlite', () => {
       // The child opens the process database twice (closing in between) and reports how many
       // SIGTERM/SIGINT listeners there are and when the database has been closed.
       const script = `
-        const {getPgliteDatabase, closePgliteDatabase} = await import(${JSON.stringify(path.join(import.meta.dirname, '..', 'database', 'pglite.ts'))})
+        const {getPgliteDatabase, closePgliteDatabase} = await import(${JSON.stringify(path.join(import.meta.dirname, '..', '..', 'database', 'pglite.ts'))})
         await getPgliteDatabase()
         await closePgliteDatabase()
         const db = await getPgliteDatabase()

@@ -1,5 +1,6 @@
-import {BOOKING_OUTCOMES, BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
-import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, Industry, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
+import {INDUSTRIES, type Industry} from '../catalog.ts'
+import {BOOKING_OUTCOMES, BookingStoreError, PAYMENT_STATUSES} from './store.ts'
+import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
 
 /**
  * The one mapping between the app's camelCase bookings and the snake_case columns of

@@ -1,5 +1,5 @@
 /**
- * Child process of the window race test: `node lib/bookings/test-support/window-racer.ts <json>`
+ * Child process of the window race test: `node lib/booking/store/test-support/window-racer.ts <json>`
  * (Node 24 runs the TypeScript directly), where <json> is {host, port, user, database, date,
  * requests, capacity}. Opens its own connection pool to the PostgreSQL server, as a second server
  * process would, waits for `go` on stdin so both processes start together, sends `requests`

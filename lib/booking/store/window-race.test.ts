@@ -1,7 +1,7 @@
 import {spawn} from 'node:child_process'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
+import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
 import {toInsertRow} from './mapping'
 import {createSqlBookingStore} from './sql-store'
 import {WindowFullError} from './store'

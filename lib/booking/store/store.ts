@@ -8,10 +8,8 @@
  * cancelled / expired / failed. Every method is safe to call twice.
  */
 
-import type {QueuedEmail} from '../email/queue.ts'
-
-export const INDUSTRIES = ['house', 'exterior', 'carpet', 'commercial'] as const
-export type Industry = (typeof INDUSTRIES)[number]
+import type {QueuedEmail} from '../../email/queue.ts'
+import type {Industry} from '../catalog.ts'
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]

@@ -2,9 +2,9 @@ import {existsSync, readFileSync} from 'node:fs'
 import path from 'node:path'
 import {evaluate, parse, type ExprNode} from 'groq-js'
 import {createSchema, pathToString, validateDocument, type Path, type PathSegment, type Schema} from 'sanity'
-import {SINGLETON_TYPES, schemaTypes as studioSchemaTypes} from '../../studio/schemaTypes/index.ts'
-import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, imageFormat, localImageUrl, type ImageFileFacts} from './image-files.ts'
-import {readLocalDataset} from './local-dataset.ts'
+import {SINGLETON_TYPES, schemaTypes as studioSchemaTypes} from '../schemaTypes/index.ts'
+import {IMAGE_FILE_NAME, IMAGE_MIME_TYPES, imageAssetId, imageFileFacts, imageFormat, localImageUrl, type ImageFileFacts} from '../../lib/content/image-files.ts'
+import {readLocalDataset} from '../../lib/content/local-dataset.ts'
 
 /**
  * Offline validation of a dataset in Sanity's NDJSON import format (studio/dataset/production.ndjson),

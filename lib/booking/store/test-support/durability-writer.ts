@@ -1,5 +1,5 @@
 /**
- * Child process of the durability test: `node lib/bookings/test-support/durability-writer.ts <dataDir>`
+ * Child process of the durability test: `node lib/booking/store/test-support/durability-writer.ts <dataDir>`
  * (Node 24 runs the TypeScript directly). Opens PGlite in <dataDir> in its worker thread, as the
  * server does (pglite-worker-client.ts), prints `ready`, then creates
  * bookings from four concurrent writers without end, printing `ok <id> <idempotencyKey>` for each
@@ -8,7 +8,7 @@
  */
 import {randomUUID} from 'node:crypto'
 import {writeSync} from 'node:fs'
-import {openPgliteWorkerDatabase} from '../../database/pglite-worker-client.ts'
+import {openPgliteWorkerDatabase} from '../../../database/pglite-worker-client.ts'
 import {createSqlBookingStore} from '../sql-store.ts'
 
 const dataDir = process.argv[2]

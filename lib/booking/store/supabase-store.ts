@@ -1,8 +1,8 @@
 import 'server-only'
 
 import type {SupabaseClient} from '@supabase/supabase-js'
-import {createServiceRoleClient, type SupabaseConfig} from '../database/supabase.ts'
-import {createSupabaseDatabaseFunctions} from '../database/supabase-functions.ts'
+import {createServiceRoleClient, type SupabaseConfig} from '../../database/supabase.ts'
+import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions.ts'
 import {FunctionCallBookingStore} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'

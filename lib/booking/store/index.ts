@@ -1,6 +1,6 @@
 import 'server-only'
 
-import {databaseBackend, supabaseConfig} from '../database/index.ts'
+import {databaseBackend, supabaseConfig} from '../../database/index.ts'
 import type {BookingStore} from './store.ts'
 
 /**
@@ -14,13 +14,12 @@ export type {
   BookingInstructions,
   BookingStore,
   ClosedStatus,
-  Industry,
   NewBooking,
   PaymentStatus,
   StoreChange,
   StoredBooking,
 } from './store.ts'
-export {BookingStoreError, INDUSTRIES, PAYMENT_STATUSES} from './store.ts'
+export {BookingStoreError, PAYMENT_STATUSES} from './store.ts'
 
 let supabaseStore: {key: string; store: BookingStore} | undefined
 
@@ -38,6 +37,6 @@ export async function getBookingStore(): Promise<BookingStore> {
     }
     return supabaseStore.store
   }
-  const [{getPgliteDatabase}, {createSqlBookingStore}] = await Promise.all([import('../database/pglite.ts'), import('./sql-store.ts')])
+  const [{getPgliteDatabase}, {createSqlBookingStore}] = await Promise.all([import('../../database/pglite.ts'), import('./sql-store.ts')])
   return createSqlBookingStore(await getPgliteDatabase())
 }

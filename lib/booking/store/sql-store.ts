@@ -1,5 +1,5 @@
-import {createSqlDatabaseFunctions} from '../database/sql-functions.ts'
-import type {SqlClient} from '../database/sql.ts'
+import {createSqlDatabaseFunctions} from '../../database/sql-functions.ts'
+import type {SqlClient} from '../../database/sql.ts'
 import {FunctionCallBookingStore} from './function-calls.ts'
 import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
