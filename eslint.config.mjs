@@ -15,8 +15,9 @@ import boundaries from 'eslint-plugin-boundaries';
 
 // Each outside service's SDK, and the only lib/ files that may import it: its adapter, beside the
 // interface the rest of lib/ uses. Subpaths count (`@sanity/client/stega`). A type-only import is
-// an import too: a domain file that needs the shape names lib's own type.
-const ADAPTERS = {
+// an import too: a domain file that needs the shape names lib's own type. Plain libraries (zod,
+// ics, @date-fns/tz, @oslojs/*) are free anywhere.
+export const ADAPTERS = {
   stripe: ['payments/stripe.ts'],
   '@supabase/supabase-js': [
     'database/supabase.ts',
@@ -28,6 +29,7 @@ const ADAPTERS = {
     'database/pglite-worker.ts',
     'database/pglite-worker-client.ts',
   ],
+  // node-postgres: only the tests' PostgreSQL stand-ins (test-support/) use it.
   pg: [],
   nodemailer: ['email/smtp-transport.ts', 'email/folder-transport.ts'],
   redis: ['rate-limit/index.ts', 'page-cache/redis-store.ts'],
@@ -41,7 +43,7 @@ const ADAPTERS = {
   'next-sanity': ['content/queries.ts', 'content/studio-edit-links.ts', 'content/revalidate-webhook.ts'],
   'groq-js': ['content/local-dataset.ts'],
   sharp: ['content/local-images.ts'],
-  // The Studio's own package: the Studio (studio/) and the build's dataset check, never the app's lib/.
+  // The Studio's packages (sanity, its icons and plugins): studio/ only, never lib/.
   sanity: [],
   '@sanity/*': [],
   // The production server's HTTP edge (Node's http server, not Next).
@@ -51,10 +53,12 @@ const ADAPTERS = {
 // Next's request functions (headers, cookies, redirects, its data cache) and React's per-request
 // `cache`: only in the files that wire lib/ to a request (the content API, which reads once per
 // request what many server components ask for; the office's page check) and in the production
-// server and cache handler, which embed Next. Next's types (`import type {Metadata}`) are free.
-const REQUEST_WIRING = {
+// server and cache handler, which embed Next; and the content webhook, which hands next-sanity's
+// parseBody the NextRequest it takes. Next's types (`import type {Metadata}`) are free.
+export const REQUEST_WIRING = {
   next: [
     'content/index.ts',
+    'content/revalidate-webhook.ts',
     'office/page-access.ts',
     'edge/server.ts',
     'page-cache/cache-handler.ts',
@@ -62,6 +66,18 @@ const REQUEST_WIRING = {
   ],
   react: ['content/index.ts', 'office/page-access.ts'],
 };
+
+// The plain rules of lib/ the Studio shares with the site: the editors must follow them too.
+export const STUDIO_SHARED_RULES = [
+  'booking/catalog.ts',
+  'booking/pricing.ts',
+  'booking/availability.ts',
+  'booking/message-keys.ts',
+  'leads/message-keys.ts',
+  'email/tokens.ts',
+  // The Sanity project, dataset and API version both read (studio/env.ts re-exports them).
+  'content/sanity-env.ts',
+];
 
 // React and the libraries built on it: components/ only.
 const REACT = ['react', 'react-dom', '@react-email/*', '@portabletext/react', 'react-hook-form', '@hookform/*', '@tanstack/react-table', 'react-day-picker'];
@@ -113,7 +129,7 @@ const layering = {
       from: { element: { type: 'studio' } },
       disallow: ['app', 'components', 'scripts', 'tests', 'lib'].map(layer),
       message:
-        'studio/ must not import {{to.type}}/ ({{dependency.source}}): the Studio uses only the plain rules of lib/ it shares with the site (see eslint.config.mjs).',
+        'studio/ must not import {{to.type}}/ ({{dependency.source}}): the Studio uses only the plain rules of lib/ it shares with the site (STUDIO_SHARED_RULES in eslint.config.mjs).',
     },
     {
       from: { element: { type: 'studio' } },
@@ -121,16 +137,7 @@ const layering = {
         to: {
           element: {
             type: 'lib',
-            fileInternalPath: [
-              'booking/catalog.ts',
-              'booking/pricing.ts',
-              'booking/availability.ts',
-              'booking/message-keys.ts',
-              'leads/message-keys.ts',
-              'email/tokens.ts',
-              // The Sanity project, dataset and API version both read (studio/env.ts re-exports them).
-              'content/sanity-env.ts',
-            ],
+            fileInternalPath: STUDIO_SHARED_RULES,
           },
         },
       },

@@ -1,10 +1,12 @@
 // The layering rules of eslint.config.mjs, run as `npm run lint` runs them (the project's own
 // config through ESLint's Node API) on small files placed in each layer: a forbidden import fails
 // with the rule's message, its allowed counterpart passes.
+import {existsSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {ESLint} from 'eslint'
 import {beforeAll, describe, expect, it} from 'vitest'
+import {ADAPTERS, REQUEST_WIRING, STUDIO_SHARED_RULES} from '../../eslint.config.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const RULE = 'boundaries/dependencies'
@@ -97,5 +99,12 @@ describe('lib/ is plain TypeScript', () => {
     ])
     // The shape of what they are given is free.
     expect(await layeringErrors('components/office/NewTable.tsx', "export type {DatabaseFunctions} from '@/lib/database/functions'")).toEqual([])
+  })
+})
+
+describe("the config's lists of exceptions", () => {
+  it('name files that exist, so a moved adapter does not leave a stale exception behind', () => {
+    const listed = [...Object.values(ADAPTERS).flat(), ...Object.values(REQUEST_WIRING).flat(), ...STUDIO_SHARED_RULES]
+    expect(listed.filter((file) => !existsSync(join(root, 'lib', file)))).toEqual([])
   })
 })
