@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {companyLocalNow, companyLocalTimeToDate, formatCompanyDateTime, formatPhone} from './format'
+import {companyLocalNow, companyLocalTimeToDate} from './company-time'
+import {formatCompanyDateTime, formatPhone} from './format'
 
 /**
  * Wall-clock times in Renton (America/Los_Angeles) as the appointment form's
