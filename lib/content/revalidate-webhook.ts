@@ -7,7 +7,7 @@
  * cannot be replayed later, and the body is capped before it is read.
  */
 import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {parseBody} from 'next-sanity/webhook'
+import {parseBody, type ParsedBody} from 'next-sanity/webhook'
 import {NextRequest} from 'next/server'
 import {BodyTooLargeError, readTextWithLimit} from '../request-body'
 import {tagsToRefresh, type ChangedDocument} from './cache-tags'
@@ -73,7 +73,7 @@ export async function handleRevalidateWebhook(request: Request, options: Revalid
     if (error instanceof BodyTooLargeError) return json({message: 'The request body is too large'}, 413)
     throw error
   }
-  let parsed: {isValidSignature: boolean | null; body: unknown}
+  let parsed: ParsedBody<unknown>
   try {
     parsed = await parseBody(new NextRequest(request.url, {method: 'POST', headers: {[SIGNATURE_HEADER_NAME]: signature}, body}), secret, options.waitForContentLake ?? false)
   } catch (error) {
