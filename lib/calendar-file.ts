@@ -1,7 +1,7 @@
 /**
  * Calendar files (iCalendar, RFC 5545) made with the `ics` package: the customer's file attached
- * to a confirmation (lib/email/ics.ts) and the crews' subscription feeds (lib/office/crew-calendars.ts).
- * The one module that knows the library. Times are UTC instants (a phone shows them in its own time
+ * to a confirmation (`customerCalendarFile`, lib/email/compose.ts) and the crews' subscription feeds
+ * (lib/office/crew-calendars.ts). The one module that knows the library. Times are UTC instants (a phone shows them in its own time
  * zone, right on both sides of a daylight-saving change), or whole days for a booking without a window.
  */
 import {createEvents, type DateArray, type EventAttributes} from 'ics'
@@ -106,4 +106,13 @@ export function calendarFile(events: readonly CalendarEvent[], header: CalendarH
   if (error || value === null) throw error ?? new Error('The calendar file could not be made')
   const lines = value.replace(/\r\n[ \t]/g, '').split('\r\n').filter((line) => line !== '')
   return `${lines.map(fold).join('\r\n')}\r\n`
+}
+
+/** A booking's event in the customer's file: a crews' calendar event without a status (a customer's file is always current). */
+export type CustomerCalendarEvent = Omit<CalendarEvent, 'status' | 'transparent'>
+
+/** The calendar file attached to a booking's confirmation, or to its move (the same event, a later version). */
+export function customerCalendarFile(event: CustomerCalendarEvent): string {
+  // Transparent: the customer's reminder of a visit, not time they are busy.
+  return calendarFile([{...event, transparent: true}], {productId: '-//Cleaning website//Booking confirmation//EN'})
 }

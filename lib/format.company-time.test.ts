@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {companyLocalTimeToDate, formatCompanyDateTime, formatPhone} from './format'
+import {companyLocalNow, companyLocalTimeToDate} from './company-time'
+import {formatCompanyDateTime, formatPhone} from './format'
 
 /**
  * Wall-clock times in Renton (America/Los_Angeles) as the appointment form's
@@ -91,6 +92,28 @@ describe('companyLocalTimeToDate', () => {
     'tomorrow',
   ])('is null for %j, which is not a date and time', (local) => {
     expect(companyLocalTimeToDate(local)).toBeNull()
+  })
+})
+
+describe('companyLocalNow', () => {
+  it("reads Renton's wall clock at an instant, either side of both changes (the office's today and the schedule's)", () => {
+    expect(companyLocalNow(new Date('2027-01-01T07:30:00Z'))).toBe('2026-12-31T23:30')
+    expect(companyLocalNow(new Date('2027-03-14T09:59:00Z'))).toBe('2027-03-14T01:59')
+    expect(companyLocalNow(new Date('2027-03-14T10:00:00Z'))).toBe('2027-03-14T03:00')
+    // Both 01:30s of the fall change, then 01:00 PST.
+    expect(companyLocalNow(new Date('2027-11-07T08:30:00Z'))).toBe('2027-11-07T01:30')
+    expect(companyLocalNow(new Date('2027-11-07T09:30:00Z'))).toBe('2027-11-07T01:30')
+    expect(companyLocalNow(new Date('2027-11-07T10:00:00Z'))).toBe('2027-11-07T02:00')
+  })
+
+  it('gives back the wall time each quarter hour of both change weekends is read from', () => {
+    for (const day of ['2027-03-14', '2027-11-07']) {
+      for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+        const local = `${day}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+        const instant = companyLocalTimeToDate(local) as Date
+        expect(companyLocalNow(instant), local).toBe(rentonWall(instant))
+      }
+    }
   })
 })
 

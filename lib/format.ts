@@ -59,62 +59,10 @@ export function formatPhone(value: string): string {
   return digits.length === 10 ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
-
-const companyClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
-
-/** The company's wall clock at `instant`, as two-digit texts ('2026', '12', '01', '09', '30', '00'). */
-function companyClockParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  return Object.fromEntries(companyClock.formatToParts(instant).map((part) => [part.type, part.value])) as never
-}
-
-/** Milliseconds the company's wall clock is ahead of UTC at `instant` (negative in Renton). */
-function companyOffsetMs(instant: number): number {
-  const parts = companyClockParts(new Date(instant))
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
-  return wall - Math.floor(instant / 1000) * 1000
-}
-
-/**
- * The moment a wall-clock time in the company's time zone names ('2026-12-01T10:30', as an
- * `<input type="datetime-local">` gives it), across daylight-saving changes; null when the text is
- * not a real date and time. A time skipped by the spring change counts as the hour after.
- */
-export function companyLocalTimeToDate(local: string): Date | null {
-  const match = LOCAL_DATE_TIME.exec(local)
-  if (!match) return null
-  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0))
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
-  const check = new Date(wall)
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    return null
-  }
-  const offset = companyOffsetMs(wall - companyOffsetMs(wall))
-  const instant = wall - offset
-  // In the hour the spring change skips, the offset found names another wall time: the time then
-  // counts as the hour after (the offset before the change, applied to the wall time).
-  return new Date(companyOffsetMs(instant) === offset ? instant : wall - companyOffsetMs(instant))
-}
-
 /** A moment as the company's wall clock shows it: "December 1, 2026 at 10:30 AM". */
 export function formatCompanyDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value
   return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE}).format(date)
-}
-
-/** The company's wall-clock time now as 'YYYY-MM-DDTHH:mm' (an `<input type="datetime-local">` value). */
-export function companyLocalNow(now: Date = new Date()): string {
-  const parts = companyClockParts(now)
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
 }
 
 /**

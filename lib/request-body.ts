@@ -1,3 +1,4 @@
+// By hand: Request.text()/json() and next-sanity's parseBody read a whole body; raw-body caps Node streams, not web ones.
 /** Reading request bodies with a size cap (plain TypeScript on the web Request API). */
 
 export class BodyTooLargeError extends Error {

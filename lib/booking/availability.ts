@@ -12,7 +12,7 @@
  * every time a wall-clock time there, 'HH:MM'. A window's start is turned into an instant with the
  * offset of its own day, so the windows stay at 8–10 across daylight-saving changes.
  */
-import {companyLocalNow, companyLocalTimeToDate} from '../format'
+import {companyLocalNow, companyLocalTimeToDate} from '../company-time'
 import type {Industry} from './catalog'
 
 /** The crews that take bookings: house and carpet cleaning share the indoor crews; exterior and commercial have their own. */

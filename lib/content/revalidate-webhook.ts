@@ -1,11 +1,14 @@
 /**
  * POST /api/revalidate, Sanity's publish webhook, as a plain function on the web Request/Response
- * API (the route handler stays one call): the body read with a size cap, the
- * `sanity-webhook-signature` header (`t=<ms>,v1=<base64url HMAC-SHA256 of "<t>.<body>">`) verified
- * with @sanity/webhook, and a signature older or newer than 5 minutes refused, so a captured call
- * cannot be replayed later.
+ * API (the route handler stays one call): the body read with a size cap, then next-sanity's
+ * `parseBody` (the `sanity-webhook-signature` header, `t=<ms>,v1=<base64url HMAC-SHA256 of
+ * "<t>.<body>">`, checked with the secret; the wait for the Content Lake; the JSON). Around it what
+ * the library leaves out: a signature older or newer than 5 minutes is refused, so a captured call
+ * cannot be replayed later, and the body is capped before it is read.
  */
 import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {parseBody, type ParsedBody} from 'next-sanity/webhook'
+import {NextRequest} from 'next/server'
 import {BodyTooLargeError, readTextWithLimit} from '../request-body'
 import {tagsToRefresh, type ChangedDocument} from './cache-tags'
 
@@ -15,20 +18,18 @@ export const MAX_REVALIDATE_BODY_BYTES = 1024 * 1024
 /** How far a signature's timestamp may be from now, either way. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000
 
-/** The Content Lake's eventual consistency: queries run right after the webhook may still see the old document. */
-export const CONTENT_LAKE_CONSISTENCY_WAIT_MS = 3000
-
 export interface RevalidateWebhookOptions {
   /** SANITY_REVALIDATE_SECRET; unset or empty: 404 (no webhook is set up here). */
   secret: string | undefined
   /** Refreshes the cached content under these tags (revalidateTag in the route). */
   revalidate: (tags: string[]) => void
-  /** Wait this long after a verified call before refreshing (the Content Lake's consistency); 0: none. */
-  consistencyWaitMs?: number
+  /**
+   * Wait (parseBody's 3 s) after a verified call before refreshing: the Content Lake's eventual
+   * consistency, as queries run right after the webhook may still see the old document.
+   */
+  waitForContentLake?: boolean
   /** Current time in ms (tests). */
   now?: () => number
-  /** Waits `ms` (tests). */
-  sleep?: (ms: number) => Promise<void>
   maxBodyBytes?: number
   log?: Pick<Console, 'warn'>
 }
@@ -64,6 +65,7 @@ export async function handleRevalidateWebhook(request: Request, options: Revalid
     return invalidSignature()
   }
 
+  // parseBody reads the whole body, however large: it gets the text read under the cap instead.
   let body: string
   try {
     body = await readTextWithLimit(request, options.maxBodyBytes ?? MAX_REVALIDATE_BODY_BYTES)
@@ -71,17 +73,17 @@ export async function handleRevalidateWebhook(request: Request, options: Revalid
     if (error instanceof BodyTooLargeError) return json({message: 'The request body is too large'}, 413)
     throw error
   }
-  if (!(await isValidSignature(body, signature, secret))) return invalidSignature()
-
-  let document: unknown
+  let parsed: ParsedBody<unknown>
   try {
-    document = body.trim() ? JSON.parse(body) : null
-  } catch {
-    return json({message: 'The request body is not JSON'}, 400)
+    parsed = await parseBody(new NextRequest(request.url, {method: 'POST', headers: {[SIGNATURE_HEADER_NAME]: signature}, body}), secret, options.waitForContentLake ?? false)
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error
+    // parseBody reads the JSON whether or not the signature holds: only a signed body hears it is not JSON.
+    return (await isValidSignature(body, signature, secret)) ? json({message: 'The request body is not JSON'}, 400) : invalidSignature()
   }
+  if (parsed.isValidSignature !== true) return invalidSignature()
 
-  const waitMs = options.consistencyWaitMs ?? 0
-  if (waitMs > 0) await (options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(waitMs)
+  const document = parsed.body
   const changed = typeof document === 'object' && document !== null && !Array.isArray(document) ? (document as ChangedDocument) : null
   const tags = tagsToRefresh(changed)
   options.revalidate(tags)

@@ -1,3 +1,4 @@
+// By hand: CSP packages (helmet, next-safe) do not hash a rendered page's own inline scripts, and scripts/serve.ts loads this import-free.
 /**
  * The site's security headers, in one place: next.config.ts sends them on every route (`headers()`),
  * and the edge server (lib/edge/server.ts) replaces the pages' Content-Security-Policy with one that

@@ -9,8 +9,8 @@
 import {addressLines, formatDate, formatPhone, type PostalAddress} from '../format'
 import {formatUsd} from '../booking/money'
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
+import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
-import {calendarDayFile} from './ics'
 import type {OutboxMessage} from './outbox'
 import {staffSignInView} from '../office/sign-in-email'
 import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts, LeadReplyFacts} from './queue'
@@ -362,7 +362,7 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts | Boo
   return {
     filename: `booking-${facts.reference}.ics`,
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: calendarDayFile({
+    content: customerCalendarFile({
       uid: `${facts.id}@${siteHost(context.siteUrl)}`,
       date,
       ...(window && facts.windowStartsAt ? {window: windowTimes(window, facts.windowStartsAt)} : {}),

@@ -1,5 +1,5 @@
 import type {ParsedMail} from 'mailparser'
-import {companyLocalNow, companyLocalTimeToDate} from '../../lib/format.ts'
+import {companyLocalNow, companyLocalTimeToDate} from '../../lib/company-time.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import AxeBuilder from '@axe-core/playwright'
 import {bookingForm, chooseArrival, expectNoHorizontalScroll, openBookingScreen} from './support/booking-ui'

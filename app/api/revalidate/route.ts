@@ -1,6 +1,6 @@
 import {revalidateTag} from 'next/cache'
 import {contentSource} from '@/lib/content'
-import {CONTENT_LAKE_CONSISTENCY_WAIT_MS, handleRevalidateWebhook} from '@/lib/content/revalidate-webhook'
+import {handleRevalidateWebhook} from '@/lib/content/revalidate-webhook'
 
 /**
  * Sanity's webhook calls this when an editor publishes: the cached content under the changed
@@ -12,6 +12,6 @@ export async function POST(request: Request) {
     secret: process.env.SANITY_REVALIDATE_SECRET,
     revalidate: (tags) => tags.forEach((tag) => revalidateTag(tag, {expire: 0})),
     // Only the Content Lake needs a moment to become consistent after the webhook fires.
-    consistencyWaitMs: contentSource === 'content-lake' ? CONTENT_LAKE_CONSISTENCY_WAIT_MS : 0,
+    waitForContentLake: contentSource === 'content-lake',
   })
 }

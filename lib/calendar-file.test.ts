@@ -1,10 +1,10 @@
 import ICAL from 'ical.js'
 import {describe, expect, it} from 'vitest'
-import {calendarDayFile, type CalendarDay} from './ics'
+import {customerCalendarFile, type CustomerCalendarEvent} from './calendar-file'
 
-/** The calendar file of a booking's day (RFC 5545), read back with ical.js as calendar programs read it. */
+/** The customer's calendar file of a booking (RFC 5545), read back with ical.js as calendar programs read it. */
 
-function event(overrides: Partial<CalendarDay> = {}): CalendarDay {
+function event(overrides: Partial<CustomerCalendarEvent> = {}): CustomerCalendarEvent {
   return {
     uid: '6f1c2a9e-0b4d-4c1e-9a7f-3d2b1c0e9f8a@cedar-river.example',
     date: '2030-02-28',
@@ -31,9 +31,9 @@ function dateOf(component: ICAL.Component, name: string): string {
   return value.toString()
 }
 
-describe('calendarDayFile', () => {
+describe('customerCalendarFile', () => {
   it('is an all-day event on the booking date, with its summary, place, description, uid and organizer', () => {
-    const file = calendarDayFile(event())
+    const file = customerCalendarFile(event())
     const e = vevent(file)
     expect(dateOf(e, 'dtstart')).toBe('2030-02-28')
     expect(dateOf(e, 'dtend')).toBe('2030-03-01')
@@ -52,7 +52,7 @@ describe('calendarDayFile', () => {
 
   it("covers the booking's arrival window when it has one: 8–10 am in Renton, as instants a calendar shows in any time zone", () => {
     // 2030-02-28, 8 am PST is 16:00 UTC; the window ends two hours later.
-    const file = calendarDayFile(event({window: {start: new Date('2030-02-28T16:00:00Z'), end: new Date('2030-02-28T18:00:00Z')}}))
+    const file = customerCalendarFile(event({window: {start: new Date('2030-02-28T16:00:00Z'), end: new Date('2030-02-28T18:00:00Z')}}))
     const e = vevent(file)
     const start = e.getFirstPropertyValue('dtstart') as ICAL.Time
     const end = e.getFirstPropertyValue('dtend') as ICAL.Time
@@ -63,8 +63,8 @@ describe('calendarDayFile', () => {
   })
 
   it('says which version of the event it is when the booking was moved (SEQUENCE), and nothing before', () => {
-    expect(vevent(calendarDayFile(event({sequence: 2}))).getFirstPropertyValue('sequence')).toBe(2)
-    expect(vevent(calendarDayFile(event())).getFirstProperty('sequence')).toBeNull()
+    expect(vevent(customerCalendarFile(event({sequence: 2}))).getFirstPropertyValue('sequence')).toBe(2)
+    expect(vevent(customerCalendarFile(event())).getFirstProperty('sequence')).toBeNull()
   })
 
   it('gives back long text with commas, semicolons, backslashes, line breaks and non-ASCII exactly', () => {
@@ -77,7 +77,7 @@ describe('calendarDayFile', () => {
     ].join('\n')
     const summary = 'Carpet Cleaning – Every 6 Months, Pet, Food, Drink Stain; WINE STAIN REMOVAL (Café Ñandú, Inc.)'
     const location = '12 Ærøskøbing Rd, Apt 3; Kent, WA 98032'
-    const e = vevent(calendarDayFile(event({description, summary, location})))
+    const e = vevent(customerCalendarFile(event({description, summary, location})))
     expect(e.getFirstPropertyValue('description')).toBe(description)
     expect(e.getFirstPropertyValue('summary')).toBe(summary)
     expect(e.getFirstPropertyValue('location')).toBe(location)
@@ -85,7 +85,7 @@ describe('calendarDayFile', () => {
 
   it('ends lines with CRLF and folds them at 75 octets without splitting a character', () => {
     const description = `${'é'.repeat(50)}${'🧹'.repeat(40)}${'a,'.repeat(60)}`
-    const file = calendarDayFile(event({description}))
+    const file = customerCalendarFile(event({description}))
     expect(file.endsWith('\r\n')).toBe(true)
     expect(file.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/)
     const lines = file.slice(0, -2).split('\r\n')
@@ -109,18 +109,18 @@ describe('calendarDayFile', () => {
     ['2030-02-28', '2030-03-01'],
     ['2030-03-10', '2030-03-11'], // the day the clocks change in the US
   ])('an event on %s ends (exclusive) on %s', (date, end) => {
-    const e = vevent(calendarDayFile(event({date})))
+    const e = vevent(customerCalendarFile(event({date})))
     expect(dateOf(e, 'dtstart')).toBe(date)
     expect(dateOf(e, 'dtend')).toBe(end)
   })
 
   it('keeps quotes out of the organizer name, and leaves the organizer out when there is none', () => {
-    const quoted = vevent(calendarDayFile(event({organizer: {name: 'The "Best" Cleaners, LLC', email: 'hi@example.com'}})))
+    const quoted = vevent(customerCalendarFile(event({organizer: {name: 'The "Best" Cleaners, LLC', email: 'hi@example.com'}})))
     expect(quoted.getFirstProperty('organizer')?.getParameter('cn')).toBe('The Best Cleaners, LLC')
-    expect(vevent(calendarDayFile(event({organizer: undefined}))).getFirstProperty('organizer')).toBeNull()
+    expect(vevent(customerCalendarFile(event({organizer: undefined}))).getFirstProperty('organizer')).toBeNull()
   })
 
   it.each(['2030-2-28', '28/02/2030', '', '2030-02-28T10:00'])('refuses %j as a date', (date) => {
-    expect(() => calendarDayFile(event({date}))).toThrow(RangeError)
+    expect(() => customerCalendarFile(event({date}))).toThrow(RangeError)
   })
 })
