@@ -5,18 +5,16 @@ import type {Control, FieldValues} from 'react-hook-form'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {CountStepper, fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import {EXTRA_COUNT_MAX, KEY_INFO_OPTIONS, LOCATIONS} from '@/lib/booking/catalog'
-import type {BookingFormTexts} from '@/lib/content'
 import {useBookingTexts} from './BookingTexts'
-import {CouponField} from './CouponField'
 import {FormSummary} from './SummaryCard'
 import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
 /*
- * The sections more than one booking form has, written once: the location, the frequency, the extras, tip and
- * parking, the customer's details, the key information, the notes, the coupon and the footer around
- * Confirm & Pay. Their labels are
- * the Booking forms document's (one set for all four) or the form's own texts.
+ * The sections more than one booking form has, written once: the location, the frequency, the
+ * extras, tip and parking, the customer's details, the key information, the notes and the footer
+ * around Confirm & Pay (the coupon's section is CouponField.tsx's: only the forms with coupons load
+ * it). Their labels are the Booking forms document's (one set for all four) or the form's own texts.
  */
 
 function useControl(): Control<FieldValues, unknown, unknown> {
@@ -114,18 +112,6 @@ export function KeyInfoSection() {
         options={KEY_INFO_OPTIONS}
       />
     </FieldsetSection>
-  )
-}
-
-/** The coupon box (house: an invalid code keeps the previous discount; carpet: clears it, and has a help line). */
-export function CouponSection({industry, onInvalid}: {industry: 'house' | 'carpet'; onInvalid: 'keep' | 'clear'}) {
-  const control = useControl()
-  const texts = useBookingTexts()
-  const help = industry === 'carpet' ? (texts as BookingFormTexts<'carpet'>).couponHelp : undefined
-  return (
-    <FormSection heading={texts.couponHeading} description={help}>
-      <CouponField control={control} name="coupon" industry={industry} onInvalid={onInvalid} />
-    </FormSection>
   )
 }
 
