@@ -1,8 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {defineConfig} from 'vitest/config'
 
-const root = dirname(fileURLToPath(import.meta.url));
+const root = dirname(fileURLToPath(import.meta.url))
 
 export default defineConfig({
   resolve: {
@@ -14,9 +14,29 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'node',
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
-    include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
+        },
+      },
+      {
+        // One component's behaviour, rendered with React Testing Library in jsdom (no layout: what
+        // needs a real page's layout stays in the browser tests). CSS modules resolve to their class
+        // names (Vitest's default for CSS it does not process), so `styles.x` is a string as in the app.
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['components/**/*.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
+        },
+      },
+    ],
   },
-});
+})

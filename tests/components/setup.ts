@@ -1,0 +1,34 @@
+import {cleanup} from '@testing-library/react'
+import {afterEach} from 'vitest'
+
+// Testing Library unmounts after each test by itself only where Vitest's globals are on; they are off here.
+afterEach(() => cleanup())
+
+// What jsdom lacks and the components ask the browser for. matchMedia: no media query matches (no
+// reduced-motion preference) unless a test says otherwise.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+// IntersectionObserver: nothing ever comes into view (the booking form's first use loads its calendar).
+if (!('IntersectionObserver' in window)) {
+  class NeverIntersecting {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  Object.assign(window, {IntersectionObserver: NeverIntersecting})
+}
