@@ -35,6 +35,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['components/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
+          // A file's first render also compiles React and the component (seconds beside a busy core).
+          testTimeout: 20_000,
         },
       },
     ],
