@@ -42,3 +42,13 @@ export function reviewsOf(form: Form): ReviewDoc[] {
     .map((doc) => doc as unknown as ReviewDoc)
     .sort((a, b) => (a.orderRank < b.orderRank ? -1 : a.orderRank > b.orderRank ? 1 : 0))
 }
+
+export type QuestionDoc = {_id: string; form: string; question: string; answer: string[]; orderRank: string}
+
+/** The popular questions of one booking form, in the editors' order. */
+export function questionsOf(form: Form): QuestionDoc[] {
+  return readDocuments()
+    .filter((doc) => doc._type === 'popularQuestion' && doc.form === form)
+    .map((doc) => doc as unknown as QuestionDoc)
+    .sort((a, b) => (a.orderRank < b.orderRank ? -1 : a.orderRank > b.orderRank ? 1 : 0))
+}
