@@ -1,8 +1,11 @@
 import {cleanup} from '@testing-library/react'
-import {afterEach} from 'vitest'
+import {afterEach, vi} from 'vitest'
 
 // Testing Library unmounts after each test by itself only where Vitest's globals are on; they are off here.
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 // What jsdom lacks and the components ask the browser for. matchMedia: no media query matches (no
 // reduced-motion preference) unless a test says otherwise.
@@ -32,3 +35,6 @@ if (!('IntersectionObserver' in window)) {
   }
   Object.assign(window, {IntersectionObserver: NeverIntersecting})
 }
+
+// jsdom lays nothing out, so it has no scrolling: focusing the first invalid field also scrolls it into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
