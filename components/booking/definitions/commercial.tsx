@@ -1,0 +1,94 @@
+'use client'
+
+import type {ReactNode} from 'react'
+import {useWatch} from 'react-hook-form'
+import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
+import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, INDUSTRY_NAMES, type CommercialSubService} from '@/lib/booking/catalog'
+import {previewCommercialPrice} from '@/lib/booking/pricing'
+import type {BookingFormTexts} from '@/lib/content'
+import {ArrivalSection} from '../shared/ArrivalSection'
+import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {BookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+
+/*
+ * The commercial cleaning form (/commercial_cleaning, spec §4 and §9): location, sub-service, the
+ * frequencies that sub-service offers, date, customer details, notes.
+ */
+
+/** The sub-service, then the frequencies it offers (changing it clears the frequency, spec §4). */
+function CommercialChoices() {
+  const {form: {control, setValue, getFieldState}, texts} = useBookingSection<'commercial'>()
+  const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
+  return (
+    <>
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="subService"
+          legend={texts.servicesHeading}
+          headingLevel={2}
+          options={COMMERCIAL_SUB_SERVICES}
+          minCardWidth="13rem"
+          required
+          onValueChange={() => setValue('frequency', '' as never, {shouldValidate: Boolean(getFieldState('frequency').error)})}
+        />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="frequency"
+          legend="Frequency"
+          headingLevel={2}
+          description={subService === 'Construction Final Clean' ? texts.oneTimeNote : undefined}
+          options={commercialFrequenciesFor(subService || null)}
+          emptyText={texts.frequencyPending}
+          required
+        />
+      </FieldsetSection>
+    </>
+  )
+}
+
+export const commercialBooking: BookingFormDefinition<'commercial'> = {
+  industry: 'commercial',
+  // Snohomish County (spec §9), nothing else chosen.
+  defaults: {
+    ...COMMERCIAL_DEFAULTS,
+    date: '',
+    arrivalWindow: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    address: '',
+    notes: '',
+  },
+  sections: (
+    <>
+      <LocationSection />
+      <CommercialChoices />
+      <ArrivalSection industry="commercial" />
+      <CustomerDetailsSection />
+      <NotesSection />
+    </>
+  ),
+  preview: previewCommercialPrice,
+  summary: (values, texts) => ({
+    rows: [
+      {label: 'Industry', value: INDUSTRY_NAMES.commercial},
+      {label: 'Service', value: values.subService || 'N/A'},
+      {label: 'Frequency', value: values.frequency || 'Not selected'},
+    ],
+    pendingText: texts.pricePending,
+  }),
+}
+
+/** The commercial form's state around the page (form and sidebar summary). */
+export function CommercialBooking({texts, children}: {texts: BookingFormTexts<'commercial'>; children: ReactNode}) {
+  return (
+    <BookingProvider definition={commercialBooking} texts={texts}>
+      {children}
+    </BookingProvider>
+  )
+}

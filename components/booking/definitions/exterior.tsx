@@ -1,0 +1,119 @@
+'use client'
+
+import type {ReactNode} from 'react'
+import {FieldsetSection, FormSection, RadioCardGroup} from '@/components/forms/fields'
+import {EXTERIOR_DEFAULTS, EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_SERVICES, EXTERIOR_TIP_OPTIONS, INDUSTRY_NAMES} from '@/lib/booking/catalog'
+import {formatUsd} from '@/lib/booking/money'
+import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
+import type {BookingFormTexts} from '@/lib/content'
+import {fillIn} from '@/lib/format'
+import {ArrivalSection} from '../shared/ArrivalSection'
+import {CustomerDetailsSection, KeyInfoSection, NotesSection} from '../shared/BookingSections'
+import {BookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+
+/*
+ * The exterior cleaning form (/exterior_cleaning, spec §2 and §9): service, frequency, date, tips
+ * and parking (recorded with the booking, not charged: spec §9), customer details, key information,
+ * notes. Validation is the server's schema, so the messages are spec §5's word for word.
+ */
+
+/** Each option with what it adds to the price: "+$30.00". */
+function withAddOns<O extends string>(options: readonly O[], cents: Record<O, number>) {
+  return options.map((option) => ({value: option, label: option, description: `+${formatUsd(cents[option])}`}))
+}
+
+/** Service and frequency, each option with its add-on. */
+function ExteriorChoices() {
+  const {form: {control}, texts} = useBookingSection<'exterior'>()
+  return (
+    <>
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="service"
+          legend={texts.servicesHeading}
+          headingLevel={2}
+          description={fillIn(texts.servicesHelp, {baseCharge: formatUsd(EXTERIOR_BASE_CENTS)})}
+          minCardWidth="13rem"
+          required
+          options={withAddOns(EXTERIOR_SERVICES, EXTERIOR_SERVICE_CENTS)}
+        />
+      </FieldsetSection>
+
+      <FieldsetSection>
+        <RadioCardGroup
+          control={control}
+          name="frequency"
+          legend="Frequency"
+          headingLevel={2}
+          description={texts.frequencyHelp}
+          required
+          options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)}
+        />
+      </FieldsetSection>
+    </>
+  )
+}
+
+/** Tip and parking: recorded for the crew, not charged. */
+function ExteriorTips() {
+  const {form: {control}, texts} = useBookingSection<'exterior'>()
+  return (
+    <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
+      <RadioCardGroup control={control} name="tip" legend="Tip for your crew" size="compact" options={EXTERIOR_TIP_OPTIONS} />
+      <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" size="compact" options={EXTERIOR_PARKING_OPTIONS} />
+    </FormSection>
+  )
+}
+
+export const exteriorBooking: BookingFormDefinition<'exterior'> = {
+  industry: 'exterior',
+  // Nothing chosen yet, except the recorded-only tip and parking (0% and $0, as on the house form).
+  defaults: {
+    ...EXTERIOR_DEFAULTS,
+    industry: 'exterior' as const,
+    service: '' as never,
+    frequency: '' as never,
+    keyInfo: '',
+    date: '',
+    arrivalWindow: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    address: '',
+    notes: '',
+  },
+  sections: (
+    <>
+      <ExteriorChoices />
+      <ArrivalSection industry="exterior" />
+      <ExteriorTips />
+      <CustomerDetailsSection />
+      <KeyInfoSection />
+      <NotesSection />
+    </>
+  ),
+  preview: previewExteriorPrice,
+  // Industry, service, frequency, and the unpriced tip and parking under their own labels.
+  summary: (values, texts) => ({
+    rows: [
+      {label: 'Industry', value: INDUSTRY_NAMES.exterior},
+      {label: 'Service', value: values.service || 'Not selected'},
+      {label: 'Frequency', value: values.frequency || 'Not selected'},
+      {label: texts.tipSummaryLabel, value: values.tip || EXTERIOR_DEFAULTS.tip},
+      {label: texts.parkingSummaryLabel, value: values.parkingFee || EXTERIOR_DEFAULTS.parkingFee},
+    ],
+    showDiscount: false,
+    note: texts.tipsHelp,
+  }),
+}
+
+/** The exterior form's state around the page (form and sidebar summary). */
+export function ExteriorBooking({texts, children}: {texts: BookingFormTexts<'exterior'>; children: ReactNode}) {
+  return (
+    <BookingProvider definition={exteriorBooking} texts={texts}>
+      {children}
+    </BookingProvider>
+  )
+}
