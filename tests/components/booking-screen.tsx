@@ -1,10 +1,11 @@
 import {render, screen, within} from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import {vi} from 'vitest'
-import {CarpetBookingForm, CarpetBookingProvider, CarpetSummary} from '@/components/booking/carpet/CarpetBookingForm'
-import {CommercialBookingForm, CommercialBookingProvider, CommercialSummary} from '@/components/booking/commercial/CommercialBookingForm'
-import {ExteriorBookingForm, ExteriorBookingProvider, ExteriorSummary} from '@/components/booking/exterior/ExteriorBookingForm'
-import {HouseBookingForm, HouseBookingProvider, HouseSummary} from '@/components/booking/house/HouseBookingForm'
+import {BookingForm, BookingSummary} from '@/components/booking/BookingForm'
+import {CarpetBooking} from '@/components/booking/definitions/carpet'
+import {CommercialBooking} from '@/components/booking/definitions/commercial'
+import {ExteriorBooking} from '@/components/booking/definitions/exterior'
+import {HouseBooking} from '@/components/booking/definitions/house'
 import {addDays} from '@/lib/booking/availability'
 import {todayInCompanyTimeZone} from '@/lib/booking/rules'
 import {textsOf} from './booking-form'
@@ -18,11 +19,12 @@ import {textsOf} from './booking-form'
  * tests see the DOM.
  */
 
+/** Each form's provider, bound to its definition (components/booking/definitions). */
 const SCREENS = {
-  house: {Provider: HouseBookingProvider, Summary: HouseSummary, Form: HouseBookingForm},
-  carpet: {Provider: CarpetBookingProvider, Summary: CarpetSummary, Form: CarpetBookingForm},
-  exterior: {Provider: ExteriorBookingProvider, Summary: ExteriorSummary, Form: ExteriorBookingForm},
-  commercial: {Provider: CommercialBookingProvider, Summary: CommercialSummary, Form: CommercialBookingForm},
+  house: HouseBooking,
+  carpet: CarpetBooking,
+  exterior: ExteriorBooking,
+  commercial: CommercialBooking,
 } as const
 
 export type Screen = keyof typeof SCREENS
@@ -47,14 +49,14 @@ export function renderBookingScreen(industry: Screen) {
     return new Response(JSON.stringify({ok: false, kind: 'unavailable'}), {status: 503, headers: {'Content-Type': 'application/json'}})
   })
   const texts = textsOf(industry)
-  const {Provider, Summary, Form} = SCREENS[industry]
+  const Provider = SCREENS[industry]
   render(
     <Provider texts={texts as never}>
       <main>
-        <Form />
+        <BookingForm />
       </main>
       <aside aria-label="Booking summary and help">
-        <Summary />
+        <BookingSummary />
       </aside>
     </Provider>,
   )
