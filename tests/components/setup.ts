@@ -1,7 +1,11 @@
-import {cleanup} from '@testing-library/react'
+import {cleanup, configure} from '@testing-library/react'
 import {afterEach, vi} from 'vitest'
 
 // Testing Library unmounts after each test by itself only where Vitest's globals are on; they are off here.
+// findBy… waits up to 10 s (1 s by default): the booking forms load their validation (zod and the
+// schemas) on first use, which takes seconds beside a busy core.
+configure({asyncUtilTimeout: 10_000})
+
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
