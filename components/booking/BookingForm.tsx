@@ -35,6 +35,9 @@ export type BookingFormDefinition<I extends Industry> = {
   summary: (values: Partial<BookingFormValues[I]>, texts: BookingFormTexts<I>) => BookingSummaryContent
 }
 
+/** The date, window, customer details and notes every form starts without. */
+export const BLANK_DETAILS = {date: '', arrivalWindow: '', firstName: '', lastName: '', email: '', phone: '', address: '', notes: ''} as const
+
 const DefinitionContext = createContext<BookingFormDefinition<Industry> | null>(null)
 
 function useDefinition<I extends Industry>(): BookingFormDefinition<I> {
@@ -61,6 +64,17 @@ export function BookingProvider<I extends Industry>({definition, texts, children
 /** What an industry's own section needs: the form (control, trigger…) and the form's texts. */
 export function useBookingSection<I extends Industry>() {
   return {form: useBookingFormContext<I>(), texts: useBookingTexts<I>()}
+}
+
+/** The provider of one definition, for its page: `export const HouseBooking = bookingProvider(houseBooking)`. */
+export function bookingProvider<I extends Industry>(definition: BookingFormDefinition<I>) {
+  return function Booking({texts, children}: {texts: BookingFormTexts<I>; children: ReactNode}) {
+    return (
+      <BookingProvider definition={definition} texts={texts}>
+        {children}
+      </BookingProvider>
+    )
+  }
 }
 
 /** The form's values as they stand, priced with the same function the server charges with. */

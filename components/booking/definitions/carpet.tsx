@@ -1,16 +1,16 @@
 'use client'
 
-import {useEffect, type ReactNode} from 'react'
+import {useEffect} from 'react'
 import {useFormState, useWatch} from 'react-hook-form'
-import {CountStepper, FieldsetSection, FormSection, RadioCardGroup} from '@/components/forms/fields'
-import {CARPET_COUNTS, CARPET_DEFAULTS, CARPET_EXTRAS, CARPET_FREQUENCIES, EXTRA_COUNT_MAX, INDUSTRY_NAMES, type CarpetFrequency} from '@/lib/booking/catalog'
+import {CountStepper, FormSection} from '@/components/forms/fields'
+import {CARPET_COUNTS, CARPET_DEFAULTS, CARPET_EXTRAS, CARPET_FREQUENCIES, INDUSTRY_NAMES, type CarpetFrequency} from '@/lib/booking/catalog'
 import {formatUsd} from '@/lib/booking/money'
 import {CARPET_EXTRA_CENTS, CARPET_UNIT_CENTS, previewCarpetPrice} from '@/lib/booking/pricing'
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CouponSection, CustomerDetailsSection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {BookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+import {CouponSection, CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
  * The carpet cleaning form (/carpet_cleaning, spec §2 and §9): location, frequency, rooms (0–10)
@@ -59,30 +59,14 @@ function useRecheckRoomsWithStairs() {
   }, [stairs, roomsInvalid, trigger])
 }
 
-/** Frequency, then rooms, staircases and extras with their rates at that frequency. */
-function CarpetChoices() {
+/** Rooms, staircases and extras with their rates at the chosen frequency. */
+function CarpetCounts() {
   const {form: {control}, texts} = useBookingSection<'carpet'>()
   useRecheckRoomsWithStairs()
   const chosenFrequency = useWatch({control, name: 'frequency'})
   const frequency = isCarpetFrequency(chosenFrequency) ? chosenFrequency : null
   return (
     <>
-      <FieldsetSection>
-        <RadioCardGroup
-          control={control}
-          name="frequency"
-          legend="Frequency"
-          headingLevel={2}
-          description={texts.frequencyHelp}
-          required
-          options={CARPET_FREQUENCIES.map((option) => ({
-            value: option,
-            label: option,
-            description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
-          }))}
-        />
-      </FieldsetSection>
-
       <FormSection heading={texts.roomsHeading} description={`${texts.roomsHelp} ${rateLine(texts, frequency)}`} grid>
         {(['rooms', 'stairs'] as const).map((count) => (
           <CountStepper
@@ -97,21 +81,11 @@ function CarpetChoices() {
         ))}
       </FormSection>
 
-      <FormSection heading={texts.extrasHeading} description={rateLine(texts, frequency)}>
-        <div>
-          {CARPET_EXTRAS.map((extra) => (
-            <CountStepper
-              key={extra}
-              control={control}
-              name={`extras.${extra}`}
-              label={extra}
-              min={0}
-              max={EXTRA_COUNT_MAX}
-              note={unitNote(CARPET_EXTRA_CENTS[extra], frequency)}
-            />
-          ))}
-        </div>
-      </FormSection>
+      <ExtrasSection
+        extras={CARPET_EXTRAS}
+        description={rateLine(texts, frequency)}
+        note={(extra) => unitNote(CARPET_EXTRA_CENTS[extra as (typeof CARPET_EXTRAS)[number]], frequency)}
+      />
     </>
   )
 }
@@ -123,21 +97,21 @@ export const carpetBooking: BookingFormDefinition<'carpet'> = {
     extras: {...CARPET_DEFAULTS.extras},
     industry: 'carpet' as const,
     frequency: '' as never,
-    date: '',
-    arrivalWindow: '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    address: '',
+    ...BLANK_DETAILS,
     keyInfo: '',
-    notes: '',
     coupon: '',
   },
   sections: (
     <>
       <LocationSection required />
-      <CarpetChoices />
+      <FrequencySection
+        options={CARPET_FREQUENCIES.map((option) => ({
+          value: option,
+          label: option,
+          description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
+        }))}
+      />
+      <CarpetCounts />
       <ArrivalSection industry="carpet" />
       <CustomerDetailsSection />
       <KeyInfoSection />
@@ -161,10 +135,4 @@ export const carpetBooking: BookingFormDefinition<'carpet'> = {
 }
 
 /** The carpet form's state around the page (form and sidebar summary). */
-export function CarpetBooking({texts, children}: {texts: BookingFormTexts<'carpet'>; children: ReactNode}) {
-  return (
-    <BookingProvider definition={carpetBooking} texts={texts}>
-      {children}
-    </BookingProvider>
-  )
-}
+export const CarpetBooking = bookingProvider(carpetBooking)

@@ -1,14 +1,12 @@
 'use client'
 
-import type {ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
 import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
 import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, INDUSTRY_NAMES, type CommercialSubService} from '@/lib/booking/catalog'
 import {previewCommercialPrice} from '@/lib/booking/pricing'
-import type {BookingFormTexts} from '@/lib/content'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {BookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
  * The commercial cleaning form (/commercial_cleaning, spec §4 and §9): location, sub-service, the
@@ -55,14 +53,7 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
   // Snohomish County (spec §9), nothing else chosen.
   defaults: {
     ...COMMERCIAL_DEFAULTS,
-    date: '',
-    arrivalWindow: '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    address: '',
-    notes: '',
+    ...BLANK_DETAILS,
   },
   sections: (
     <>
@@ -85,10 +76,4 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
 }
 
 /** The commercial form's state around the page (form and sidebar summary). */
-export function CommercialBooking({texts, children}: {texts: BookingFormTexts<'commercial'>; children: ReactNode}) {
-  return (
-    <BookingProvider definition={commercialBooking} texts={texts}>
-      {children}
-    </BookingProvider>
-  )
-}
+export const CommercialBooking = bookingProvider(commercialBooking)

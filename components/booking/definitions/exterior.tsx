@@ -1,15 +1,13 @@
 'use client'
 
-import type {ReactNode} from 'react'
-import {FieldsetSection, FormSection, RadioCardGroup} from '@/components/forms/fields'
+import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
 import {EXTERIOR_DEFAULTS, EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_SERVICES, EXTERIOR_TIP_OPTIONS, INDUSTRY_NAMES} from '@/lib/booking/catalog'
 import {formatUsd} from '@/lib/booking/money'
 import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
-import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CustomerDetailsSection, KeyInfoSection, NotesSection} from '../shared/BookingSections'
-import {BookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/BookingSections'
+import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
  * The exterior cleaning form (/exterior_cleaning, spec §2 and §9): service, frequency, date, tips
@@ -22,47 +20,22 @@ function withAddOns<O extends string>(options: readonly O[], cents: Record<O, nu
   return options.map((option) => ({value: option, label: option, description: `+${formatUsd(cents[option])}`}))
 }
 
-/** Service and frequency, each option with its add-on. */
-function ExteriorChoices() {
+/** The service, each with its add-on, under a line saying what the base charge is. */
+function ExteriorServices() {
   const {form: {control}, texts} = useBookingSection<'exterior'>()
   return (
-    <>
-      <FieldsetSection>
-        <RadioCardGroup
-          control={control}
-          name="service"
-          legend={texts.servicesHeading}
-          headingLevel={2}
-          description={fillIn(texts.servicesHelp, {baseCharge: formatUsd(EXTERIOR_BASE_CENTS)})}
-          minCardWidth="13rem"
-          required
-          options={withAddOns(EXTERIOR_SERVICES, EXTERIOR_SERVICE_CENTS)}
-        />
-      </FieldsetSection>
-
-      <FieldsetSection>
-        <RadioCardGroup
-          control={control}
-          name="frequency"
-          legend="Frequency"
-          headingLevel={2}
-          description={texts.frequencyHelp}
-          required
-          options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)}
-        />
-      </FieldsetSection>
-    </>
-  )
-}
-
-/** Tip and parking: recorded for the crew, not charged. */
-function ExteriorTips() {
-  const {form: {control}, texts} = useBookingSection<'exterior'>()
-  return (
-    <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
-      <RadioCardGroup control={control} name="tip" legend="Tip for your crew" size="compact" options={EXTERIOR_TIP_OPTIONS} />
-      <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" size="compact" options={EXTERIOR_PARKING_OPTIONS} />
-    </FormSection>
+    <FieldsetSection>
+      <RadioCardGroup
+        control={control}
+        name="service"
+        legend={texts.servicesHeading}
+        headingLevel={2}
+        description={fillIn(texts.servicesHelp, {baseCharge: formatUsd(EXTERIOR_BASE_CENTS)})}
+        minCardWidth="13rem"
+        required
+        options={withAddOns(EXTERIOR_SERVICES, EXTERIOR_SERVICE_CENTS)}
+      />
+    </FieldsetSection>
   )
 }
 
@@ -75,20 +48,14 @@ export const exteriorBooking: BookingFormDefinition<'exterior'> = {
     service: '' as never,
     frequency: '' as never,
     keyInfo: '',
-    date: '',
-    arrivalWindow: '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    address: '',
-    notes: '',
+    ...BLANK_DETAILS,
   },
   sections: (
     <>
-      <ExteriorChoices />
+      <ExteriorServices />
+      <FrequencySection options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)} />
       <ArrivalSection industry="exterior" />
-      <ExteriorTips />
+      <TipsSection tipLegend="Tip for your crew" tipOptions={EXTERIOR_TIP_OPTIONS} parkingOptions={EXTERIOR_PARKING_OPTIONS} />
       <CustomerDetailsSection />
       <KeyInfoSection />
       <NotesSection />
@@ -110,10 +77,4 @@ export const exteriorBooking: BookingFormDefinition<'exterior'> = {
 }
 
 /** The exterior form's state around the page (form and sidebar summary). */
-export function ExteriorBooking({texts, children}: {texts: BookingFormTexts<'exterior'>; children: ReactNode}) {
-  return (
-    <BookingProvider definition={exteriorBooking} texts={texts}>
-      {children}
-    </BookingProvider>
-  )
-}
+export const ExteriorBooking = bookingProvider(exteriorBooking)

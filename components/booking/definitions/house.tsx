@@ -1,10 +1,8 @@
 'use client'
 
-import type {ReactNode} from 'react'
 import {useWatch} from 'react-hook-form'
-import {CountStepper, FieldsetSection, FormSection, RadioCardGroup, SelectField} from '@/components/forms/fields'
+import {FieldsetSection, FormSection, RadioCardGroup, SelectField} from '@/components/forms/fields'
 import {
-  EXTRA_COUNT_MAX,
   HOUSE_COUNTS,
   HOUSE_DEFAULTS,
   HOUSE_EXTRAS,
@@ -20,12 +18,11 @@ import {
 import {formatUsd} from '@/lib/booking/money'
 import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previewHousePrice} from '@/lib/booking/pricing'
 import type {HouseBookingInput} from '@/lib/booking/schemas'
-import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CouponSection, CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {CouponSection, CustomerDetailsSection, ExtrasSection, FrequencySection, LocationSection, NotesSection, TipsSection} from '../shared/BookingSections'
 import type {SummaryRow} from '../shared/SummaryCard'
-import {useBookingSection, BookingProvider, type BookingFormDefinition} from '../BookingForm'
+import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
  * The house cleaning form (/house_cleaning, spec §2): location, service, frequency (Regular
@@ -51,11 +48,7 @@ function HouseChoices() {
         <RadioCardGroup control={control} name="service" legend={texts.servicesHeading} headingLevel={2} options={HOUSE_SERVICES} minCardWidth="11rem" required />
       </FieldsetSection>
 
-      {service === 'Regular Cleaning' ? (
-        <FieldsetSection>
-          <RadioCardGroup control={control} name="frequency" legend="Frequency" headingLevel={2} description={texts.frequencyHelp} options={HOUSE_FREQUENCIES} required />
-        </FieldsetSection>
-      ) : null}
+      {service === 'Regular Cleaning' ? <FrequencySection options={HOUSE_FREQUENCIES} /> : null}
 
       {service === 'Post Construction' ? (
         <FormSection heading={texts.timeHeading} description={fillIn(texts.timeHelp, {hourlyRate: formatUsd(POST_CONSTRUCTION_HOURLY_CENTS)})} grid>
@@ -70,21 +63,14 @@ function HouseChoices() {
         ))}
       </FormSection>
 
-      <FormSection heading={texts.extrasHeading} description={texts.extrasHelp}>
-        <div>
-          {HOUSE_EXTRAS.map((extra) => (
-            <CountStepper
-              key={extra}
-              control={control}
-              name={`extras.${extra}`}
-              label={extra}
-              min={0}
-              max={EXTRA_COUNT_MAX}
-              note={HOUSE_EXTRA_CENTS[extra] === 0 ? texts.noExtraCharge : `${formatUsd(HOUSE_EXTRA_CENTS[extra])} each`}
-            />
-          ))}
-        </div>
-      </FormSection>
+      <ExtrasSection
+        extras={HOUSE_EXTRAS}
+        description={texts.extrasHelp}
+        note={(extra) => {
+          const cents = HOUSE_EXTRA_CENTS[extra as (typeof HOUSE_EXTRAS)[number]]
+          return cents === 0 ? texts.noExtraCharge : `${formatUsd(cents)} each`
+        }}
+      />
 
       <FormSection heading={texts.instructionsHeading}>
         {HOUSE_INSTRUCTION_QUESTIONS.map((item) => (
@@ -92,16 +78,6 @@ function HouseChoices() {
         ))}
       </FormSection>
     </>
-  )
-}
-
-function HouseTips() {
-  const {form: {control}, texts} = useBookingSection<'house'>()
-  return (
-    <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
-      <RadioCardGroup control={control} name="tip" legend="Tip" options={HOUSE_TIP_OPTIONS} size="compact" />
-      <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={HOUSE_PARKING_OPTIONS} size="compact" />
-    </FormSection>
   )
 }
 
@@ -128,14 +104,7 @@ export const houseBooking: BookingFormDefinition<'house'> = {
     ...HOUSE_DEFAULTS,
     extras: {...HOUSE_DEFAULTS.extras},
     frequency: '',
-    date: '',
-    arrivalWindow: '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    address: '',
-    notes: '',
+    ...BLANK_DETAILS,
     coupon: '',
   } satisfies Partial<HouseBookingInput>,
   sections: (
@@ -143,7 +112,7 @@ export const houseBooking: BookingFormDefinition<'house'> = {
       <LocationSection required />
       <HouseChoices />
       <ArrivalSection industry="house" />
-      <HouseTips />
+      <TipsSection tipLegend="Tip" tipOptions={HOUSE_TIP_OPTIONS} parkingOptions={HOUSE_PARKING_OPTIONS} />
       <CustomerDetailsSection />
       <NotesSection />
       <CouponSection industry="house" onInvalid="keep" />
@@ -154,10 +123,4 @@ export const houseBooking: BookingFormDefinition<'house'> = {
 }
 
 /** The house form's state around the page (form and sidebar summary). */
-export function HouseBooking({texts, children}: {texts: BookingFormTexts<'house'>; children: ReactNode}) {
-  return (
-    <BookingProvider definition={houseBooking} texts={texts}>
-      {children}
-    </BookingProvider>
-  )
-}
+export const HouseBooking = bookingProvider(houseBooking)

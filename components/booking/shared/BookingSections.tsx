@@ -1,10 +1,10 @@
 'use client'
 
-import type {ReactNode} from 'react'
+import type {ComponentProps, ReactNode} from 'react'
 import type {Control, FieldValues} from 'react-hook-form'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
-import {KEY_INFO_OPTIONS, LOCATIONS} from '@/lib/booking/catalog'
+import {CountStepper, fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
+import {EXTRA_COUNT_MAX, KEY_INFO_OPTIONS, LOCATIONS} from '@/lib/booking/catalog'
 import type {BookingFormTexts} from '@/lib/content'
 import {useBookingTexts} from './BookingTexts'
 import {CouponField} from './CouponField'
@@ -13,8 +13,9 @@ import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
 /*
- * The sections more than one booking form has, written once: the location, the customer's details,
- * the key information, the notes, the coupon and the footer around Confirm & Pay. Their labels are
+ * The sections more than one booking form has, written once: the location, the frequency, the extras, tip and
+ * parking, the customer's details, the key information, the notes, the coupon and the footer around
+ * Confirm & Pay. Their labels are
  * the Booking forms document's (one set for all four) or the form's own texts.
  */
 
@@ -30,6 +31,44 @@ export function LocationSection({required}: {required?: boolean}) {
     <FieldsetSection>
       <RadioCardGroup control={control} name="location" legend={texts.locationHeading} headingLevel={2} options={LOCATIONS} required={required} />
     </FieldsetSection>
+  )
+}
+
+/** How often (house: Regular Cleaning's; carpet and exterior: each with its price). */
+export function FrequencySection({options}: {options: ComponentProps<typeof RadioCardGroup>['options']}) {
+  const control = useControl()
+  const texts = useBookingTexts<'house' | 'carpet' | 'exterior'>()
+  return (
+    <FieldsetSection>
+      <RadioCardGroup control={control} name="frequency" legend="Frequency" headingLevel={2} description={texts.frequencyHelp} options={options} required />
+    </FieldsetSection>
+  )
+}
+
+/** Each extra with its count (0 up to EXTRA_COUNT_MAX) and a note on its price (house, carpet). */
+export function ExtrasSection({extras, description, note}: {extras: readonly string[]; description: string; note: (extra: string) => string}) {
+  const control = useControl()
+  const texts = useBookingTexts()
+  return (
+    <FormSection heading={texts.extrasHeading} description={description}>
+      <div>
+        {extras.map((extra) => (
+          <CountStepper key={extra} control={control} name={`extras.${extra}`} label={extra} min={0} max={EXTRA_COUNT_MAX} note={note(extra)} />
+        ))}
+      </div>
+    </FormSection>
+  )
+}
+
+/** Tip and parking fee, as percentages and dollar amounts to pick (house: charged; exterior: recorded only). */
+export function TipsSection({tipLegend, tipOptions, parkingOptions}: {tipLegend: string; tipOptions: readonly string[]; parkingOptions: readonly string[]}) {
+  const control = useControl()
+  const texts = useBookingTexts<'house' | 'exterior'>()
+  return (
+    <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
+      <RadioCardGroup control={control} name="tip" legend={tipLegend} options={tipOptions} size="compact" />
+      <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={parkingOptions} size="compact" />
+    </FormSection>
   )
 }
 
