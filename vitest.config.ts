@@ -35,8 +35,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['components/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
-          // A file's first render also compiles React and the component (seconds beside a busy core).
-          testTimeout: 20_000,
+          // A file's first render also compiles React and the form, and loads its validation: seconds,
+          // tens of seconds beside busy cores (a timeout only says how long to wait for a failure).
+          testTimeout: 60_000,
         },
       },
     ],

@@ -63,7 +63,7 @@ export function renderBookingScreen(industry: Screen) {
   const form = screen.getByRole('form', {name: texts.formName})
   const sidebar = screen.getByRole('complementary')
   return {
-    user: userEvent.setup(),
+    user: userEvent.setup({delay: null}),
     texts,
     form,
     posts,

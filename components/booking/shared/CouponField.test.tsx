@@ -51,7 +51,7 @@ function setup(industry: 'house' | 'carpet') {
   const code = screen.getByRole('textbox', {name: 'Coupon code'})
   const discount = () => within(screen.getByRole('region', {name: 'Summary'})).getByText('Discount').nextElementSibling?.textContent
   const total = () => screen.getByTestId('summary-total').textContent
-  return {user: userEvent.setup(), code, discount, total, submitted}
+  return {user: userEvent.setup({delay: null}), code, discount, total, submitted}
 }
 
 describe('the house coupon (flat amounts; an invalid code keeps the discount)', () => {
