@@ -27,8 +27,8 @@ export default defineConfig({
       },
       {
         // One component's behaviour, rendered with React Testing Library in jsdom (no layout: what
-        // needs a real page's layout stays in the browser tests). CSS modules resolve to their class
-        // names (Vitest's default for CSS it does not process), so `styles.x` is a string as in the app.
+        // needs a real page's layout stays in the browser tests). `import styles from './x.module.css'`
+        // resolves to the module's class names (Vitest's default: names only, no styles applied).
         extends: true,
         test: {
           name: 'components',
