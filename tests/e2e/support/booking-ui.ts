@@ -43,25 +43,10 @@ export function bookingForm(page: Page, name: string): Locator {
   return page.getByRole('form', {name})
 }
 
-/** The sidebar's Summary box. */
-export function summary(page: Page): Locator {
-  return page.getByRole('complementary').getByRole('region', {name: 'Summary'})
-}
-
 /** The summary's total (in its aria-live region): "Total $412.92". */
 export function summaryTotal(page: Page): Locator {
   // The summary on the screen: the sidebar's on a desktop, the form's (before Confirm & Pay) on a phone.
   return page.getByTestId('summary-total').filter({visible: true})
-}
-
-/** One row of a summary <dl>: the <dd> whose <dt> is `label`. */
-export function summaryValue(page: Page, label: string): Locator {
-  return summary(page).locator('dl > div', {has: page.locator('dt', {hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)})}).locator('dd')
-}
-
-/** The currently shown review of a carousel ("3 of 15"). */
-export function currentReview(page: Page): Locator {
-  return page.getByRole('region', {name: 'Customer Reviews'}).getByRole('group', {name: /^\d+ of \d+$/})
 }
 
 /** Collects the POSTs to /api/bookings a page makes. */
