@@ -9,7 +9,10 @@ import {CARPET_EXTRA_CENTS, CARPET_UNIT_CENTS, previewCarpetPrice} from '@/lib/b
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CouponSection, CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {CouponSection} from '../shared/CouponField'
+import {CustomerDetailsSection, FrequencySection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {ExtrasSection} from '../shared/ExtrasSection'
+import {KeyInfoSection} from '../shared/KeyInfoSection'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*

@@ -20,7 +20,10 @@ import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previ
 import type {HouseBookingInput} from '@/lib/booking/schemas'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CouponSection, CustomerDetailsSection, ExtrasSection, FrequencySection, LocationSection, NotesSection, TipsSection} from '../shared/BookingSections'
+import {CouponSection} from '../shared/CouponField'
+import {CustomerDetailsSection, FrequencySection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {ExtrasSection} from '../shared/ExtrasSection'
+import {TipsSection} from '../shared/TipsSection'
 import type {SummaryRow} from '../shared/SummaryCard'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 

@@ -5,9 +5,11 @@ import {useController, type Control, type FieldPath, type FieldValues} from 'rea
 import {Button} from '@/components/ui/Button'
 import {applyCoupon, COUPON_MAX_LENGTH, type CouponIndustry} from '@/lib/booking/coupons'
 import {fillIn} from '@/lib/format'
-import {FieldError} from '@/components/forms/fields'
+import {FieldError, FormSection} from '@/components/forms/fields'
 import fieldStyles from '@/components/forms/fields.module.css'
+import type {BookingFormTexts} from '@/lib/content'
 import {useBookingTexts} from './BookingTexts'
+import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
 export type CouponFieldProps<T extends FieldValues, N extends FieldPath<T>> = {
@@ -121,5 +123,17 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
         ) : null}
       </div>
     </div>
+  )
+}
+
+/** The coupon box (house: an invalid code keeps the previous discount; carpet: clears it, and has a help line). */
+export function CouponSection({industry, onInvalid}: {industry: 'house' | 'carpet'; onInvalid: 'keep' | 'clear'}) {
+  const control = useBookingFormContext().control as unknown as Control<FieldValues, unknown, unknown>
+  const texts = useBookingTexts()
+  const help = industry === 'carpet' ? (texts as BookingFormTexts<'carpet'>).couponHelp : undefined
+  return (
+    <FormSection heading={texts.couponHeading} description={help}>
+      <CouponField control={control} name="coupon" industry={industry} onInvalid={onInvalid} />
+    </FormSection>
   )
 }
