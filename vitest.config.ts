@@ -1,8 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {defineConfig} from 'vitest/config'
 
-const root = dirname(fileURLToPath(import.meta.url));
+const root = dirname(fileURLToPath(import.meta.url))
 
 export default defineConfig({
   resolve: {
@@ -14,9 +14,32 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'node',
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
-    include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
+        },
+      },
+      {
+        // One component's behaviour, rendered with React Testing Library in jsdom (no layout: what
+        // needs a real page's layout stays in the browser tests). `import styles from './x.module.css'`
+        // resolves to the module's class names (Vitest's default: names only, no styles applied).
+        extends: true,
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['components/**/*.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
+          // A file's first render also compiles React and the form, and loads its validation: seconds,
+          // tens of seconds beside busy cores (a timeout only says how long to wait for a failure).
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
-});
+})

@@ -9,9 +9,7 @@ import {ARRIVAL_WINDOW, ARRIVAL_WINDOW_LABEL, futureDate, longDate} from './supp
 import {getDocument} from './support/dataset'
 import {flat, waitForMail} from './support/leads'
 import {addressOf} from './support/smtp'
-import {chooseArrival} from './support/booking-ui'
-import {bookingForm, openBookingScreen, summaryTotal} from './support/booking-ui'
-import {field, group as carpetGroup} from './support/booking-screen'
+import {bookingForm, chooseArrival, field, group as carpetGroup, openBookingScreen, summaryTotal} from './support/booking-ui'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**

@@ -10,7 +10,9 @@ import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CouponSection} from '../shared/CouponField'
-import {CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {CustomerDetailsSection, FrequencySection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {ExtrasSection} from '../shared/ExtrasSection'
+import {KeyInfoSection} from '../shared/KeyInfoSection'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*

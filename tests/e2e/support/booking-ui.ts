@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import {expect, type Locator, type Page} from '@playwright/test'
 import {COMMERCIAL_CUSTOMER} from './bookings'
+import {byOrderRank, documentsOfType} from './dataset'
 
 /** The two widths every booking screen is checked at. */
 export const VIEWPORTS = [
@@ -14,6 +15,11 @@ export const VIEWPORTS = [
  * out in full (axe's passes and incomplete results are not needed here, and cost a third of its time).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A button the pointer just clicked is still fading to its hover colours; axe would read the
+  // contrast halfway through. Check the page as it settles (endless animations aside).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  )
   const results = await new AxeBuilder({page}).exclude('[data-map-frame]').options({resultTypes: ['violations']}).analyze()
   return results.violations.map(
     (violation) => `${violation.impact}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
@@ -37,25 +43,10 @@ export function bookingForm(page: Page, name: string): Locator {
   return page.getByRole('form', {name})
 }
 
-/** The sidebar's Summary box. */
-export function summary(page: Page): Locator {
-  return page.getByRole('complementary').getByRole('region', {name: 'Summary'})
-}
-
 /** The summary's total (in its aria-live region): "Total $412.92". */
 export function summaryTotal(page: Page): Locator {
   // The summary on the screen: the sidebar's on a desktop, the form's (before Confirm & Pay) on a phone.
   return page.getByTestId('summary-total').filter({visible: true})
-}
-
-/** One row of a summary <dl>: the <dd> whose <dt> is `label`. */
-export function summaryValue(page: Page, label: string): Locator {
-  return summary(page).locator('dl > div', {has: page.locator('dt', {hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)})}).locator('dd')
-}
-
-/** The currently shown review of a carousel ("3 of 15"). */
-export function currentReview(page: Page): Locator {
-  return page.getByRole('region', {name: 'Customer Reviews'}).getByRole('group', {name: /^\d+ of \d+$/})
 }
 
 /** Collects the POSTs to /api/bookings a page makes. */
@@ -111,4 +102,68 @@ export async function fillCustomerDetails(form: Locator): Promise<void> {
   ] as const) {
     await form.getByRole('textbox', {name: label}).fill(value)
   }
+}
+
+/** A text, e-mail, phone or date field of the page's main part by its label (maybe followed by " (required)"). */
+export function field(page: Page, label: string): Locator {
+  return page.getByRole('main').getByLabel(new RegExp(`^${escapeRegExp(label)}( \\(required\\))?$`))
+}
+
+/** A radio group (fieldset) of the page's main part by the start of its legend. */
+export function group(page: Page, legend: string): Locator {
+  return page.getByRole('main').getByRole('group', {name: new RegExp(`^${legend}`)})
+}
+
+/** Collects the texts of any alert, confirm or prompt the page opens (decisions.md: messages in the page, never pop-ups). */
+export function forbidDialogs(page: Page): string[] {
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  return dialogs
+}
+
+type QuestionDoc = {_id: string; form: string; question: string; answer: string[]; orderRank: string}
+type ReviewDoc = {_id: string; form: string; text: string; author: string; stars: number; orderRank: string}
+
+/** The popular questions of one booking form, in the editors' order. */
+export function questionsOf(form: string): QuestionDoc[] {
+  return documentsOfType<QuestionDoc>('popularQuestion')
+    .filter((question) => question.form === form)
+    .sort(byOrderRank)
+}
+
+/** The review samples of one booking form, in the editors' order. */
+export function reviewsOf(form: string): ReviewDoc[] {
+  return documentsOfType<ReviewDoc>('reviewSample')
+    .filter((review) => review.form === form)
+    .sort(byOrderRank)
+}
+
+/** Presses Tab (keyboard only) until `target` has focus; fails after `max` presses. */
+export async function tabUntil(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${String(target)}`)
+}
+
+/** Presses Tab until the focused control has the field name `name` (radios: their group's); fails after `max` presses. */
+export async function tabToField(page: Page, name: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab')
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('name') ?? null)) === name) return
+  }
+  throw new Error(`Tab never reached the field ${name}`)
+}
+
+/** The accessible name of the focused element starts with `name`. */
+export async function expectFocused(page: Page, name: string): Promise<void> {
+  await expect(page.locator(':focus')).toHaveAccessibleName(new RegExp(`^${escapeRegExp(name)}`))
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
