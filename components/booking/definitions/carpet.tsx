@@ -10,9 +10,7 @@ import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CouponSection} from '../shared/CouponField'
-import {CustomerDetailsSection, FrequencySection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {ExtrasSection} from '../shared/ExtrasSection'
-import {KeyInfoSection} from '../shared/KeyInfoSection'
+import {CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*

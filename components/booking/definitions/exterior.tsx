@@ -6,9 +6,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
-import {CustomerDetailsSection, FrequencySection, NotesSection} from '../shared/BookingSections'
-import {KeyInfoSection} from '../shared/KeyInfoSection'
-import {TipsSection} from '../shared/TipsSection'
+import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/BookingSections'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*

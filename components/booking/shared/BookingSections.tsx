@@ -3,23 +3,21 @@
 import type {ComponentProps, ReactNode} from 'react'
 import type {Control, FieldValues} from 'react-hook-form'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
-import {LOCATIONS} from '@/lib/booking/catalog'
+import {CountStepper, fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
+import {EXTRA_COUNT_MAX, KEY_INFO_OPTIONS, LOCATIONS} from '@/lib/booking/catalog'
 import {useBookingTexts} from './BookingTexts'
 import {FormSummary} from './SummaryCard'
 import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
 /*
- * The sections three or four booking forms have, written once: the location, the frequency, the
- * customer's details, the notes and the footer around Confirm & Pay. Those two forms share are in
- * files of their own (ExtrasSection, TipsSection, KeyInfoSection, CouponField's CouponSection), so a
- * screen loads only the sections it shows. Their labels are the Booking forms document's (one set for
- * all four) or the form's own texts.
+ * The sections more than one booking form has, written once: the location, the frequency, the
+ * extras, tip and parking, the customer's details, the key information, the notes and the footer
+ * around Confirm & Pay (the coupon's section is CouponField.tsx's: only the forms with coupons load
+ * it). Their labels are the Booking forms document's (one set for all four) or the form's own texts.
  */
 
-/** The form's control, for sections that work on any of the four forms' fields by name. */
-export function useControl(): Control<FieldValues, unknown, unknown> {
+function useControl(): Control<FieldValues, unknown, unknown> {
   return useBookingFormContext().control as unknown as Control<FieldValues, unknown, unknown>
 }
 
@@ -42,6 +40,33 @@ export function FrequencySection({options}: {options: ComponentProps<typeof Radi
     <FieldsetSection>
       <RadioCardGroup control={control} name="frequency" legend="Frequency" headingLevel={2} description={texts.frequencyHelp} options={options} required />
     </FieldsetSection>
+  )
+}
+
+/** Each extra with its count (0 up to EXTRA_COUNT_MAX) and a note on its price (house, carpet). */
+export function ExtrasSection({extras, description, note}: {extras: readonly string[]; description: string; note: (extra: string) => string}) {
+  const control = useControl()
+  const texts = useBookingTexts()
+  return (
+    <FormSection heading={texts.extrasHeading} description={description}>
+      <div>
+        {extras.map((extra) => (
+          <CountStepper key={extra} control={control} name={`extras.${extra}`} label={extra} min={0} max={EXTRA_COUNT_MAX} note={note(extra)} />
+        ))}
+      </div>
+    </FormSection>
+  )
+}
+
+/** Tip and parking fee, as percentages and dollar amounts to pick (house: charged; exterior: recorded only). */
+export function TipsSection({tipLegend, tipOptions, parkingOptions}: {tipLegend: string; tipOptions: readonly string[]; parkingOptions: readonly string[]}) {
+  const control = useControl()
+  const texts = useBookingTexts<'house' | 'exterior'>()
+  return (
+    <FormSection heading={texts.tipsHeading} description={texts.tipsHelp}>
+      <RadioCardGroup control={control} name="tip" legend={tipLegend} options={tipOptions} size="compact" />
+      <RadioCardGroup control={control} name="parkingFee" legend="Parking fee" options={parkingOptions} size="compact" />
+    </FormSection>
   )
 }
 
@@ -68,6 +93,25 @@ export function NotesSection() {
     <FormSection heading={texts.notesHeading}>
       <TextAreaField control={control} name="notes" label={texts.notesLabel} description={texts.notesHelp} />
     </FormSection>
+  )
+}
+
+/** How the crew gets in (the carpet and exterior forms). */
+export function KeyInfoSection() {
+  const control = useControl()
+  const texts = useBookingTexts()
+  return (
+    <FieldsetSection>
+      <RadioCardGroup
+        control={control}
+        name="keyInfo"
+        legend={texts.keyInfoHeading}
+        headingLevel={2}
+        description={texts.keyInfoHelp}
+        size="compact"
+        options={KEY_INFO_OPTIONS}
+      />
+    </FieldsetSection>
   )
 }
 
