@@ -23,9 +23,6 @@ export type BookingProviderComponent<I extends Industry> = ComponentType<{texts:
 /** The house and carpet pages link to each other (the same home); the other two stand alone. */
 const SUB_NAV: Partial<Record<Industry, readonly Industry[]>> = {house: ['house', 'carpet'], carpet: ['house', 'carpet']}
 
-/** The pages that carry FAQPage data for their sidebar's questions (decisions.md), as before this screen was shared. */
-const FAQ_DATA: ReadonlySet<Industry> = new Set(['carpet', 'exterior'])
-
 /** The booking page's title, description and canonical address (content). */
 export function bookingMetadata(industry: Industry): () => Promise<Metadata> {
   return async () => {
@@ -46,7 +43,8 @@ export function bookingPage<I extends Industry>(industry: I, Booking: BookingPro
     const subNav = SUB_NAV[industry]
     return (
       <Booking texts={texts}>
-        {FAQ_DATA.has(industry) ? <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} /> : null}
+        {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions, on every booking page). */}
+        <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} />
         <BookingPageLayout
           heading={page.heading}
           intro={<BookingIntro intro={page.intro} callPrompt={page.callPrompt} phone={settings.phone} />}

@@ -62,8 +62,6 @@ type Screen = {
   beforeFill?: (page: Page) => Promise<void>
   /** Checked once filled, before Confirm & Pay. */
   beforeConfirm?: (page: Page, form: Locator) => Promise<void>
-  /** The page carries schema.org FAQPage data for its Popular Questions (today the carpet and exterior pages only). */
-  faqPageData: boolean
   /** The banner's words for the server's refusals (content), on the screens whose words are checked. */
   refusals?: {saveFailed: string; noPaymentPage: string; network?: string}
 }
@@ -91,7 +89,6 @@ const SCREENS: Screen[] = [
   {
     form: 'house',
     path: '/house_cleaning',
-    faqPageData: false,
     heading: 'Book House Cleaning',
     formName: 'House cleaning booking',
     subNav: true,
@@ -164,7 +161,6 @@ const SCREENS: Screen[] = [
   {
     form: 'carpet',
     path: '/carpet_cleaning',
-    faqPageData: true,
     heading: 'Book Carpet Cleaning',
     formName: 'Carpet cleaning booking',
     subNav: true,
@@ -210,7 +206,6 @@ const SCREENS: Screen[] = [
   {
     form: 'exterior',
     path: '/exterior_cleaning',
-    faqPageData: true,
     heading: 'Book Exterior Cleaning',
     formName: 'Exterior cleaning booking',
     subNav: false,
@@ -274,7 +269,6 @@ const SCREENS: Screen[] = [
   {
     form: 'commercial',
     path: '/commercial_cleaning',
-    faqPageData: false,
     heading: 'Book Commercial Cleaning',
     formName: 'Commercial cleaning booking',
     subNav: false,
@@ -512,7 +506,7 @@ for (const screen of SCREENS) {
       })
     }
 
-    test(`as served: the form’s reviews and Popular Questions from the content${screen.faqPageData ? ', and its FAQPage data' : ''}`, async ({request}) => {
+    test(`as served: the form’s reviews and Popular Questions from the content, and their FAQPage data`, async ({request}) => {
       const response = await request.get(screen.path)
       expect(response.status()).toBe(200)
       const html = await response.text()
@@ -526,7 +520,6 @@ for (const screen of SCREENS) {
         for (const line of item.answer) expect(html).toContain(asHtml(line))
       }
       // decisions.md: schema.org FAQPage data where FAQs show.
-      if (!screen.faqPageData) return
       const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
         (match) => JSON.parse(match[1]) as {'@type': string; mainEntity?: {name: string}[]},
       )
