@@ -35,6 +35,11 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['components/**/*.test.tsx'],
           setupFiles: ['tests/components/setup.ts'],
+          // One jsdom and one React for all the files of a worker instead of a new one per file:
+          // 15 s → 7 s for the project (measured). Each test starts from an empty document
+          // (Testing Library's cleanup in the setup file), and the files pass in any order
+          // (checked with --sequence.shuffle).
+          isolate: false,
           // A file's first render also compiles React and the form, and loads its validation: seconds,
           // tens of seconds beside busy cores (a timeout only says how long to wait for a failure).
           testTimeout: 60_000,
