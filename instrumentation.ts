@@ -19,5 +19,8 @@ export async function register() {
     const {startEmailOutbox} = await import('./lib/email/server')
     const {transport} = startEmailOutbox(async (view) => (await import('./components/email/render')).renderEmail(view))
     console.log(`[email] E-mail: ${transport}`)
+    const {startScheduledJobs} = await import('./lib/jobs/server')
+    const jobs = startScheduledJobs()
+    console.log(`[jobs] Scheduled jobs: ${jobs ? `${jobs.jobs.join(', ') || 'none'}, looked for every ${jobs.pollSeconds} s` : 'off (SCHEDULED_JOBS=off)'}`)
   })().catch((error: unknown) => console.error('[server] Starting the booking and e-mail services failed:', error))
 }

@@ -121,6 +121,15 @@ export const DATABASE_FUNCTIONS = {
   crew_calendar_addresses: {args: {}, returns: 'rows'},
   crew_calendar_reader: {args: {p_token_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
   crew_calendar_bookings: {args: {p_crew: 'text', p_from: 'date', p_to: 'date'}, returns: 'rows'},
+  // Scheduled jobs (issue 24, 20261129090000_recurring_plans.sql).
+  claim_scheduled_job: {args: {p_name: 'text', p_now: 'timestamptz', p_lease_seconds: 'integer'}, returns: 'value'},
+  finish_scheduled_job: {
+    args: {p_name: 'text', p_token: 'uuid', p_now: 'timestamptz', p_every_seconds: 'integer', p_error: 'text', p_result: 'jsonb'},
+    returns: 'value',
+  },
+  plan_by_id: {args: {p_id: 'uuid'}, returns: 'value'},
+  plan_visits: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
+  plan_charges_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

@@ -24,6 +24,7 @@ function stored(overrides: Partial<StoredBooking>): StoredBooking {
     cancelledAt: null,
     refundedCents: 0,
     outcome: null,
+    smsConsentAt: null, planId: null, planVisit: null, chargeState: null, chargeDueAt: null, cardDeadlineAt: null, placedElsewhere: false, startedAt: null,
     notes: input.notes ?? null,
     location: null, service: input.service ?? null, frequency: null, bedrooms: null, bathrooms: null, halfBath: null, den: null,
     extras: null, instructions: input.instructions ?? null, date: '2026-12-02', tip: null, parkingFee: null, hours: null, minutes: null,

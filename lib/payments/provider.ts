@@ -41,6 +41,68 @@ export interface CheckoutRequest {
    * window (Stripe's `expires_at`, at least 30 minutes ahead). Unset: the provider's default.
    */
   expiresAt?: Date
+  /**
+   * The first visit of a recurring plan: keep the card for the plan's later visits (Stripe: a
+   * Customer and `payment_intent_data.setup_future_usage: 'off_session'`; the test checkout keeps a
+   * test card and says so). The provider then reports it as `CheckoutDetails.savedCard`.
+   */
+  saveCard?: boolean
+}
+
+/** A card kept with the provider for a plan's later visits. */
+export interface SavedCard {
+  /** The provider's customer (Stripe: cus_…; the test checkout: test_cus_…). */
+  customerId: string
+  /** The card itself (Stripe: pm_…; the test checkout: test_pm_…). */
+  paymentMethodId: string
+  /** For people: 'Visa ending 4242'; null when the provider does not say. */
+  label: string | null
+}
+
+/** A later visit (or an early cancellation's difference) charged to the saved card, the customer away. */
+export interface OffSessionChargeRequest {
+  card: Pick<SavedCard, 'customerId' | 'paymentMethodId'>
+  amountCents: number
+  currency: PaymentCurrency
+  /** The statement's line: 'House Cleaning – Regular Cleaning, Weekly (visit 3)'. */
+  description: string
+  /** One per charge meant (the visit and the card's generation): the same key again is the same charge, never a second one. */
+  idempotencyKey: string
+  /** Recorded with the payment at the provider (metadata). */
+  bookingId: string | null
+  planId: string
+}
+
+/**
+ * What an off-session charge did. 'declined' (Stripe: `card_declined` and other card errors) and
+ * 'authentication_required' (the bank wants the customer present) both take nothing: the customer
+ * is asked for a new card. A provider that cannot be reached throws `PaymentProviderError` instead
+ * (nothing is known to be charged: try again later with the same key).
+ */
+export type OffSessionChargeResult =
+  | {outcome: 'succeeded'; paymentId: string; amountCents: number}
+  | {outcome: 'declined' | 'authentication_required'; paymentId: string | null; code: string | null; message: string}
+
+/** The customer replaces the plan's card: a checkout that only saves a card (Stripe Checkout in setup mode). */
+export interface CardUpdateRequest {
+  planId: string
+  /** The plan's provider customer (the new card is saved to it). */
+  customerId: string
+  customerEmail: string
+  /** Absolute URL containing the literal `{CHECKOUT_SESSION_ID}` placeholder. */
+  successUrl: string
+  cancelUrl: string
+  idempotencyKey: string
+}
+
+/** A card-update checkout as the provider reports it now. */
+export interface CardUpdateDetails {
+  id: string
+  /** From `metadata.planId`; null if the session has none. */
+  planId: string | null
+  status: CheckoutStatus
+  /** The card saved, once complete. */
+  savedCard: SavedCard | null
 }
 
 export interface CheckoutSession {
@@ -62,6 +124,8 @@ export interface CheckoutDetails {
   amountTotalCents: number | null
   /** Lower-case ISO code ('usd'), null if the provider does not say. */
   currency: string | null
+  /** The card kept for later visits (a checkout made with `saveCard`), once paid; null otherwise. */
+  savedCard?: SavedCard | null
 }
 
 export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'ignored'
@@ -111,11 +175,23 @@ export interface PaymentProvider {
    * `PaymentProviderError` when the provider refuses (nothing was refunded) or cannot be reached.
    */
   refund(request: RefundRequest): Promise<Refund>
+  /** Charges a saved card with the customer away (a plan's later visit, an early cancellation's difference). */
+  chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>
+  /** A checkout that saves a new card for a plan (Stripe Checkout in setup mode; the test checkout likewise). */
+  createCardUpdate(request: CardUpdateRequest): Promise<CardUpdateSession>
+  /** The card-update checkout's state; throws `CheckoutNotFoundError` for an unknown id. */
+  retrieveCardUpdate(sessionId: string): Promise<CardUpdateDetails>
 }
+
+/** Where the customer goes to save a new card. */
+export type CardUpdateSession = {id: string; url: string}
 
 /** A refund the office asks for: of the payment taken by one checkout. */
 export interface RefundRequest {
-  /** The checkout session that collected the money (the booking's `paymentSessionId`). */
+  /**
+   * The checkout session that collected the money (the booking's `paymentSessionId`), or, for a plan
+   * visit charged off-session, that payment (Stripe: pi_…).
+   */
   sessionId: string
   /** In cents, at least 1 and at most what was collected less earlier refunds. */
   amountCents: number

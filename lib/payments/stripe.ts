@@ -8,7 +8,10 @@ import {
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
+  type CardUpdateDetails,
+  type CardUpdateSession,
   type CheckoutDetails,
+  type OffSessionChargeResult,
   type CheckoutPaymentStatus,
   type CheckoutRequest,
   type CheckoutSession,
@@ -44,6 +47,17 @@ export interface StripeProviderOptions {
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/
 
 export class StripePaymentProvider implements PaymentProvider {
+  // Transitional (issue 24 foundation): the saved-card methods arrive with the payments branch.
+  async chargeSavedCard(): Promise<OffSessionChargeResult> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+  async createCardUpdate(): Promise<CardUpdateSession> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+  async retrieveCardUpdate(): Promise<CardUpdateDetails> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+
   readonly name = 'stripe' as const
   private readonly stripe: Stripe
   private readonly webhookSecret: string | undefined

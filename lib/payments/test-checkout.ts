@@ -17,7 +17,10 @@ import {
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
+  type CardUpdateDetails,
+  type CardUpdateSession,
   type CheckoutDetails,
+  type OffSessionChargeResult,
   type CheckoutRequest,
   type CheckoutSession,
   type PaymentEvent,
@@ -125,6 +128,17 @@ export function testCheckoutReturnUrl(record: TestCheckoutSessionRecord, outcome
 }
 
 export class TestCheckoutProvider implements PaymentProvider {
+  // Transitional (issue 24 foundation): the saved-card methods arrive with the payments branch.
+  async chargeSavedCard(): Promise<OffSessionChargeResult> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+  async createCardUpdate(): Promise<CardUpdateSession> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+  async retrieveCardUpdate(): Promise<CardUpdateDetails> {
+    throw new PaymentConfigurationError('Saved cards are not available yet')
+  }
+
   readonly name = 'test-checkout' as const
 
   constructor(readonly sessions: TestCheckoutSessions) {}

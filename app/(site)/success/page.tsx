@@ -67,7 +67,7 @@ async function BookingDetails({searchParams, texts}: {searchParams: SearchParams
   return (
     <Card className={styles.card}>
       <p className={styles.status} data-payment-status={summary.paymentStatus}>
-        {texts[summary.paymentStatus]}
+        {texts[summary.paymentStatus === 'scheduled' ? 'pending' : summary.paymentStatus]}
       </p>
       <BookingSummaryList
         reference={summary.reference}

@@ -1,6 +1,6 @@
 import {INDUSTRIES, type Industry} from '../catalog.ts'
-import {BOOKING_OUTCOMES, BookingStoreError, PAYMENT_STATUSES} from './store.ts'
-import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
+import {BOOKING_OUTCOMES, BookingStoreError, CHARGE_STATES, PAYMENT_STATUSES} from './store.ts'
+import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, ChargeState, NewBooking, PaymentStatus, StoredBooking} from './store.ts'
 
 /**
  * The one mapping between the app's camelCase bookings and the snake_case columns of
@@ -42,6 +42,7 @@ const FIELD_COLUMNS = {
   serviceFamily: 'service_family',
   windowStartsAt: 'window_starts_at',
   holdExpiresAt: 'hold_expires_at',
+  smsConsentAt: 'sms_consent_at',
 } as const satisfies {[K in keyof NewBooking]-?: string}
 
 /** The columns written when a booking is created, in a fixed order. */
@@ -63,6 +64,13 @@ export const BOOKING_COLUMNS = [
   'cancelled_at',
   'refunded_cents',
   'outcome',
+  'plan_id',
+  'plan_visit',
+  'charge_state',
+  'charge_due_at',
+  'card_deadline_at',
+  'placed_elsewhere',
+  'started_at',
 ] as const
 export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
 
@@ -192,6 +200,14 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     cancelledAt: timestamp(row.cancelled_at),
     refundedCents: Number(row.refunded_cents ?? 0),
     outcome: (BOOKING_OUTCOMES as readonly unknown[]).includes(row.outcome) ? (row.outcome as BookingOutcome) : null,
+    smsConsentAt: timestamp(row.sms_consent_at),
+    planId: text(row.plan_id),
+    planVisit: int(row.plan_visit),
+    chargeState: (CHARGE_STATES as readonly unknown[]).includes(row.charge_state) ? (row.charge_state as ChargeState) : null,
+    chargeDueAt: timestamp(row.charge_due_at),
+    cardDeadlineAt: timestamp(row.card_deadline_at),
+    placedElsewhere: row.placed_elsewhere === true || row.placed_elsewhere === 't',
+    startedAt: timestamp(row.started_at),
   }
 }
 

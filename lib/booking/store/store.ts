@@ -11,10 +11,19 @@
 import type {QueuedEmail} from '../../email/queue.ts'
 import type {Industry} from '../catalog.ts'
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const
+/**
+ * 'scheduled': a recurring plan's later visit, waiting for its off-session charge (it holds its
+ * place like a paid booking); it becomes 'paid' when charged, 'failed' when a decline is released
+ * after its deadline, 'cancelled' when skipped or its plan ends.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'scheduled', 'cancelled', 'expired', 'failed'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 /** The end states of a booking that was not paid. */
-export type ClosedStatus = Exclude<PaymentStatus, 'pending' | 'paid'>
+export type ClosedStatus = Exclude<PaymentStatus, 'pending' | 'paid' | 'scheduled'>
+
+/** Where a plan's later visit is in its off-session charge (null for one-time bookings and first visits). */
+export const CHARGE_STATES = ['scheduled', 'charging', 'charged', 'declined', 'released', 'skipped', 'cancelled'] as const
+export type ChargeState = (typeof CHARGE_STATES)[number]
 
 /** Extra name → count (house and carpet). */
 export type BookingExtras = Record<string, number>
@@ -75,6 +84,8 @@ export type NewBooking = {
   windowStartsAt?: string | null
   /** Until when a pending booking holds its place (ISO 8601): its checkout's expiry. */
   holdExpiresAt?: string | null
+  /** When the customer ticked the booking form's consent to text messages (ISO 8601), or null. */
+  smsConsentAt?: string | null
 }
 
 type Nullable<T> = {[K in keyof T]-?: Exclude<T[K], undefined> | null}
@@ -103,6 +114,20 @@ export type StoredBooking = Nullable<Omit<NewBooking, 'industry' | 'idempotencyK
     refundedCents: number
     /** How the visit went, as the office marked it, or null. */
     outcome: BookingOutcome | null
+    /** The recurring plan this visit belongs to (lib/booking/plans), or null for a one-time booking. */
+    planId: string | null
+    /** 1 for a plan's first visit (paid at checkout), 2, 3 … after it; null without a plan. */
+    planVisit: number | null
+    /** A later plan visit's charge (null for one-time bookings and first visits). */
+    chargeState: ChargeState | null
+    /** When the job charges a later plan visit (ISO 8601). */
+    chargeDueAt: string | null
+    /** A declined visit keeps its place until then for a new card (ISO 8601). */
+    cardDeadlineAt: string | null
+    /** Generated into another window of the week because the plan's own window was full. */
+    placedElsewhere: boolean
+    /** When the crew set off (marked started), or null. */
+    startedAt: string | null
   }
 
 /** How a visit went, as the office marks it. */

@@ -135,5 +135,6 @@ export function expectedStored(input: NewBooking, matchers: {id: unknown; create
     cancelledAt: null,
     refundedCents: 0,
     outcome: null,
+    smsConsentAt: null, planId: null, planVisit: null, chargeState: null, chargeDueAt: null, cardDeadlineAt: null, placedElsewhere: false, startedAt: null,
   } as Record<keyof StoredBooking, unknown>
 }

@@ -1,0 +1,12 @@
+import 'server-only'
+
+import type {ScheduledJob} from './runner'
+
+/**
+ * Every job the servers run on a schedule, wired to the configured services. Each job module
+ * exports a factory `(env) => ScheduledJob`; add it to the list below.
+ */
+export function scheduledJobs(env: Record<string, string | undefined> = process.env): ScheduledJob[] {
+  void env
+  return []
+}
