@@ -64,7 +64,7 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
     notes: booking.notes ?? '',
     date: booking.date ?? '',
     arrivalWindow: booking.arrivalWindow ?? '',
-    coupon: change.coupon ?? '',
+    coupon: null,
   }
   const instructions = typeof booking.instructions === 'object' && booking.instructions ? booking.instructions : {}
   switch (booking.industry) {
@@ -85,6 +85,7 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
         instructions: Object.fromEntries(HOUSE_INSTRUCTION_QUESTIONS.map(({id, question}) => [id, instructions[question] ?? ''])) as HouseBooking['instructions'],
         tip: (booking.tip ?? '0%') as HouseBooking['tip'],
         parkingFee: (booking.parkingFee ?? '$0') as HouseBooking['parkingFee'],
+        coupon: (change.coupon || null) as HouseBooking['coupon'],
       }
       return house
     }
@@ -96,8 +97,7 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
         frequency: change.frequency as ExteriorBooking['frequency'],
         tip: (booking.tip ?? '0%') as ExteriorBooking['tip'],
         parkingFee: (booking.parkingFee ?? '$0') as ExteriorBooking['parkingFee'],
-        keyInfo: (instructions.keyInfo ?? undefined) as ExteriorBooking['keyInfo'],
-        coupon: undefined,
+        keyInfo: (instructions.keyInfo ?? null) as ExteriorBooking['keyInfo'],
       }
       return exterior
     }
@@ -110,7 +110,8 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
         rooms: booking.rooms ?? 0,
         stairs: booking.stairs ?? 0,
         extras: (booking.extras ?? {}) as CarpetBooking['extras'],
-        keyInfo: (typeof booking.instructions === 'string' ? booking.instructions : undefined) as CarpetBooking['keyInfo'],
+        keyInfo: (typeof booking.instructions === 'string' ? booking.instructions : null) as CarpetBooking['keyInfo'],
+        coupon: (change.coupon || null) as CarpetBooking['coupon'],
       }
       return carpet
     }
@@ -121,7 +122,6 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
         location: booking.location as CommercialBooking['location'],
         subService: booking.service as CommercialBooking['subService'],
         frequency: change.frequency as CommercialBooking['frequency'],
-        coupon: undefined,
       }
       return commercial
     }
