@@ -228,7 +228,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
-  leadReply{greeting, closing}
+  leadReply{greeting, closing},
+  planVisitPlaced{subject, preview, heading, body, closing},
+  planVisitUnplaced{subject, preview, heading, body, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -24,6 +24,11 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  /**
+   * i24-plans: a plan's visit placed in another window of its week, or with none free: {slot} is
+   * where it was placed (or its usual date and window when none was free), {usualSlot} its usual one.
+   */
+  planVisit: ['firstName', 'reference', 'service', 'slot', 'usualSlot', 'companyName', 'phone'],
 } as const
 
 /**

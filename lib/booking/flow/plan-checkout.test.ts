@@ -4,8 +4,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
 import type {BookingPaidFacts} from '../../email/queue'
-import type {CheckoutDetails, CheckoutRequest, CheckoutSession} from '../../payments/provider'
-import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
+import {CardKeepingTestCheckout} from '../plans/test-support/card-keeping-checkout'
 import {createPlanStore} from '../plans/plan-store'
 import {planPrices} from '../plans/pricing'
 import {createPlanReader, type PlanReader} from '../plans/reader'
@@ -24,30 +23,6 @@ import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, succes
  * once) makes the plan once, with its card and its visits up to the horizon, and the confirmation
  * tells those visits.
  */
-
-/**
- * The local test checkout keeping a card when asked (what the payments branch adds to it): a real
- * TestCheckoutProvider that reports the card of a paid checkout made with `saveCard`.
- */
-class CardKeepingTestCheckout extends TestCheckoutProvider {
-  readonly requests: CheckoutRequest[] = []
-  readonly keepsCard = new Set<string>()
-  retrievals = 0
-
-  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    this.requests.push(request)
-    const session = await super.createCheckout(request)
-    if (request.saveCard) this.keepsCard.add(session.id)
-    return session
-  }
-
-  async retrieveCheckout(sessionId: string): Promise<CheckoutDetails> {
-    this.retrievals += 1
-    const details = await super.retrieveCheckout(sessionId)
-    const kept = this.keepsCard.has(sessionId) && details.paymentStatus === 'paid'
-    return {...details, savedCard: kept ? {customerId: 'test_cus_ada', paymentMethodId: 'test_pm_ada', label: 'Test card ending 4242'} : null}
-  }
-}
 
 let database: Awaited<ReturnType<typeof openTempPglite>>
 let db: PGlite
@@ -79,7 +54,7 @@ beforeEach(async () => {
   await db.exec(`delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
     update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans;`)
   await clearLeadsAndOutbox(db, {bookings: true})
-  payments = new CardKeepingTestCheckout(createMemoryTestCheckoutSessions())
+  payments = new CardKeepingTestCheckout()
   emailsQueued.mockReset()
   log.error.mockReset()
   log.warn.mockReset()

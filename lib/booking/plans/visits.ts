@@ -19,6 +19,8 @@ export interface PlanFlowDeps {
   plans: PlanStore
   availability: () => Promise<AvailabilityRules>
   settings: PlanSettings
+  /** What a visit placed elsewhere, or with no place that week, tells (none if unset). */
+  emails?: VisitEmails
 }
 
 /** The e-mails of a visit placed elsewhere (per candidate) and of a visit with no place that week. */
@@ -111,7 +113,7 @@ export type StartPlanResult = {status: 'created' | 'existing'; planId: string; v
 export async function startPlan(
   booking: StoredBooking,
   card: (SavedCard & {provider: string}) | null,
-  deps: PlanFlowDeps & {emails?: VisitEmails},
+  deps: PlanFlowDeps,
   now: Date,
 ): Promise<StartPlanResult> {
   const cadence = planCadence(booking)

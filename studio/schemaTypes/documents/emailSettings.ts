@@ -56,6 +56,7 @@ const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
+const planVisit = EMAIL_TOKENS.planVisit
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -197,6 +198,33 @@ export const emailSettings = defineType({
         wording('preview', 'Preview line', {max: 200, tokens: moved, description: 'Shown by mail programs after the subject.'}),
         wording('heading', 'Heading', {max: 80, tokens: moved}),
         wording('body', 'Text', {max: 600, rows: 3, tokens: moved, requires: ['slot']}),
+      ],
+    ),
+    // i24-plans: a plan's later visits, when their usual window has no place.
+    emailWording(
+      'planVisitPlaced',
+      'Plan visit placed in another window',
+      "Sent to the customer when a plan's next visit is booked and its usual window that day was full (or the day closed): the visit went to the nearest free window of the same week. {slot} is where it went, {usualSlot} the usual date and window.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisit, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisit, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisit}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisit, requires: ['slot']}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit, description: 'Say how to ask for another time (the manage link of the plan, or a call).'}),
+      ],
+    ),
+    emailWording(
+      'planVisitUnplaced',
+      'Plan visit without a free window',
+      "Sent to the customer when a plan's next visit could not be booked: every window of that week was full or closed. The visit is not charged; the office is told too. {slot} and {usualSlot} are the usual date and window.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisit, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisit, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisit}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisit, requires: ['slot'], description: 'Say that this visit is not booked nor charged, and that the plan goes on.'}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit}),
       ],
     ),
   ],
