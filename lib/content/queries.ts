@@ -228,7 +228,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
-  leadReply{greeting, closing}
+  leadReply{greeting, closing},
+  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},
+  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -130,6 +130,12 @@ export const DATABASE_FUNCTIONS = {
   plan_by_id: {args: {p_id: 'uuid'}, returns: 'value'},
   plan_visits: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   plan_charges_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
+  // i24-charges: the plan charge job (20261129120000_plan_charges.sql).
+  claim_plan_charges: {args: {p_now: 'timestamptz', p_limit: 'integer', p_lease_seconds: 'integer', p_plan_id: 'uuid'}, returns: 'rows'},
+  record_plan_charge: {args: {p_booking_id: 'uuid', p_lock_token: 'uuid', p_charge: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  plan_visits_to_release: {args: {p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
+  release_plan_visit: {args: {p_booking_id: 'uuid', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  // end i24-charges
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

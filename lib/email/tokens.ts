@@ -24,6 +24,13 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  // i24-charges
+  /**
+   * A plan's visit whose charge the card refused, and its release: {slot} the visit's date and
+   * window, {amount} its price, {card} the card ('Visa ending 4242'), {deadline} until when it keeps its place.
+   */
+  planVisitCharge: ['firstName', 'reference', 'service', 'slot', 'amount', 'card', 'deadline', 'companyName', 'phone'],
+  // end i24-charges
 } as const
 
 /**
