@@ -1,12 +1,14 @@
 import 'server-only'
 
 import type {ScheduledJob} from './runner'
+import {planChargesJob} from '../booking/plans/charges-job' // i24-charges
 
 /**
  * Every job the servers run on a schedule, wired to the configured services. Each job module
  * exports a factory `(env) => ScheduledJob`; add it to the list below.
  */
 export function scheduledJobs(env: Record<string, string | undefined> = process.env): ScheduledJob[] {
-  void env
-  return []
+  return [
+    planChargesJob(env), // i24-charges
+  ]
 }

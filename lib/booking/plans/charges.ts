@@ -122,13 +122,14 @@ export function planVisitReleasedFacts(visit: {booking: StoredBooking; plan: Sto
   return {kind: 'plan_visit_released', ...chargeFactsBase(visit.booking, visit.plan), releasedAt: now.toISOString()}
 }
 
-/** Why a claimed visit cannot be sent to the provider at all (no card saved, or saved with another provider), or null. */
-function unchargeable(plan: StoredPlan, provider: PaymentProvider): Extract<OffSessionChargeResult, {outcome: 'declined'}> | null {
-  if (!plan.paymentCustomerId || !plan.paymentMethodId) return {outcome: 'declined', paymentId: null, code: 'no_saved_card', message: 'The plan has no saved card'}
-  if (plan.paymentProvider && plan.paymentProvider !== provider.name) {
-    return {outcome: 'declined', paymentId: null, code: 'other_provider', message: `The card was saved with ${plan.paymentProvider}; payments now go through ${provider.name}`}
-  }
-  return null
+/**
+ * Why a claimed visit cannot be sent to the provider at all, or null: no card saved, or saved with
+ * another provider than the one configured now. Recorded by code (the office words it); the
+ * customer is asked for a card as after a decline.
+ */
+function unchargeable(plan: StoredPlan, provider: PaymentProvider): {outcome: 'declined'; paymentId: null; code: string; message: string} | null {
+  const code = !plan.paymentCustomerId || !plan.paymentMethodId ? 'no_saved_card' : plan.paymentProvider && plan.paymentProvider !== provider.name ? 'other_provider' : null
+  return code ? {outcome: 'declined', paymentId: null, code, message: code} : null
 }
 
 /** Runs `work` on each item, at most `limit` at once. */
@@ -227,7 +228,14 @@ export async function runPlanCharges(deps: PlanChargeDeps, options: PlanChargeOp
     const claimed = await deps.store.claimDue(deps.now(), {limit: batchSize, leaseSeconds, planId: options.planId ?? null})
     if (claimed.length === 0) break
     // Asked only when something is due: a run with nothing to charge needs no provider.
-    provider ??= await deps.payments()
+    try {
+      provider ??= await deps.payments()
+    } catch (error) {
+      // No provider configured (or it cannot be built): the claimed visits wait for a later run.
+      ;(deps.log ?? console).error('[plan-charges] No payment provider to charge with:', error)
+      for (const visit of claimed) await record(visit, {outcome: 'unreachable', retryAt: new Date(deps.now().getTime() + retryDelaySeconds(visit.attempts) * 1000)}, [], deps, run)
+      break
+    }
     const current = provider
     await eachAtMost(claimed, options.concurrency ?? 4, (visit) => chargeVisit(visit, current, deps, run))
     if (claimed.length < batchSize) break
