@@ -24,9 +24,11 @@ begin
     select b.id
     from public.bookings1 b
     join public.booking_plans p on p.id = b.plan_id
+    -- A claimed visit was due when claimed, so both kinds lie in the index's range up to p_now
+    -- (bookings1_charge_due_idx): the not-yet-due visits to the horizon are never read.
     where b.charge_state in ('scheduled', 'charging')
-      and ((b.charge_state = 'scheduled' and b.charge_due_at <= p_now)
-        or (b.charge_state = 'charging' and b.charge_locked_until <= p_now))
+      and b.charge_due_at <= p_now
+      and (b.charge_state = 'scheduled' or b.charge_locked_until <= p_now)
       and b.payment_status = 'scheduled'
       and b.cancelled_at is null
       and p.status = 'active'
