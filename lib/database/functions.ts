@@ -130,6 +130,12 @@ export const DATABASE_FUNCTIONS = {
   plan_by_id: {args: {p_id: 'uuid'}, returns: 'value'},
   plan_visits: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   plan_charges_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
+  // i24-plans: plans made and rolled forward (20261129100000_plans.sql).
+  create_plan_for_booking: {args: {p_booking_id: 'uuid', p_plan: 'jsonb'}, returns: 'value'},
+  add_plan_visit: {args: {p_plan_id: 'uuid', p_visit: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  plans_to_roll_forward: {args: {p_through: 'date', p_after: 'uuid', p_limit: 'integer'}, returns: 'rows'},
+  paid_bookings_without_plan: {args: {p_paid_before: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
+  // end i24-plans
   // i24-charges: the plan charge job (20261129120000_plan_charges.sql).
   claim_plan_charges: {args: {p_now: 'timestamptz', p_limit: 'integer', p_lease_seconds: 'integer', p_plan_id: 'uuid'}, returns: 'rows'},
   record_plan_charge: {args: {p_booking_id: 'uuid', p_lock_token: 'uuid', p_charge: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
