@@ -55,7 +55,8 @@ end;
 $$;
 
 -- What the provider answered for a claimed visit, recorded with the claim's token (a claim lost to
--- another process records nothing: 'lost'). p_charge: {outcome: 'succeeded' | 'declined' |
+-- another process, or a visit skipped meanwhile, changes the visit no more: 'lost'; a payment made
+-- is still kept in plan_charges). p_charge: {outcome: 'succeeded' | 'declined' |
 -- 'authentication_required' | 'unreachable', provider, payment_id, amount_cents, code, message,
 -- idempotency_key, card_deadline_at (a decline), retry_at (unreachable), event_key (a decline's
 -- e-mails)}.
@@ -78,7 +79,17 @@ begin
     raise exception 'Unknown charge outcome: %', coalesce(v_outcome, 'none') using errcode = '22023';
   end if;
   select * into v from public.bookings1 where id = p_booking_id for update;
-  if not found or v.charge_state is distinct from 'charging' or v.charge_lock_token is distinct from p_lock_token then
+  if not found then
+    return 'lost';
+  end if;
+  if v.charge_state is distinct from 'charging' or v.charge_lock_token is distinct from p_lock_token then
+    -- Money taken is recorded whatever became of the claim (the run that took it over records the
+    -- same key; a visit skipped meanwhile shows the office a charge to refund).
+    if v_outcome = 'succeeded' then
+      insert into public.plan_charges (plan_id, booking_id, kind, amount_cents, status, provider_payment_id, idempotency_key, created_at)
+      values (v.plan_id, v.id, 'visit', (p_charge ->> 'amount_cents')::integer, 'succeeded', p_charge ->> 'payment_id', p_charge ->> 'idempotency_key', p_now)
+      on conflict (idempotency_key) do nothing;
+    end if;
     return 'lost';
   end if;
 

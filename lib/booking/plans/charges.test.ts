@@ -157,9 +157,27 @@ describe('charging a plan’s later visit', () => {
     expect(processor.payments.size).toBe(1)
     expect(new Set(processor.requestsFor(plan.visitId).map((request) => request.idempotencyKey)).size).toBe(1)
     expect((await visit(plan.visitId)).charge_attempts).toBe(2)
-    // The dead process's record, should it come back, is refused.
+    // The dead process's record, should it come back, changes nothing (its payment is the one recorded).
     expect(await store.record(claimed, {outcome: 'unreachable', retryAt: at(-47)}, at(-47), [])).toBe('lost')
+    const [payment] = [...processor.payments.values()]
+    expect(
+      await store.record(claimed, {outcome: 'succeeded', provider: 'stripe', paymentId: payment.outcome === 'succeeded' ? payment.paymentId : '', amountCents: 16624, idempotencyKey: `plan-visit:${plan.visitId}:card-0`}, at(-47), []),
+    ).toBe('lost')
     expect((await visit(plan.visitId)).charge_state).toBe('charged')
+    expect(await createPlanReader(createSqlDatabaseFunctions(db)).chargesOf(plan.planId)).toHaveLength(1)
+  })
+
+  it('a visit skipped while its charge was under way: the payment taken is still recorded for the office to refund', async () => {
+    const plan = await insertPlanWithVisit(db, {date: DATE, windowStartsAt: WINDOW})
+    const store = createPlanChargeStore(createSqlDatabaseFunctions(db))
+    const [claimed] = await store.claimDue(at(-48), {limit: 10, leaseSeconds: 300})
+    await db.query(`update public.bookings1 set charge_state = 'skipped', payment_status = 'cancelled', charge_lock_token = null where id = $1`, [plan.visitId])
+    const key = `plan-visit:${plan.visitId}:card-0`
+    expect(await store.record(claimed, {outcome: 'succeeded', provider: 'stripe', paymentId: 'pi_skipped', amountCents: 16624, idempotencyKey: key}, at(-48), [])).toBe('lost')
+    expect(await visit(plan.visitId)).toMatchObject({charge_state: 'skipped', payment_status: 'cancelled'})
+    expect(await createPlanReader(createSqlDatabaseFunctions(db)).chargesOf(plan.planId)).toEqual([
+      expect.objectContaining({status: 'succeeded', providerPaymentId: 'pi_skipped', idempotencyKey: key, amountCents: 16624}),
+    ])
   })
 
   it('visits of a paused or cancelled plan are never charged', async () => {
