@@ -292,5 +292,17 @@ describe('charging a plan’s later visit', () => {
     expect(mail.text).toContain(wording.planVisitDeclined.actionLabel)
     expect(mail.html).toContain(`https://cleaning.example/manage-booking/token-for-${plan.visitId}`)
     expect(links).toEqual([{id: plan.visitId, windowStartsAt: WINDOW, linkGeneration: 0}])
+
+    // Released: the office reads which visit to take off the crew's day, answering the customer.
+    await runPlanCharges(job(new CardProcessorStandIn(), {now: at(-24)}))
+    const office = (await outbox(plan.visitId)).find((candidate) => candidate.template === 'plan_visit_released.business')!
+    const notice = await composeMail(
+      {id: office.id, eventKey: office.event_key, template: office.template as OutboxMessage['template'], to: null, replyTo: office.reply_to, payload: office.payload, attempts: 1, lockToken: 'x', createdAt: at(-24).toISOString()},
+      {wording, company, siteUrl: 'https://cleaning.example', render: renderEmail},
+    )
+    expect(notice.to).toBe(company.email)
+    expect(notice.replyTo).toBe(row.to_address)
+    expect(notice.subject).toMatch(/^Plan visit released: [0-9A-F]{4}-[0-9A-F]{4} on March 12, 2031, 8:00 AM – 10:00 AM \(Ada O'Hara\)$/)
+    expect(notice.text.replace(/\s+/g, ' ')).toContain('its place in the window is offered to others; take it off the crew')
   })
 })
