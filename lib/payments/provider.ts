@@ -128,13 +128,15 @@ export interface CheckoutDetails {
   savedCard?: SavedCard | null
 }
 
-export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'ignored'
+export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'card_saved' | 'ignored'
 
 /**
  * A verified provider notification, reduced to what the booking needs.
  * - `paid`: the money is collected (checkout completed with payment_status paid, or an async
  *   payment succeeded).
  * - `expired`: the checkout expired unpaid. `failed`: an async payment (e.g. bank debit) failed.
+ * - `card_saved`: a card update (setup mode) completed: `planId` and `sessionId` say whose; the
+ *   card is read with `retrieveCardUpdate(sessionId)` (lib/booking/plans/card.ts records it).
  * - `ignored`: anything else, including a completed checkout still waiting for an async payment.
  * The handler must answer 2xx for every kind; only a bad signature is refused.
  */
@@ -144,6 +146,8 @@ export interface PaymentEvent {
   sessionId?: string
   /** The booking the session was created for (checkout events whose session carries one). */
   bookingId?: string
+  /** The plan a card update was made for (`card_saved` only). */
+  planId?: string
   /** Amount and currency of the session, for checkout events; compare with the booking's cents. */
   amountTotalCents?: number | null
   currency?: string | null
