@@ -321,3 +321,29 @@ export function assertValidCheckoutRequest(request: CheckoutRequest): void {
   }
   if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') fail('cancelUrl is required')
 }
+
+/** Throws `InvalidCheckoutRequestError` unless the off-session charge is one a provider may be sent. */
+export function assertValidOffSessionCharge(request: OffSessionChargeRequest): void {
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents < MIN_CHARGE_CENTS) {
+    throw new InvalidCheckoutRequestError(`an off-session charge is a whole number of cents of at least ${MIN_CHARGE_CENTS}, got ${request.amountCents}`)
+  }
+  if (request.currency !== 'usd') throw new InvalidCheckoutRequestError(`currency must be 'usd', got ${JSON.stringify(request.currency)}`)
+  if (!request.card?.customerId || !request.card?.paymentMethodId) throw new InvalidCheckoutRequestError('an off-session charge needs the saved card (customer and payment method)')
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
+    throw new InvalidCheckoutRequestError('an off-session charge needs an idempotency key of at most 255 characters')
+  }
+  if (!request.planId) throw new InvalidCheckoutRequestError('an off-session charge names its plan')
+}
+
+/** Throws `InvalidCheckoutRequestError` unless the card update is one a provider may be sent. */
+export function assertValidCardUpdateRequest(request: CardUpdateRequest): void {
+  if (!request.planId) throw new InvalidCheckoutRequestError('a card update names its plan')
+  if (!request.customerId) throw new InvalidCheckoutRequestError("a card update needs the plan's customer")
+  if (typeof request.successUrl !== 'string' || !request.successUrl.includes(CHECKOUT_SESSION_ID_PLACEHOLDER)) {
+    throw new InvalidCheckoutRequestError(`successUrl must contain the literal ${CHECKOUT_SESSION_ID_PLACEHOLDER} placeholder`)
+  }
+  if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') throw new InvalidCheckoutRequestError('cancelUrl is required')
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
+    throw new InvalidCheckoutRequestError('a card update needs an idempotency key of at most 255 characters')
+  }
+}

@@ -3,11 +3,10 @@ import 'server-only'
 import Stripe from 'stripe'
 import {
   assertValidCheckoutRequest,
+  assertValidCardUpdateRequest,
+  assertValidOffSessionCharge,
   assertValidRefundRequest,
-  CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,
-  InvalidCheckoutRequestError,
-  MIN_CHARGE_CENTS,
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
@@ -401,30 +400,6 @@ const CARD_BRANDS: Record<string, string> = {
 export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
   if (!last4) return null
   return `${CARD_BRANDS[brand ?? ''] ?? 'Card'} ending ${last4}`
-}
-
-function assertValidOffSessionCharge(request: OffSessionChargeRequest): void {
-  if (!Number.isSafeInteger(request.amountCents) || request.amountCents < MIN_CHARGE_CENTS) {
-    throw new InvalidCheckoutRequestError(`an off-session charge is a whole number of cents of at least ${MIN_CHARGE_CENTS}, got ${request.amountCents}`)
-  }
-  if (request.currency !== 'usd') throw new InvalidCheckoutRequestError(`currency must be 'usd', got ${JSON.stringify(request.currency)}`)
-  if (!request.card?.customerId || !request.card?.paymentMethodId) throw new InvalidCheckoutRequestError('an off-session charge needs the saved card (customer and payment method)')
-  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
-    throw new InvalidCheckoutRequestError('an off-session charge needs an idempotency key of at most 255 characters')
-  }
-  if (!request.planId) throw new InvalidCheckoutRequestError('an off-session charge names its plan')
-}
-
-function assertValidCardUpdateRequest(request: CardUpdateRequest): void {
-  if (!request.planId) throw new InvalidCheckoutRequestError('a card update names its plan')
-  if (!request.customerId) throw new InvalidCheckoutRequestError("a card update needs the plan's customer")
-  if (typeof request.successUrl !== 'string' || !request.successUrl.includes(CHECKOUT_SESSION_ID_PLACEHOLDER)) {
-    throw new InvalidCheckoutRequestError(`successUrl must contain the literal ${CHECKOUT_SESSION_ID_PLACEHOLDER} placeholder`)
-  }
-  if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') throw new InvalidCheckoutRequestError('cancelUrl is required')
-  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
-    throw new InvalidCheckoutRequestError('a card update needs an idempotency key of at most 255 characters')
-  }
 }
 
 /** A status this code does not know is never taken for 'paid'. */
