@@ -315,7 +315,6 @@ describe('StripePaymentProvider.retrieveCheckout', () => {
       status: 'complete',
       amountTotalCents: 21_865,
       currency: 'usd',
-      savedCard: null,
     })
     expect(requests).toHaveLength(1)
     expect(requests[0].method).toBe('GET')

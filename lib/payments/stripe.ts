@@ -360,7 +360,8 @@ function checkoutDetails(session: Stripe.Checkout.Session): CheckoutDetails {
   // Kept for later visits only when the session asked for it and the customer paid.
   const saving = intent?.setup_future_usage === 'off_session' && session.payment_status === 'paid'
   return {
-    savedCard: saving ? savedCardOf(idOf(session.customer) ?? idOf(intent?.customer ?? null), intent?.payment_method ?? null) : null,
+    // Only a checkout that saves the card says anything of one.
+    ...(saving ? {savedCard: savedCardOf(idOf(session.customer) ?? idOf(intent?.customer ?? null), intent?.payment_method ?? null)} : {}),
     id: session.id,
     bookingId: bookingIdOf(session),
     paymentStatus: knownPaymentStatus(session.payment_status),

@@ -5,6 +5,7 @@ import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test
 import {PaymentProviderError, type CheckoutRequest, type OffSessionChargeRequest} from './provider'
 import {databaseTestCheckoutSessions, type TestCheckoutSessions} from './test-checkout-sessions'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider, testCardUpdateReturnUrl} from './test-checkout'
+import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE, testCardAction} from './test-checkout-actions'
 
 /**
  * Saved cards on the local test checkout (issue 24), in the app's database (PGlite migrated like
@@ -72,7 +73,9 @@ describe.each(stores)('the test checkout keeps a card, %s', (_name, sessions) =>
     const provider = new TestCheckoutProvider(sessions())
     const oneTime = await provider.createCheckout(checkout({saveCard: undefined}))
     await provider.complete(oneTime.id, 'paid')
-    await expect(provider.retrieveCheckout(oneTime.id)).resolves.toMatchObject({paymentStatus: 'paid', savedCard: null})
+    const paid = await provider.retrieveCheckout(oneTime.id)
+    expect(paid.paymentStatus).toBe('paid')
+    expect(paid.savedCard ?? null).toBeNull()
     const open = await provider.createCheckout(checkout())
     await expect(provider.retrieveCheckout(open.id)).resolves.toMatchObject({paymentStatus: 'unpaid', savedCard: null})
     const cancelled = await provider.createCheckout(checkout())
@@ -174,5 +177,51 @@ describe('test charges across server processes', () => {
     expect(a).toEqual(b)
     const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.test_checkout_charges where idempotency_key = $1', [request.idempotencyKey])
     expect(rows[0].n).toBe(1)
+  })
+})
+
+describe('the test checkout page\'s Pay / Save card and Cancel (testCardAction)', () => {
+  const post = (body: string) => new Request('http://localhost:3000/checkout/test/x/pay', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'}, body})
+  const provider = () => new TestCheckoutProvider(databaseTestCheckoutSessions(async () => createSqlDatabaseFunctions(db)))
+
+  it('Save card with "declines later" ticked: 303 to the success URL, the saved card declines', async () => {
+    const checkoutProvider = provider()
+    const update = await checkoutProvider.createCardUpdate({
+      planId: PLAN_ID,
+      customerId: 'test_cus_' + 'a'.repeat(32),
+      customerEmail: 'sam.lee@example.com',
+      successUrl: 'http://localhost:3000/manage-booking/card?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/manage-booking/card?cancelled=1',
+      idempotencyKey: key('page-save'),
+    })
+    const response = await testCardAction(post(`${DECLINES_LATER_FIELD}=${DECLINES_LATER_VALUE}`), update.id, 'complete', checkoutProvider)
+    expect(response?.status).toBe(303)
+    expect(response?.headers.get('Location')).toBe(`http://localhost:3000/manage-booking/card?session_id=${update.id}`)
+    const card = (await checkoutProvider.retrieveCardUpdate(update.id)).savedCard!
+    expect(card.label).toBe('Visa ending 0002')
+    await expect(checkoutProvider.chargeSavedCard(visitCharge(card, key('page-declines')))).resolves.toMatchObject({outcome: 'declined'})
+    // Cancel afterwards goes where the session ended (saved), changing nothing.
+    const again = await testCardAction(post(''), update.id, 'cancelled', checkoutProvider)
+    expect(again?.headers.get('Location')).toBe(`http://localhost:3000/manage-booking/card?session_id=${update.id}`)
+  })
+
+  it('Cancel on a card update: 303 to the cancel URL, no card; a payment session is left to the booking\'s action with the choice kept', async () => {
+    const checkoutProvider = provider()
+    const update = await checkoutProvider.createCardUpdate({
+      planId: PLAN_ID,
+      customerId: 'test_cus_' + 'b'.repeat(32),
+      customerEmail: 'sam.lee@example.com',
+      successUrl: 'http://localhost:3000/manage-booking/card?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/manage-booking/card?cancelled=1',
+      idempotencyKey: key('page-cancel'),
+    })
+    const cancelled = await testCardAction(post(''), update.id, 'cancelled', checkoutProvider)
+    expect(cancelled?.headers.get('Location')).toBe('http://localhost:3000/manage-booking/card?cancelled=1')
+    await expect(checkoutProvider.retrieveCardUpdate(update.id)).resolves.toMatchObject({status: 'expired', savedCard: null})
+
+    const payment = await checkoutProvider.createCheckout(checkout())
+    await expect(testCardAction(post(`${DECLINES_LATER_FIELD}=${DECLINES_LATER_VALUE}`), payment.id, 'complete', checkoutProvider)).resolves.toBeNull()
+    await checkoutProvider.complete(payment.id, 'paid')
+    await expect(checkoutProvider.retrieveCheckout(payment.id)).resolves.toMatchObject({savedCard: {label: 'Visa ending 0002'}})
   })
 })

@@ -308,7 +308,8 @@ export function testCheckoutDetails(record: TestCheckoutSessionRecord): Checkout
     status: record.status === 'paid' ? 'complete' : record.status === 'cancelled' ? 'expired' : 'open',
     amountTotalCents: record.amountCents,
     currency: record.currency,
-    savedCard: record.status === 'paid' && record.saveCard ? (record.savedCard ?? null) : null,
+    // Only a checkout made with saveCard says anything of a card (null until paid).
+    ...(record.saveCard ? {savedCard: record.status === 'paid' ? (record.savedCard ?? null) : null} : {}),
   }
 }
 
