@@ -218,9 +218,14 @@ function toRecord(row: SessionRow | null): TestCheckoutSessionRecord | null {
     status: row.status,
     createdAt: row.created_at,
     completedAt: row.completed_at,
-    saveCard: row.save_card ?? false,
-    cardDeclines: row.card_declines ?? false,
-    savedCard: row.customer_id && row.payment_method_id ? {customerId: row.customer_id, paymentMethodId: row.payment_method_id, label: row.card_label ?? null} : null,
+    // Only a session that keeps a card carries the card's fields (a one-time session reads as before).
+    ...(row.save_card
+      ? {
+          saveCard: true,
+          cardDeclines: row.card_declines ?? false,
+          savedCard: row.customer_id && row.payment_method_id ? {customerId: row.customer_id, paymentMethodId: row.payment_method_id, label: row.card_label ?? null} : null,
+        }
+      : {}),
   }
 }
 

@@ -165,7 +165,7 @@ export class TestCheckoutProvider implements PaymentProvider {
       status: 'open',
       createdAt: new Date().toISOString(),
       completedAt: null,
-      saveCard: request.saveCard === true,
+      ...(request.saveCard ? {saveCard: true} : {}),
     }
     const stored = await this.sessions.save(record)
     if (stored.id !== record.id && (stored.bookingId !== record.bookingId || stored.amountCents !== record.amountCents)) {
