@@ -1,9 +1,13 @@
-import {spawn} from 'node:child_process'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startChildRacer, type ChildRacer} from '../../database/test-support/child-racer'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
-import type {PlanChargeRun} from './charges'
+import {StripePaymentProvider} from '../../payments/stripe'
+import {createSqlDatabaseFunctions} from '../../database/sql-functions'
+import {runPlanCharges, type PlanChargeRun} from './charges'
+import {createPlanChargeStore} from './charges-store'
+import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {insertPlanWithVisit, type PlanFixture} from './test-support/charge-fixtures'
 
 /**
@@ -19,28 +23,9 @@ const RACER = path.join(import.meta.dirname, 'test-support', 'charge-racer.ts')
 const REGISTER = path.join(import.meta.dirname, 'test-support', 'ts-register.mjs')
 const postgresTools = findPostgresTools()
 
-type Racer = {ready: Promise<void>; go(): void; result: Promise<PlanChargeRun>}
-
-function startRacer(cluster: MigratedCluster['cluster'], stripePort: number, now: Date): Racer {
+function startRacer(cluster: MigratedCluster['cluster'], stripePort: number, now: Date): ChildRacer<PlanChargeRun> {
   const options = {host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, stripePort, now: now.toISOString(), batchSize: 5}
-  const child = spawn(process.execPath, ['--import', REGISTER, RACER, JSON.stringify(options)], {cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe']})
-  let output = ''
-  let errors = ''
-  let markReady: () => void
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    if (output.startsWith('ready\n')) markReady()
-  })
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
-  const result = new Promise<PlanChargeRun>((resolve, reject) => {
-    child.on('exit', (code) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'))
-      if (code === 0 && line) resolve(JSON.parse(line))
-      else reject(new Error(`charge racer exited with ${code}: ${errors}`))
-    })
-  })
-  return {ready, go: () => child.stdin.end('go\n'), result}
+  return startChildRacer(['--import', REGISTER, RACER, JSON.stringify(options)], {cwd: ROOT})
 }
 
 describe.skipIf('missing' in postgresTools)('plan charges run at once by two server processes on one PostgreSQL database, with Stripe', () => {
@@ -99,5 +84,24 @@ describe.skipIf('missing' in postgresTools)('plan charges run at once by two ser
     ])
     const emails = await db.sql.query<{n: number}>(`select count(*)::int as n from public.email_outbox where template = 'plan_visit_declined.customer'`)
     expect(emails.rows[0].n).toBe(6)
+  })
+
+  it('Stripe answering 503: the visit waits (nothing charged, nothing recorded), then is charged once with the same key', {timeout: 30_000}, async () => {
+    const window = '2031-04-09T15:00:00.000Z'
+    const plan = await insertPlanWithVisit(db.sql, {date: '2031-04-09', windowStartsAt: window, card: {provider: 'stripe', customerId: 'cus_outage', paymentMethodId: 'pm_card_visa', label: 'Visa ending 4242'}})
+    const provider = new StripePaymentProvider({secretKey: 'sk_test_outage', host: '127.0.0.1', port: stripe.port, protocol: 'http', maxNetworkRetries: 0})
+    let now = new Date(Date.parse(window) - 48 * 3_600_000)
+    const deps = {store: createPlanChargeStore(createSqlDatabaseFunctions(db.sql)), payments: () => provider, settings: DEFAULT_PLAN_SETTINGS, now: () => now, log: {error: () => {}, warn: () => {}}}
+    stripe.failNext(1, 503)
+    expect(await runPlanCharges(deps)).toMatchObject({charged: 0, retried: 1})
+    const waiting = await db.sql.query<{charge_state: string; payment_status: string}>(`select charge_state, payment_status from public.bookings1 where id = $1`, [plan.visitId])
+    expect(waiting.rows[0]).toEqual({charge_state: 'scheduled', payment_status: 'scheduled'})
+    expect((await db.sql.query(`select 1 from public.plan_charges where booking_id = $1`, [plan.visitId])).rows).toHaveLength(0)
+
+    now = new Date(now.getTime() + 5 * 60_000)
+    expect(await runPlanCharges(deps)).toMatchObject({charged: 1})
+    const asked = stripe.requests.filter((request) => request.path === '/v1/payment_intents' && request.form.get('metadata[bookingId]') === plan.visitId)
+    expect(asked.map((request) => request.idempotencyKey)).toEqual([`plan-visit:${plan.visitId}:card-0`, `plan-visit:${plan.visitId}:card-0`])
+    expect(stripe.paymentIntents.filter((intent) => intent.metadata.bookingId === plan.visitId)).toHaveLength(1)
   })
 })
