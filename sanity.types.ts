@@ -455,6 +455,25 @@ export type EmailSettings = {
     body?: string;
     closing?: string;
   };
+  planVisitDeclined?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    authenticationText?: string;
+    actionText?: string;
+    actionLabel?: string;
+    closing?: string;
+  };
+  planVisitReleased?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    actionText?: string;
+    actionLabel?: string;
+    closing?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2391,7 +2410,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2480,6 +2499,25 @@ export type EmailSettingsQueryResult = {
     preview: string | null;
     heading: string | null;
     body: string | null;
+    closing: string | null;
+  } | null;
+  planVisitDeclined: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    authenticationText: string | null;
+    actionText: string | null;
+    actionLabel: string | null;
+    closing: string | null;
+  } | null;
+  planVisitReleased: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    actionText: string | null;
+    actionLabel: string | null;
     closing: string | null;
   } | null;
 } | null;

@@ -230,7 +230,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   bookingMovedByOffice{subject, preview, heading, body},
   leadReply{greeting, closing},
   planVisitPlaced{subject, preview, heading, body, closing},
-  planVisitUnplaced{subject, preview, heading, body, closing}
+  planVisitUnplaced{subject, preview, heading, body, closing},
+  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},
+  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -40,6 +40,9 @@ function customerName(facts: EventFacts): string {
     case 'booking_moved_by_office':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':
+    // i24-charges
+    case 'plan_visit_declined':
+    case 'plan_visit_released':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
     case 'lead_reply':
       return facts.firstName
@@ -320,5 +323,43 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [],
         },
       }
+    // i24-charges: a released visit is the office's to hear of (its crew's day changes; the
+    // customer may call); a decline is only the customer's (shown should a copy be asked for).
+    case 'plan_visit_declined':
+    case 'plan_visit_released': {
+      const slot = slotText(facts.date, facts.arrivalWindow)
+      const released = facts.kind === 'plan_visit_released'
+      return {
+        subject: released ? `Plan visit released: ${facts.reference} on ${slot} (${name})` : `Plan visit declined: ${facts.reference} on ${slot} (${name})`,
+        view: {
+          preview: released
+            ? `${name}'s card was declined for visit ${facts.visit} and no new card came in time: the visit is off and its place is free.`
+            : `${name}'s card was declined for visit ${facts.visit}; they were asked for a new card.`,
+          heading: released ? `Plan visit ${facts.reference} released` : `Plan visit ${facts.reference} declined`,
+          paragraphs: released
+            ? [
+                `The saved card of ${name}'s plan was declined for visit ${facts.visit} (${formatUsd(facts.totalCents)}) and no new card came before the deadline. The visit is cancelled unpaid and its place in the window is offered to others; take it off the crew's day. The plan's later visits stay booked. Reply to this e-mail to write to the customer.`,
+              ]
+            : [`The saved card of ${name}'s plan was declined for visit ${facts.visit}; the customer was e-mailed a link to give a new card.`],
+          sections: [
+            {
+              heading: 'Visit',
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Visit', String(facts.visit)],
+                ['Date and window', slot],
+                ['Location', facts.location],
+                ['Amount', formatUsd(facts.totalCents)],
+                ['Card', facts.cardLabel],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [released ? `Released ${formatCompanyDateTime(facts.releasedAt)}.` : `Declined ${formatCompanyDateTime(facts.declinedAt)}.`],
+        },
+      }
+    }
   }
 }

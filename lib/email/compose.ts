@@ -6,14 +6,23 @@
  * it happened. The business's notifications are ./business-notifications.ts. Plain TypeScript: the
  * renderer is passed in.
  */
-import {addressLines, formatDate, formatPhone, type PostalAddress} from '../format'
+import {addressLines, formatCompanyDateTime, formatDate, formatPhone, type PostalAddress} from '../format'
 import {formatUsd} from '../booking/money'
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
 import type {OutboxMessage} from './outbox'
 import {staffSignInView} from '../office/sign-in-email'
-import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts, LeadReplyFacts} from './queue'
+import type {
+  AppointmentFacts,
+  BookingMovedByOfficeFacts,
+  BookingPaidFacts,
+  BookingRescheduledFacts,
+  CustomerEventFacts as EventFacts,
+  LeadReplyFacts,
+  PlanVisitDeclinedFacts,
+  PlanVisitReleasedFacts,
+} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -46,6 +55,9 @@ export interface EmailWording {
   /** i24-plans: a plan's visit placed in another window of its week; one with no free window that week. */
   planVisitPlaced: {subject: string; preview: string; heading: string; body: string; closing: string}
   planVisitUnplaced: {subject: string; preview: string; heading: string; body: string; closing: string}
+  // i24-charges: a plan's visit whose card was refused, and its release.
+  planVisitDeclined: {subject: string; preview: string; heading: string; body: string; authenticationText: string; actionText: string; actionLabel: string; closing: string}
+  planVisitReleased: {subject: string; preview: string; heading: string; body: string; actionText: string; actionLabel: string; closing: string}
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -350,8 +362,66 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         },
       }
     }
+    // i24-charges
+    case 'plan_visit_declined':
+    case 'plan_visit_released':
+      return planVisitChargeView(facts, context)
   }
 }
+
+// i24-charges
+/**
+ * A plan's visit whose card was refused (the customer may give a new one until the deadline) or
+ * released after it: the content's words, the visit's facts, and the button to its manage page,
+ * where the plan's card is changed.
+ */
+function planVisitChargeView(facts: PlanVisitDeclinedFacts | PlanVisitReleasedFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const declined = facts.kind === 'plan_visit_declined'
+  const w = declined ? context.wording.planVisitDeclined : context.wording.planVisitReleased
+  const values = {
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+    firstName: facts.customer.firstName,
+    reference: facts.reference,
+    service: facts.service,
+    slot: slotLabel(facts.date, facts.arrivalWindow),
+    amount: formatUsd(facts.totalCents),
+    card: facts.cardLabel ?? '',
+    deadline: declined ? formatCompanyDateTime(facts.deadlineAt) : '',
+  }
+  const paragraphs = [fillTokens(w.body, values), ...(declined && facts.authenticationRequired ? [fillTokens(context.wording.planVisitDeclined.authenticationText, values)] : [])]
+  const action =
+    facts.windowStartsAt && context.manageUrl
+      ? {
+          text: fillTokens(w.actionText, values),
+          label: fillTokens(w.actionLabel, values),
+          url: context.manageUrl({id: facts.id, windowStartsAt: facts.windowStartsAt, linkGeneration: facts.linkGeneration}),
+        }
+      : null
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs,
+      sections: [
+        {
+          heading: context.wording.sectionHeadings.booking,
+          rows: rows([
+            ['Reference', facts.reference],
+            ['Service', facts.service],
+            ['Date and window', values.slot],
+            ['Price', values.amount],
+          ]),
+        },
+      ],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+      action,
+    },
+  }
+}
+// end i24-charges
 
 /** The paragraphs of a message typed in a text area: one per line, blank lines dropped. */
 function typedParagraphs(message: string): string[] {

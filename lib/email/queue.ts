@@ -251,6 +251,55 @@ export interface LeadReplyFacts {
   sentAt: string
 }
 
+// i24-charges: a plan's later visit whose off-session charge the card refused, and its release.
+/** A plan's later visit as its charge e-mails report it (lib/booking/plans/charges.ts). */
+interface PlanVisitChargeBase {
+  /** The visit (a booking of the plan): its manage link manages the plan. */
+  id: string
+  planId: string
+  reference: string
+  industry: BookingPaidFacts['industry']
+  /** The line item: 'House Cleaning – Regular Cleaning, Weekly'. */
+  service: string
+  /** The visit's number in the plan (2, 3 …). */
+  visit: number
+  date: string | null
+  arrivalWindow: string | null
+  /** When the visit's window starts (ISO 8601): its manage link lasts until a week after it. */
+  windowStartsAt: string | null
+  location: string | null
+  customer: BookingPaidFacts['customer']
+  /** What the visit costs (the frequency's per-visit price), in cents. */
+  totalCents: number
+  /** The card that was refused, for people ('Visa ending 4242'), or null. */
+  cardLabel: string | null
+  /** The generation of the visit's manage link the e-mail carries. */
+  linkGeneration: number
+}
+
+/**
+ * The saved card was refused for a plan's visit (declined, or the bank wants the customer present):
+ * the customer is asked for a new card through the visit's manage link before `deadlineAt`, when
+ * the visit's place is released. To the customer only.
+ */
+export interface PlanVisitDeclinedFacts extends PlanVisitChargeBase {
+  kind: 'plan_visit_declined'
+  /** The bank asked for the customer to confirm the payment (Stripe: authentication_required). */
+  authenticationRequired: boolean
+  /** Until when the visit keeps its place (ISO 8601). */
+  deadlineAt: string
+  /** ISO 8601. */
+  declinedAt: string
+}
+
+/** No new card came before the deadline: the visit is released (its place offered again). To the office and the customer. */
+export interface PlanVisitReleasedFacts extends PlanVisitChargeBase {
+  kind: 'plan_visit_released'
+  /** ISO 8601. */
+  releasedAt: string
+}
+// end i24-charges
+
 export type EventFacts =
   | StaffSignInFacts
   | BookingCancelledFacts
@@ -265,6 +314,9 @@ export type EventFacts =
   | LeadReplyFacts
   | PlanVisitPlacedFacts
   | PlanVisitUnplacedFacts
+  // i24-charges
+  | PlanVisitDeclinedFacts
+  | PlanVisitReleasedFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -296,6 +348,9 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_moved_by_office':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':
+    // i24-charges
+    case 'plan_visit_declined':
+    case 'plan_visit_released':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':

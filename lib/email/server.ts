@@ -65,7 +65,14 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
         // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
         const kind = message.payload.kind
-        const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested' || kind === 'booking_moved_by_office'
+        const linked =
+          kind === 'booking_paid' ||
+          kind === 'booking_rescheduled' ||
+          kind === 'booking_cancellation_requested' ||
+          kind === 'booking_moved_by_office' ||
+          // i24-charges: a plan visit's declined card and its release link to its manage page (a new card).
+          kind === 'plan_visit_declined' ||
+          kind === 'plan_visit_released'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

@@ -29,6 +29,13 @@ export const EMAIL_TOKENS = {
    * where it was placed (or its usual date and window when none was free), {usualSlot} its usual one.
    */
   planVisit: ['firstName', 'reference', 'service', 'slot', 'usualSlot', 'companyName', 'phone'],
+  // i24-charges
+  /**
+   * A plan's visit whose charge the card refused, and its release: {slot} the visit's date and
+   * window, {amount} its price, {card} the card ('Visa ending 4242'), {deadline} until when it keeps its place.
+   */
+  planVisitCharge: ['firstName', 'reference', 'service', 'slot', 'amount', 'card', 'deadline', 'companyName', 'phone'],
+  // end i24-charges
 } as const
 
 /**

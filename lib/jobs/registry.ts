@@ -2,6 +2,7 @@ import 'server-only'
 
 import type {ScheduledJob} from './runner'
 import {planVisitsJob} from '../booking/plans/roll-forward-job' // i24-plans
+import {planChargesJob} from '../booking/plans/charges-job' // i24-charges
 
 /**
  * Every job the servers run on a schedule, wired to the configured services. Each job module
@@ -10,5 +11,6 @@ import {planVisitsJob} from '../booking/plans/roll-forward-job' // i24-plans
 export function scheduledJobs(env: Record<string, string | undefined> = process.env): ScheduledJob[] {
   return [
     planVisitsJob(env), // i24-plans
+    planChargesJob(env), // i24-charges
   ]
 }

@@ -1,6 +1,6 @@
-import {spawn} from 'node:child_process'
 import path from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {startChildRacer, type ChildRacer} from '../../database/test-support/child-racer'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
 import {toInsertRow} from './mapping'
 import {createSqlBookingStore} from './sql-store'
@@ -16,28 +16,9 @@ import {houseBooking} from './test-support/fixtures'
 const RACER = path.join(import.meta.dirname, 'test-support', 'window-racer.ts')
 const postgresTools = findPostgresTools()
 
-type Racer = {ready: Promise<void>; go(): void; result: Promise<{created: number; full: number}>}
-
-function startRacer(cluster: MigratedCluster['cluster'], date: string, requests: number): Racer {
+function startRacer(cluster: MigratedCluster['cluster'], date: string, requests: number): ChildRacer<{created: number; full: number}> {
   const options = {host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, date, requests, capacity: 3}
-  const child = spawn(process.execPath, [RACER, JSON.stringify(options)], {stdio: ['pipe', 'pipe', 'pipe']})
-  let output = ''
-  let errors = ''
-  let markReady: () => void
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    if (output.startsWith('ready\n')) markReady()
-  })
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
-  const result = new Promise<{created: number; full: number}>((resolve, reject) => {
-    child.on('exit', (code) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'))
-      if (code === 0 && line) resolve(JSON.parse(line))
-      else reject(new Error(`racer exited with ${code}: ${errors}`))
-    })
-  })
-  return {ready, go: () => child.stdin.end('go\n'), result}
+  return startChildRacer([RACER, JSON.stringify(options)])
 }
 
 describe.skipIf('missing' in postgresTools)('an arrival window raced for by two server processes on one PostgreSQL database', () => {

@@ -57,6 +57,7 @@ const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
 const planVisit = EMAIL_TOKENS.planVisit
+const planVisitCharge = EMAIL_TOKENS.planVisitCharge // i24-charges
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -227,6 +228,44 @@ export const emailSettings = defineType({
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit}),
       ],
     ),
+    // i24-charges
+    emailWording(
+      'planVisitDeclined',
+      "A plan's visit: card declined",
+      "Sent to the customer when the card saved for their plan is refused for a visit (declined, or the bank wants them to confirm). The visit keeps its place until {deadline}: the button opens the visit's manage page, where they give a new card; it is then charged at once.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisitCharge}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisitCharge, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisitCharge}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisitCharge, requires: ['slot', 'deadline']}),
+        wording('authenticationText', 'When the bank wants them to confirm', {
+          max: 400,
+          rows: 2,
+          tokens: planVisitCharge,
+          description: 'Added after the text when the bank asked for the customer to confirm the payment (no charge can be made while they are away).',
+        }),
+        wording('actionText', 'Button: sentence', {max: 300, rows: 2, tokens: planVisitCharge, description: 'Before the button to the manage page.'}),
+        wording('actionLabel', 'Button', {max: 60, tokens: []}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisitCharge}),
+      ],
+    ),
+    emailWording(
+      'planVisitReleased',
+      "A plan's visit: released",
+      "Sent to the customer when no new card came before the deadline: the visit is not coming and its time is offered to others. The plan's later visits stay booked; the button opens the manage page (to give a new card for them). The office is told as well.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisitCharge}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisitCharge, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisitCharge}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisitCharge, requires: ['slot']}),
+        wording('actionText', 'Button: sentence', {max: 300, rows: 2, tokens: planVisitCharge, description: 'Before the button to the manage page.'}),
+        wording('actionLabel', 'Button', {max: 60, tokens: []}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisitCharge}),
+      ],
+    ),
+    // end i24-charges
   ],
   preview: {prepare: () => ({title: 'E-mails'})},
 })
