@@ -141,12 +141,14 @@ export function TestCardUpdateView({companyName, session}: TestCardUpdateViewPro
           ) : session.status === 'saved' ? (
             <div className={styles.done}>
               <p role="status">This card has been saved.</p>
-              <Button href={testCardUpdateReturnUrl(session, 'saved')}>Back to your booking</Button>
+              <Button href={testCardUpdateReturnUrl(session, 'saved')} newTab={false}>
+                Back to your booking
+              </Button>
             </div>
           ) : (
             <div className={styles.done}>
               <p role="status">This was cancelled: no card was saved.</p>
-              <Button href={testCardUpdateReturnUrl(session, 'cancelled')} variant="secondary">
+              <Button href={testCardUpdateReturnUrl(session, 'cancelled')} variant="secondary" newTab={false}>
                 Back
               </Button>
             </div>

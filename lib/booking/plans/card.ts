@@ -172,11 +172,11 @@ export async function handleCardUpdateRequest(
   try {
     body = await readTextWithLimit(request, MAX_CARD_FORM_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return new Response('Request body too large', {status: 413})
+    if (error instanceof BodyTooLargeError) return Response.json({error: 'Request body too large'}, {status: 413})
     throw error
   }
   const token = new URLSearchParams(body).get('token')
-  if (!token || token.length > 200) return new Response('A manage link token is required', {status: 400})
+  if (!token || token.length > 200) return Response.json({error: 'A manage link token is required'}, {status: 400})
   const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return seeOther(problemPage(token, 'rateLimited'))
   try {
