@@ -2,6 +2,7 @@
 // (PGlite in its worker thread, as the server runs it) with N active weekly plans, each with its paid
 // first visit and 8 later visits to the horizon:
 //   node --import ./lib/booking/plans/test-support/ts-register.mjs scripts/measure-plan-charges.ts [plans] [provider]
+// (with `--experimental-transform-types` for the test checkout, whose class Node cannot only strip)
 // plans: default 5000. provider: `stripe` (the Stripe adapter, the real SDK over HTTP to the local
 // stand-in of Stripe's API, lib/payments/test-support/stripe-api.ts; default), `test-checkout` (the
 // local test checkout's saved-card charge on the same database), or `memory` (an in-process card
@@ -79,11 +80,20 @@ if (providerName === 'memory') {
   stop = () => stripe.close()
   paymentRequests = () => stripe.requests.filter((request) => request.path === '/v1/payment_intents').length
 } else if (providerName === 'test-checkout') {
+  // One kept test card for every plan (the test checkout records each charge in the database).
+  const customer = `test_cus_${'c'.repeat(32)}`
+  const card = `test_pm_${'a'.repeat(32)}`
+  await db.query(`insert into public.test_checkout_cards (id, customer_id, declines, label, session_id, created_at) values ($1, $2, false, 'Visa ending 4242', 'measure', now())`, [card, customer])
+  await db.query(`update public.booking_plans set payment_customer_id = $1, payment_method_id = $2`, [customer, card])
   const {TestCheckoutProvider} = await import('../lib/payments/test-checkout.ts')
-  const {createTestCheckoutSessions} = (await import('../lib/payments/test-checkout-sessions.ts')) as unknown as {
-    createTestCheckoutSessions: (functions: ReturnType<typeof createSqlDatabaseFunctions>) => ConstructorParameters<typeof TestCheckoutProvider>[0]
+  const {databaseTestCheckoutSessions} = await import('../lib/payments/test-checkout-sessions.ts')
+  const functions = createSqlDatabaseFunctions(db)
+  provider = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions))
+  paymentRequests = () => 0
+  stop = async () => {
+    const {rows} = await db.query<{n: number}>(`select count(*)::int as n from public.test_checkout_charges`)
+    console.log(`Test checkout charges recorded: ${rows[0].n}`)
   }
-  provider = new TestCheckoutProvider(createTestCheckoutSessions(createSqlDatabaseFunctions(db)))
 } else {
   throw new Error(`Unknown provider ${providerName}: stripe, test-checkout or memory`)
 }

@@ -216,6 +216,18 @@ describe('charging a plan’s later visit', () => {
     expect(await visit(plan.visitId)).toMatchObject({payment_status: 'paid', charge_state: 'charged', charge_attempts: 2})
   })
 
+  it('a saved card the provider no longer has (400 resource_missing) is a decline: the customer asked for a new card; a revoked API key (401) is the operator’s: retried, nobody e-mailed', async () => {
+    const removed = await insertPlanWithVisit(db, {date: DATE, windowStartsAt: WINDOW})
+    const badKey = await insertPlanWithVisit(db, {date: DATE, windowStartsAt: WINDOW})
+    const processor = new CardProcessorStandIn((request) => (request.bookingId === removed.visitId ? 'card_removed' : 'bad_key'))
+    expect(await runPlanCharges(job(processor, {now: at(-48)}))).toMatchObject({declined: 1, retried: 1, charged: 0})
+    expect(await visit(removed.visitId)).toMatchObject({charge_state: 'declined', payment_status: 'scheduled'})
+    expect(await createPlanReader(createSqlDatabaseFunctions(db)).chargesOf(removed.planId)).toEqual([expect.objectContaining({status: 'declined', errorCode: 'resource_missing'})])
+    expect((await outbox(removed.visitId)).map((row) => row.template)).toEqual(['plan_visit_declined.customer'])
+    expect(await visit(badKey.visitId)).toMatchObject({charge_state: 'scheduled', payment_status: 'scheduled'})
+    expect(await outbox(badKey.visitId)).toEqual([])
+  })
+
   it('a declined card: the customer is e-mailed a link to give a new card, the visit keeps its place until 24 hours before; then it is released once, its place offered again, the office and the customer told', async () => {
     const plan = await insertPlanWithVisit(db, {date: DATE, windowStartsAt: WINDOW, email: 'weekly@example.com'})
     const processor = new CardProcessorStandIn(() => 'decline')

@@ -159,8 +159,13 @@ async function chargeVisit(visit: ClaimedVisit, provider: PaymentProvider, deps:
         planId: plan.id,
       }))
   } catch (error) {
-    // Unreachable, or refused as a request (not as a card): nothing is known to be charged. Asked
-    // again later with the same key, so a charge the provider did make is answered, not repeated.
+    const refusal = refusedCard(error)
+    if (refusal) {
+      await recordDecline(visit, refusal, provider, deps, run)
+      return
+    }
+    // Unreachable (or the operator's configuration): nothing is known to be charged. Asked again
+    // later with the same key, so a charge the provider did make is answered, not repeated.
     const retryAt = new Date(deps.now().getTime() + retryDelaySeconds(visit.attempts) * 1000)
     log.warn(
       `[plan-charges] Visit ${booking.id} not charged (attempt ${visit.attempts}), tried again at ${retryAt.toISOString()}:`,
@@ -174,6 +179,33 @@ async function chargeVisit(visit: ClaimedVisit, provider: PaymentProvider, deps:
     await record(visit, {outcome: 'succeeded', provider: provider.name, paymentId: result.paymentId, amountCents: result.amountCents, idempotencyKey}, [], deps, run)
     return
   }
+  await recordDecline(visit, result, provider, deps, run)
+}
+
+/**
+ * The provider refused the saved card itself as a request (Stripe: 400 / 404, e.g. the
+ * PaymentMethod was detached or the Customer deleted): nothing was charged, and asking again with it
+ * never will be: the customer is asked for a new card, as after a decline. Not a refusal of the
+ * account (401 / 403: the operator's key) nor a rate limit or an idempotency conflict (409 / 429).
+ */
+function refusedCard(error: unknown): Extract<OffSessionChargeResult, {paymentId: string | null; code: string | null}> | null {
+  if (!(error instanceof PaymentProviderError) || (error.statusCode !== 400 && error.statusCode !== 402 && error.statusCode !== 404)) return null
+  // The key sent again with other parameters says nothing of the card (the first request may have charged it): wait.
+  const cause = error.cause as {type?: unknown} | undefined
+  if (cause?.type === 'StripeIdempotencyError' || error.code === 'idempotency_key_in_use' || /idempot/i.test(error.message)) return null
+  const code = error.code ?? 'card_refused'
+  return {outcome: 'declined', paymentId: null, code, message: error.message}
+}
+
+async function recordDecline(
+  visit: ClaimedVisit,
+  result: Extract<OffSessionChargeResult, {paymentId: string | null; code: string | null}>,
+  provider: PaymentProvider,
+  deps: PlanChargeDeps,
+  run: PlanChargeRun & {queued: number},
+): Promise<void> {
+  const {booking, plan} = visit
+  const idempotencyKey = visitChargeKey(booking.id, plan.cardGeneration)
   const now = deps.now()
   const deadline = cardDeadline(booking, deps.settings, now)
   const facts = planVisitDeclinedFacts(visit, {authenticationRequired: result.outcome === 'authentication_required', deadlineAt: deadline, now})

@@ -85,7 +85,7 @@ export async function insertPlanWithVisit(sql: SqlQuery, options: PlanFixtureOpt
   return {planId, firstBookingId, visitId}
 }
 
-export type CardBehaviour = 'succeed' | 'decline' | 'authentication_required' | 'unreachable'
+export type CardBehaviour = 'succeed' | 'decline' | 'authentication_required' | 'unreachable' | 'card_removed' | 'bad_key'
 
 /**
  * A card processor standing in for the vendor behind `PaymentProvider` (only the saved-card charge):
@@ -111,6 +111,9 @@ export class CardProcessorStandIn implements Pick<PaymentProvider, 'name' | 'cha
     if (answered) return answered
     const behaviour = this.behaviour(request)
     if (behaviour === 'unreachable') throw new PaymentProviderError('stripe', 'An error occurred with our connection to Stripe.')
+    // As Stripe refuses a PaymentMethod detached from its Customer, and a revoked API key.
+    if (behaviour === 'card_removed') throw new PaymentProviderError('stripe', `No such PaymentMethod: '${request.card.paymentMethodId}'`, {statusCode: 400, code: 'resource_missing'})
+    if (behaviour === 'bad_key') throw new PaymentProviderError('stripe', 'Invalid API Key provided: sk_test_***', {statusCode: 401})
     const paymentId = `pi_${randomUUID().replace(/-/g, '').slice(0, 24)}`
     const result: OffSessionChargeResult =
       behaviour === 'succeed'
