@@ -441,6 +441,27 @@ export type EmailSettings = {
     heading?: string;
     body?: string;
   };
+  bookingReminder?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    prepareHouse?: string;
+    prepareExterior?: string;
+    prepareCarpet?: string;
+    prepareCommercial?: string;
+    closing?: string;
+    manageLinkText?: string;
+  };
+  reviewRequest?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    linkText?: string;
+    linkLabel?: string;
+    closing?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2377,7 +2398,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2452,6 +2473,27 @@ export type EmailSettingsQueryResult = {
   } | null;
   leadReply: {
     greeting: string | null;
+    closing: string | null;
+  } | null;
+  bookingReminder: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    prepareHouse: string | null;
+    prepareExterior: string | null;
+    prepareCarpet: string | null;
+    prepareCommercial: string | null;
+    closing: string | null;
+    manageLinkText: string | null;
+  } | null;
+  reviewRequest: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    linkText: string | null;
+    linkLabel: string | null;
     closing: string | null;
   } | null;
 } | null;

@@ -228,7 +228,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
-  leadReply{greeting, closing}
+  leadReply{greeting, closing},
+  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},
+  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -63,9 +63,14 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         // The content client (and the local dataset) is loaded for the first message, not at start-up.
         const {getEmailSettings, getSiteSettings} = await import('../content')
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
-        // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
+        // Only a booking's confirmation, a move, a cancellation request and a visit's reminder carry the manage link: other e-mails never wait for its key.
         const kind = message.payload.kind
-        const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested' || kind === 'booking_moved_by_office'
+        const linked =
+          kind === 'booking_paid' ||
+          kind === 'booking_rescheduled' ||
+          kind === 'booking_cancellation_requested' ||
+          kind === 'booking_moved_by_office' ||
+          kind === 'booking_reminder' // i24-reminders
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

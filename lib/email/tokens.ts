@@ -24,6 +24,11 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  // i24-reminders
+  /** The reminder 48 hours before a visit: {slot} is its date and window. */
+  bookingReminder: ['firstName', 'reference', 'service', 'slot', 'date', 'companyName', 'phone'],
+  /** The review request after a visit is done: {date} is the visit's day. */
+  reviewRequest: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
 } as const
 
 /**
