@@ -7,8 +7,6 @@ import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, openBookingScr
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX, readInbox} from './support/smtp'
-import {signInAsStaff} from './support/office'
-import {bookingWords} from '../../lib/office/words'
 
 /**
  * Paid bookings by e-mail (issue 6): the customer gets one confirmation, whether the test checkout's
@@ -18,8 +16,7 @@ import {bookingWords} from '../../lib/office/words'
  * one. After a cancelled payment, 'Back to the booking form' fills the form in again.
  */
 
-const settings = getDocument<{phone: string; email: string; feedbackFormUrl: string}>('siteSettings')
-const reviewWords = getDocument<{reviewRequest: {subject: string; linkLabel: string}}>('emailSettings').reviewRequest
+const settings = getDocument<{phone: string; email: string}>('siteSettings')
 
 /**
  * Mail is sent in the order it was queued. To know that nothing more is coming for an earlier
@@ -191,37 +188,5 @@ test.describe('booking e-mails', () => {
     const resume = await request.post('/api/bookings/resume', {data: {bookingId, idempotencyKey: randomUUID()}})
     expect(resume.status()).toBe(404)
     expect(await resume.text()).not.toContain('Cordelia')
-  })
-
-  // i24-reminders
-  test("marking a visit done in the office e-mails the customer one review request with the site settings' feedback link; marking it again sends none", async ({page, request}) => {
-    test.setTimeout(120_000)
-    const email = uniqueEmail('review.request')
-    const date = futureDate(26)
-    const response = await request.post('/api/bookings', {data: {...deepCleaning(email, date), firstName: 'Imogen'}})
-    expect(response.status()).toBe(200)
-    const {bookingId, checkoutUrl} = await response.json()
-    await payOnTestCheckout(page, checkoutUrl, '$412.92')
-
-    // The office's clock on the visit's afternoon, after its window has begun (the suite's test
-    // clock header), from signing in on.
-    const staffPage = await page.context().newPage()
-    await staffPage.setExtraHTTPHeaders({'x-office-test-now': new Date(Date.parse(`${date}T23:00:00Z`)).toISOString()})
-    await signInAsStaff(staffPage, 'Rhea Review')
-    await staffPage.goto(`/office/bookings/${bookingId}`)
-    await staffPage.getByRole('button', {name: bookingWords.outcome.done}).click()
-    await expect(staffPage.getByRole('status').filter({hasText: bookingWords.done.markedDone})).toBeVisible()
-    const subject = reviewWords.subject.replace('{firstName}', 'Imogen')
-    const [review] = await waitForMail(E2E_INBOX, (mail) => addressOf(mail.to) === email && mail.subject === subject)
-    expect(review.html).toContain(`href="${settings.feedbackFormUrl.replace(/&/g, '&amp;')}"`)
-    expect(flat(review.text)).toContain(reviewWords.linkLabel)
-
-    // A correction and done again: no second request.
-    await staffPage.getByRole('button', {name: bookingWords.outcome.noShow}).click()
-    await expect(staffPage.getByRole('status').filter({hasText: bookingWords.done.markedNoShow})).toBeVisible()
-    await staffPage.getByRole('button', {name: bookingWords.outcome.done}).click()
-    await expect(staffPage.getByRole('status').filter({hasText: bookingWords.done.markedDone})).toBeVisible()
-    await barrier(request)
-    expect((await mailTo(email)).filter((mail) => mail.subject === subject)).toHaveLength(1)
   })
 })
