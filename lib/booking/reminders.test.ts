@@ -5,6 +5,9 @@ import {renderEmail} from '@/components/email/render'
 import type {SqlClient} from '../database/sql'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
+import {startPostgrestStandIn} from '../database/test-support/postgrest'
+import {createServiceRoleClient} from '../database/supabase'
+import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {composeMail, type EmailCompany, type EmailWording, type ManageLinkFor} from '../email/compose'
 import {outboxMessageFromRow} from '../email/outbox'
@@ -229,6 +232,25 @@ describe('the reminder 48 hours before a visit', () => {
     const token = new URL(link!).pathname.split('/').pop()!
     const view = await manageBookingView(token, {store, now: () => now, availability: async () => TEST_AVAILABILITY, linkSecret: async () => SECRET})
     expect(view.link === 'ok' && view.booking.reference).toBe((message.payload as BookingReminderFacts).reference)
+  })
+})
+
+describe('the reminders on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
+  it('reads the due visits and queues their reminders once, as on the embedded database', async () => {
+    const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.reminders'
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    try {
+      const now = new Date('2031-10-07T17:00:00Z')
+      const id = await visit('2031-10-09', '08:00-10:00', new Date(now.getTime() - 10 * DAY)) // 46 h away (PDT)
+      const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: key}))
+      const overRpc = {store: async () => createReminderStore(functions)}
+      expect(await queueVisitReminders(now, overRpc)).toEqual({due: 1, queued: 1})
+      expect(await queueVisitReminders(now, overRpc)).toEqual({due: 0, queued: 0})
+      const [row] = await reminders([id])
+      expect(row.payload).toMatchObject({kind: 'booking_reminder', id, date: '2031-10-09', arrivalWindow: '08:00-10:00', windowStartsAt: '2031-10-09T16:00:00.000Z'})
+    } finally {
+      await postgrest.close()
+    }
   })
 })
 

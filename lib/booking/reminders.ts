@@ -74,7 +74,7 @@ function seconds(hours: number): number {
 export function createReminderStore(functions: DatabaseFunctions): ReminderStore {
   return {
     async dueVisits(now, settings, limit) {
-      const rows = await functions.rows<{booking: unknown}>('visits_due_reminder', {
+      const rows = await functions.rows<{booking: unknown; event_key: string}>('visits_due_reminder', {
         p_now: now,
         p_lead_seconds: seconds(settings.leadHours),
         p_min_notice_seconds: seconds(settings.minNoticeHours),

@@ -46,14 +46,15 @@ create index bookings1_reminder_window_idx on public.bookings1 (window_starts_at
   where payment_status in ('paid', 'scheduled') and cancelled_at is null and outcome is null;
 
 -- The visits due their reminder at p_now that have none queued for their current window (the job's
--- e-mails are made from these), up to p_limit, soonest first.
+-- e-mails are made from these), up to p_limit, soonest first, each with the key its reminder takes.
+-- Two columns, so that PostgREST answers rows as objects (a one-column table may come back bare).
 create function public.visits_due_reminder(p_now timestamptz, p_lead_seconds integer, p_min_notice_seconds integer, p_limit integer)
-returns table (booking jsonb)
+returns table (booking jsonb, event_key text)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b)
+  select to_jsonb(b), public.visit_reminder_key(b.id, b.window_starts_at)
   from public.bookings1 b
   where b.payment_status in ('paid', 'scheduled') and b.cancelled_at is null and b.outcome is null
     and b.window_starts_at > p_now and b.window_starts_at <= p_now + make_interval(secs => p_lead_seconds)
