@@ -491,6 +491,27 @@ export type EmailSettings = {
     actionLabel?: string;
     closing?: string;
   };
+  bookingReminder?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    prepareHouse?: string;
+    prepareExterior?: string;
+    prepareCarpet?: string;
+    prepareCommercial?: string;
+    closing?: string;
+    manageLinkText?: string;
+  };
+  reviewRequest?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    linkText?: string;
+    linkLabel?: string;
+    closing?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2427,7 +2448,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2535,6 +2556,27 @@ export type EmailSettingsQueryResult = {
     body: string | null;
     actionText: string | null;
     actionLabel: string | null;
+    closing: string | null;
+  } | null;
+  bookingReminder: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    prepareHouse: string | null;
+    prepareExterior: string | null;
+    prepareCarpet: string | null;
+    prepareCommercial: string | null;
+    closing: string | null;
+    manageLinkText: string | null;
+  } | null;
+  reviewRequest: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    linkText: string | null;
+    linkLabel: string | null;
     closing: string | null;
   } | null;
 } | null;

@@ -232,7 +232,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   planVisitPlaced{subject, preview, heading, body, closing},
   planVisitUnplaced{subject, preview, heading, body, closing},
   planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},
-  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing}
+  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},
+  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},
+  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

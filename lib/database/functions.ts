@@ -99,7 +99,8 @@ export const DATABASE_FUNCTIONS = {
     },
     returns: 'value',
   },
-  office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
+  // p_emails: the review request (i24-reminders, recreated in 20261129150000_reminders.sql).
+  office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   office_resend_confirmation: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb', p_link_generation: 'integer'}, returns: 'value'},
   office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
   booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
@@ -151,6 +152,9 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_card_update: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   replace_plan_card: {args: {p_plan_id: 'uuid', p_session_id: 'text', p_card: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   // end i24-payments
+  // i24-reminders: reminders before visits and the review request (20261129150000_reminders.sql).
+  visits_due_reminder: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_limit: 'integer'}, returns: 'rows'},
+  queue_visit_reminders: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_emails: 'jsonb'}, returns: 'value'},
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

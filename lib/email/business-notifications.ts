@@ -38,6 +38,9 @@ function customerName(facts: EventFacts): string {
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
     case 'booking_moved_by_office':
+    // i24-reminders
+    case 'booking_reminder':
+    case 'review_request':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':
     // i24-charges
@@ -361,5 +364,30 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
         },
       }
     }
+    // i24-reminders: queued for the customer only; a copy to the business would read like this.
+    case 'booking_reminder':
+      return {
+        subject: `Reminder sent for booking ${facts.reference} (${name})`,
+        view: {
+          preview: `${facts.service} on ${slotText(facts.date, facts.arrivalWindow)}.`,
+          heading: `Reminder sent for booking ${facts.reference}`,
+          paragraphs: [`${facts.service} on ${slotText(facts.date, facts.arrivalWindow)}.`],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [],
+        },
+      }
+    case 'review_request':
+      return {
+        subject: `Review asked for booking ${facts.reference} (${name})`,
+        view: {
+          preview: `${facts.service}, marked done ${formatCompanyDateTime(facts.doneAt)}.`,
+          heading: `Review asked for booking ${facts.reference}`,
+          paragraphs: [`${facts.service}, marked done ${formatCompanyDateTime(facts.doneAt)}.`],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [],
+        },
+      }
   }
 }

@@ -24,6 +24,7 @@ import type {
   PlanVisitReleasedFacts,
 } from './queue'
 import {fillTokens} from './tokens'
+import type {BookingReminderFacts, ReviewRequestFacts} from './queue' // i24-reminders
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
 
@@ -52,6 +53,21 @@ export interface EmailWording {
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
   /** The fixed words around a reply written in the office (the subject and message are staff's). */
   leadReply: {greeting: string; closing: string}
+  // i24-reminders
+  /** The reminder before a visit: what to prepare, one text per industry. */
+  bookingReminder: {
+    subject: string
+    preview: string
+    heading: string
+    body: string
+    prepareHouse: string
+    prepareExterior: string
+    prepareCarpet: string
+    prepareCommercial: string
+    closing: string
+    manageLinkText: string
+  }
+  reviewRequest: {subject: string; preview: string; heading: string; body: string; linkText: string; linkLabel: string; closing: string}
   /** i24-plans: a plan's visit placed in another window of its week; one with no free window that week. */
   planVisitPlaced: {subject: string; preview: string; heading: string; body: string; closing: string}
   planVisitUnplaced: {subject: string; preview: string; heading: string; body: string; closing: string}
@@ -366,8 +382,92 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     case 'plan_visit_declined':
     case 'plan_visit_released':
       return planVisitChargeView(facts, context)
+    // i24-reminders
+    case 'booking_reminder':
+      return reminderView(facts, context)
+    case 'review_request':
+      return reviewRequestView(facts, context)
   }
 }
+
+// i24-reminders
+/** What to prepare for a visit of this industry (the content's text, one paragraph per line). */
+function prepareText(industry: BookingReminderFacts['industry'], wording: EmailWording['bookingReminder']): string {
+  switch (industry) {
+    case 'house':
+      return wording.prepareHouse
+    case 'exterior':
+      return wording.prepareExterior
+    case 'carpet':
+      return wording.prepareCarpet
+    case 'commercial':
+      return wording.prepareCommercial
+  }
+}
+
+/** The reminder before a visit: its date and window, what to prepare, the booking, the manage link. */
+function reminderView(facts: BookingReminderFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.bookingReminder
+  const values = {
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+    firstName: facts.customer.firstName,
+    reference: facts.reference,
+    service: facts.service,
+    date: formatDate(facts.date),
+    slot: slotLabel(facts.date, facts.arrivalWindow),
+  }
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(w.body, values), ...typedParagraphs(fillTokens(prepareText(facts.industry, w), values))],
+      sections: [
+        {
+          heading: context.wording.sectionHeadings.booking,
+          rows: rows([
+            ['Reference', facts.reference],
+            ['Service', facts.service],
+            ['Date', formatDate(facts.date)],
+            ['Arrival window', arrivalWindowLabel(facts.arrivalWindow)],
+            ['Location', facts.location],
+            ['Address', facts.customer.address],
+          ]),
+        },
+      ],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+      action: manageAction(facts, fillTokens(w.manageLinkText, values), values, context),
+    },
+  }
+}
+
+/** The review request after a visit: thanks, and a button to the feedback address. */
+function reviewRequestView(facts: ReviewRequestFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.reviewRequest
+  const values = {
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+    firstName: facts.customer.firstName,
+    reference: facts.reference,
+    service: facts.service,
+    date: facts.date ? formatDate(facts.date) : '',
+  }
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(w.body, values)],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+      action: {text: fillTokens(w.linkText, values), label: fillTokens(w.linkLabel, values), url: facts.feedbackUrl},
+    },
+  }
+}
+// end i24-reminders
 
 // i24-charges
 /**

@@ -300,6 +300,51 @@ export interface PlanVisitReleasedFacts extends PlanVisitChargeBase {
 }
 // end i24-charges
 
+// i24-reminders: the reminder before a visit and the review request after it.
+/**
+ * A visit's window starts within 48 hours (a one-time booking or a plan's visit): what the customer
+ * needs on the day, and the booking's manage link. Queued by the visit-reminders job
+ * (lib/booking/reminders.ts), once per visit and window start.
+ */
+export interface BookingReminderFacts {
+  kind: 'booking_reminder'
+  id: string
+  reference: string
+  industry: BookingPaidFacts['industry']
+  /** The line item: 'House Cleaning – Regular Cleaning, Weekly'. */
+  service: string
+  /** YYYY-MM-DD, the arrival window ('HH:MM-HH:MM' Renton time) and when it starts (ISO 8601). */
+  date: string
+  arrivalWindow: string
+  windowStartsAt: string
+  location: string | null
+  customer: BookingPaidFacts['customer']
+  /** The visit's number in its plan (1 the first), or null for a one-time booking. */
+  planVisit: number | null
+  /** The booking's current manage link generation (the link that works). */
+  linkGeneration: number
+}
+
+/**
+ * The office marked a visit done: one e-mail asking for a review at the site settings' feedback
+ * address, at most one per customer's address in 30 days (decided in office_mark_booking_outcome).
+ */
+export interface ReviewRequestFacts {
+  kind: 'review_request'
+  id: string
+  reference: string
+  service: string
+  /** The visit's day (YYYY-MM-DD), or null for a booking made before the forms asked for one. */
+  date: string | null
+  customer: BookingPaidFacts['customer']
+  /** Where the review is written (the site settings' feedback address: https: or mailto:). */
+  feedbackUrl: string
+  /** ISO 8601. */
+  doneAt: string
+}
+// end i24-reminders
+
+
 export type EventFacts =
   | StaffSignInFacts
   | BookingCancelledFacts
@@ -317,6 +362,9 @@ export type EventFacts =
   // i24-charges
   | PlanVisitDeclinedFacts
   | PlanVisitReleasedFacts
+  // i24-reminders
+  | BookingReminderFacts
+  | ReviewRequestFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -351,6 +399,10 @@ function customerEmail(facts: EventFacts): string | null {
     // i24-charges
     case 'plan_visit_declined':
     case 'plan_visit_released':
+      return facts.customer.email
+    // i24-reminders
+    case 'booking_reminder':
+    case 'review_request':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':

@@ -63,7 +63,7 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         // The content client (and the local dataset) is loaded for the first message, not at start-up.
         const {getEmailSettings, getSiteSettings} = await import('../content')
         const [wording, company] = await Promise.all([getEmailSettings(), getSiteSettings()])
-        // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
+        // Only e-mails about one booking carry its manage link (confirmation, moves, a cancellation request, a plan visit's card, the reminder): other e-mails never wait for its key.
         const kind = message.payload.kind
         const linked =
           kind === 'booking_paid' ||
@@ -72,7 +72,8 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
           kind === 'booking_moved_by_office' ||
           // i24-charges: a plan visit's declined card and its release link to its manage page (a new card).
           kind === 'plan_visit_declined' ||
-          kind === 'plan_visit_released'
+          kind === 'plan_visit_released' ||
+          kind === 'booking_reminder' // i24-reminders
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

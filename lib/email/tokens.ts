@@ -36,6 +36,11 @@ export const EMAIL_TOKENS = {
    */
   planVisitCharge: ['firstName', 'reference', 'service', 'slot', 'amount', 'card', 'deadline', 'companyName', 'phone'],
   // end i24-charges
+  // i24-reminders
+  /** The reminder 48 hours before a visit: {slot} is its date and window. */
+  bookingReminder: ['firstName', 'reference', 'service', 'slot', 'date', 'companyName', 'phone'],
+  /** The review request after a visit is done: {date} is the visit's day. */
+  reviewRequest: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
 } as const
 
 /**

@@ -25,6 +25,7 @@ import {
 import {bookingChangeBase} from '../booking/manage'
 import {checkoutDescription} from '../booking/flow'
 import {bookingPaidFacts} from '../booking/stored'
+import {reviewRequestEmails} from '../booking/reminders' // i24-reminders
 import type {BookingOutcome, BookingStore, StoredBooking} from '../booking/store/store'
 import {companyLocalNow} from '../company-time'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../email/queue'
@@ -39,6 +40,8 @@ export interface OfficeBookingDeps {
   now: () => Date
   /** Wakes the e-mail outbox after an action queued a message. */
   emailsQueued?: () => void
+  /** The site settings' feedback address, where a visit marked done asks for a review (none: no request). i24-reminders */
+  feedbackUrl?: () => Promise<string | null>
 }
 
 /** Why a move's date or window was refused, named beside its field (lib/office/words.ts words them). */
@@ -197,7 +200,11 @@ export async function moveBooking(id: string, input: MoveInput, staff: ActingSta
   }
 }
 
-/** Marks the visit done or a no-show (no e-mail: see the README's product notes). */
+/**
+ * Marks the visit done or a no-show. Done asks the customer for a review (the site settings'
+ * feedback address; none without one), at most once per customer's address in 30 days: the
+ * database decides, in the same transaction.
+ */
 export async function markOutcome(id: string, outcome: unknown, staff: ActingStaff, deps: OfficeBookingDeps): Promise<OfficeActionResult<'markedDone' | 'markedNoShow'>> {
   if (outcome !== 'done' && outcome !== 'no_show') return {ok: false, problem: 'invalid'}
   const booking = await deps.store.findById(id)
@@ -205,7 +212,10 @@ export async function markOutcome(id: string, outcome: unknown, staff: ActingSta
   const now = deps.now()
   const refusal = outcomeRefusal(booking, now)
   if (refusal) return {ok: false, problem: refusal}
-  const answer = await deps.records.markOutcome(booking.id, outcome as BookingOutcome, {now, staff})
+  // i24-reminders: the review request, queued with the change (or not, within 30 days of the last).
+  const emails = outcome === 'done' && deps.feedbackUrl ? reviewRequestEmails(booking, await deps.feedbackUrl(), now) : []
+  const answer = await deps.records.markOutcome(booking.id, outcome as BookingOutcome, {now, staff, emails})
+  if (answer === 'marked' && emails.length > 0) deps.emailsQueued?.()
   if (answer === 'marked' || answer === 'same') return {ok: true, done: outcome === 'done' ? 'markedDone' : 'markedNoShow'}
   return {ok: false, problem: answer}
 }

@@ -30,7 +30,8 @@ export interface OfficeBookingRecords {
     to: {date: string; arrivalWindow: string; windowStartsAt: string; capacity: number},
     terms: {now: Date; staff: ActingStaff; emails: readonly QueuedEmail[]; linkGeneration: number},
   ): Promise<OfficeMoveOutcome>
-  markOutcome(id: string, outcome: BookingOutcome, terms: {now: Date; staff: ActingStaff}): Promise<OfficeMarkOutcome>
+  /** `emails`: the review request marking it done queues (at most one per customer in 30 days: the database decides). */
+  markOutcome(id: string, outcome: BookingOutcome, terms: {now: Date; staff: ActingStaff; emails?: readonly QueuedEmail[]}): Promise<OfficeMarkOutcome>
   resendConfirmation(id: string, terms: {now: Date; staff: ActingStaff; emails: readonly QueuedEmail[]; linkGeneration: number}): Promise<OfficeResendOutcome>
   addNote(id: string, body: string, terms: {now: Date; staff: ActingStaff}): Promise<'added' | 'not_found'>
   notesOf(id: string): Promise<BookingNote[]>
@@ -63,6 +64,7 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
         p_outcome: outcome,
         p_now: terms.now,
         p_staff: actingStaff(terms.staff),
+        p_emails: terms.emails ?? [],
       })
       return answer.status
     },

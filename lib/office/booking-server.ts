@@ -1,7 +1,7 @@
 import 'server-only'
 
 import {getBookingStore} from '../booking/store'
-import {getAvailability} from '../content'
+import {getAvailability, getSiteSettings} from '../content'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'
 import type {OfficeBookingDeps} from './booking-actions'
@@ -16,5 +16,13 @@ import {TEST_CLOCK_HEADER, testClockNow} from './test-clock'
 export async function officeBookingDeps(headers?: Headers): Promise<OfficeBookingDeps> {
   const testNow = testClockNow(process.env, headers?.get(TEST_CLOCK_HEADER))
   const [store, functions] = await Promise.all([getBookingStore(), getDatabaseFunctions()])
-  return {store, records: createOfficeBookingRecords(functions), availability: getAvailability, now: () => testNow ?? new Date(), emailsQueued: wakeEmailOutbox}
+  return {
+    store,
+    records: createOfficeBookingRecords(functions),
+    availability: getAvailability,
+    now: () => testNow ?? new Date(),
+    emailsQueued: wakeEmailOutbox,
+    // i24-reminders: a visit marked done asks for a review here.
+    feedbackUrl: async () => (await getSiteSettings()).feedbackFormUrl ?? null,
+  }
 }

@@ -277,7 +277,8 @@ export const bookingWords = {
   },
   outcome: {
     heading: 'How did the visit go?',
-    help: 'Once its window has begun. The customer is not e-mailed.',
+    // i24-reminders: done asks the customer for a review.
+    help: 'Once its window has begun. Done e-mails the customer a request for a review (at most one per customer in 30 days, and none while the site settings have no feedback address); a no-show e-mails no one.',
     done: 'Mark done',
     noShow: 'Mark no-show',
     notYet: 'The visit can be marked once its arrival window has begun.',

@@ -58,6 +58,9 @@ const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
 const planVisit = EMAIL_TOKENS.planVisit
 const planVisitCharge = EMAIL_TOKENS.planVisitCharge // i24-charges
+// i24-reminders
+const reminder = EMAIL_TOKENS.bookingReminder
+const review = EMAIL_TOKENS.reviewRequest
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -266,6 +269,46 @@ export const emailSettings = defineType({
       ],
     ),
     // end i24-charges
+    // i24-reminders
+    emailWording(
+      'bookingReminder',
+      'Visit reminder',
+      "Sent to the customer 48 hours before every visit (a one-time booking or a plan's visit; a visit booked for the next day only when it is more than 12 hours away), with the date and window, what to prepare for the visit's kind of service, and the manage link.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: reminder, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: reminder, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: reminder}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: reminder, requires: ['slot']}),
+        wording('prepareHouse', 'What to prepare: house cleaning', {max: 800, rows: 4, tokens: reminder, description: 'After the text. One paragraph per line.'}),
+        wording('prepareExterior', 'What to prepare: exterior cleaning', {max: 800, rows: 4, tokens: reminder, description: 'After the text. One paragraph per line.'}),
+        wording('prepareCarpet', 'What to prepare: carpet cleaning', {max: 800, rows: 4, tokens: reminder, description: 'After the text. One paragraph per line.'}),
+        wording('prepareCommercial', 'What to prepare: commercial cleaning', {max: 800, rows: 4, tokens: reminder, description: 'After the text. One paragraph per line.'}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: reminder}),
+        wording('manageLinkText', 'Manage link: sentence', {
+          max: 300,
+          rows: 2,
+          tokens: reminder,
+          description: "Before the button to the booking's private page (its label is the confirmation's).",
+        }),
+      ],
+    ),
+    emailWording(
+      'reviewRequest',
+      'Review request',
+      "Sent to the customer when the office marks a visit done, at most once in 30 days per customer, with a button to the site settings' feedback address (none is sent without one).",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: review}),
+        wording('preview', 'Preview line', {max: 200, tokens: review, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: review}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: review}),
+        wording('linkText', 'Feedback link: sentence', {max: 300, rows: 2, tokens: review, description: 'Before the button to the feedback address.'}),
+        wording('linkLabel', 'Feedback link: button', {max: 40, tokens: []}),
+        wording('closing', 'Closing', {max: 400, rows: 2, tokens: review}),
+      ],
+    ),
+    // end i24-reminders
   ],
   preview: {prepare: () => ({title: 'E-mails'})},
 })
