@@ -24,6 +24,15 @@ function jsonObject(value: unknown): Record<string, unknown> {
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
 
+/**
+ * A one-column row of a set-returning function: `{booking: …}` from a Postgres driver; PostgREST
+ * answers a function of one column with the bare values.
+ */
+function column(row: unknown, name: string): unknown {
+  const object = jsonObject(row)
+  return Object.keys(object).length === 1 && name in object ? object[name] : object
+}
+
 /** A plan from a row of public.booking_plans (a driver's row, or `to_jsonb` of one). */
 export function planFromRow(value: unknown): StoredPlan {
   const row = jsonObject(value)
@@ -98,13 +107,13 @@ export function createPlanReader(functions: DatabaseFunctions): PlanReader {
     },
     async visitsOf(planId) {
       if (!isUuid(planId)) return []
-      const rows = await functions.rows<{booking: unknown}>('plan_visits', {p_plan_id: planId})
-      return rows.map((row) => fromRow(jsonObject(row.booking)))
+      const rows = await functions.rows('plan_visits', {p_plan_id: planId})
+      return rows.map((row) => fromRow(jsonObject(column(row, 'booking'))))
     },
     async chargesOf(planId) {
       if (!isUuid(planId)) return []
-      const rows = await functions.rows<{charge: unknown}>('plan_charges_of', {p_plan_id: planId})
-      return rows.map((row) => planChargeFromRow(row.charge))
+      const rows = await functions.rows('plan_charges_of', {p_plan_id: planId})
+      return rows.map((row) => planChargeFromRow(column(row, 'charge')))
     },
   }
 }
