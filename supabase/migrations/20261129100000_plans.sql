@@ -85,10 +85,11 @@ end;
 $$;
 
 -- Stores visit p_visit ->> 'visit' of an active plan (its date in p_visit ->> 'date'), in the first
--- of p_visit -> 'candidates' (each {date, window, window_starts_at, capacity, charge_due_at,
--- emails}) that has a place left at p_now, as a 'scheduled' booking at the plan's per-visit price;
--- another than the plan's own window on the visit's date marks it placed elsewhere and queues
--- that candidate's e-mails (the customer is told). No place in any: p_visit -> 'full_emails' are queued (the customer and
+-- of p_visit -> 'candidates' (each {date, window, window_starts_at, capacity, charge_due_at}) that
+-- has a place left at p_now, as a 'scheduled' booking at the plan's per-visit price; another than
+-- the plan's own window on the visit's date marks it placed elsewhere and queues p_visit ->
+-- 'placed_emails' (the customer is told), their payloads given where it went (toDate, toWindow,
+-- windowStartsAt): one message for whichever window it is, rather than one per candidate. No place in any: p_visit -> 'full_emails' are queued (the customer and
 -- the business). The plan is generated through the visit's date either way. Answers {"status":
 -- "added" | "existing" | "full" | "inactive", "id", "date", "window", "placed_elsewhere"}; the same
 -- visit again answers "existing" and changes nothing.
@@ -173,7 +174,10 @@ begin
   )
   returning id into v_id;
   if v_elsewhere then
-    perform public.enqueue_event_emails('plan_visit:' || p_plan_id || ':' || v_number, coalesce(v_chosen -> 'emails', '[]'::jsonb));
+    perform public.enqueue_event_emails('plan_visit:' || p_plan_id || ':' || v_number, coalesce((
+      select jsonb_agg(jsonb_set(e, '{payload}', (e -> 'payload') || jsonb_build_object(
+        'toDate', v_chosen ->> 'date', 'toWindow', v_chosen ->> 'window', 'windowStartsAt', v_chosen ->> 'window_starts_at')))
+      from jsonb_array_elements(coalesce(p_visit -> 'placed_emails', '[]'::jsonb)) as e), '[]'::jsonb));
   end if;
   return jsonb_build_object('status', 'added', 'id', v_id, 'date', v_chosen ->> 'date', 'window', v_chosen ->> 'window',
     'placed_elsewhere', v_elsewhere);

@@ -29,7 +29,12 @@ export type VisitToAdd = {
   /** The date the cadence gives (the plan is generated through it). */
   date: string
   /** In order: its own window first. */
-  candidates: readonly (VisitCandidate & {emails?: readonly QueuedEmail[]})[]
+  candidates: readonly VisitCandidate[]
+  /**
+   * Queued when it goes elsewhere than its own window that day (the customer); the database sets
+   * their payloads' toDate, toWindow and windowStartsAt to the window it went to.
+   */
+  placedEmails?: readonly QueuedEmail[]
   /** Queued when no candidate has a place (the customer and the business). */
   fullEmails?: readonly QueuedEmail[]
 }
@@ -97,8 +102,8 @@ export function createPlanStore(functions: DatabaseFunctions): PlanStore {
               window_starts_at: candidate.windowStartsAt,
               capacity: candidate.capacity,
               charge_due_at: candidate.chargeDueAt,
-              emails: candidate.emails ?? [],
             })),
+            placed_emails: visit.placedEmails ?? [],
             full_emails: visit.fullEmails ?? [],
           },
           p_now: now,
