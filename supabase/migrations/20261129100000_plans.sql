@@ -185,14 +185,15 @@ end;
 $$;
 
 -- The active plans with visits still to generate before p_through (the horizon), after p_after (an
--- id: pages in id order), at most p_limit.
+-- id: pages in id order), at most p_limit. Two columns, as PostgREST answers a one-column set as
+-- bare values.
 create function public.plans_to_roll_forward(p_through date, p_after uuid, p_limit integer)
-returns table (plan jsonb)
+returns table (id uuid, plan jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(p) from public.booking_plans p
+  select p.id, to_jsonb(p) from public.booking_plans p
   where p.status = 'active' and p.generated_through < p_through and (p_after is null or p.id > p_after)
   order by p.id
   limit p_limit;
@@ -201,12 +202,12 @@ $$;
 -- Paid first visits of a recurring frequency without their plan, paid before p_paid_before (a
 -- confirmation under way makes its own): at most p_limit, oldest first.
 create function public.paid_bookings_without_plan(p_paid_before timestamptz, p_limit integer)
-returns table (booking jsonb)
+returns table (id uuid, booking jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b) from public.bookings1 b
+  select b.id, to_jsonb(b) from public.bookings1 b
   where b.payment_status = 'paid' and b.plan_id is null
     and b.frequency in ('Weekly', 'Every Other Week', 'Monthly', 'Every 3 Months', 'Every 6 Months', 'Recurring')
     and public.plan_cadence_of(b.industry, b.service, b.frequency) is not null
