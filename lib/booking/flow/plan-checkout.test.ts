@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {clearPlansAndBookings} from '../plans/test-support/database'
 import type {BookingPaidFacts} from '../../email/queue'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {createPlanStore} from '../plans/plan-store'
@@ -51,9 +52,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans;`)
-  await clearLeadsAndOutbox(db, {bookings: true})
+  await clearPlansAndBookings(db)
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   emailsQueued.mockReset()
   log.error.mockReset()

@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {clearPlansAndBookings} from './test-support/database'
 import type {QueuedEmail} from '../../email/queue'
 import {CARPET_FREQUENCIES, COMMERCIAL_FREQUENCIES, EXTERIOR_FREQUENCIES, HOUSE_FREQUENCIES, HOUSE_SERVICES} from '../catalog'
 import {createSqlBookingStore} from '../store/sql-store'
@@ -54,9 +55,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.plan_charges; delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans;`)
-  await clearLeadsAndOutbox(db, {bookings: true})
+  await clearPlansAndBookings(db)
 })
 
 const deps = (): PlanFlowDeps => ({plans, availability: async () => TEST_AVAILABILITY, settings: DEFAULT_PLAN_SETTINGS})

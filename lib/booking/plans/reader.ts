@@ -19,7 +19,8 @@ function timestamp(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-function jsonObject(value: unknown): Record<string, unknown> {
+/** A JSON object from a driver's value (parsed jsonb, or its text); {} for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }

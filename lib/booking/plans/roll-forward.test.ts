@@ -1,7 +1,8 @@
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {clearPlansAndBookings} from './test-support/database'
 import {createJobRunner, createJobStore} from '../../jobs/runner'
 import {checkoutReturnUrls} from '../../payments/provider'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
@@ -50,9 +51,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans; delete from public.scheduled_jobs;`)
-  await clearLeadsAndOutbox(db, {bookings: true})
+  await clearPlansAndBookings(db)
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   log.error.mockReset()
   log.warn.mockReset()
