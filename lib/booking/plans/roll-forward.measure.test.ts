@@ -56,7 +56,7 @@ describe.skipIf(!process.env.MEASURE_PLAN_VISITS)('the plan-visits job with 5,00
   })
 
   it('stores the next visit of each of 5,000 plans, then finds nothing to do', {timeout: 600_000}, async () => {
-    const deps = {plans: createPlanStore(createSqlDatabaseFunctions(database.db)), availability: async () => RULES, settings: DEFAULT_PLAN_SETTINGS, emails: process.env.NO_EMAILS ? undefined : planVisitEmails}
+    const deps = {plans: createPlanStore(createSqlDatabaseFunctions(database.db)), availability: async () => RULES, settings: DEFAULT_PLAN_SETTINGS, emails: planVisitEmails}
     let started = performance.now()
     const first = await rollPlansForward(deps, NOW)
     const firstMs = performance.now() - started
