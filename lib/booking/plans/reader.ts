@@ -19,18 +19,10 @@ function timestamp(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-function jsonObject(value: unknown): Record<string, unknown> {
+/** A JSON object from a driver's value (parsed jsonb, or its text); {} for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
-}
-
-/**
- * A one-column row of a set-returning function: `{booking: …}` from a Postgres driver; PostgREST
- * answers a function of one column with the bare values.
- */
-function column(row: unknown, name: string): unknown {
-  const object = jsonObject(row)
-  return Object.keys(object).length === 1 && name in object ? object[name] : object
 }
 
 /** A plan from a row of public.booking_plans (a driver's row, or `to_jsonb` of one). */
@@ -87,6 +79,15 @@ export function planChargeFromRow(value: unknown): PlanCharge {
     idempotencyKey: String(row.idempotency_key),
     createdAt: timestamp(row.created_at) as string,
   }
+}
+
+/**
+ * The one column of a `returns table (booking jsonb)` row: SQL drivers give `{booking: …}`, while
+ * PostgREST (Supabase) answers a one-column set with the bare values.
+ */
+function column(row: unknown, name: string): unknown {
+  const object = jsonObject(row)
+  return Object.keys(object).length === 1 && name in object ? object[name] : row
 }
 
 export interface PlanReader {

@@ -1,9 +1,11 @@
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {clearPlansAndBookings} from './test-support/database'
 import {createJobRunner, createJobStore} from '../../jobs/runner'
 import {checkoutReturnUrls} from '../../payments/provider'
+import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {windowStartsAt} from '../availability'
 import {createSqlBookingStore} from '../store/sql-store'
 import type {BookingStore, NewBooking, StoredBooking} from '../store/store'
@@ -13,7 +15,6 @@ import {createPlanStore, type PlanStore} from './plan-store'
 import {createPlanReader, type PlanReader} from './reader'
 import {createPlanVisitsJob, rollPlansForward, type RollForwardDeps} from './roll-forward'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
-import {CardKeepingTestCheckout} from './test-support/card-keeping-checkout'
 import {planVisitEmails} from './visit-emails'
 import {startPlan} from './visits'
 
@@ -31,7 +32,7 @@ let db: PGlite
 let store: BookingStore
 let plans: PlanStore
 let reader: PlanReader
-let payments: CardKeepingTestCheckout
+let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -50,10 +51,8 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans; delete from public.scheduled_jobs;`)
-  await clearLeadsAndOutbox(db, {bookings: true})
-  payments = new CardKeepingTestCheckout()
+  await clearPlansAndBookings(db)
+  payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   log.error.mockReset()
   log.warn.mockReset()
 })
@@ -102,7 +101,9 @@ describe('the plan-visits job', () => {
     expect(summary).toMatchObject({repaired: 1, failed: 0, added: 5})
     const repaired = await store.findById(stranded.id)
     expect(repaired?.planVisit).toBe(1)
-    expect(await reader.findPlan(repaired?.planId ?? '')).toMatchObject({paymentMethodId: 'test_pm_ada', paymentProvider: 'test-checkout', generatedThrough: '2030-03-12'})
+    const card = (await payments.retrieveCheckout(stranded.paymentSessionId ?? '')).savedCard
+    expect(card?.paymentMethodId).toMatch(/^test_pm_/)
+    expect(await reader.findPlan(repaired?.planId ?? '')).toMatchObject({paymentMethodId: card?.paymentMethodId, paymentProvider: 'test-checkout', generatedThrough: '2030-03-12'})
     expect((await store.findById(young.id))?.planId).toBeNull()
     expect((await store.findById(oneTime.id))?.planId).toBeNull()
 

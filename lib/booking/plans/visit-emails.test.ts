@@ -5,9 +5,6 @@ import {composeMail, type EmailCompany, type EmailWording} from '../../email/com
 import type {QueuedEmail} from '../../email/queue'
 import {emailContentFromDataset} from '../../email/test-support/content'
 import type {StoredPlan} from './plan'
-import {visitCandidates} from './schedule'
-import {DEFAULT_PLAN_SETTINGS} from './settings'
-import {TEST_AVAILABILITY} from '../test-support/availability'
 import {planVisitEmails} from './visit-emails'
 
 /** What the customer (and, with no place, the business) reads when a plan's visit is not in its usual window. */
@@ -55,22 +52,7 @@ async function compose(email: QueuedEmail) {
   )
 }
 
-describe('the e-mails of a plan visit out of its usual window', () => {
-  it('placed in another window of its week: the customer alone is told where, and its usual time', async () => {
-    const [, elsewhere] = visitCandidates(PLAN, '2030-02-12', TEST_AVAILABILITY, DEFAULT_PLAN_SETTINGS, new Date('2030-01-15T18:00:00Z'))
-    const emails = planVisitEmails.placedElsewhere(PLAN, {visit: 2, date: '2030-02-12'}, elsewhere)
-    expect(emails.map((email) => [email.audience, email.template, email.to])).toEqual([['customer', 'plan_visit_placed.customer', 'ada@example.com']])
-    const mail = await compose(emails[0])
-    expect(mail.to).toBe('ada@example.com')
-    expect(mail.subject).toBe('Your next House Cleaning – Regular Cleaning, Weekly visit is on February 12, 2030, 8:00 AM – 10:00 AM (3F9A-2B1C)')
-    expect(mail.text).toContain('Hi Ada')
-    // Where it goes, and the usual time it replaces.
-    expect(mail.text).toMatch(/February 12, 2030, 8:00 AM/)
-    expect(mail.text).toMatch(/February 12, 2030, 10:00 AM/)
-    expect(mail.text).toContain('$149.60')
-    expect(mail.text).not.toMatch(/[{}]/)
-  })
-
+describe('the e-mails of a plan visit out of its usual window (placed elsewhere: plans.store.test.ts)', () => {
   it('no free window that week: the customer is told it is not booked nor charged, the business gets the details to call', async () => {
     const emails = planVisitEmails.noPlace(PLAN, {visit: 3, date: '2030-02-19'})
     expect(emails.map((email) => [email.audience, email.to, email.replyTo])).toEqual([

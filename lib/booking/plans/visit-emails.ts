@@ -7,7 +7,7 @@ import {customerEmailOnly, eventEmails, type PlanVisitUnplacedFacts} from '../..
 import {checkoutDescription} from '../flow/shared'
 import {bookingReference} from '../stored'
 import type {StoredPlan} from './plan'
-import type {ScheduledDate, VisitCandidate} from './schedule'
+import type {ScheduledDate} from './schedule'
 import type {VisitEmails} from './visits'
 
 function visitFacts(plan: StoredPlan, visit: ScheduledDate): Omit<PlanVisitUnplacedFacts, 'kind'> {
@@ -26,7 +26,8 @@ function visitFacts(plan: StoredPlan, visit: ScheduledDate): Omit<PlanVisitUnpla
 }
 
 export const planVisitEmails: VisitEmails = {
-  placedElsewhere: (plan: StoredPlan, visit: ScheduledDate, candidate: VisitCandidate) =>
-    customerEmailOnly({kind: 'plan_visit_placed', ...visitFacts(plan, visit), toDate: candidate.date, toWindow: candidate.window, windowStartsAt: candidate.windowStartsAt}),
+  // Where it went is filled in by add_plan_visit (the window the database found free).
+  placedElsewhere: (plan: StoredPlan, visit: ScheduledDate) =>
+    customerEmailOnly({kind: 'plan_visit_placed', ...visitFacts(plan, visit), toDate: '', toWindow: '', windowStartsAt: ''}),
   noPlace: (plan: StoredPlan, visit: ScheduledDate) => eventEmails({kind: 'plan_visit_unplaced', ...visitFacts(plan, visit)}),
 }
