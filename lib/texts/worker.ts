@@ -1,0 +1,213 @@
+import {DEFAULT_OUTBOX_WORKER_OPTIONS, retryDelaySeconds, type DrainResult, type OutboxWorkerOptions, type ShutdownResult} from '../email/worker'
+import type {TextMessage, TextOutboxStore, TextSkipReason} from './outbox'
+import {inQuietHours, sendableAt} from './quiet-hours'
+import {TextRefusedError, type OutgoingText, type TextTransport} from './transport'
+
+/**
+ * The text outbox worker, one per server process, on the e-mail outbox's design (../email/worker.ts:
+ * the same options, back-off and graceful stop): it claims due texts, checks each again at send
+ * time, sends it and records the result. Checked at send time, whatever was true when it was queued:
+ * the number has not replied STOP, the customer's consent stands, the visit still stands in the same
+ * window, it is not too late, and it is not quiet hours (then the text is due again at 8 am). A
+ * number the provider reports as opted out is recorded as such and never retried.
+ */
+
+export interface TextWorkerDeps {
+  outbox: () => Promise<TextOutboxStore>
+  transport: TextTransport
+  /** The text as sent (the content's wording, read at send time). */
+  compose: (message: TextMessage) => Promise<OutgoingText>
+  now: () => Date
+  options?: Partial<OutboxWorkerOptions>
+  log?: Pick<Console, 'error' | 'warn'>
+}
+
+export type TextDrainResult = DrainResult & {skipped: number; deferred: number}
+
+export interface TextWorker {
+  start(): void
+  stop(): void
+  kick(): void
+  drain(): Promise<TextDrainResult>
+  shutdown(graceMs?: number): Promise<ShutdownResult>
+}
+
+/** Why a claimed text is not to be sent at `now`, or null when it may go. */
+export function skipReason(message: TextMessage, now: Date): TextSkipReason | null {
+  if (message.optedOut) return 'opted_out'
+  if (!message.consented) return 'no_consent'
+  if (!message.visitStands) return 'visit_changed'
+  if (message.template === 'visit_reminder' && message.payload.windowStartsAt && message.windowStartsAt !== new Date(message.payload.windowStartsAt).toISOString()) {
+    return 'visit_changed'
+  }
+  if (now.getTime() >= Date.parse(message.payload.expiresAt)) return 'too_late'
+  return null
+}
+
+function describe(error: unknown): string {
+  if (error instanceof TextRefusedError) return `${error.code}: ${error.message}`
+  if (error instanceof Error) {
+    const code = (error as {code?: unknown; status?: unknown}).code ?? (error as {status?: unknown}).status
+    return code ? `${String(code)}: ${error.message}` : error.message
+  }
+  return String(error)
+}
+
+export function createTextWorker(deps: TextWorkerDeps): TextWorker {
+  const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
+  const log = deps.log ?? console
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<TextDrainResult> | undefined
+  let again = false
+  let stopped = true
+  let ending = false
+  const notStarted = new Map<string, TextMessage>()
+
+  async function sendOne(outbox: TextOutboxStore, message: TextMessage, result: TextDrainResult): Promise<void> {
+    const now = deps.now()
+    const reason = skipReason(message, now)
+    if (reason) {
+      await outbox.skip(message, reason, now)
+      result.skipped += 1
+      return
+    }
+    if (inQuietHours(now)) {
+      await outbox.defer(message, sendableAt(now))
+      result.deferred += 1
+      return
+    }
+    let sent: {providerMessageId: string; status: string}
+    try {
+      sent = await deps.transport.send(await deps.compose(message))
+    } catch (error) {
+      await recordFailure(outbox, message, error, result)
+      return
+    }
+    result.sent += 1
+    // Sent: from here a failure must not schedule a resend (as the e-mail worker).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await outbox.complete(message, sent, deps.now()))) log.warn(`Text outbox: ${message.eventKey} was sent after its claim ran out`)
+        return
+      } catch (error) {
+        if (attempt >= 3) {
+          log.error(`Text outbox: ${message.eventKey} was sent but could not be recorded; it may be sent again`, error)
+          return
+        }
+      }
+    }
+  }
+
+  async function recordFailure(outbox: TextOutboxStore, message: TextMessage, error: unknown, result: TextDrainResult): Promise<void> {
+    const now = deps.now()
+    const reason = describe(error)
+    try {
+      if (error instanceof TextRefusedError && error.optedOut) {
+        // The number replied STOP to the sender: never text it again until it replies START.
+        await outbox.optOut(message.to, 'provider', now)
+        await outbox.skip(message, 'opted_out', now)
+        result.skipped += 1
+        return
+      }
+      const giveUp = error instanceof TextRefusedError || message.attempts >= options.maxAttempts
+      const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
+      if (giveUp) log.error(`Text outbox: ${message.eventKey} (${message.template}) is given up after ${message.attempts} attempt(s): ${reason}`)
+      else log.warn(`Text outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
+      await outbox.fail(message, reason, retry, now)
+      if (giveUp) result.failed += 1
+      else result.retried += 1
+    } catch (recordError) {
+      // The claim runs out on its own and the text is tried again then.
+      log.error(`Text outbox: the failure of ${message.eventKey} could not be recorded`, recordError)
+    }
+  }
+
+  async function drainOnce(): Promise<TextDrainResult> {
+    const result: TextDrainResult = {sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}
+    const outbox = await deps.outbox()
+    while (!ending) {
+      const batch = await outbox.claim(options.batchSize, options.leaseSeconds, deps.now())
+      for (const message of batch) notStarted.set(message.id, message)
+      for (const message of batch) {
+        if (ending) return result
+        notStarted.delete(message.id)
+        await sendOne(outbox, message, result)
+      }
+      if (batch.length < options.batchSize) return result
+    }
+    return result
+  }
+
+  function drain(): Promise<TextDrainResult> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      const total: TextDrainResult = {sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}
+      do {
+        again = false
+        const result = await drainOnce()
+        for (const key of Object.keys(total) as (keyof TextDrainResult)[]) total[key] += result[key]
+      } while (again && !ending)
+      return total
+    })().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  function schedule(): void {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(tick, options.pollMs)
+    timer.unref?.()
+  }
+
+  function tick(): void {
+    drain()
+      .catch((error: unknown) => log.error('Text outbox: the outbox could not be read', error))
+      .finally(() => schedule())
+  }
+
+  return {
+    start() {
+      if (!stopped) return
+      stopped = false
+      tick()
+    },
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+    kick() {
+      if (ending) return
+      drain().catch((error: unknown) => log.error('Text outbox: the outbox could not be read', error))
+    },
+    drain,
+    async shutdown(graceMs = 10_000) {
+      stopped = true
+      ending = true
+      clearTimeout(timer)
+      let sendStillUnderWay = false
+      if (running) {
+        let graceTimer: ReturnType<typeof setTimeout> | undefined
+        const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), graceMs)))
+        const outcome = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), graceOver])
+        clearTimeout(graceTimer)
+        sendStillUnderWay = outcome === 'over'
+      }
+      const unsent = [...notStarted.values()]
+      notStarted.clear()
+      let released = 0
+      if (unsent.length > 0) {
+        try {
+          released = await (await deps.outbox()).release(unsent)
+        } catch (error) {
+          log.error(`Text outbox: ${unsent.length} claimed text(s) could not be handed back`, error)
+        }
+      }
+      return {released, sendStillUnderWay}
+    },
+  }
+}
