@@ -28,6 +28,8 @@ export interface TwilioApiStandIn {
   unsubscribed: Set<string>
   /** The next `count` sends answer `status` (e.g. 500) with Twilio's error body. */
   failNext(status: number, count?: number): void
+  /** Forgets the requests, the unsubscribed numbers and the failures to come. */
+  reset(): void
   close(): Promise<void>
 }
 
@@ -98,6 +100,11 @@ export async function startTwilioApi(credentials: {accountSid: string; authToken
     unsubscribed,
     failNext(status, count = 1) {
       failures = {status, count}
+    },
+    reset() {
+      requests.length = 0
+      unsubscribed.clear()
+      failures = null
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
