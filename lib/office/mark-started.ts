@@ -9,7 +9,7 @@
  * this site has the office, so staff mark visits started here.
  */
 import type {BookingStore, StoredBooking} from '../booking/store/store'
-import {companyLocalTimeToDate} from '../company-time'
+import {companyLocalNow, companyLocalTimeToDate} from '../company-time'
 import type {DatabaseFunctions} from '../database/functions'
 import {isUuid} from '../booking/store/mapping'
 import {queuedText, type QueuedText} from '../texts/messages'
@@ -37,6 +37,14 @@ export function onTheWayExpiry(booking: Pick<StoredBooking, 'date' | 'arrivalWin
 /** The "crew on its way" text of a booking marked started at `now` (one per booking). */
 export function onTheWayText(booking: StoredBooking, now: Date): QueuedText | null {
   return queuedText(booking, 'crew_on_the_way', `crew_on_the_way:${booking.id}`, sendableAt(now), onTheWayExpiry(booking, now))
+}
+
+/** Whether the visit can be marked started now (paid, not cancelled, on its day), or why not; 'started' once it is. */
+export function startedRefusal(booking: Pick<StoredBooking, 'cancelledAt' | 'paymentStatus' | 'startedAt' | 'date'>, now: Date): 'cancelled' | 'not_paid' | 'not_today' | 'started' | null {
+  if (booking.startedAt) return 'started'
+  if (booking.cancelledAt) return 'cancelled'
+  if (booking.paymentStatus !== 'paid') return 'not_paid'
+  return booking.date === companyLocalNow(now).slice(0, 10) ? null : 'not_today'
 }
 
 /** Marks the visit started; queues the customer's "on its way" text when they consented. */
