@@ -61,7 +61,8 @@ export async function handleTextStatusRequest(request: Request, deps: TextWebhoo
   const checked = await verified(request, deps)
   if (!checked.ok) return checked.response
   const {MessageSid: sid, MessageStatus: status, ErrorCode: errorCode, To: to} = checked.params
-  if (!sid || !status) return plain(400, 'MessageSid and MessageStatus are required')
+  // Twilio always sends both; a post without them is not a status callback.
+  if (!sid || !status) return new Response(null, {status: 400})
   const outbox = await deps.outbox()
   const now = deps.now()
   await outbox.recordStatus(sid, status, errorCode || null, now)
