@@ -1,12 +1,13 @@
-import {DEFAULT_OUTBOX_WORKER_OPTIONS, retryDelaySeconds, type DrainResult, type OutboxWorkerOptions, type ShutdownResult} from '../email/worker'
+import {createClaimLoop, type ShutdownResult} from '../claim-loop'
+import {DEFAULT_OUTBOX_WORKER_OPTIONS, retryDelaySeconds, type DrainResult, type OutboxWorkerOptions} from '../email/worker'
 import type {TextMessage, TextOutboxStore, TextSkipReason} from './outbox'
 import {inQuietHours, sendableAt} from './quiet-hours'
 import {TextRefusedError, type OutgoingText, type TextTransport} from './transport'
 
 /**
- * The text outbox worker, one per server process, on the e-mail outbox's design (../email/worker.ts:
- * the same options, back-off and graceful stop): it claims due texts, checks each again at send
- * time, sends it and records the result. Checked at send time, whatever was true when it was queued:
+ * The text outbox worker, one per server process, on the e-mail outbox's design (the same options
+ * and back-off as ../email/worker.ts, the same loop and graceful stop, ../claim-loop.ts): it claims
+ * due texts, checks each again at send time, sends it and records the result. Checked at send time, whatever was true when it was queued:
  * the number has not replied STOP, the customer's consent stands, the visit still stands in the same
  * window, it is not too late, and it is not quiet hours (then the text is due again at 8 am). A
  * number the provider reports as opted out is recorded as such and never retried.
@@ -56,12 +57,6 @@ function describe(error: unknown): string {
 export function createTextWorker(deps: TextWorkerDeps): TextWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<TextDrainResult> | undefined
-  let again = false
-  let stopped = true
-  let ending = false
-  const notStarted = new Map<string, TextMessage>()
 
   async function sendOne(outbox: TextOutboxStore, message: TextMessage, result: TextDrainResult): Promise<void> {
     const now = deps.now()
@@ -122,92 +117,15 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
     }
   }
 
-  async function drainOnce(): Promise<TextDrainResult> {
-    const result: TextDrainResult = {sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}
-    const outbox = await deps.outbox()
-    while (!ending) {
-      const batch = await outbox.claim(options.batchSize, options.leaseSeconds, deps.now())
-      for (const message of batch) notStarted.set(message.id, message)
-      for (const message of batch) {
-        if (ending) return result
-        notStarted.delete(message.id)
-        await sendOne(outbox, message, result)
-      }
-      if (batch.length < options.batchSize) return result
-    }
-    return result
-  }
-
-  function drain(): Promise<TextDrainResult> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      const total: TextDrainResult = {sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}
-      do {
-        again = false
-        const result = await drainOnce()
-        for (const key of Object.keys(total) as (keyof TextDrainResult)[]) total[key] += result[key]
-      } while (again && !ending)
-      return total
-    })().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  function schedule(): void {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(tick, options.pollMs)
-    timer.unref?.()
-  }
-
-  function tick(): void {
-    drain()
-      .catch((error: unknown) => log.error('Text outbox: the outbox could not be read', error))
-      .finally(() => schedule())
-  }
-
-  return {
-    start() {
-      if (!stopped) return
-      stopped = false
-      tick()
-    },
-    stop() {
-      stopped = true
-      clearTimeout(timer)
-    },
-    kick() {
-      if (ending) return
-      drain().catch((error: unknown) => log.error('Text outbox: the outbox could not be read', error))
-    },
-    drain,
-    async shutdown(graceMs = 10_000) {
-      stopped = true
-      ending = true
-      clearTimeout(timer)
-      let sendStillUnderWay = false
-      if (running) {
-        let graceTimer: ReturnType<typeof setTimeout> | undefined
-        const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), graceMs)))
-        const outcome = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), graceOver])
-        clearTimeout(graceTimer)
-        sendStillUnderWay = outcome === 'over'
-      }
-      const unsent = [...notStarted.values()]
-      notStarted.clear()
-      let released = 0
-      if (unsent.length > 0) {
-        try {
-          released = await (await deps.outbox()).release(unsent)
-        } catch (error) {
-          log.error(`Text outbox: ${unsent.length} claimed text(s) could not be handed back`, error)
-        }
-      }
-      return {released, sendStillUnderWay}
-    },
-  }
+  const loop = createClaimLoop<TextMessage, TextDrainResult>({
+    label: 'Text outbox',
+    claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds, deps.now()),
+    work: async (message, result) => sendOne(await deps.outbox(), message, result),
+    release: async (messages) => (await deps.outbox()).release(messages),
+    emptyResult: () => ({sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}),
+    batchSize: options.batchSize,
+    pollMs: options.pollMs,
+    log,
+  })
+  return {...loop, shutdown: (graceMs = 10_000) => loop.shutdown(graceMs)}
 }
