@@ -11,8 +11,8 @@
 export type ShutdownResult = {released: number; sendStillUnderWay: boolean}
 
 export interface ClaimLoopDeps<Item extends {id: string}, Result extends Record<string, number>> {
-  /** For the log: 'E-mail outbox'. */
-  label: string
+  /** Names the loop in the log: 'E-mail outbox'. */
+  logName: string
   /** Claims up to `batchSize` due items. */
   claim(batchSize: number): Promise<Item[]>
   /** Works one claimed item, counting what it did in `result`; records its outcome itself. */
@@ -43,7 +43,7 @@ export interface ClaimLoop<Result> {
 }
 
 export function createClaimLoop<Item extends {id: string}, Result extends Record<string, number>>(deps: ClaimLoopDeps<Item, Result>): ClaimLoop<Result> {
-  const {log, label} = deps
+  const {log, logName} = deps
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<Result> | undefined
   let again = false
@@ -91,7 +91,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
 
   function tick(): void {
     drain()
-      .catch((error: unknown) => log.error(`${label}: the outbox could not be read`, error))
+      .catch((error: unknown) => log.error(`${logName}: the outbox could not be read`, error))
       .finally(() => schedule())
   }
 
@@ -114,7 +114,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
     },
     kick() {
       if (ending) return
-      drain().catch((error: unknown) => log.error(`${label}: the outbox could not be read`, error))
+      drain().catch((error: unknown) => log.error(`${logName}: the outbox could not be read`, error))
     },
     drain,
     async shutdown(graceMs) {
@@ -137,7 +137,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
           released = await deps.release(unsent)
         } catch (error) {
           // Their leases run out instead, and any process takes them then.
-          log.error(`${label}: ${unsent.length} claimed item(s) could not be handed back`, error)
+          log.error(`${logName}: ${unsent.length} claimed item(s) could not be handed back`, error)
         }
       }
       return {released, sendStillUnderWay}

@@ -127,7 +127,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   }
 
   const loop = createClaimLoop<OutboxMessage, DrainResult>({
-    label: 'E-mail outbox',
+    logName: 'E-mail outbox',
     claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds),
     work: async (message, result) => sendOne(await deps.outbox(), message, result),
     release: async (messages) => (await deps.outbox()).release(messages),

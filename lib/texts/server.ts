@@ -10,7 +10,7 @@ import {composeText} from './messages'
 import {createTextOutboxStore} from './outbox'
 import {createVisitTextRemindersJob} from './reminders'
 import type {TextTransport} from './transport'
-import {createTwilioTransport, emptyMessagingResponse, twilioSettingsFromEnv, validTwilioSignature} from './twilio-transport'
+import {twilioDescription, twilioSettingsFromEnv, type TwilioSettings} from './twilio-settings'
 import type {TextWebhookDeps} from './webhooks'
 import {createTextWorker, type TextWorker} from './worker'
 
@@ -25,9 +25,21 @@ import {createTextWorker, type TextWorker} from './worker'
 export const TEXT_STATUS_PATH = '/api/texts/status'
 export const TEXT_INCOMING_PATH = '/api/texts/incoming'
 
+/** The Twilio SDK's module, loaded when first needed (a few hundred milliseconds the start-up need not wait for). */
+const twilioModule = () => import('./twilio-transport')
+
+/** Twilio's transport, its SDK loaded with the first text. */
+function lazyTwilioTransport(settings: TwilioSettings): TextTransport {
+  let transport: Promise<TextTransport> | undefined
+  return {
+    description: twilioDescription(settings),
+    send: async (text) => (await (transport ??= twilioModule().then((module) => module.createTwilioTransport(settings)))).send(text),
+  }
+}
+
 export function textTransportFromEnv(env: Record<string, string | undefined> = process.env): TextTransport {
   const twilio = twilioSettingsFromEnv(env, `${siteUrl}${TEXT_STATUS_PATH}`)
-  return twilio ? createTwilioTransport(twilio) : createTextFolderTransport(textOutboxFolder(env))
+  return twilio ? lazyTwilioTransport(twilio) : createTextFolderTransport(textOutboxFolder(env))
 }
 
 const textOutbox = async () => createTextOutboxStore(await getDatabaseFunctions())
@@ -75,8 +87,9 @@ export function visitTextRemindersJob(env: Record<string, string | undefined> = 
 }
 
 /** The webhooks' dependencies: Twilio's signature checked against SITE_URL + `path`. */
-export function textWebhookDeps(path: string, env: Record<string, string | undefined> = process.env): TextWebhookDeps & {twiml: () => string} {
+export async function textWebhookDeps(path: string, env: Record<string, string | undefined> = process.env): Promise<TextWebhookDeps & {twiml: () => string}> {
   const authToken = env.TWILIO_AUTH_TOKEN?.trim()
+  const {emptyMessagingResponse, validTwilioSignature} = await twilioModule()
   return {
     verify: authToken ? (signature, url, params) => validTwilioSignature(authToken, signature, url, params) : null,
     publicUrl: `${siteUrl}${path}`,

@@ -1,6 +1,7 @@
 import twilio from 'twilio'
 import type RequestClient from 'twilio/lib/base/RequestClient'
 import {TextRefusedError, type OutgoingText, type TextTransport} from './transport'
+import {twilioDescription, type TwilioSettings} from './twilio-settings'
 
 /**
  * Texts through Twilio's Programmable Messaging, with its official SDK: POST
@@ -9,31 +10,6 @@ import {TextRefusedError, type OutgoingText, type TextTransport} from './transpo
  * with the status webhook's address as its StatusCallback. Also the check of Twilio's webhook
  * signature (X-Twilio-Signature), the SDK's `validateRequest`. The only module that imports twilio.
  */
-
-export interface TwilioSettings {
-  accountSid: string
-  authToken: string
-  /** One of the two: a Twilio number (E.164) or a messaging service (MG…). */
-  from: string | null
-  messagingServiceSid: string | null
-  /** Where Twilio posts delivery statuses (SITE_URL + /api/texts/status), or null for none. */
-  statusCallback: string | null
-  /**
-   * Another API origin than https://api.twilio.com (tests: a local stand-in), through the SDK's
-   * custom HTTP client: the SDK builds every request as for Twilio and the client sends it there.
-   */
-  apiBaseUrl?: string
-}
-
-/** Twilio settings from the environment, or null when Twilio is not configured (texts go to the folder). */
-export function twilioSettingsFromEnv(env: Record<string, string | undefined>, statusCallback: string | null): TwilioSettings | null {
-  const accountSid = env.TWILIO_ACCOUNT_SID?.trim()
-  const authToken = env.TWILIO_AUTH_TOKEN?.trim()
-  const from = env.TWILIO_FROM?.trim() || null
-  const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID?.trim() || null
-  if (!accountSid || !authToken || (!from && !messagingServiceSid)) return null
-  return {accountSid, authToken, from, messagingServiceSid, statusCallback, apiBaseUrl: env.TWILIO_API_BASE_URL?.trim() || undefined}
-}
 
 /** The SDK's HTTP client, sending to `baseUrl` what it would send to Twilio's API hosts. */
 class RedirectingRequestClient extends twilio.RequestClient {
@@ -58,7 +34,7 @@ const PERMANENT_CODES = new Set([21211, 21212, 21408, 21606, 21612, 21614, 30003
 export function createTwilioTransport(settings: TwilioSettings): TextTransport {
   const client = twilio(settings.accountSid, settings.authToken, settings.apiBaseUrl ? {httpClient: new RedirectingRequestClient(settings.apiBaseUrl)} : {})
   return {
-    description: `Twilio ${settings.messagingServiceSid ? `messaging service ${settings.messagingServiceSid}` : `from ${settings.from}`}`,
+    description: twilioDescription(settings),
     async send(text: OutgoingText) {
       try {
         const message = await client.messages.create({

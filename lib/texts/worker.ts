@@ -118,7 +118,7 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
   }
 
   const loop = createClaimLoop<TextMessage, TextDrainResult>({
-    label: 'Text outbox',
+    logName: 'Text outbox',
     claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds, deps.now()),
     work: async (message, result) => sendOne(await deps.outbox(), message, result),
     release: async (messages) => (await deps.outbox()).release(messages),

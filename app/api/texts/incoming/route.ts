@@ -3,5 +3,5 @@ import {handleIncomingTextRequest} from '@/lib/texts/webhooks'
 
 /** Texts customers send to the business's number: STOP opts out, START opts back in (signed by Twilio, 403 otherwise); answered with TwiML. */
 export async function POST(request: Request) {
-  return handleIncomingTextRequest(request, textWebhookDeps(TEXT_INCOMING_PATH))
+  return handleIncomingTextRequest(request, await textWebhookDeps(TEXT_INCOMING_PATH))
 }
