@@ -10,7 +10,8 @@ create table public.text_outbox (
   id uuid primary key default gen_random_uuid(),
   -- 'visit_reminder:<booking>:<window start>', 'crew_on_the_way:<booking>': one text per event.
   event_key text not null unique,
-  booking_id uuid references public.bookings1 (id),
+  -- A text is about its booking only: it goes with it.
+  booking_id uuid references public.bookings1 (id) on delete cascade,
   -- E.164 ('+14255550123').
   to_phone text not null check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
   template text not null check (template in ('visit_reminder', 'crew_on_the_way')),
@@ -36,6 +37,9 @@ create table public.text_outbox (
 );
 create index text_outbox_due_idx on public.text_outbox (next_attempt_at) where status = 'pending';
 create index text_outbox_booking_idx on public.text_outbox (booking_id);
+-- The reminder job's look at the coming visits every 10 minutes.
+create index bookings1_visits_by_window_start_idx on public.bookings1 (window_starts_at)
+  where cancelled_at is null and payment_status in ('paid', 'scheduled');
 
 -- Numbers that replied STOP (or that the provider refused as opted out): never texted until they
 -- reply START. One row per number; opting back in deletes it.

@@ -23,7 +23,7 @@ async function someSlot(request: APIRequestContext): Promise<{date: string; wind
   return {date: day.date, window: day.windows.find((window) => window.left > 0)!.window}
 }
 
-test('a booking made with consent to texts is marked started by the office on its day, once', async ({page, request}) => {
+test('a booking made with consent to texts is marked started by the office on its day, once', async ({page, request, baseURL}) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('texts.started')
   const slot = await someSlot(request)
@@ -51,10 +51,31 @@ test('a booking made with consent to texts is marked started by the office on it
   await page.waitForURL(/\/success\?/)
   const id = new URL(page.url()).searchParams.get('bookingId') as string
 
+  // Before its day: the office sees the consent, and no Mark started yet.
   const staffPage = await page.context().newPage()
   await signInAsStaff(staffPage, 'Tom Desk')
   await staffPage.goto(`/office/bookings/${id}`)
-  const panel = staffPage.getByRole('region', {name: 'Crew on its way'})
+  const early = staffPage.getByRole('region', {name: 'Crew on its way'})
+  await expect(early).toContainText('The customer agreed to texts')
+  await expect(early).toContainText('A visit is marked started on its day.')
+  await expect(early.getByRole('button', {name: 'Mark started'})).toHaveCount(0)
+
+  // On the visit's day, 20 minutes before its window opens: the office's clock for this browser
+  // (signed in with it, so its session is of that day too).
+  const opens = companyLocalTimeToDate(`${slot.date}T${slot.window.slice(0, 5)}`) as Date
+  const dayPage = await (await page.context().browser()!.newContext({baseURL, extraHTTPHeaders: {'x-office-test-now': new Date(opens.getTime() - 20 * 60_000).toISOString()}})).newPage()
+  await signInAsStaff(dayPage, 'Dee Day')
+  await dayPage.goto(`/office/bookings/${id}`)
+  const panel = dayPage.getByRole('region', {name: 'Crew on its way'})
+  await panel.getByRole('button', {name: 'Mark started'}).click()
+  const outcome = dayPage.getByRole('status').filter({hasText: 'Marked started.'})
+  await expect(outcome).toBeVisible()
+  await expect(outcome).toBeFocused()
+  await expect(panel).toContainText('Marked started at')
+  await expect(panel.getByRole('button', {name: 'Mark started'})).toHaveCount(0)
+  // The history names who did it.
+  await expect(dayPage.getByRole('region', {name: 'History'}).getByRole('listitem').filter({hasText: 'Dee Day'})).toHaveCount(1)
+})
   await expect(panel).toContainText('The customer agreed to texts')
   await expect(panel).toContainText('A visit is marked started on its day.')
   await expect(panel.getByRole('button', {name: 'Mark started'})).toHaveCount(0)
