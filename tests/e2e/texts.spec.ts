@@ -76,19 +76,3 @@ test('a booking made with consent to texts is marked started by the office on it
   // The history names who did it.
   await expect(dayPage.getByRole('region', {name: 'History'}).getByRole('listitem').filter({hasText: 'Dee Day'})).toHaveCount(1)
 })
-  await expect(panel).toContainText('The customer agreed to texts')
-  await expect(panel).toContainText('A visit is marked started on its day.')
-  await expect(panel.getByRole('button', {name: 'Mark started'})).toHaveCount(0)
-
-  // On the visit's day, when its window opens (the office's clock for this page).
-  const opens = companyLocalTimeToDate(`${slot.date}T${slot.window.slice(0, 5)}`) as Date
-  await staffPage.setExtraHTTPHeaders({'x-office-test-now': new Date(opens.getTime() - 20 * 60_000).toISOString()})
-  await staffPage.reload()
-  await panel.getByRole('button', {name: 'Mark started'}).click()
-  const outcome = staffPage.getByRole('status').filter({hasText: 'Marked started.'})
-  await expect(outcome).toBeVisible()
-  await expect(outcome).toBeFocused()
-  await expect(panel).toContainText('Marked started at')
-  await expect(panel.getByRole('button', {name: 'Mark started'})).toHaveCount(0)
-  await staffPage.setExtraHTTPHeaders({})
-})
