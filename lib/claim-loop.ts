@@ -144,3 +144,32 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
     },
   }
 }
+
+/** A failure as the outbox records it: the provider's code first when there is one ('535: Authentication failed', '21211: …'). */
+export function describeFailure(error: unknown): string {
+  if (error instanceof Error) {
+    const fields = error as {responseCode?: unknown; code?: unknown; status?: unknown}
+    const code = fields.responseCode ?? fields.code ?? fields.status
+    return code ? `${String(code)}: ${error.message}` : error.message
+  }
+  return String(error)
+}
+
+/**
+ * Records that an item went out (`record`: false when its claim had run out meanwhile). From here a
+ * failure must not schedule a resend: recording is tried 3 times; if the database stays away, the
+ * claim runs out and the item may go out once more.
+ */
+export async function recordSent(record: () => Promise<boolean>, logName: string, eventKey: string, log: Pick<Console, 'error' | 'warn'>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!(await record())) log.warn(`${logName}: ${eventKey} was sent after its claim ran out; another worker may send it again`)
+      return
+    } catch (error) {
+      if (attempt >= 3) {
+        log.error(`${logName}: ${eventKey} was sent but could not be recorded; it may be sent again`, error)
+        return
+      }
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import {createClaimLoop, type ShutdownResult} from '../claim-loop.ts'
+import {createClaimLoop, describeFailure, recordSent, type ShutdownResult} from '../claim-loop.ts'
 import type {OutboxMessage, OutboxStore} from './outbox.ts'
 import type {MailTransport, OutgoingMail} from './transport.ts'
 
@@ -72,14 +72,6 @@ export function retryDelaySeconds(attempts: number, options: Pick<OutboxWorkerOp
   return Math.min(options.retryMaxSeconds, Math.max(1, Math.round(delay)))
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as {code?: unknown; responseCode?: unknown}).responseCode ?? (error as {code?: unknown}).code
-    return code ? `${String(code)}: ${error.message}` : error.message
-  }
-  return String(error)
-}
-
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
@@ -94,28 +86,14 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       return
     }
     result.sent += 1
-    // Sent: from here a failure must not schedule a resend. Recording is tried a few times; if the
-    // database stays away, the claim runs out and the message may go out once more (with the same
-    // Message-ID, so mail programs can tell).
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        if (!(await outbox.complete(message, mail.messageId))) {
-          log.warn(`E-mail outbox: ${message.eventKey} was sent after its claim ran out; another worker may send it again`)
-        }
-        return
-      } catch (error) {
-        if (attempt >= 3) {
-          log.error(`E-mail outbox: ${message.eventKey} was sent but could not be recorded; it may be sent again`, error)
-          return
-        }
-      }
-    }
+    // A message sent twice has the same Message-ID, so mail programs can tell.
+    await recordSent(() => outbox.complete(message, mail.messageId), 'E-mail outbox', message.eventKey, log)
   }
 
   async function recordFailure(outbox: OutboxStore, message: OutboxMessage, error: unknown, result: DrainResult): Promise<void> {
     const giveUp = message.attempts >= options.maxAttempts
     const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
-    const reason = describe(error)
+    const reason = describeFailure(error)
     if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
     else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
     await outbox.fail(message, reason, retry).catch((recordError: unknown) => {

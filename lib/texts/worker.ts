@@ -1,4 +1,4 @@
-import {createClaimLoop, type ShutdownResult} from '../claim-loop'
+import {createClaimLoop, describeFailure, recordSent, type ShutdownResult} from '../claim-loop'
 import {DEFAULT_OUTBOX_WORKER_OPTIONS, retryDelaySeconds, type DrainResult, type OutboxWorkerOptions} from '../email/worker'
 import type {TextMessage, TextOutboxStore, TextSkipReason} from './outbox'
 import {inQuietHours, sendableAt} from './quiet-hours'
@@ -45,15 +45,6 @@ export function skipReason(message: TextMessage, now: Date): TextSkipReason | nu
   return null
 }
 
-function describe(error: unknown): string {
-  if (error instanceof TextRefusedError) return `${error.code}: ${error.message}`
-  if (error instanceof Error) {
-    const code = (error as {code?: unknown; status?: unknown}).code ?? (error as {status?: unknown}).status
-    return code ? `${String(code)}: ${error.message}` : error.message
-  }
-  return String(error)
-}
-
 export function createTextWorker(deps: TextWorkerDeps): TextWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
@@ -79,23 +70,12 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
       return
     }
     result.sent += 1
-    // Sent: from here a failure must not schedule a resend (as the e-mail worker).
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        if (!(await outbox.complete(message, sent, deps.now()))) log.warn(`Text outbox: ${message.eventKey} was sent after its claim ran out`)
-        return
-      } catch (error) {
-        if (attempt >= 3) {
-          log.error(`Text outbox: ${message.eventKey} was sent but could not be recorded; it may be sent again`, error)
-          return
-        }
-      }
-    }
+    await recordSent(() => outbox.complete(message, sent, deps.now()), 'Text outbox', message.eventKey, log)
   }
 
   async function recordFailure(outbox: TextOutboxStore, message: TextMessage, error: unknown, result: TextDrainResult): Promise<void> {
     const now = deps.now()
-    const reason = describe(error)
+    const reason = describeFailure(error)
     try {
       if (error instanceof TextRefusedError && error.optedOut) {
         // The number replied STOP to the sender: never text it again until it replies START.
