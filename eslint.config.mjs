@@ -32,6 +32,8 @@ export const ADAPTERS = {
   // node-postgres: only the tests' PostgreSQL stand-ins (test-support/) use it.
   pg: [],
   nodemailer: ['email/smtp-transport.ts', 'email/folder-transport.ts'],
+  // i24-texts: Twilio's SDK (sending texts, checking its webhooks' signatures).
+  twilio: ['texts/twilio-transport.ts'],
   redis: ['rate-limit/index.ts', 'page-cache/redis-store.ts'],
   'rate-limiter-flexible': ['rate-limit/redis.ts'],
   '@fortedigital/nextjs-cache-handler': ['page-cache/redis-store.ts'],
@@ -75,6 +77,8 @@ export const STUDIO_SHARED_RULES = [
   'booking/message-keys.ts',
   'leads/message-keys.ts',
   'email/tokens.ts',
+  // i24-texts
+  'texts/tokens.ts',
   // The Sanity project, dataset and API version both read (studio/env.ts re-exports them).
   'content/sanity-env.ts',
 ];

@@ -19,6 +19,9 @@ export async function register() {
     const {startEmailOutbox} = await import('./lib/email/server')
     const {transport} = startEmailOutbox(async (view) => (await import('./components/email/render')).renderEmail(view))
     console.log(`[email] E-mail: ${transport}`)
+    // i24-texts: the text outbox beside the e-mail outbox.
+    const {startTextOutbox} = await import('./lib/texts/server')
+    console.log(`[texts] Texts: ${startTextOutbox().transport}`)
     const {startScheduledJobs} = await import('./lib/jobs/server')
     const jobs = startScheduledJobs()
     console.log(`[jobs] Scheduled jobs: ${jobs ? `${jobs.jobs.join(', ') || 'none'}, looked for every ${jobs.pollSeconds} s` : 'off (SCHEDULED_JOBS=off)'}`)

@@ -15,6 +15,17 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: studio/schema.json
+export type TextMessages = {
+  _id: string;
+  _type: "textMessages";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  visitReminder?: string;
+  crewOnTheWay?: string;
+  optOutLine?: string;
+};
+
 export type PopularQuestion = {
   _id: string;
   _type: "popularQuestion";
@@ -198,6 +209,8 @@ export type BookingForms = {
   phoneLabel?: string;
   addressLabel?: string;
   phoneHelp?: string;
+  textsConsentLabel?: string;
+  textsConsentHelp?: string;
   dateHeading?: string;
   dateHelp?: string;
   dateLabel?: string;
@@ -1270,6 +1283,7 @@ export type SanityImageAsset = {
 };
 
 export type AllSanitySchemaTypes =
+  | TextMessages
   | PopularQuestion
   | ReviewSample
   | FaqItem
@@ -2582,6 +2596,15 @@ export type EmailSettingsQueryResult = {
 } | null;
 
 // Source: lib/content/queries.ts
+// Variable: textMessagesQuery
+// Query: *[_type == "textMessages" && _id == "textMessages"][0]{visitReminder, crewOnTheWay, optOutLine}
+export type TextMessagesQueryResult = {
+  visitReminder: string | null;
+  crewOnTheWay: string | null;
+  optOutLine: string | null;
+} | null;
+
+// Source: lib/content/queries.ts
 // Variable: bookingPageQuery
 // Query: {  "page": *[_type == "bookingPage" && form == $form][0]{seo{title, description}, heading, intro, callPrompt},  "links": *[_type == "bookingPage"]{form, navLabel}}
 export type BookingPageQueryResult = {
@@ -2602,7 +2625,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2613,6 +2636,8 @@ export type HouseFormTextsQueryResult = {
     addressLabel: string | null;
     phoneHelp: string | null;
     dateHeading: string | null;
+    textsConsentLabel: string | null;
+    textsConsentHelp: string | null;
     dateHelp: string | null;
     dateLabel: string | null;
     windowLabel: string | null;
@@ -2705,7 +2730,7 @@ export type HouseFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2716,6 +2741,8 @@ export type CarpetFormTextsQueryResult = {
     addressLabel: string | null;
     phoneHelp: string | null;
     dateHeading: string | null;
+    textsConsentLabel: string | null;
+    textsConsentHelp: string | null;
     dateHelp: string | null;
     dateLabel: string | null;
     windowLabel: string | null;
@@ -2802,7 +2829,7 @@ export type CarpetFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2813,6 +2840,8 @@ export type ExteriorFormTextsQueryResult = {
     addressLabel: string | null;
     phoneHelp: string | null;
     dateHeading: string | null;
+    textsConsentLabel: string | null;
+    textsConsentHelp: string | null;
     dateHelp: string | null;
     dateLabel: string | null;
     windowLabel: string | null;
@@ -2897,7 +2926,7 @@ export type ExteriorFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2908,6 +2937,8 @@ export type CommercialFormTextsQueryResult = {
     addressLabel: string | null;
     phoneHelp: string | null;
     dateHeading: string | null;
+    textsConsentLabel: string | null;
+    textsConsentHelp: string | null;
     dateHelp: string | null;
     dateLabel: string | null;
     windowLabel: string | null;

@@ -110,6 +110,7 @@ describe('valid bookings', () => {
     expect(house.parse(validHouse)).toEqual({
       ...validHouse,
       phone: '4255550142',
+      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
       extras: {'Extra Heavy Duty': 0, Blinds: 2, 'Interior Windows': 0, Oven: 0, Garage: 0},
       notes: 'Gate code 1234',
       coupon: null,
@@ -117,6 +118,7 @@ describe('valid bookings', () => {
     expect(exterior.parse(validExterior)).toEqual({
       ...validExterior,
       phone: '4255550142',
+      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
       tip: '0%',
       parkingFee: '$0',
       keyInfo: null,
@@ -126,6 +128,7 @@ describe('valid bookings', () => {
     expect(carpet.parse(validCarpet)).toEqual({
       ...validCarpet,
       phone: '4255550142',
+      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
       extras: {'Pet, Food, Drink Stain': 0, HAZARD: 0, 'WINE STAIN REMOVAL': 0, HALLWAYS: 0},
       keyInfo: null,
       notes: '',
@@ -134,6 +137,7 @@ describe('valid bookings', () => {
     expect(commercial.parse(validCommercial)).toEqual({
       ...validCommercial,
       phone: '4255550142',
+      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
       location: 'Snohomish County',
       notes: '',
       coupon: null,

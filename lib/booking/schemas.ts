@@ -230,6 +230,8 @@ function customerFields(m: BookingMessage) {
     email: emailField(m),
     phone: phoneField(m),
     address: requiredText(m, m('addressRequired'), TEXT_FIELD_LABELS.address, TEXT_LIMITS.address),
+    // i24-texts: the consent to text messages, given only by ticking the box (unticked: none).
+    smsConsent: z.boolean({error: m('requestInvalid')}).default(false),
   }
 }
 

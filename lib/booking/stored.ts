@@ -47,6 +47,8 @@ export function bookingFormValues(booking: StoredBooking): BookingFormInput {
     notes: booking.notes ?? '',
     // The window may be taken by now: the form offers what is free and keeps it only if still offered.
     arrivalWindow: booking.arrivalWindow ?? '',
+    // i24-texts: the box as the customer left it.
+    smsConsent: booking.smsConsentAt != null,
   }
   const instructions = record(booking.instructions)
   switch (booking.industry) {

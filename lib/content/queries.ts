@@ -237,6 +237,11 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}
 }`)
 
+// i24-texts
+/** The wording of the text messages (reminder the day before, crew on its way, the opt-out line). */
+export const textMessagesQuery = defineQuery(`*[_type == "textMessages" && _id == "textMessages"][0]{visitReminder, crewOnTheWay, optOutLine}`)
+// end i24-texts
+
 /** The texts around one booking form, and how the booking pages link to each other. */
 export const bookingPageQuery = defineQuery(`{
   "page": *[_type == "bookingPage" && form == $form][0]{${seo}, heading, intro, callPrompt},
@@ -249,6 +254,7 @@ export const bookingPageQuery = defineQuery(`{
  */
 const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{
   customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,
+  textsConsentLabel, textsConsentHelp,
   dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,
   extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
   couponHeading, couponRemoved, totalToPay, sending, connectionLost,

@@ -155,6 +155,23 @@ export const DATABASE_FUNCTIONS = {
   // i24-reminders: reminders before visits and the review request (20261129150000_reminders.sql).
   visits_due_reminder: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_limit: 'integer'}, returns: 'rows'},
   queue_visit_reminders: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_emails: 'jsonb'}, returns: 'value'},
+  // i24-texts: the text outbox, opt-outs and "Mark started" (20261129140000_texts.sql).
+  enqueue_texts: {args: {p_texts: 'jsonb'}, returns: 'value'},
+  claim_text_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer', p_now: 'timestamptz'}, returns: 'rows'},
+  complete_text_message: {
+    args: {p_id: 'uuid', p_lock_token: 'uuid', p_provider_message_id: 'text', p_provider_status: 'text', p_now: 'timestamptz'},
+    returns: 'value',
+  },
+  fail_text_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_error: 'text', p_retry_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
+  skip_text_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_reason: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  defer_text_message: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_until: 'timestamptz'}, returns: 'value'},
+  release_text_messages: {args: {p_claims: 'jsonb'}, returns: 'value'},
+  record_text_status: {args: {p_provider_message_id: 'text', p_status: 'text', p_error_code: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  record_sms_opt_out: {args: {p_phone: 'text', p_source: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  record_sms_opt_in: {args: {p_phone: 'text'}, returns: 'value'},
+  visits_for_text_reminders: {args: {p_from: 'timestamptz', p_to: 'timestamptz'}, returns: 'rows'},
+  office_mark_booking_started: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_text: 'jsonb'}, returns: 'value'},
+  // end i24-texts
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

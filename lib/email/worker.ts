@@ -1,3 +1,4 @@
+import {createClaimLoop, describeFailure, recordSent, type ShutdownResult} from '../claim-loop.ts'
 import type {OutboxMessage, OutboxStore} from './outbox.ts'
 import type {MailTransport, OutgoingMail} from './transport.ts'
 
@@ -7,8 +8,9 @@ import type {MailTransport, OutgoingMail} from './transport.ts'
  * back-off; a process that dies mid-send leaves its claim to run out, after which any worker tries
  * again. So a submission never waits for e-mail, and a stored message goes out once the mail server
  * is back, also after a restart. A process that stops gracefully (`shutdown`) finishes the message
- * it is sending and hands back the rest of its claims, so another process sends them at once.
- * Plain TypeScript: storage, transport and rendering are passed in.
+ * it is sending and hands back the rest of its claims, so another process sends them at once (the
+ * loop is ../claim-loop.ts, shared with the text outbox). Plain TypeScript: storage, transport and
+ * rendering are passed in.
  */
 
 export interface OutboxWorkerOptions {
@@ -45,8 +47,7 @@ export interface OutboxWorkerDeps {
 
 export type DrainResult = {sent: number; retried: number; failed: number}
 
-/** What a worker's shutdown did: claims handed back, and whether a send was still under way at the end of the grace. */
-export type ShutdownResult = {released: number; sendStillUnderWay: boolean}
+export type {ShutdownResult}
 
 export interface OutboxWorker {
   /** Starts checking the outbox every `pollMs` (and once now). */
@@ -71,24 +72,9 @@ export function retryDelaySeconds(attempts: number, options: Pick<OutboxWorkerOp
   return Math.min(options.retryMaxSeconds, Math.max(1, Math.round(delay)))
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as {code?: unknown; responseCode?: unknown}).responseCode ?? (error as {code?: unknown}).code
-    return code ? `${String(code)}: ${error.message}` : error.message
-  }
-  return String(error)
-}
-
 export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<DrainResult> | undefined
-  let again = false
-  let stopped = true
-  let ending = false
-  /** Claimed by this worker and not yet started: what a shutdown hands back. */
-  const notStarted = new Map<string, OutboxMessage>()
 
   async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult): Promise<void> {
     let mail: OutgoingMail
@@ -100,28 +86,14 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       return
     }
     result.sent += 1
-    // Sent: from here a failure must not schedule a resend. Recording is tried a few times; if the
-    // database stays away, the claim runs out and the message may go out once more (with the same
-    // Message-ID, so mail programs can tell).
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        if (!(await outbox.complete(message, mail.messageId))) {
-          log.warn(`E-mail outbox: ${message.eventKey} was sent after its claim ran out; another worker may send it again`)
-        }
-        return
-      } catch (error) {
-        if (attempt >= 3) {
-          log.error(`E-mail outbox: ${message.eventKey} was sent but could not be recorded; it may be sent again`, error)
-          return
-        }
-      }
-    }
+    // A message sent twice has the same Message-ID, so mail programs can tell.
+    await recordSent(() => outbox.complete(message, mail.messageId), 'E-mail outbox', message.eventKey, log)
   }
 
   async function recordFailure(outbox: OutboxStore, message: OutboxMessage, error: unknown, result: DrainResult): Promise<void> {
     const giveUp = message.attempts >= options.maxAttempts
     const retry = giveUp ? null : retryDelaySeconds(message.attempts, options)
-    const reason = describe(error)
+    const reason = describeFailure(error)
     if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
     else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
     await outbox.fail(message, reason, retry).catch((recordError: unknown) => {
@@ -132,95 +104,15 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     else result.retried += 1
   }
 
-  async function drainOnce(): Promise<DrainResult> {
-    const result: DrainResult = {sent: 0, retried: 0, failed: 0}
-    const outbox = await deps.outbox()
-    while (!ending) {
-      const batch = await outbox.claim(options.batchSize, options.leaseSeconds)
-      for (const message of batch) notStarted.set(message.id, message)
-      for (const message of batch) {
-        if (ending) return result
-        notStarted.delete(message.id)
-        await sendOne(outbox, message, result)
-      }
-      if (batch.length < options.batchSize) return result
-    }
-    return result
-  }
-
-  function drain(): Promise<DrainResult> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      const total: DrainResult = {sent: 0, retried: 0, failed: 0}
-      do {
-        again = false
-        const result = await drainOnce()
-        total.sent += result.sent
-        total.retried += result.retried
-        total.failed += result.failed
-      } while (again && !ending)
-      return total
-    })().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  function tick(): void {
-    drain()
-      .catch((error: unknown) => log.error('E-mail outbox: the outbox could not be read', error))
-      .finally(() => schedule())
-  }
-
-  function schedule(): void {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(tick, options.pollMs)
-    timer.unref?.()
-  }
-
-  return {
-    start() {
-      if (!stopped) return
-      stopped = false
-      tick()
-    },
-    stop() {
-      stopped = true
-      clearTimeout(timer)
-    },
-    kick() {
-      if (ending) return
-      drain().catch((error: unknown) => log.error('E-mail outbox: the outbox could not be read', error))
-    },
-    drain,
-    async shutdown(graceMs = 10_000) {
-      stopped = true
-      ending = true
-      clearTimeout(timer)
-      let sendStillUnderWay = false
-      if (running) {
-        let graceTimer: ReturnType<typeof setTimeout> | undefined
-        const graceOver = new Promise<'over'>((resolve) => (graceTimer = setTimeout(() => resolve('over'), graceMs)))
-        const outcome = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), graceOver])
-        clearTimeout(graceTimer)
-        sendStillUnderWay = outcome === 'over'
-      }
-      const unsent = [...notStarted.values()]
-      notStarted.clear()
-      let released = 0
-      if (unsent.length > 0) {
-        try {
-          released = await (await deps.outbox()).release(unsent)
-        } catch (error) {
-          // Their leases run out instead, and any worker sends them then.
-          log.error(`E-mail outbox: ${unsent.length} claimed message(s) could not be handed back`, error)
-        }
-      }
-      return {released, sendStillUnderWay}
-    },
-  }
+  const loop = createClaimLoop<OutboxMessage, DrainResult>({
+    logName: 'E-mail outbox',
+    claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds),
+    work: async (message, result) => sendOne(await deps.outbox(), message, result),
+    release: async (messages) => (await deps.outbox()).release(messages),
+    emptyResult: () => ({sent: 0, retried: 0, failed: 0}),
+    batchSize: options.batchSize,
+    pollMs: options.pollMs,
+    log,
+  })
+  return {...loop, shutdown: (graceMs = 10_000) => loop.shutdown(graceMs)}
 }

@@ -319,6 +319,7 @@ export const bookingWords = {
     markedNoShow: 'Marked no-show.',
     confirmationResent: 'The confirmation is on its way to the customer.',
     noteAdded: 'Note added.',
+    markedStarted: 'Marked started.', // i24-texts
   } as Record<string, string>,
   problem: {
     not_found: 'This booking no longer exists.',
@@ -342,6 +343,7 @@ export const bookingWords = {
     noteRequired: 'Write the note first.',
     noteTooLong: 'A note can be at most 2,000 characters.',
     noteUnreadable: 'The note holds characters that cannot be stored (control characters or a broken emoji).',
+    not_today: 'A visit is marked started on its day.', // i24-texts
   } as Record<string, string>,
 }
 
@@ -613,3 +615,20 @@ export const crewCalendarWords = {
     tooManyRequests: 'Too many requests',
   },
 } as const
+
+// i24-texts
+/** "Mark started" on the booking page: the crew set off; the customer is texted when they agreed to texts. */
+export const startedWords = {
+  heading: 'Crew on its way',
+  help: 'Mark the visit started when the crew sets off.',
+  consented: 'The customer agreed to texts: they get "your crew is on its way" (not between 9 pm and 8 am, never after they replied STOP).',
+  noConsent: 'The customer did not agree to texts: nobody is texted.',
+  submit: 'Mark started',
+  startedAt: (time: string) => `Marked started at ${time}.`,
+  refusal: {
+    cancelled: 'A cancelled booking is not started.',
+    not_paid: 'Only a paid visit is marked started.',
+    not_today: 'A visit is marked started on its day.',
+  } as Record<string, string>,
+}
+// end i24-texts

@@ -25,6 +25,8 @@ import {servicePage} from './documents/servicePage'
 import {siteSettings} from './documents/siteSettings'
 import {testimonial} from './documents/testimonial'
 import {trust} from './documents/trust'
+// i24-texts
+import {textMessages} from './documents/textMessages'
 
 /** Documents with exactly one instance; their _id equals their type name. */
 export const SINGLETON_TYPES = [
@@ -44,6 +46,8 @@ export const SINGLETON_TYPES = [
   'navigation',
   'notFoundPage',
   'trust',
+  // i24-texts
+  'textMessages',
 ] as const
 
 export const schemaTypes = [
@@ -83,4 +87,6 @@ export const schemaTypes = [
   blogPost,
   reviewSample,
   popularQuestion,
+  // i24-texts
+  textMessages,
 ]

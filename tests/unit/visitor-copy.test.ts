@@ -62,6 +62,9 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/booking/availability.ts': "the Availability document's validation",
   'lib/booking/start.ts': "the server's start-up lines",
   'lib/email/folder-transport.ts': "the server's start-up lines",
+  // i24-texts
+  'lib/texts/folder-transport.ts': "the server's start-up lines",
+  'lib/texts/twilio-settings.ts': "the server's start-up lines",
   // Server plumbing that answers machines and the operator, never a visitor: loading the content
   // (a missing field names the document to publish), the database and its stores, the edge server,
   // request bodies.

@@ -3,7 +3,7 @@
 import type {ComponentProps, ReactNode} from 'react'
 import type {Control, FieldValues} from 'react-hook-form'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
-import {CountStepper, fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
+import {CheckboxField, CountStepper, fieldLayout, FieldsetSection, FormSection, RadioCardGroup, TextAreaField, TextField} from '@/components/forms/fields'
 import {EXTRA_COUNT_MAX, KEY_INFO_OPTIONS, LOCATIONS} from '@/lib/booking/catalog'
 import {useBookingTexts} from './BookingTexts'
 import {FormSummary} from './SummaryCard'
@@ -70,7 +70,7 @@ export function TipsSection({tipLegend, tipOptions, parkingOptions}: {tipLegend:
   )
 }
 
-/** First and last name, e-mail, phone and address. */
+/** First and last name, e-mail, phone and address, and the consent to text messages (all four forms). */
 export function CustomerDetailsSection() {
   const control = useControl()
   const texts = useBookingTexts()
@@ -81,6 +81,8 @@ export function CustomerDetailsSection() {
       <TextField control={control} name="email" type="email" label={texts.emailLabel} autoComplete="email" inputMode="email" required />
       <TextField control={control} name="phone" type="tel" label={texts.phoneLabel} description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
       <TextField control={control} name="address" label={texts.addressLabel} autoComplete="street-address" className={fieldLayout.wide} required />
+      {/* i24-texts: texts only with the customer's explicit consent: unticked until they tick it. */}
+      <CheckboxField control={control} name="smsConsent" label={texts.textsConsentLabel} description={texts.textsConsentHelp} className={fieldLayout.wide} />
     </FormSection>
   )
 }

@@ -65,7 +65,8 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
     slot = check.slot
   }
 
-  const newBooking = {...toNewBooking(request, price), ...(slot && slotFields(slot, deps.now()))}
+  // i24-texts: consent to texts is recorded with the time it was given.
+  const newBooking = {...toNewBooking(request, price), ...(slot && slotFields(slot, deps.now())), smsConsentAt: request.smsConsent ? deps.now().toISOString() : null}
   let stored: {booking: StoredBooking; created: boolean}
   try {
     stored = await deps.store.createPending(newBooking, slot ? {capacity: slot.capacity, now: deps.now()} : undefined)
@@ -115,7 +116,11 @@ function stableJson(value: unknown): string {
 export function sameBookingDetails(booking: NewBooking, stored: StoredBooking): boolean {
   // The hold is when the request came, not what the customer asked for.
   return (Object.keys(booking) as (keyof NewBooking)[]).every(
-    (key) => key === 'idempotencyKey' || key === 'holdExpiresAt' || stableJson(booking[key] ?? null) === stableJson(stored[key] ?? null),
+    (key) =>
+      key === 'idempotencyKey' ||
+      key === 'holdExpiresAt' ||
+      // i24-texts: the consent's time is when the request came; whether it was given is what counts.
+      (key === 'smsConsentAt' ? (booking.smsConsentAt == null) === (stored.smsConsentAt == null) : stableJson(booking[key] ?? null) === stableJson(stored[key] ?? null)),
   )
 }
 

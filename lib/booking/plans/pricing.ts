@@ -66,6 +66,8 @@ export function requestOf(booking: PricedChoices, change: {frequency: string | n
     date: booking.date ?? '',
     arrivalWindow: booking.arrivalWindow ?? '',
     coupon: null,
+    // Pricing does not read it; the request schema wants it.
+    smsConsent: false,
   }
   const instructions = typeof booking.instructions === 'object' && booking.instructions ? booking.instructions : {}
   switch (booking.industry) {

@@ -19,6 +19,9 @@ export const bookingForms = defineType({
     requiredText('phoneLabel', 'Label: phone', undefined, TEXT_LENGTH.label),
     requiredText('addressLabel', 'Label: address', undefined, TEXT_LENGTH.label),
     requiredText('phoneHelp', 'Help under the phone number'),
+    // i24-texts: the consent to texts (unticked until the customer ticks it).
+    requiredText('textsConsentLabel', 'Label: consent to text messages', 'Beside the checkbox under the phone number.', TEXT_LENGTH.sentence),
+    requiredText('textsConsentHelp', 'Consent wording under the checkbox', 'What they agree to: which texts, how often, rates, STOP and START, not a condition of purchase.', 400),
     requiredText('dateHeading', 'Heading: date', undefined, TEXT_LENGTH.heading),
     requiredText('dateHelp', 'Help under the date'),
     requiredText('dateLabel', 'Label: date (the calendar)', undefined, TEXT_LENGTH.label),

@@ -17,6 +17,8 @@ import {
 import styles from '@/components/office/booking/booking.module.css'
 import {CancelBookingForm} from '@/components/office/booking/CancelBookingForm'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
+// i24-texts
+import {StartedForm} from '@/components/office/booking/StartedForm'
 import {isUuid} from '@/lib/booking/store/mapping'
 import {moveOffer} from '@/lib/office/booking-actions'
 import {officeBookingView, requestedMoveDate} from '@/lib/office/booking-page'
@@ -104,6 +106,8 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
         </div>
         <div className={styles.stack}>
           <MoveForm booking={view} offer={offer} answer={answer} />
+          {/* i24-texts */}
+          <StartedForm booking={booking} now={deps.now()} />
           <OutcomeForm booking={view} />
           <ResendForm booking={view} />
           <CancelBookingForm booking={booking} searchParams={search} />
