@@ -217,6 +217,20 @@ export type BookingForms = {
   totalToPay?: string;
   sending?: string;
   connectionLost?: string;
+  plan?: {
+    heading?: string;
+    schedule?: string;
+    charges?: string;
+    changes?: string;
+    earlyCancellation?: string;
+    noEarlyCancellation?: string;
+    summaryFrequency?: string;
+    weekly?: string;
+    everyOtherWeek?: string;
+    monthly?: string;
+    every3Months?: string;
+    every6Months?: string;
+  };
   messages?: BookingMessages;
 };
 
@@ -2477,7 +2491,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2506,6 +2520,20 @@ export type HouseFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2580,7 +2608,7 @@ export type HouseFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2609,6 +2637,20 @@ export type CarpetFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2677,7 +2719,7 @@ export type CarpetFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2706,6 +2748,20 @@ export type ExteriorFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2772,7 +2828,7 @@ export type ExteriorFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2801,6 +2857,20 @@ export type CommercialFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;

@@ -246,6 +246,7 @@ const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id
   dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,
   extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
   couponHeading, couponRemoved, totalToPay, sending, connectionLost,
+  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},
   messages{
     countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,
     dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,
