@@ -44,7 +44,8 @@ export function planFigures(industry: Industry, values: Values, preview: (values
   const perVisit = preview({...values, coupon: ''})?.totalCents
   const oneTimeFrequency = ONE_TIME[industry]
   const oneTime = preview(oneTimeFrequency ? {...values, frequency: oneTimeFrequency} : values)?.totalCents
-  if (total === undefined || perVisit === undefined || oneTime === undefined) return null
+  // Nothing chosen to price yet (e.g. no carpet room): no figures rather than $0.00.
+  if (total === undefined || perVisit === undefined || oneTime === undefined || perVisit === 0) return null
   return {perVisitCents: perVisit, differenceCents: Math.max(0, oneTime - total)}
 }
 
