@@ -228,7 +228,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
-  leadReply{greeting, closing}
+  leadReply{greeting, closing},
+  planConfirmation{heading, intro, visitLabel, changes}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -24,6 +24,10 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  // i24-plan-ui: the plan section of a plan's first confirmation: {frequency} as sold ('Weekly'),
+  // {weekday} ('Tuesday') and {window} ('8:00 AM – 10:00 AM') of the plan; {number} a visit's place in it.
+  plan: ['firstName', 'frequency', 'weekday', 'window', 'companyName', 'phone'],
+  planVisit: ['number'],
 } as const
 
 /**

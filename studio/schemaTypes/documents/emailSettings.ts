@@ -56,6 +56,7 @@ const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
+const plan = EMAIL_TOKENS.plan // i24-plan-ui
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -93,6 +94,13 @@ export const emailSettings = defineType({
         tokens: booking,
         description: 'The description of the calendar event attached to the confirmation and to the e-mail of a move.',
       }),
+    ]),
+    // i24-plan-ui: the plan section of the confirmation of a plan's first visit.
+    emailWording('planConfirmation', 'Booking confirmation: a plan', "Added to the booking confirmation of a plan's first visit (a recurring frequency), with a table of its next visits; the calendar file then holds every visit.", 'customer', [
+      wording('heading', 'Heading of the plan table', {max: 80, tokens: []}),
+      wording('intro', 'About the plan', {max: 600, rows: 3, tokens: plan, requires: ['frequency'], description: 'After the opening: the plan, its weekday and window, how later visits are paid.'}),
+      wording('visitLabel', 'A visit in the table', {max: 40, tokens: EMAIL_TOKENS.planVisit, requires: ['number'], description: 'E.g. "Visit {number}".'}),
+      wording('changes', 'Changing the plan', {max: 600, rows: 3, tokens: plan, description: 'Skipping, moving, pausing and cancelling (24 hours before a visit), and the early-cancellation difference.'}),
     ]),
     emailWording('quoteRequestReceived', 'Quote request received', 'Sent to the address given on a quote form once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed but the first name: the reference of the request instead, to quote when calling.', 'customer', [
       wording('subject', 'Subject', {max: 120, tokens: customer}),

@@ -1,0 +1,85 @@
+/**
+ * i24-plan-ui. What the confirmation of a plan's first visit adds (issue 24, acceptance 1): a
+ * paragraph about the plan, a table of its next visits, how to change it, and one calendar event
+ * per visit. Plain TypeScript; the words are the E-mails document's (planConfirmation).
+ */
+import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
+import {formatDate} from '../format'
+import type {CustomerCalendarEvent} from '../calendar-file'
+import type {EmailView} from './compose'
+import type {BookingPaidFacts} from './queue'
+import {fillTokens} from './tokens'
+
+/** A plan as its first confirmation tells it (BookingPaidFacts.plan, i24-plans); a visit's `id` is its booking's. */
+export interface PlanFacts {
+  frequency: string
+  arrivalWindow: string
+  weekday: string
+  visits: {id?: string; date: string; window: string; windowStartsAt: string}[]
+}
+
+export interface PlanWording {
+  heading: string
+  intro: string
+  visitLabel: string
+  changes: string
+}
+
+/** The plan of a confirmation, if it confirms a plan's first visit. */
+export function planOf(facts: BookingPaidFacts): PlanFacts | null {
+  const plan = (facts as BookingPaidFacts & {plan?: PlanFacts | null}).plan
+  return plan ?? null
+}
+
+/** 'Tuesday' for a calendar date (the company's days are calendar dates: read at noon UTC). */
+export function weekdayOf(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {weekday: 'long', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
+}
+
+/** The {tokens} of the plan's wording. */
+export function planValues(facts: BookingPaidFacts, plan: PlanFacts, common: {companyName: string; phone: string}): Record<string, string> {
+  return {
+    ...common,
+    firstName: facts.customer.firstName,
+    frequency: plan.frequency,
+    weekday: facts.date ? weekdayOf(facts.date) : '',
+    window: arrivalWindowLabel(plan.arrivalWindow),
+  }
+}
+
+/** The plan's paragraph, its table (the frequency, the window, each next visit) and the changes' sentence. */
+export function planView(facts: BookingPaidFacts, plan: PlanFacts, wording: PlanWording, common: {companyName: string; phone: string}) {
+  const values = planValues(facts, plan, common)
+  const section: EmailView['sections'][number] = {
+    heading: wording.heading,
+    rows: [
+      {label: 'Frequency', value: plan.frequency},
+      {label: 'Arrival window', value: values.window},
+      // The first visit is this booking (the table above); the next ones are numbered from 2.
+      ...plan.visits.map((visit, index) => ({label: fillTokens(wording.visitLabel, {number: String(index + 2)}), value: slotLabel(visit.date, visit.window)})),
+    ],
+  }
+  return {paragraph: fillTokens(wording.intro, values), section, changes: fillTokens(wording.changes, values)}
+}
+
+/**
+ * The calendar events of the plan's next visits, one per visit: each visit is a booking of its own,
+ * moved or skipped on its own, and a move's e-mail sends the same UID (`<booking id>@host`) with a
+ * higher sequence, so the calendar replaces exactly that visit. A recurrence rule could not say so
+ * (nor a visit placed in another window of its week), and would go on past the visits that exist.
+ */
+export function planCalendarEvents(
+  facts: BookingPaidFacts,
+  plan: PlanFacts,
+  first: CustomerCalendarEvent,
+  host: string,
+  description: (date: string) => string,
+): CustomerCalendarEvent[] {
+  return plan.visits.map((visit) => ({
+    ...first,
+    uid: `${visit.id ?? `${facts.id}-${visit.date}`}@${host}`,
+    date: visit.date,
+    window: windowTimes(visit.window, visit.windowStartsAt),
+    description: description(formatDate(visit.date)),
+  }))
+}
