@@ -338,6 +338,9 @@ export type PaymentPages = {
     failed?: string;
     unknown?: string;
     homeButton?: string;
+    planHeading?: string;
+    planIntro?: string;
+    planNote?: string;
   };
   cancel?: {
     heading?: string;
@@ -3000,7 +3003,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3012,6 +3015,9 @@ export type PaymentPagesQueryResult = {
     failed: string | null;
     unknown: string | null;
     homeButton: string | null;
+    planHeading: string | null;
+    planIntro: string | null;
+    planNote: string | null;
   } | null;
   cancel: {
     heading: string | null;

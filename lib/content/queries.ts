@@ -325,7 +325,7 @@ export const availabilityQuery = defineQuery(`*[_type == "availability" && _id =
 
 /** What /success, /cancel and the manage page of a booking say. */
 export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
-  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},
+  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},
   cancel{heading, status, note, formButton, contactButton},
   manage{
     heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,
