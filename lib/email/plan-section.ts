@@ -4,7 +4,7 @@
  * per visit. Plain TypeScript; the words are the E-mails document's (planConfirmation).
  */
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
-import {formatDate} from '../format'
+import {formatDate, formatWeekday} from '../format'
 import type {CustomerCalendarEvent} from '../calendar-file'
 import type {EmailView} from './compose'
 import type {BookingPaidFacts} from './queue'
@@ -31,18 +31,13 @@ export function planOf(facts: BookingPaidFacts): PlanFacts | null {
   return plan ?? null
 }
 
-/** 'Tuesday' for a calendar date (the company's days are calendar dates: read at noon UTC). */
-export function weekdayOf(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {weekday: 'long', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
-}
-
 /** The {tokens} of the plan's wording. */
 export function planValues(facts: BookingPaidFacts, plan: PlanFacts, common: {companyName: string; phone: string}): Record<string, string> {
   return {
     ...common,
     firstName: facts.customer.firstName,
     frequency: plan.frequency,
-    weekday: facts.date ? weekdayOf(facts.date) : '',
+    weekday: facts.date ? formatWeekday(facts.date) : '',
     window: arrivalWindowLabel(plan.arrivalWindow),
   }
 }

@@ -3,6 +3,7 @@
  * frequency, weekday and window, and its next visits as the store holds them. Nothing personal.
  */
 import {arrivalWindowLabel} from '../arrival-window'
+import {formatWeekday} from '../../format'
 import type {PlanReader} from '../plans/reader'
 import type {BookingStore} from '../store/store'
 
@@ -17,11 +18,6 @@ export interface SuccessPlan {
   visits: {date: string; window: string}[]
 }
 
-/** 'Tuesday' for a calendar date. */
-function weekdayOf(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {weekday: 'long', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))
-}
-
 /** The plan that the paid booking `bookingId` started, or null (a one-time booking, unpaid, unknown). */
 export async function planForSuccess(bookingId: string | null, deps: {store: Pick<BookingStore, 'findById'>; plans: PlanReader}): Promise<SuccessPlan | null> {
   if (!bookingId) return null
@@ -33,5 +29,5 @@ export async function planForSuccess(bookingId: string | null, deps: {store: Pic
     .filter((visit) => visit.id !== booking.id && (visit.paymentStatus === 'scheduled' || visit.paymentStatus === 'paid') && visit.date && visit.arrivalWindow)
     .map((visit) => ({date: visit.date as string, window: arrivalWindowLabel(visit.arrivalWindow as string)}))
     .sort((a, b) => a.date.localeCompare(b.date))
-  return {frequency: plan.frequency, weekday: weekdayOf(plan.anchorDate), window: arrivalWindowLabel(plan.arrivalWindow), visits}
+  return {frequency: plan.frequency, weekday: formatWeekday(plan.anchorDate), window: arrivalWindowLabel(plan.arrivalWindow), visits}
 }
