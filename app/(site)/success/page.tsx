@@ -10,7 +10,7 @@ import {Section} from '@/components/ui/Section'
 import {singleParam, successPageSummary, type SuccessSummary} from '@/lib/booking/flow'
 import {planForSuccess, type SuccessPlan} from '@/lib/booking/flow/success-plan'
 import {createPlanReader} from '@/lib/booking/plans/reader'
-import {getBookingStore, getPaymentProvider, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
+import {getBookingStore, getPaymentProvider, planFlowDeps, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
 import {getDatabaseFunctions} from '@/lib/database'
 import {getPaymentPages, type PaymentPages} from '@/lib/content'
 
@@ -49,7 +49,7 @@ async function loadSummary(searchParams: SearchParams): Promise<{summary: Succes
     const store = await getBookingStore()
     const summary = await successPageSummary(
       {bookingId, sessionId: singleParam(params.session_id)},
-      {store, now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox},
+      {store, now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox, plans: planFlowDeps},
     )
     // i24-plan-ui: the plan a paid booking started, and its next visits.
     const plan = summary?.paymentStatus === 'paid' ? await planForSuccess(bookingId, {store, plans: createPlanReader(await getDatabaseFunctions())}) : null
