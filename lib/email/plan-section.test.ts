@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 
 const FIRST_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
-const plan: PlanFacts & {cadence: 'weekly'} = {
+const plan: PlanFacts = {
   frequency: 'Weekly',
   cadence: 'weekly',
   arrivalWindow: '08:00-10:00',
@@ -92,7 +92,7 @@ const flat = (text: string) => text.replace(/\s+/g, ' ')
 
 describe("the confirmation of a plan's first visit", () => {
   it('tells the plan, its weekday and window, and its next visits in a table, in the HTML and the text', async () => {
-    const {mail, view} = await compose({...paid, plan} as BookingPaidFacts)
+    const {mail, view} = await compose({...paid, plan})
     const intro = 'Your Weekly plan has started: we come back on the same weekday (Tuesday) and in the same arrival window (8:00 AM – 10:00 AM) as this first visit.'
     expect(view.paragraphs[1]).toContain(intro)
     expect(view.sections[1]).toEqual({
@@ -113,7 +113,7 @@ describe("the confirmation of a plan's first visit", () => {
   })
 
   it('attaches one calendar event per visit, each at its date and window, with its own UID', async () => {
-    const {mail} = await compose({...paid, plan} as BookingPaidFacts)
+    const {mail} = await compose({...paid, plan})
     const file = mail.attachments?.[0]
     expect(file?.filename).toBe('booking-7C1D-2E3F.ics')
     const calendar = new ICAL.Component(ICAL.parse(String(file?.content)))

@@ -7,16 +7,14 @@ import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-win
 import {formatDate, formatWeekday} from '../format'
 import type {CustomerCalendarEvent} from '../calendar-file'
 import type {EmailView} from './compose'
-import type {BookingPaidFacts} from './queue'
+import type {BookingPaidFacts, PlanSummaryFacts} from './queue'
 import {fillTokens} from './tokens'
 
-/** A plan as its first confirmation tells it (BookingPaidFacts.plan, i24-plans); a visit's `id` is its booking's. */
-export interface PlanFacts {
-  frequency: string
-  arrivalWindow: string
-  weekday: string
-  visits: {id?: string; date: string; window: string; windowStartsAt: string}[]
-}
+/**
+ * A plan as its first confirmation tells it (BookingPaidFacts.plan, i24-plans). A visit's `id`, when
+ * the facts carry it, is its booking's: its calendar event then has the UID a later move replaces.
+ */
+export type PlanFacts = Omit<PlanSummaryFacts, 'visits'> & {visits: (PlanSummaryFacts['visits'][number] & {id?: string})[]}
 
 export interface PlanWording {
   heading: string
@@ -27,8 +25,7 @@ export interface PlanWording {
 
 /** The plan of a confirmation, if it confirms a plan's first visit. */
 export function planOf(facts: BookingPaidFacts): PlanFacts | null {
-  const plan = (facts as BookingPaidFacts & {plan?: PlanFacts | null}).plan
-  return plan ?? null
+  return facts.plan ?? null
 }
 
 /** The {tokens} of the plan's wording. */
