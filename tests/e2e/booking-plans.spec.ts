@@ -127,7 +127,7 @@ test.describe('a weekly house plan', () => {
     await expect(notice).toContainText('Up to 24 hours before a visit you can skip or move it, or pause or cancel the plan')
     await expect(notice).toContainText(`we charge the difference to the one-time price: ${DIFFERENCE}.`)
     const sidebar = page.getByRole('complementary')
-    await expect(sidebar.locator('div', {has: page.locator('dt', {hasText: /^Frequency$/})}).locator('dd')).toHaveText('Weekly plan')
+    await expect(sidebar.locator('dt', {hasText: /^Frequency$/}).locator('xpath=following-sibling::dd')).toHaveText('Weekly plan')
     // The notice comes before Confirm & Pay.
     const [noticeTop, buttonTop] = await Promise.all([notice.boundingBox(), form.getByRole('button', {name: 'Confirm & Pay'}).boundingBox()])
     expect(noticeTop!.y).toBeLessThan(buttonTop!.y)
