@@ -375,6 +375,23 @@ export type PaymentPages = {
     failed?: string;
     unavailable?: string;
   };
+  cardUpdate?: {
+    heading?: string;
+    intro?: string;
+    currentCard?: string;
+    button?: string;
+    saved?: string;
+    savedRetry?: string;
+    cancelled?: string;
+    notSaved?: string;
+    noPlan?: string;
+    planCancelled?: string;
+    noCard?: string;
+    notThisPlan?: string;
+    rateLimited?: string;
+    unavailable?: string;
+    backButton?: string;
+  };
 };
 
 export type EmailSettings = {
@@ -3003,7 +3020,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3051,6 +3068,23 @@ export type PaymentPagesQueryResult = {
     cancellationRequestedHistory: string | null;
     failed: string | null;
     unavailable: string | null;
+  } | null;
+  cardUpdate: {
+    heading: string | null;
+    intro: string | null;
+    currentCard: string | null;
+    button: string | null;
+    saved: string | null;
+    savedRetry: string | null;
+    cancelled: string | null;
+    notSaved: string | null;
+    noPlan: string | null;
+    planCancelled: string | null;
+    noCard: string | null;
+    notThisPlan: string | null;
+    rateLimited: string | null;
+    unavailable: string | null;
+    backButton: string | null;
   } | null;
 } | null;
 

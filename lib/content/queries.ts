@@ -331,6 +331,10 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
     heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
     cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable
+  },
+  cardUpdate{
+    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,
+    rateLimited, unavailable, backButton
   }
 }`)
 

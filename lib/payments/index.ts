@@ -92,6 +92,12 @@ export {
   PaymentProviderError,
 } from './provider'
 export type {
+  CardUpdateDetails,
+  CardUpdateRequest,
+  CardUpdateSession,
+  OffSessionChargeRequest,
+  OffSessionChargeResult,
+  SavedCard,
   CheckoutDetails,
   CheckoutPaymentStatus,
   CheckoutRequest,
@@ -114,7 +120,9 @@ export {
   testCheckoutPath,
   TestCheckoutProvider,
   testCheckoutReturnUrl,
+  testCardUpdateReturnUrl,
+  TEST_CARD_DECLINED_MESSAGE,
   TEST_CHECKOUT_REFUSED_MESSAGE,
   TEST_CHECKOUT_THIS_MACHINE_MESSAGE,
 } from './test-checkout'
-export type {TestCheckoutReach, TestCheckoutRefundRecord, TestRefundAnswer, TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'
+export type {TestCardCharge, TestCardUpdateRecord, TestChargeAnswer, TestCheckoutReach, TestCheckoutRefundRecord, TestRefundAnswer, TestCheckoutOutcome, TestCheckoutSessionRecord, TestCheckoutSessionStatus} from './test-checkout'
