@@ -1,16 +1,7 @@
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
-import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
-import {fulfilCheckout, submitBooking, type BookingFlowDeps} from './flow'
-import {createPlanStore} from './plans/plan-store'
-import {createPlanReader, type PlanReader} from './plans/reader'
-import {DEFAULT_PLAN_SETTINGS} from './plans/settings'
-import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore} from './store/store'
-import {roomyAvailability} from './test-support/availability'
-import {carpetRequest, commercialRequest, exteriorRequest, fixedClock, houseRequest, ORIGIN} from './test-support/requests'
+import {submitBooking} from './flow'
+import {checkoutSessionId, openPlanFlow, type PlanFlow} from './test-support/plan-flow'
+import {carpetRequest, commercialRequest, exteriorRequest, houseRequest} from './test-support/requests'
 
 /**
  * i24-plan-ui. Issue 24, acceptance 5: "A one-time visit is never charged a recurring rate". Every
@@ -21,30 +12,14 @@ import {carpetRequest, commercialRequest, exteriorRequest, fixedClock, houseRequ
  * the form would not: Deep Cleaning "Weekly", Construction Final Clean "Recurring") starts none.
  */
 
-let db: PGlite
-let store: BookingStore
-let plans: PlanReader
-let payments: TestCheckoutProvider
-let deps: BookingFlowDeps
+let flow: PlanFlow
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  plans = createPlanReader(functions)
-  payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
-  deps = {
-    store,
-    payments,
-    origin: ORIGIN,
-    now: fixedClock,
-    availability: roomyAvailability,
-    plans: {plans: createPlanStore(functions), availability: roomyAvailability, settings: DEFAULT_PLAN_SETTINGS},
-  }
+  flow = await openPlanFlow()
 }, 60_000)
 
 afterAll(async () => {
-  await db.close()
+  await flow.db.close()
 })
 
 /** No tip, parking or coupon: the figures are the rate table's alone. */
@@ -91,10 +66,6 @@ const CASES: Case[] = [
   {name: 'commercial VRBO and AIRBNB Recurring', request: commercial('VRBO and AIRBNB Cleaning', 'Recurring'), cents: 8_000, plan: {cadence: 'weekly', oneTimeCents: 8_000, later: ['2030-03-11']}},
 ]
 
-function sessionIdOf(checkoutUrl: string): string {
-  return decodeURIComponent(new URL(checkoutUrl).pathname.split('/').pop() ?? '')
-}
-
 describe('every frequency of every form, as a request, then paid', () => {
   it('sends every frequency each form sells (the table covers the catalog)', () => {
     const sent = CASES.map((each) => `${each.request.industry}:${each.request.frequency}`)
@@ -105,24 +76,22 @@ describe('every frequency of every form, as a request, then paid', () => {
   })
 
   it.each(CASES)('$name: charged its own rate; a plan only for a recurring frequency, its later visits at the per-visit rate', async ({request, cents, plan}) => {
-    const submitted = await submitBooking(request, deps)
+    const submitted = await submitBooking(request, flow.deps)
     if (!submitted.ok) throw new Error(`Expected a booking, got ${JSON.stringify(submitted)}`)
-    const sessionId = sessionIdOf(submitted.checkoutUrl)
     // What the checkout asks the customer to pay.
-    expect((await payments.getSession(sessionId))?.amountCents).toBe(cents)
-    await payments.complete(sessionId, 'paid')
-    await fulfilCheckout(sessionId, deps)
+    expect((await flow.payments.getSession(checkoutSessionId(submitted.checkoutUrl)))?.amountCents).toBe(cents)
+    await flow.pay(submitted.checkoutUrl)
 
-    const booking = await store.findById(submitted.bookingId)
+    const booking = await flow.store.findById(submitted.bookingId)
     expect(booking).toMatchObject({paymentStatus: 'paid', amountCents: cents})
     if (plan === null) {
       expect(booking?.planId).toBeNull()
       expect(booking?.planVisit).toBeNull()
       return
     }
-    const stored = await plans.findPlan(booking?.planId ?? '')
+    const stored = await flow.plans.findPlan(booking?.planId ?? '')
     expect(stored).toMatchObject({firstBookingId: submitted.bookingId, cadence: plan.cadence, perVisitCents: cents, oneTimeCents: plan.oneTimeCents, status: 'active'})
-    const visits = await plans.visitsOf(stored!.id)
+    const visits = await flow.plans.visitsOf(stored!.id)
     expect(visits[0]).toMatchObject({id: submitted.bookingId, planVisit: 1, amountCents: cents})
     // Every 3 or 6 months: the second visit is beyond the horizon (the roll-forward makes it later).
     expect(visits.slice(1).map((visit) => ({date: visit.date, paymentStatus: visit.paymentStatus, amountCents: visit.amountCents}))).toEqual(
@@ -131,10 +100,10 @@ describe('every frequency of every form, as a request, then paid', () => {
   })
 
   it('a commercial frequency the sub-service does not offer is refused and stores nothing', async () => {
-    const before = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
-    const refused = await submitBooking(commercial('Construction Final Clean', 'Recurring'), deps)
+    const before = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+    const refused = await submitBooking(commercial('Construction Final Clean', 'Recurring'), flow.deps)
     expect(refused).toMatchObject({ok: false, kind: 'validation', fieldErrors: {frequency: expect.stringMatching(/^frequencyNotOffered/)}})
-    const after = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+    const after = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings1')
     expect(after.rows[0].n).toBe(before.rows[0].n)
   })
 })

@@ -55,10 +55,11 @@ export function planView(facts: BookingPaidFacts, plan: PlanFacts, wording: Plan
 }
 
 /**
- * The calendar events of the plan's next visits, one per visit: each visit is a booking of its own,
- * moved or skipped on its own, and a move's e-mail sends the same UID (`<booking id>@host`) with a
- * higher sequence, so the calendar replaces exactly that visit. A recurrence rule could not say so
- * (nor a visit placed in another window of its week), and would go on past the visits that exist.
+ * The calendar events of the plan's next visits, one per visit rather than a recurrence rule: each
+ * visit is a booking of its own, skipped or moved on its own (or placed in another window of its
+ * week), and the visits exist only up to the booking horizon. A visit named by its booking (`id`)
+ * gets the UID a move of that booking sends (`<booking id>@host`, a higher sequence), so the
+ * calendar replaces exactly that event; without it, a UID of the plan's first booking and the day.
  */
 export function planCalendarEvents(
   facts: BookingPaidFacts,
