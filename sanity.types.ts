@@ -481,6 +481,20 @@ export type EmailSettings = {
     heading?: string;
     body?: string;
   };
+  planVisitPlaced?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    closing?: string;
+  };
+  planVisitUnplaced?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    closing?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2417,7 +2431,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2499,6 +2513,20 @@ export type EmailSettingsQueryResult = {
     intro: string | null;
     visitLabel: string | null;
     changes: string | null;
+  } | null;
+  planVisitPlaced: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    closing: string | null;
+  } | null;
+  planVisitUnplaced: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    closing: string | null;
   } | null;
 } | null;
 

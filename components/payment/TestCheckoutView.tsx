@@ -1,3 +1,5 @@
+import type {ReactNode} from 'react'
+import fieldStyles from '@/components/forms/fields.module.css'
 import {BookingSummaryList} from '@/components/payment/BookingSummaryList'
 import {LogoMark} from '@/components/site/Logo'
 import {Button} from '@/components/ui/Button'
@@ -22,16 +24,7 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
   const base = testCheckoutPath(session.id)
   const payable = session.status === 'open' && summary.paymentStatus === 'pending'
   return (
-    <div className={styles.page}>
-      <p className={styles.banner} role="note">
-        <strong>Test mode — no card is charged.</strong> This local checkout stands in for the card payment page.
-      </p>
-      <Container width="narrow" className={styles.inner}>
-        <p className={styles.brand}>
-          <LogoMark size={32} />
-          <span>{companyName}</span>
-        </p>
-        <Card className={styles.card}>
+    <TestCheckoutFrame companyName={companyName}>
           <h1 className={styles.heading}>Pay for your booking</h1>
           <BookingSummaryList
             service={summary.service}
@@ -74,7 +67,23 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
               </Button>
             </div>
           )}
-        </Card>
+    </TestCheckoutFrame>
+  )
+}
+
+/** The page around either test checkout: the test-mode banner, the company, the card. */
+function TestCheckoutFrame({companyName, children}: {companyName: string; children: ReactNode}) {
+  return (
+    <div className={styles.page}>
+      <p className={styles.banner} role="note">
+        <strong>Test mode — no card is charged.</strong> This local checkout stands in for the card payment page.
+      </p>
+      <Container width="narrow" className={styles.inner}>
+        <p className={styles.brand}>
+          <LogoMark size={32} />
+          <span>{companyName}</span>
+        </p>
+        <Card className={styles.card}>{children}</Card>
       </Container>
     </div>
   )
@@ -83,10 +92,10 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
 /** "This test card declines later charges": a plain checkbox, sent with Pay or Save, to try a declined charge. */
 function DeclinesLaterChoice() {
   return (
-    <div className={styles.choice}>
-      <input id="declines-later" name={DECLINES_LATER_FIELD} value={DECLINES_LATER_VALUE} type="checkbox" className={styles.checkbox} aria-describedby="declines-later-hint" />
+    <div className={fieldStyles.checkboxRow}>
+      <input id="declines-later" name={DECLINES_LATER_FIELD} value={DECLINES_LATER_VALUE} type="checkbox" className={fieldStyles.checkbox} aria-describedby="declines-later-hint" />
       <div>
-        <label htmlFor="declines-later" className={styles.choiceLabel}>
+        <label htmlFor="declines-later" className={`${fieldStyles.checkboxLabel} ${styles.choiceLabel}`}>
           This test card declines later charges
         </label>
         <p id="declines-later-hint" className={styles.hint}>
@@ -109,16 +118,7 @@ export type TestCardUpdateViewProps = {
 export function TestCardUpdateView({companyName, session}: TestCardUpdateViewProps) {
   const base = testCheckoutPath(session.id)
   return (
-    <div className={styles.page}>
-      <p className={styles.banner} role="note">
-        <strong>Test mode — no card is charged.</strong> This local checkout stands in for the card payment page.
-      </p>
-      <Container width="narrow" className={styles.inner}>
-        <p className={styles.brand}>
-          <LogoMark size={32} />
-          <span>{companyName}</span>
-        </p>
-        <Card className={styles.card}>
+    <TestCheckoutFrame companyName={companyName}>
           <h1 className={styles.heading}>Save a card for your plan</h1>
           <p className={styles.keepsCard}>
             The card saved here is charged for the plan&rsquo;s later visits, each before its visit. In test mode a test card is saved instead,
@@ -153,8 +153,6 @@ export function TestCardUpdateView({companyName, session}: TestCardUpdateViewPro
               </Button>
             </div>
           )}
-        </Card>
-      </Container>
-    </div>
+    </TestCheckoutFrame>
   )
 }

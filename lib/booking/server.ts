@@ -10,11 +10,12 @@ import type {BookingFlowDeps} from './flow'
 import type {ManageDeps} from './manage'
 import {manageLinkSecret} from './manage-link-secret'
 import {handleTestCheckoutRequest} from './routes'
-import {getDatabaseFunctions} from '../database'
 import {createPlanStore} from './plans/plan-store'
 import {planSettingsFromEnv} from './plans/settings'
+import {planVisitEmails} from './plans/visit-emails'
 import type {PlanFlowDeps} from './plans/visits'
 // i24-payments
+import {getDatabaseFunctions} from '../database'
 import {PaymentConfigurationError} from '../payments/provider'
 import {paymentReturnOrigin} from '../site-url'
 import type {CardUpdateDeps} from './plans/card'
@@ -35,7 +36,7 @@ export async function bookingFlowDeps(origin: string, client: string): Promise<B
 
 /** Recurring plans on the app's database, with the business's rules and the plans' timings (i24-plans). */
 export async function planFlowDeps(): Promise<PlanFlowDeps> {
-  return {plans: createPlanStore(await getDatabaseFunctions()), availability: getAvailability, settings: planSettingsFromEnv()}
+  return {plans: createPlanStore(await getDatabaseFunctions()), availability: getAvailability, settings: planSettingsFromEnv(), emails: planVisitEmails}
 }
 
 /** What the availability endpoint needs: the store, the clock and the rules (no payment provider). */

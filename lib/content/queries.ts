@@ -229,7 +229,9 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
   leadReply{greeting, closing},
-  planConfirmation{heading, intro, visitLabel, changes}
+  planConfirmation{heading, intro, visitLabel, changes},
+  planVisitPlaced{subject, preview, heading, body, closing},
+  planVisitUnplaced{subject, preview, heading, body, closing}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */

@@ -38,6 +38,8 @@ function customerName(facts: EventFacts): string {
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
     case 'booking_moved_by_office':
+    case 'plan_visit_placed':
+    case 'plan_visit_unplaced':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
     case 'lead_reply':
       return facts.firstName
@@ -270,6 +272,40 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
           closing: [`Cancelled ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
+    // i24-plans: a plan's visit with no free window in its week (the placed one is the customer's only).
+    case 'plan_visit_placed':
+    case 'plan_visit_unplaced': {
+      const usual = slotText(facts.usualDate, facts.usualWindow)
+      const placed = facts.kind === 'plan_visit_placed' ? slotText(facts.toDate, facts.toWindow) : null
+      return {
+        subject: placed ? `Plan ${facts.reference}: visit ${facts.visit} placed on ${placed} (${name})` : `Plan ${facts.reference}: no place for visit ${facts.visit} on ${usual} (${name})`,
+        view: {
+          preview: placed ? `${facts.service}: the usual window was full; placed on ${placed}.` : `${facts.service}: every window of the week of ${formatDate(facts.usualDate)} is full.`,
+          heading: placed ? `Plan visit ${facts.visit} placed elsewhere` : `No place for plan visit ${facts.visit}`,
+          paragraphs: [
+            placed
+              ? `The plan's usual window was full or closed; the visit was placed in the nearest free window of its week and the customer was told.`
+              : `Every window of that week was full or closed, so the visit was not booked and will not be charged. The customer was told; call them to find another day, or make room and book it from the office.`,
+          ],
+          sections: [
+            {
+              heading: 'Visit',
+              rows: rows([
+                ['Plan', facts.reference],
+                ['Service', facts.service],
+                ['Visit', String(facts.visit)],
+                ['Usual date and window', usual],
+                ['Placed on', placed],
+                ['Price', formatUsd(facts.totalCents)],
+              ]),
+            },
+            customerRows(facts, name),
+          ],
+          charges: null,
+          closing: [],
+        },
+      }
+    }
     case 'lead_reply':
       // Replies are queued for the customer only (the office keeps them in the lead's history); a
       // copy to the business would read like this.

@@ -46,6 +46,9 @@ export interface EmailWording {
   leadReply: {greeting: string; closing: string}
   /** i24-plan-ui: what the confirmation of a plan's first visit adds. */
   planConfirmation: PlanWording
+  /** i24-plans: a plan's visit placed in another window of its week; one with no free window that week. */
+  planVisitPlaced: {subject: string; preview: string; heading: string; body: string; closing: string}
+  planVisitUnplaced: {subject: string; preview: string; heading: string; body: string; closing: string}
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -314,6 +317,46 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     }
     case 'lead_reply':
       return leadReplyView(facts, context)
+    // i24-plans
+    case 'plan_visit_placed':
+    case 'plan_visit_unplaced': {
+      const placed = facts.kind === 'plan_visit_placed' ? facts : null
+      const w = placed ? wording.planVisitPlaced : wording.planVisitUnplaced
+      const usualSlot = slotLabel(facts.usualDate, facts.usualWindow)
+      const values = {
+        ...common,
+        phone: formatPhone(company.phone),
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        slot: placed ? slotLabel(placed.toDate, placed.toWindow) : usualSlot,
+        usualSlot,
+      }
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.preview, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values)],
+          sections: [
+            {
+              heading: headings.booking,
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date', placed ? formatDate(placed.toDate) : null],
+                ['Arrival window', placed ? arrivalWindowLabel(placed.toWindow) : null],
+                ['Usually', usualSlot],
+                ['Price', formatUsd(facts.totalCents)],
+                ['Address', facts.customer.address],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [fillTokens(w.closing, values)],
+        },
+      }
+    }
   }
 }
 

@@ -198,6 +198,37 @@ export interface BookingCancelledFacts extends BookingChangeBase {
 }
 
 /**
+ * i24-plans: a plan's later visit generated into another window of its week (its own was full,
+ * or its day closed): only the customer is told, when the visit is stored.
+ */
+export interface PlanVisitPlacedFacts {
+  kind: 'plan_visit_placed'
+  /** The plan's id. */
+  id: string
+  /** The visit's number in the plan (2, 3 …). */
+  visit: number
+  /** The plan's reference: its first visit's ('3F9A-2B1C'). */
+  reference: string
+  industry: BookingPaidFacts['industry']
+  service: string
+  customer: BookingPaidFacts['customer']
+  /** The visit's usual date and window (the plan's). */
+  usualDate: string
+  usualWindow: string
+  /** Where it was placed, and when that window starts (ISO 8601). */
+  toDate: string
+  toWindow: string
+  windowStartsAt: string
+  /** What the visit is charged. */
+  totalCents: number
+}
+
+/** i24-plans: a plan's later visit for which its week had no free window: the customer and the business are told. */
+export interface PlanVisitUnplacedFacts extends Omit<PlanVisitPlacedFacts, 'kind' | 'toDate' | 'toWindow' | 'windowStartsAt'> {
+  kind: 'plan_visit_unplaced'
+}
+
+/**
  * A reply written in the office to a lead (quote request, contact message, estimate request): the
  * subject and message are what staff wrote, sent to the address the customer gave, answering to the
  * business. Queued by reply_to_lead with its audit row.
@@ -232,6 +263,8 @@ export type EventFacts =
   | BookingCancellationRequestedFacts
   | BookingMovedByOfficeFacts
   | LeadReplyFacts
+  | PlanVisitPlacedFacts
+  | PlanVisitUnplacedFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -261,6 +294,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
     case 'booking_moved_by_office':
+    case 'plan_visit_placed':
+    case 'plan_visit_unplaced':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':

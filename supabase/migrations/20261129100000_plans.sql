@@ -85,10 +85,11 @@ end;
 $$;
 
 -- Stores visit p_visit ->> 'visit' of an active plan (its date in p_visit ->> 'date'), in the first
--- of p_visit -> 'candidates' (each {date, window, window_starts_at, capacity, charge_due_at,
--- emails}) that has a place left at p_now, as a 'scheduled' booking at the plan's per-visit price;
--- another than the plan's own window on the visit's date marks it placed elsewhere and queues
--- that candidate's e-mails (the customer is told). No place in any: p_visit -> 'full_emails' are queued (the customer and
+-- of p_visit -> 'candidates' (each {date, window, window_starts_at, capacity, charge_due_at}) that
+-- has a place left at p_now, as a 'scheduled' booking at the plan's per-visit price; another than
+-- the plan's own window on the visit's date marks it placed elsewhere and queues p_visit ->
+-- 'placed_emails' (the customer is told), their payloads given where it went (toDate, toWindow,
+-- windowStartsAt): one message for whichever window it is, rather than one per candidate. No place in any: p_visit -> 'full_emails' are queued (the customer and
 -- the business). The plan is generated through the visit's date either way. Answers {"status":
 -- "added" | "existing" | "full" | "inactive", "id", "date", "window", "placed_elsewhere"}; the same
 -- visit again answers "existing" and changes nothing.
@@ -173,7 +174,10 @@ begin
   )
   returning id into v_id;
   if v_elsewhere then
-    perform public.enqueue_event_emails('plan_visit:' || p_plan_id || ':' || v_number, coalesce(v_chosen -> 'emails', '[]'::jsonb));
+    perform public.enqueue_event_emails('plan_visit:' || p_plan_id || ':' || v_number, coalesce((
+      select jsonb_agg(jsonb_set(e, '{payload}', (e -> 'payload') || jsonb_build_object(
+        'toDate', v_chosen ->> 'date', 'toWindow', v_chosen ->> 'window', 'windowStartsAt', v_chosen ->> 'window_starts_at')))
+      from jsonb_array_elements(coalesce(p_visit -> 'placed_emails', '[]'::jsonb)) as e), '[]'::jsonb));
   end if;
   return jsonb_build_object('status', 'added', 'id', v_id, 'date', v_chosen ->> 'date', 'window', v_chosen ->> 'window',
     'placed_elsewhere', v_elsewhere);
@@ -181,14 +185,15 @@ end;
 $$;
 
 -- The active plans with visits still to generate before p_through (the horizon), after p_after (an
--- id: pages in id order), at most p_limit.
+-- id: pages in id order), at most p_limit. Two columns, as PostgREST answers a one-column set as
+-- bare values.
 create function public.plans_to_roll_forward(p_through date, p_after uuid, p_limit integer)
-returns table (plan jsonb)
+returns table (id uuid, plan jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(p) from public.booking_plans p
+  select p.id, to_jsonb(p) from public.booking_plans p
   where p.status = 'active' and p.generated_through < p_through and (p_after is null or p.id > p_after)
   order by p.id
   limit p_limit;
@@ -197,12 +202,12 @@ $$;
 -- Paid first visits of a recurring frequency without their plan, paid before p_paid_before (a
 -- confirmation under way makes its own): at most p_limit, oldest first.
 create function public.paid_bookings_without_plan(p_paid_before timestamptz, p_limit integer)
-returns table (booking jsonb)
+returns table (id uuid, booking jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b) from public.bookings1 b
+  select b.id, to_jsonb(b) from public.bookings1 b
   where b.payment_status = 'paid' and b.plan_id is null
     and b.frequency in ('Weekly', 'Every Other Week', 'Monthly', 'Every 3 Months', 'Every 6 Months', 'Recurring')
     and public.plan_cadence_of(b.industry, b.service, b.frequency) is not null

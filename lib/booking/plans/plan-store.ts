@@ -9,7 +9,7 @@ import type {QueuedEmail} from '../../email/queue.ts'
 import {fromRow, isUuid} from '../store/mapping.ts'
 import type {StoredBooking} from '../store/store.ts'
 import type {Cadence, StoredPlan} from './plan.ts'
-import {planFromRow} from './reader.ts'
+import {createPlanReader, jsonObject, planFromRow} from './reader.ts'
 import type {VisitCandidate} from './schedule.ts'
 
 /** What makes a plan beside its first booking: its cadence, prices, later visits' choices, card. */
@@ -29,7 +29,12 @@ export type VisitToAdd = {
   /** The date the cadence gives (the plan is generated through it). */
   date: string
   /** In order: its own window first. */
-  candidates: readonly (VisitCandidate & {emails?: readonly QueuedEmail[]})[]
+  candidates: readonly VisitCandidate[]
+  /**
+   * Queued when it goes elsewhere than its own window that day (the customer); the database sets
+   * their payloads' toDate, toWindow and windowStartsAt to the window it went to.
+   */
+  placedEmails?: readonly QueuedEmail[]
   /** Queued when no candidate has a place (the customer and the business). */
   fullEmails?: readonly QueuedEmail[]
 }
@@ -49,22 +54,14 @@ export interface PlanStore {
   paidBookingsWithoutPlan(paidBefore: Date, limit: number): Promise<StoredBooking[]>
 }
 
-function json(value: unknown): Record<string, unknown> {
-  const parsed = typeof value === 'string' ? JSON.parse(value) : value
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
-}
-
 export function createPlanStore(functions: DatabaseFunctions): PlanStore {
+  const reader = createPlanReader(functions)
   return {
-    async findPlan(id) {
-      if (!isUuid(id)) return null
-      const row = await functions.value<unknown>('plan_by_id', {p_id: id})
-      return row == null ? null : planFromRow(row)
-    },
+    findPlan: reader.findPlan,
 
     async createPlan(firstBookingId, plan) {
       if (!isUuid(firstBookingId)) return {status: 'not_eligible'}
-      const answer = json(
+      const answer = jsonObject(
         await functions.value<unknown>('create_plan_for_booking', {
           p_booking_id: firstBookingId,
           p_plan: {
@@ -85,7 +82,7 @@ export function createPlanStore(functions: DatabaseFunctions): PlanStore {
 
     async addVisit(planId, visit, now) {
       if (!isUuid(planId)) return {status: 'inactive'}
-      const answer = json(
+      const answer = jsonObject(
         await functions.value<unknown>('add_plan_visit', {
           p_plan_id: planId,
           p_visit: {
@@ -97,8 +94,8 @@ export function createPlanStore(functions: DatabaseFunctions): PlanStore {
               window_starts_at: candidate.windowStartsAt,
               capacity: candidate.capacity,
               charge_due_at: candidate.chargeDueAt,
-              emails: candidate.emails ?? [],
             })),
+            placed_emails: visit.placedEmails ?? [],
             full_emails: visit.fullEmails ?? [],
           },
           p_now: now,
@@ -128,7 +125,7 @@ export function createPlanStore(functions: DatabaseFunctions): PlanStore {
 
     async paidBookingsWithoutPlan(paidBefore, limit) {
       const rows = await functions.rows<{booking: unknown}>('paid_bookings_without_plan', {p_paid_before: paidBefore, p_limit: limit})
-      return rows.map((row) => fromRow(json(row.booking)))
+      return rows.map((row) => fromRow(jsonObject(row.booking)))
     },
   }
 }

@@ -2,7 +2,8 @@ import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {clearPlansAndBookings} from './test-support/database'
 import type {QueuedEmail} from '../../email/queue'
 import {CARPET_FREQUENCIES, COMMERCIAL_FREQUENCIES, EXTERIOR_FREQUENCIES, HOUSE_FREQUENCIES, HOUSE_SERVICES} from '../catalog'
 import {createSqlBookingStore} from '../store/sql-store'
@@ -16,6 +17,11 @@ import {planPrices} from './pricing'
 import {createPlanReader, type PlanReader} from './reader'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {generateVisits, startPlan, type PlanFlowDeps, type VisitEmails} from './visits'
+import {planVisitEmails} from './visit-emails'
+import {renderEmail} from '@/components/email/render'
+import {composeMail} from '../../email/compose'
+import type {OutboxMessage} from '../../email/outbox'
+import {emailContentFromDataset} from '../../email/test-support/content'
 
 /**
  * Plans in the embedded database, through the same database functions as PostgreSQL and Supabase:
@@ -49,9 +55,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.plan_charges; delete from public.bookings1 where payment_status = 'scheduled' or plan_visit > 1;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_id is not null; delete from public.booking_plans;`)
-  await clearLeadsAndOutbox(db, {bookings: true})
+  await clearPlansAndBookings(db)
 })
 
 const deps = (): PlanFlowDeps => ({plans, availability: async () => TEST_AVAILABILITY, settings: DEFAULT_PLAN_SETTINGS})
@@ -76,8 +80,8 @@ const CARD = {provider: 'test-checkout', customerId: 'test_cus_1', paymentMethod
 
 /** E-mails a caller would queue (plain data: the database stores what it is given). */
 const told: VisitEmails = {
-  placedElsewhere: (plan, visit, candidate) => [
-    {audience: 'customer', template: 'booking_paid.customer', to: plan.email, replyTo: null, payload: {kind: 'staff_sign_in', token: `${visit.visit} ${candidate.date} ${candidate.window}`, expiresAt: NOW.toISOString()}},
+  placedElsewhere: (plan, visit) => [
+    {audience: 'customer', template: 'booking_paid.customer', to: plan.email, replyTo: null, payload: {kind: 'staff_sign_in', token: `moved ${visit.visit}`, expiresAt: NOW.toISOString()}},
   ],
   noPlace: (plan, visit) => [
     {audience: 'customer', template: 'booking_paid.customer', to: plan.email, replyTo: null, payload: {kind: 'staff_sign_in', token: `none ${visit.visit}`, expiresAt: NOW.toISOString()}},
@@ -87,6 +91,10 @@ const told: VisitEmails = {
 
 async function outbox(): Promise<{event_key: string; token: string}[]> {
   return (await db.query<{event_key: string; token: string}>(`select event_key, payload ->> 'token' as token from public.email_outbox order by event_key`)).rows
+}
+
+async function placedTo(): Promise<unknown[]> {
+  return (await db.query<{to: unknown}>(`select jsonb_build_array(payload ->> 'toDate', payload ->> 'toWindow', payload ->> 'windowStartsAt') as to from public.email_outbox order by event_key`)).rows.map((row) => row.to)
 }
 
 describe('a paid first visit of a recurring frequency becomes a plan', () => {
@@ -201,9 +209,32 @@ describe('a plan’s later visits', () => {
     expect(started.visits).toEqual({added: 5, existing: 0, full: 0, placedElsewhere: 1})
     const second = (await reader.visitsOf(started.planId))[1]
     expect(second).toMatchObject({planVisit: 2, date: '2030-02-12', arrivalWindow: '08:00-10:00', placedElsewhere: true, windowStartsAt: '2030-02-12T16:00:00.000Z'})
-    expect(await outbox()).toEqual([{event_key: `plan_visit:${started.planId}:2:customer`, token: '2 2030-02-12 08:00-10:00'}])
-    // The rest of the week full too: the 8–10 and 12–2 windows, then Monday … the next candidates.
+    expect(await outbox()).toEqual([{event_key: `plan_visit:${started.planId}:2:customer`, token: 'moved 2'}])
+    // The database says where it went.
+    expect(await placedTo()).toEqual([['2030-02-12', '08:00-10:00', '2030-02-12T16:00:00.000Z']])
+    // The later visits keep the usual window.
     expect((await reader.visitsOf(started.planId)).slice(2).every((visit) => visit.arrivalWindow === '10:00-12:00' && !visit.placedElsewhere)).toBe(true)
+  })
+
+  it('the customer’s e-mail of a visit placed elsewhere says where it went, and its usual time', async () => {
+    await fill('2030-02-12', '10:00-12:00', 3)
+    const booking = await paidBooking()
+    await startPlan(booking, CARD, {...deps(), emails: planVisitEmails}, NOW)
+    const {rows} = await db.query<{id: string; event_key: string; template: string; to_address: string; reply_to: string | null; payload: OutboxMessage['payload']}>(
+      'select id, event_key, template, to_address, reply_to, payload from public.email_outbox',
+    )
+    expect(rows.map((row) => [row.template, row.to_address])).toEqual([['plan_visit_placed.customer', booking.email]])
+    const {wording, company} = await emailContentFromDataset()
+    const row = rows[0]
+    const mail = await composeMail(
+      {id: row.id, eventKey: row.event_key, template: row.template as OutboxMessage['template'], to: row.to_address, replyTo: row.reply_to, payload: row.payload, attempts: 1, lockToken: randomUUID(), createdAt: NOW.toISOString()},
+      {wording, company, siteUrl: 'https://cedar-river.example', render: renderEmail},
+    )
+    expect(mail.subject).toMatch(/visit is on February 12, 2030, 8:00 AM – 10:00 AM \([0-9A-F]{4}-[0-9A-F]{4}\)$/)
+    expect(mail.text).toContain(`Hi ${booking.firstName}`)
+    expect(mail.text).toMatch(/February 12, 2030, 10:00 AM/)
+    expect(mail.text).toContain('$236.75')
+    expect(mail.text).not.toMatch(/[{}]/)
   })
 
   it('no free window that week: nothing stored, the customer and the business told, the plan goes on', async () => {

@@ -8,7 +8,7 @@
  * Both through `priceBooking`, the one price list, on the request the stored booking was made from
  * (the inverse of flow/submit.ts `toNewBooking`). Plain TypeScript.
  */
-import {HOUSE_INSTRUCTION_QUESTIONS} from '../catalog'
+import {COMMERCIAL_FREQUENCIES, HOUSE_INSTRUCTION_QUESTIONS} from '../catalog'
 import {priceBooking} from '../pricing'
 import type {BookingRequest, CarpetBooking, CommercialBooking, ExteriorBooking, HouseBooking} from '../schemas'
 import type {NewBooking, StoredBooking} from '../store/store'
@@ -46,7 +46,8 @@ export type PricedChoices = Pick<
 
 /** The frequency a one-time visit of the same service is sold at. */
 export function oneTimeFrequency(industry: NewBooking['industry']): string {
-  return industry === 'commercial' ? 'Single Deep Cleaning' : 'One-Time'
+  // Commercial sells its one-time clean as 'Single Deep Cleaning' (the first of its frequencies).
+  return industry === 'commercial' ? COMMERCIAL_FREQUENCIES[0] : 'One-Time'
 }
 
 /**

@@ -19,7 +19,8 @@ function timestamp(value: unknown): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
 
-function jsonObject(value: unknown): Record<string, unknown> {
+/** A JSON object from a driver's value (parsed jsonb, or its text); {} for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value
   return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
@@ -80,6 +81,15 @@ export function planChargeFromRow(value: unknown): PlanCharge {
   }
 }
 
+/**
+ * The one column of a `returns table (booking jsonb)` row: SQL drivers give `{booking: …}`, while
+ * PostgREST (Supabase) answers a one-column set with the bare values.
+ */
+function column(row: unknown, name: string): unknown {
+  const object = jsonObject(row)
+  return Object.keys(object).length === 1 && name in object ? object[name] : row
+}
+
 export interface PlanReader {
   /** The plan, or null (also for a malformed id). */
   findPlan(id: string): Promise<StoredPlan | null>
@@ -99,12 +109,12 @@ export function createPlanReader(functions: DatabaseFunctions): PlanReader {
     async visitsOf(planId) {
       if (!isUuid(planId)) return []
       const rows = await functions.rows<{booking: unknown}>('plan_visits', {p_plan_id: planId})
-      return rows.map((row) => fromRow(jsonObject(row.booking)))
+      return rows.map((row) => fromRow(jsonObject(column(row, 'booking'))))
     },
     async chargesOf(planId) {
       if (!isUuid(planId)) return []
       const rows = await functions.rows<{charge: unknown}>('plan_charges_of', {p_plan_id: planId})
-      return rows.map((row) => planChargeFromRow(row.charge))
+      return rows.map((row) => planChargeFromRow(column(row, 'charge')))
     },
   }
 }

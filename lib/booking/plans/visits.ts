@@ -11,7 +11,7 @@ import type {BookingStore, StoredBooking} from '../store/store'
 import {planCadence, type StoredPlan} from './plan'
 import type {AddVisitResult, PlanStore} from './plan-store'
 import {planPrices, visitTemplateOf} from './pricing'
-import {likelyPlacement, planHorizon, visitCandidates, visitDatesBetween, type ScheduledDate, type VisitCandidate} from './schedule'
+import {likelyPlacement, planHorizon, visitCandidates, visitDatesBetween, type ScheduledDate} from './schedule'
 import type {PlanSettings} from './settings'
 
 /** What the flow and the job need for plans. */
@@ -19,11 +19,17 @@ export interface PlanFlowDeps {
   plans: PlanStore
   availability: () => Promise<AvailabilityRules>
   settings: PlanSettings
+  /** What a visit placed elsewhere, or with no place that week, tells (none if unset). */
+  emails?: VisitEmails
 }
 
-/** The e-mails of a visit placed elsewhere (per candidate) and of a visit with no place that week. */
+/**
+ * The e-mails of a visit placed elsewhere and of a visit with no place that week. Where a visit
+ * placed elsewhere went is the database's to say: it fills in the payload's toDate, toWindow and
+ * windowStartsAt.
+ */
 export interface VisitEmails {
-  placedElsewhere(plan: StoredPlan, visit: ScheduledDate, candidate: VisitCandidate): QueuedEmail[]
+  placedElsewhere(plan: StoredPlan, visit: ScheduledDate): QueuedEmail[]
   noPlace(plan: StoredPlan, visit: ScheduledDate): QueuedEmail[]
 }
 
@@ -89,11 +95,12 @@ export async function generateVisits(
   if (plan.status !== 'active') return summary
   const emails = deps.emails ?? NO_VISIT_EMAILS
   for (const visit of datesToGenerate(plan, plan.generatedThrough, rules, now)) {
-    const candidates = visitCandidates(plan, visit.date, rules, deps.settings, now).map((candidate) => {
-      const elsewhere = candidate.date !== visit.date || candidate.window !== plan.arrivalWindow
-      return {...candidate, emails: elsewhere ? emails.placedElsewhere(plan, visit, candidate) : []}
-    })
-    const result: AddVisitResult = await deps.plans.addVisit(plan.id, {...visit, candidates, fullEmails: emails.noPlace(plan, visit)}, now)
+    const candidates = visitCandidates(plan, visit.date, rules, deps.settings, now)
+    const result: AddVisitResult = await deps.plans.addVisit(
+      plan.id,
+      {...visit, candidates, placedEmails: emails.placedElsewhere(plan, visit), fullEmails: emails.noPlace(plan, visit)},
+      now,
+    )
     if (result.status === 'inactive') break
     summary[result.status] += 1
     if (result.status === 'added' && result.placedElsewhere) summary.placedElsewhere += 1
@@ -111,7 +118,7 @@ export type StartPlanResult = {status: 'created' | 'existing'; planId: string; v
 export async function startPlan(
   booking: StoredBooking,
   card: (SavedCard & {provider: string}) | null,
-  deps: PlanFlowDeps & {emails?: VisitEmails},
+  deps: PlanFlowDeps,
   now: Date,
 ): Promise<StartPlanResult> {
   const cadence = planCadence(booking)

@@ -56,7 +56,8 @@ const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
-const plan = EMAIL_TOKENS.plan // i24-plan-ui
+const planConfirmation = EMAIL_TOKENS.planConfirmation // i24-plan-ui
+const planVisit = EMAIL_TOKENS.planVisit
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -98,9 +99,9 @@ export const emailSettings = defineType({
     // i24-plan-ui: the plan section of the confirmation of a plan's first visit.
     emailWording('planConfirmation', 'Booking confirmation: a plan', "Added to the booking confirmation of a plan's first visit (a recurring frequency), with a table of its next visits; the calendar file then holds every visit.", 'customer', [
       wording('heading', 'Heading of the plan table', {max: 80, tokens: []}),
-      wording('intro', 'About the plan', {max: 600, rows: 3, tokens: plan, requires: ['frequency'], description: 'After the opening: the plan, its weekday and window, how later visits are paid.'}),
-      wording('visitLabel', 'A visit in the table', {max: 40, tokens: EMAIL_TOKENS.planVisit, requires: ['number'], description: 'E.g. "Visit {number}".'}),
-      wording('changes', 'Changing the plan', {max: 600, rows: 3, tokens: plan, description: 'Skipping, moving, pausing and cancelling (24 hours before a visit), and the early-cancellation difference.'}),
+      wording('intro', 'About the plan', {max: 600, rows: 3, tokens: planConfirmation, requires: ['frequency'], description: 'After the opening: the plan, its weekday and window, how later visits are paid.'}),
+      wording('visitLabel', 'A visit in the table', {max: 40, tokens: EMAIL_TOKENS.planVisitNumber, requires: ['number'], description: 'E.g. "Visit {number}".'}),
+      wording('changes', 'Changing the plan', {max: 600, rows: 3, tokens: planConfirmation, description: 'Skipping, moving, pausing and cancelling (24 hours before a visit), and the early-cancellation difference.'}),
     ]),
     emailWording('quoteRequestReceived', 'Quote request received', 'Sent to the address given on a quote form once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed but the first name: the reference of the request instead, to quote when calling.', 'customer', [
       wording('subject', 'Subject', {max: 120, tokens: customer}),
@@ -205,6 +206,33 @@ export const emailSettings = defineType({
         wording('preview', 'Preview line', {max: 200, tokens: moved, description: 'Shown by mail programs after the subject.'}),
         wording('heading', 'Heading', {max: 80, tokens: moved}),
         wording('body', 'Text', {max: 600, rows: 3, tokens: moved, requires: ['slot']}),
+      ],
+    ),
+    // i24-plans: a plan's later visits, when their usual window has no place.
+    emailWording(
+      'planVisitPlaced',
+      'Plan visit placed in another window',
+      "Sent to the customer when a plan's next visit is booked and its usual window that day was full (or the day closed): the visit went to the nearest free window of the same week. {slot} is where it went, {usualSlot} the usual date and window.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisit, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisit, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisit}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisit, requires: ['slot']}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit, description: 'Say how to ask for another time (the manage link of the plan, or a call).'}),
+      ],
+    ),
+    emailWording(
+      'planVisitUnplaced',
+      'Plan visit without a free window',
+      "Sent to the customer when a plan's next visit could not be booked: every window of that week was full or closed. The visit is not charged; the office is told too. {slot} and {usualSlot} are the usual date and window.",
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planVisit, requires: ['slot']}),
+        wording('preview', 'Preview line', {max: 200, tokens: planVisit, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planVisit}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: planVisit, requires: ['slot'], description: 'Say that this visit is not booked nor charged, and that the plan goes on.'}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit}),
       ],
     ),
   ],
