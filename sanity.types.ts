@@ -230,6 +230,20 @@ export type BookingForms = {
   totalToPay?: string;
   sending?: string;
   connectionLost?: string;
+  plan?: {
+    heading?: string;
+    schedule?: string;
+    charges?: string;
+    changes?: string;
+    earlyCancellation?: string;
+    noEarlyCancellation?: string;
+    summaryFrequency?: string;
+    weekly?: string;
+    everyOtherWeek?: string;
+    monthly?: string;
+    every3Months?: string;
+    every6Months?: string;
+  };
   messages?: BookingMessages;
 };
 
@@ -337,6 +351,9 @@ export type PaymentPages = {
     failed?: string;
     unknown?: string;
     homeButton?: string;
+    planHeading?: string;
+    planIntro?: string;
+    planNote?: string;
   };
   cancel?: {
     heading?: string;
@@ -405,6 +422,12 @@ export type EmailSettings = {
     manageLinkText?: string;
     manageLinkLabel?: string;
     calendarNote?: string;
+  };
+  planConfirmation?: {
+    heading?: string;
+    intro?: string;
+    visitLabel?: string;
+    changes?: string;
   };
   quoteRequestReceived?: {
     subject?: string;
@@ -2462,7 +2485,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2538,6 +2561,12 @@ export type EmailSettingsQueryResult = {
   leadReply: {
     greeting: string | null;
     closing: string | null;
+  } | null;
+  planConfirmation: {
+    heading: string | null;
+    intro: string | null;
+    visitLabel: string | null;
+    changes: string | null;
   } | null;
   planVisitPlaced: {
     subject: string | null;
@@ -2625,7 +2654,7 @@ export type BookingPageQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: houseFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "house"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, frequencyHelp, timeHeading, timeHelp,    roomsHeading, roomsHelp, extrasHelp, instructionsHeading, tipsHelp, notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, timeRequired, minutesInvalid, parkingInvalid,      dateRequired, firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired,      addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type HouseFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2656,6 +2685,20 @@ export type HouseFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2730,7 +2773,7 @@ export type HouseFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: carpetFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "carpet"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, frequencyHelp, rateChosen, ratesAll, roomsHeading, roomsHelp,    notesHeading, notesLabel, notesHelp, couponHelp,    messages{      locationRequired, frequencyRequired, roomsRequired, dateRequired, firstNameRequired, lastNameRequired,      emailRequired, emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type CarpetFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2761,6 +2804,20 @@ export type CarpetFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2829,7 +2886,7 @@ export type CarpetFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: exteriorFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "exterior"][0].formTexts{    formName, summaryHeading, servicesHeading, servicesHelp, frequencyHelp, tipsHelp, tipSummaryLabel,    parkingSummaryLabel, notesHeading, notesLabel, notesHelp,    messages{      serviceRequired, frequencyRequired, parkingInvalid, dateRequired, firstNameRequired, lastNameRequired, emailRequired,      emailInvalid, phoneRequired, addressRequired, failed, paymentError, noPaymentPage    }  }}
 export type ExteriorFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2860,6 +2917,20 @@ export type ExteriorFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -2926,7 +2997,7 @@ export type ExteriorFormTextsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: commercialFormTextsQuery
-// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
+// Query: {  "shared": *[_type == "bookingForms" && _id == "bookingForms"][0]{  customerHeading, firstNameLabel, lastNameLabel, emailLabel, phoneLabel, addressLabel, phoneHelp, dateHeading,  textsConsentLabel, textsConsentHelp,  dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,  extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,  couponHeading, couponRemoved, totalToPay, sending, connectionLost,  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},  messages{    countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,    dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,    couponApplied, dateTooSoon, dateTooFar, dateClosed, windowRequired, windowUnknown, windowFull, requestInvalid,    unknownForm, belowMinimum, saveFailed, paymentFailed, paymentUnavailable, bookingClosed,    alreadySubmitted, rateLimited, tooLarge, unexpected  }},  "own": *[_type == "bookingPage" && form == "commercial"][0].formTexts{    formName, summaryHeading, pricePending, locationHeading, servicesHeading, oneTimeNote, frequencyPending,    notesHeading, notesLabel, notesHelp,    messages{      locationRequired, serviceRequired, frequencyRequired, frequencyNotOffered, dateRequired,      firstNameRequired, lastNameRequired, emailRequired, emailInvalid, phoneRequired, addressRequired,      failed, paymentError, noPaymentPage    }  }}
 export type CommercialFormTextsQueryResult = {
   shared: {
     customerHeading: string | null;
@@ -2957,6 +3028,20 @@ export type CommercialFormTextsQueryResult = {
     totalToPay: string | null;
     sending: string | null;
     connectionLost: string | null;
+    plan: {
+      heading: string | null;
+      schedule: string | null;
+      charges: string | null;
+      changes: string | null;
+      earlyCancellation: string | null;
+      noEarlyCancellation: string | null;
+      summaryFrequency: string | null;
+      weekly: string | null;
+      everyOtherWeek: string | null;
+      monthly: string | null;
+      every3Months: string | null;
+      every6Months: string | null;
+    } | null;
     messages: {
       countInvalid: string | null;
       tooLong: string | null;
@@ -3074,7 +3159,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3086,6 +3171,9 @@ export type PaymentPagesQueryResult = {
     failed: string | null;
     unknown: string | null;
     homeButton: string | null;
+    planHeading: string | null;
+    planIntro: string | null;
+    planNote: string | null;
   } | null;
   cancel: {
     heading: string | null;

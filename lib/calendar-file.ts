@@ -111,8 +111,11 @@ export function calendarFile(events: readonly CalendarEvent[], header: CalendarH
 /** A booking's event in the customer's file: a crews' calendar event without a status (a customer's file is always current). */
 export type CustomerCalendarEvent = Omit<CalendarEvent, 'status' | 'transparent'>
 
-/** The calendar file attached to a booking's confirmation, or to its move (the same event, a later version). */
-export function customerCalendarFile(event: CustomerCalendarEvent): string {
+/**
+ * The calendar file attached to a booking's confirmation, or to its move (the same event, a later
+ * version). A plan's first confirmation adds its next visits (`more`, i24-plan-ui), one event each.
+ */
+export function customerCalendarFile(event: CustomerCalendarEvent, ...more: CustomerCalendarEvent[]): string {
   // Transparent: the customer's reminder of a visit, not time they are busy.
-  return calendarFile([{...event, transparent: true}], {productId: '-//Cleaning website//Booking confirmation//EN'})
+  return calendarFile([event, ...more].map((each) => ({...each, transparent: true})), {productId: '-//Cleaning website//Booking confirmation//EN'})
 }

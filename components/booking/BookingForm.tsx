@@ -5,9 +5,11 @@ import {useWatch, type DefaultValues} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import type {PriceBreakdown} from '@/lib/booking/pricing'
 import type {BookingFormTexts} from '@/lib/content'
+import {fillIn} from '@/lib/format'
 import {BookingFormFooter} from './shared/BookingSections'
 import {useBookingTexts} from './shared/BookingTexts'
 import {ConfirmPayButton} from './shared/ConfirmPayButton'
+import {formCadence, PlanNotice} from './shared/PlanNotice'
 import {SummaryCard, type SummaryCardProps} from './shared/SummaryCard'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from './shared/useBookingForm'
 import {useBookingSubmit} from './shared/useBookingSubmit'
@@ -90,7 +92,12 @@ function useBookingPreview<I extends Industry>() {
 export function BookingSummary() {
   const {values, breakdown} = useBookingPreview()
   const texts = useBookingTexts()
-  return <SummaryCard heading={texts.summaryHeading} breakdown={breakdown} {...useDefinition().summary(values, texts)} />
+  const definition = useDefinition()
+  const content = definition.summary(values, texts)
+  // i24-plan-ui: a recurring frequency is shown as the plan it starts.
+  const plan = formCadence(definition.industry, values)
+  const rows = plan ? content.rows.map((row) => (row.label === 'Frequency' && typeof row.value === 'string' ? {...row, value: fillIn(texts.plan.summaryFrequency, {frequency: row.value})} : row)) : content.rows
+  return <SummaryCard heading={texts.summaryHeading} breakdown={breakdown} {...content} rows={rows} />
 }
 
 /** Confirm & Pay with the amount to be charged above it (re-renders with the price, not the whole form). */
@@ -101,13 +108,14 @@ function BookingConfirmPay({busy}: {busy: boolean}) {
 
 /** The <form>: the definition's sections, then the phone summary, the error banner and Confirm & Pay. */
 export function BookingForm() {
-  const {industry, sections} = useDefinition()
+  const {industry, sections, preview} = useDefinition()
   const {formProps, busy, formError} = useBookingSubmit(industry)
   const texts = useBookingTexts()
   return (
     <form {...formProps} aria-label={texts.formName} className={styles.form}>
       {sections}
       <BookingFormFooter formError={formError} summary={<BookingSummary />}>
+        <PlanNotice industry={industry} preview={preview as (values: Record<string, unknown>) => PriceBreakdown | null} />
         <BookingConfirmPay busy={busy} />
       </BookingFormFooter>
     </form>

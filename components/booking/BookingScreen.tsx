@@ -2,6 +2,8 @@ import type {Metadata} from 'next'
 import type {ComponentType, ReactNode} from 'react'
 import {INDUSTRY_PATHS, type Industry} from '@/lib/booking/catalog'
 import {bookingLinkLabel, getBookingFormTexts, getBookingPage, getBookingSidebar, getSiteSettings, type BookingFormTexts} from '@/lib/content'
+import {planSettingsFromEnv} from '@/lib/booking/plans/settings'
+import {fillIn} from '@/lib/format'
 import {pageMetadata} from '@/lib/page-metadata'
 import {faqPageData, jsonLd} from '@/lib/structured-data'
 import {BookingForm, BookingSummary} from './BookingForm'
@@ -34,13 +36,15 @@ export function bookingMetadata(industry: Industry): () => Promise<Metadata> {
 /** The booking page of `industry`, its form held by `Booking` (e.g. HouseBooking). */
 export function bookingPage<I extends Industry>(industry: I, Booking: BookingProviderComponent<I>) {
   return async function BookingScreen() {
-    const [sidebar, settings, {page, links}, texts] = await Promise.all([
+    const [sidebar, settings, {page, links}, formTexts] = await Promise.all([
       getBookingSidebar(industry),
       getSiteSettings(),
       getBookingPage(industry),
       getBookingFormTexts(industry),
     ])
     const subNav = SUB_NAV[industry]
+    // i24-plan-ui: the plan notice says how long before a visit it is charged, as the charge job does.
+    const texts = {...formTexts, plan: {...formTexts.plan, charges: fillIn(formTexts.plan.charges, {hours: String(planSettingsFromEnv().chargeLeadHours)})}}
     return (
       <Booking texts={texts}>
         {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions, on every booking page). */}

@@ -229,6 +229,7 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
   leadReply{greeting, closing},
+  planConfirmation{heading, intro, visitLabel, changes},
   planVisitPlaced{subject, preview, heading, body, closing},
   planVisitUnplaced{subject, preview, heading, body, closing},
   planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},
@@ -258,6 +259,7 @@ const bookingFormShared = /* groq */ `"shared": *[_type == "bookingForms" && _id
   dateHelp, dateLabel, windowLabel, datesLoading, datesUnavailable, noDates, chooseDateFirst, noWindows,
   extrasHeading, noExtraCharge, tipsHeading, keyInfoHeading, keyInfoHelp,
   couponHeading, couponRemoved, totalToPay, sending, connectionLost,
+  plan{heading, schedule, charges, changes, earlyCancellation, noEarlyCancellation, summaryFrequency, weekly, everyOtherWeek, monthly, every3Months, every6Months},
   messages{
     countInvalid, tooLong, unsupportedCharacters, unreadableCharacters, notesInvalid, phoneInvalid,
     dateInvalid, datePast, answerMissing, extrasInvalid, tipInvalid, keyInfoInvalid, couponInvalid,
@@ -335,7 +337,7 @@ export const availabilityQuery = defineQuery(`*[_type == "availability" && _id =
 
 /** What /success, /cancel and the manage page of a booking say. */
 export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id == "paymentPages"][0]{
-  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},
+  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},
   cancel{heading, status, note, formButton, contactButton},
   manage{
     heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,

@@ -15,6 +15,7 @@ import {
   type CustomerEventFacts as EventFacts,
   type QuoteRequestFacts,
 } from './queue'
+import type {PlanFacts} from './plan-section'
 import {emailContentFromDataset} from './test-support/content'
 
 /**
@@ -654,3 +655,112 @@ describe('the e-mail of a booking the office cancelled', () => {
     expect(flat(late.mail.text)).toContain('after the time we held for your booking had ended')
   })
 })
+
+// i24-plan-ui ---------------------------------------------------------------------------------
+/*
+ * The confirmation of a plan's first visit (issue 24, acceptance 1): the plan's paragraph and table
+ * of next visits in the content's words, and a calendar file with one event per visit (each UID its
+ * own), read back with ical.js as calendar programs read it.
+ */
+
+const FIRST_ID = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
+const plan: PlanFacts = {
+  frequency: 'Weekly',
+  cadence: 'weekly',
+  arrivalWindow: '08:00-10:00',
+  weekday: 'tuesday',
+  visits: [
+    {date: '2031-01-07', window: '08:00-10:00', windowStartsAt: '2031-01-07T16:00:00.000Z'},
+    {date: '2031-01-14', window: '08:00-10:00', windowStartsAt: '2031-01-14T16:00:00.000Z'},
+    // Its week's 8–10 window was full: placed in that day's 12–2 window.
+    {date: '2031-01-21', window: '12:00-14:00', windowStartsAt: '2031-01-21T20:00:00.000Z'},
+  ],
+}
+
+/** House Regular Cleaning, Weekly, 1 bedroom and 1 bathroom: $115.99, on Tuesday, December 31, 2030, 8–10 AM. */
+const planPaid: BookingPaidFacts = {
+  kind: 'booking_paid',
+  id: FIRST_ID,
+  reference: '7C1D-2E3F',
+  industry: 'house',
+  service: 'House Cleaning – Regular Cleaning, Weekly',
+  date: '2030-12-31',
+  arrivalWindow: '08:00-10:00',
+  windowStartsAt: '2030-12-31T16:00:00.000Z',
+  location: 'King County',
+  customer: {firstName: 'Imogen', lastName: 'Faraday', email: 'imogen@example.com', phone: '4255550163', address: '1200 Maple Valley Hwy, Renton, WA 98058'},
+  details: [],
+  notes: null,
+  charges: [
+    {label: 'Base service charge', cents: 8120},
+    {label: 'Bedrooms: 1 × $15.46', cents: 1546},
+    {label: 'Bathrooms: 1 × $19.33', cents: 1933},
+  ],
+  totalCents: 11599,
+  paidAt: '2030-12-20T18:30:00.000Z',
+}
+
+const calendarEvents = (file: string) => new ICAL.Component(ICAL.parse(file)).getAllSubcomponents('vevent').map((component) => new ICAL.Event(component))
+
+/** The customer's confirmation of `facts`, with a manage link. */
+const composePlan = (facts: BookingPaidFacts) => compose(message(facts, 'customer'), {manageUrl: ({id}) => `https://cedar-river.example/manage-booking/${id}.sig`})
+
+describe("the confirmation of a plan's first visit", () => {
+  it('tells the plan, its weekday and window, and its next visits in a table, in the HTML and the text', async () => {
+    const {mail, view} = await composePlan({...planPaid, plan})
+    const intro = 'Your Weekly plan has started: we come back on the same weekday (Tuesday) and in the same arrival window (8:00 AM – 10:00 AM) as this first visit.'
+    expect(view.paragraphs[1]).toContain(intro)
+    expect(view.sections[1]).toEqual({
+      heading: 'Your cleaning plan',
+      rows: [
+        {label: 'Frequency', value: 'Weekly'},
+        {label: 'Arrival window', value: '8:00 AM – 10:00 AM'},
+        {label: 'Visit 2', value: 'January 7, 2031, 8:00 AM – 10:00 AM'},
+        {label: 'Visit 3', value: 'January 14, 2031, 8:00 AM – 10:00 AM'},
+        {label: 'Visit 4', value: 'January 21, 2031, 12:00 PM – 2:00 PM'},
+      ],
+    })
+    expect(view.closing.join(' ')).toContain('If you cancel the plan before its second visit, we charge the difference to the one-time price.')
+    for (const part of [flat(mail.text), flat(mail.html.replace(/<[^>]+>/g, ' '))]) {
+      expect(part).toContain(intro)
+      expect(part).toContain('January 21, 2031, 12:00 PM – 2:00 PM')
+    }
+  })
+
+  it('attaches one calendar event per visit, each at its date and window, with its own UID', async () => {
+    const {mail} = await composePlan({...planPaid, plan})
+    const file = mail.attachments?.[0]
+    expect(file?.filename).toBe('booking-7C1D-2E3F.ics')
+    const events = calendarEvents(String(file?.content))
+    expect(
+      events.map((event) => ({uid: event.uid, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString(), recurring: event.isRecurring()})),
+    ).toEqual([
+      {uid: `${FIRST_ID}@cedar-river.example`, start: '2030-12-31T16:00:00.000Z', end: '2030-12-31T18:00:00.000Z', recurring: false},
+      {uid: `${FIRST_ID}-2031-01-07@cedar-river.example`, start: '2031-01-07T16:00:00.000Z', end: '2031-01-07T18:00:00.000Z', recurring: false},
+      {uid: `${FIRST_ID}-2031-01-14@cedar-river.example`, start: '2031-01-14T16:00:00.000Z', end: '2031-01-14T18:00:00.000Z', recurring: false},
+      {uid: `${FIRST_ID}-2031-01-21@cedar-river.example`, start: '2031-01-21T20:00:00.000Z', end: '2031-01-21T22:00:00.000Z', recurring: false},
+    ])
+    expect(events[3].location).toBe('1200 Maple Valley Hwy, Renton, WA 98058')
+    expect(events.every((event) => event.summary === 'House Cleaning – Regular Cleaning, Weekly (Cedar River Cleaning Co.)')).toBe(true)
+  })
+
+  it("a visit the facts name by its booking gets that booking's UID, the one a move of it replaces", async () => {
+    const named = {...plan, visits: plan.visits.map((visit, index) => ({...visit, id: `11111111-0000-4000-8000-00000000000${index + 2}`}))}
+    const {mail} = await composePlan({...planPaid, plan: named})
+    expect(calendarEvents(String(mail.attachments?.[0]?.content)).map((event) => event.uid)).toEqual([
+      `${FIRST_ID}@cedar-river.example`,
+      '11111111-0000-4000-8000-000000000002@cedar-river.example',
+      '11111111-0000-4000-8000-000000000003@cedar-river.example',
+      '11111111-0000-4000-8000-000000000004@cedar-river.example',
+    ])
+  })
+
+  it('a one-time booking says nothing of a plan and its file holds its one event', async () => {
+    const {mail, view} = await composePlan(planPaid)
+    expect(view.sections).toHaveLength(1)
+    expect(flat(mail.text)).not.toContain('Your cleaning plan')
+    const calendar = new ICAL.Component(ICAL.parse(String(mail.attachments?.[0]?.content)))
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1)
+  })
+})
+// end i24-plan-ui

@@ -27,6 +27,7 @@ import {fillTokens} from './tokens'
 import type {BookingReminderFacts, ReviewRequestFacts} from './queue' // i24-reminders
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
+import {planCalendarEvents, planOf, planView, type PlanWording} from './plan-section'
 
 /** The wording of the E-mails document (lib/content's EmailSettings). */
 export interface EmailWording {
@@ -68,6 +69,8 @@ export interface EmailWording {
     manageLinkText: string
   }
   reviewRequest: {subject: string; preview: string; heading: string; body: string; linkText: string; linkLabel: string; closing: string}
+  /** i24-plan-ui: what the confirmation of a plan's first visit adds. */
+  planConfirmation: PlanWording
   /** i24-plans: a plan's visit placed in another window of its week; one with no free window that week. */
   planVisitPlaced: {subject: string; preview: string; heading: string; body: string; closing: string}
   planVisitUnplaced: {subject: string; preview: string; heading: string; body: string; closing: string}
@@ -211,12 +214,15 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
         date: facts.date ? formatDate(facts.date) : '',
       }
       const action = manageAction(facts, fillTokens(w.manageLinkText, values), values, context)
+      // i24-plan-ui: a plan's first visit also tells the plan and its next visits.
+      const plan = planOf(facts)
+      const planned = plan ? planView(facts, plan, wording.planConfirmation, common) : null
       return {
         subject: fillTokens(w.subject, values),
         view: {
           preview: fillTokens(w.intro, values),
           heading: fillTokens(w.heading, values),
-          paragraphs: [fillTokens(w.intro, values)],
+          paragraphs: [fillTokens(w.intro, values), ...(planned ? [planned.paragraph] : [])],
           sections: [
             {
               heading: headings.booking,
@@ -229,10 +235,11 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
                 ['Address', facts.customer.address],
               ]),
             },
+            ...(planned ? [planned.section] : []),
           ],
           charges: bookingCharges(facts, headings.charges, 'Total paid'),
           // The 24-hour advice once: the manage link's sentence gives it, else the notice (no window, no link).
-          closing: [fillTokens(w.nextSteps, values), ...(action ? [] : [fillTokens(w.changesNotice, values)])],
+          closing: [fillTokens(w.nextSteps, values), ...(planned ? [planned.changes] : []), ...(action ? [] : [fillTokens(w.changesNotice, values)])],
           action,
         },
       }
@@ -572,27 +579,33 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts | Boo
   const date = moved ? facts.toDate : facts.date
   const window = moved ? facts.toWindow : facts.arrivalWindow
   if (!date) return null
+  const description = (day: string) =>
+    fillTokens(context.wording.bookingConfirmation.calendarNote, {
+      firstName: facts.customer.firstName,
+      reference: facts.reference,
+      service: facts.service,
+      date: day,
+      companyName: company.companyName,
+      phone: company.phone,
+    })
+  const event = {
+    uid: `${facts.id}@${siteHost(context.siteUrl)}`,
+    date,
+    ...(window && facts.windowStartsAt ? {window: windowTimes(window, facts.windowStartsAt)} : {}),
+    summary: `${facts.service} (${company.companyName})`,
+    description: description(formatDate(date)),
+    location: facts.customer.address,
+    stamp: new Date(moved ? facts.changedAt : facts.paidAt),
+    organizer: {name: company.companyName, email: company.email},
+    ...(moved ? {sequence: facts.sequence} : {}),
+  }
+  // i24-plan-ui: a plan's first confirmation holds every visit scheduled, one event each.
+  const plan = facts.kind === 'booking_paid' ? planOf(facts) : null
+  const visits = plan && facts.kind === 'booking_paid' ? planCalendarEvents(facts, plan, event, siteHost(context.siteUrl), description) : []
   return {
     filename: `booking-${facts.reference}.ics`,
     contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-    content: customerCalendarFile({
-      uid: `${facts.id}@${siteHost(context.siteUrl)}`,
-      date,
-      ...(window && facts.windowStartsAt ? {window: windowTimes(window, facts.windowStartsAt)} : {}),
-      summary: `${facts.service} (${company.companyName})`,
-      description: fillTokens(context.wording.bookingConfirmation.calendarNote, {
-        firstName: facts.customer.firstName,
-        reference: facts.reference,
-        service: facts.service,
-        date: formatDate(date),
-        companyName: company.companyName,
-        phone: company.phone,
-      }),
-      location: facts.customer.address,
-      stamp: new Date(moved ? facts.changedAt : facts.paidAt),
-      organizer: {name: company.companyName, email: company.email},
-      ...(moved ? {sequence: facts.sequence} : {}),
-    }),
+    content: customerCalendarFile(event, ...visits),
   }
 }
 

@@ -24,6 +24,10 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  // i24-plan-ui: the plan section of a plan's first confirmation: {frequency} as sold ('Weekly'),
+  // {weekday} ('Tuesday') and {window} ('8:00 AM – 10:00 AM') of the plan; {number} a visit's place in it.
+  planConfirmation: ['firstName', 'frequency', 'weekday', 'window', 'companyName', 'phone'],
+  planVisitNumber: ['number'],
   /**
    * i24-plans: a plan's visit placed in another window of its week, or with none free: {slot} is
    * where it was placed (or its usual date and window when none was free), {usualSlot} its usual one.

@@ -1,13 +1,17 @@
 import type {Metadata} from 'next'
 import {Suspense} from 'react'
 import {BookingSummaryList} from '@/components/payment/BookingSummaryList'
+import {PlanSummary} from '@/components/payment/PlanSummary'
 import styles from '@/components/payment/PaymentResult.module.css'
 import {PageHeader} from '@/components/pages/PageHeader'
 import {Button} from '@/components/ui/Button'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {singleParam, successPageSummary, type SuccessSummary} from '@/lib/booking/flow'
+import {planForSuccess, type SuccessPlan} from '@/lib/booking/flow/success-plan'
+import {createPlanReader} from '@/lib/booking/plans/reader'
 import {getBookingStore, getPaymentProvider, planFlowDeps, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
+import {getDatabaseFunctions} from '@/lib/database'
 import {getPaymentPages, type PaymentPages} from '@/lib/content'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -38,21 +42,26 @@ export default async function SuccessPage({searchParams}: {searchParams: SearchP
   )
 }
 
-async function loadSummary(searchParams: SearchParams): Promise<SuccessSummary | null> {
+async function loadSummary(searchParams: SearchParams): Promise<{summary: SuccessSummary | null; plan: SuccessPlan | null}> {
   const params = await searchParams
+  const bookingId = singleParam(params.bookingId)
   try {
-    return await successPageSummary(
-      {bookingId: singleParam(params.bookingId), sessionId: singleParam(params.session_id)},
-      {store: await getBookingStore(), now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox, plans: planFlowDeps},
+    const store = await getBookingStore()
+    const summary = await successPageSummary(
+      {bookingId, sessionId: singleParam(params.session_id)},
+      {store, now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox, plans: planFlowDeps},
     )
+    // i24-plan-ui: the plan a paid booking started, and its next visits.
+    const plan = summary?.paymentStatus === 'paid' ? await planForSuccess(bookingId, {store, plans: createPlanReader(await getDatabaseFunctions())}) : null
+    return {summary, plan}
   } catch (error) {
     console.error('Success page: the booking could not be loaded', error)
-    return null
+    return {summary: null, plan: null}
   }
 }
 
 async function BookingDetails({searchParams, texts}: {searchParams: SearchParams; texts: PaymentPages['success']}) {
-  const summary = await loadSummary(searchParams)
+  const {summary, plan} = await loadSummary(searchParams)
   if (!summary) {
     return (
       <Card className={styles.card}>
@@ -78,6 +87,7 @@ async function BookingDetails({searchParams, texts}: {searchParams: SearchParams
         total={summary.totalPaid ?? summary.total}
         totalLabel={paid ? 'Total paid' : 'Total'}
       />
+      {plan ? <PlanSummary plan={plan} texts={texts} /> : null}
       <div className={styles.actions}>
         <Button href="/" variant={paid ? 'primary' : 'secondary'}>
           {texts.homeButton}

@@ -46,7 +46,7 @@ describe('the carpet form', () => {
     expect((radio(view, /^Where Will The Service Be Taking Place/, 'Snohomish County') as HTMLInputElement).checked).toBe(true)
 
     await chooseExampleCleaning(view)
-    expect(view.row('Frequency')).toBe('Every 3 Months')
+    expect(view.row('Frequency')).toBe('Every 3 Months plan')
     expect(view.row('Rooms')).toBe('3')
     expect(view.row('Staircases')).toBe('1')
     expect(view.row('Extras')).toBe(`${PET} × 2`)

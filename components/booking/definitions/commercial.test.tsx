@@ -46,7 +46,7 @@ describe('the commercial form', () => {
     await view.user.click(radio(view, SERVICE, 'Corporate Office Cleaning'))
     expect(labels(view, FREQUENCY)).toEqual(['Single Deep Cleaning', 'Recurring'])
     await view.user.click(radio(view, FREQUENCY, 'Recurring'))
-    expect(view.row('Frequency')).toBe('Recurring')
+    expect(view.row('Frequency')).toBe('Recurring plan')
 
     await view.user.click(radio(view, SERVICE, 'Retail Spaces Cleaning'))
     expect(labels(view, FREQUENCY)).toEqual(['Single Deep Cleaning', 'Recurring'])

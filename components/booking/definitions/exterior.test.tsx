@@ -23,7 +23,7 @@ describe('the exterior form', () => {
     await view.user.click(radio(view, /^Services/, /^House Washing/))
     await view.user.click(radio(view, /^Frequency/, /^Every 6 Months/))
     expect(view.row('Service')).toBe('House Washing')
-    expect(view.row('Frequency')).toBe('Every 6 Months')
+    expect(view.row('Frequency')).toBe('Every 6 Months plan')
     // House Washing every 6 months: base 40 + frequency 20 + service 30 = $90.00
     expect(view.total()).toMatch(/^Total\s+\$90\.00$/)
     expect(view.form.textContent).toContain('Total to pay $90.00')

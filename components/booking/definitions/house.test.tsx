@@ -143,7 +143,7 @@ describe('the house form', () => {
     // tip round(26.676) = 26.68; total 177.84 + 26.68 + 10 − 10 = 204.52.
     await view.user.click(radio(view, 'Services (required)', 'Regular Cleaning'))
     await view.user.click(radio(view, 'Frequency (required)', 'Weekly'))
-    expect(view.row('Frequency')).toBe('Weekly')
+    expect(view.row('Frequency')).toBe('Weekly plan')
     expect(view.total()).toBe('Total $204.52')
 
     // Post Construction, 2 h 30 min: round(154.65 × 2.5) = 386.63; tip round(57.9945) = 57.99;

@@ -56,6 +56,7 @@ const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const leadReply = EMAIL_TOKENS.leadReply
+const planConfirmation = EMAIL_TOKENS.planConfirmation // i24-plan-ui
 const planVisit = EMAIL_TOKENS.planVisit
 const planVisitCharge = EMAIL_TOKENS.planVisitCharge // i24-charges
 // i24-reminders
@@ -98,6 +99,13 @@ export const emailSettings = defineType({
         tokens: booking,
         description: 'The description of the calendar event attached to the confirmation and to the e-mail of a move.',
       }),
+    ]),
+    // i24-plan-ui: the plan section of the confirmation of a plan's first visit.
+    emailWording('planConfirmation', 'Booking confirmation: a plan', "Added to the booking confirmation of a plan's first visit (a recurring frequency), with a table of its next visits; the calendar file then holds every visit.", 'customer', [
+      wording('heading', 'Heading of the plan table', {max: 80, tokens: []}),
+      wording('intro', 'About the plan', {max: 600, rows: 3, tokens: planConfirmation, requires: ['frequency'], description: 'After the opening: the plan, its weekday and window, how later visits are paid.'}),
+      wording('visitLabel', 'A visit in the table', {max: 40, tokens: EMAIL_TOKENS.planVisitNumber, requires: ['number'], description: 'E.g. "Visit {number}".'}),
+      wording('changes', 'Changing the plan', {max: 600, rows: 3, tokens: planConfirmation, description: 'Skipping, moving, pausing and cancelling (24 hours before a visit), and the early-cancellation difference.'}),
     ]),
     emailWording('quoteRequestReceived', 'Quote request received', 'Sent to the address given on a quote form once the request is stored. Nobody has confirmed that address yet, so it repeats nothing the visitor typed but the first name: the reference of the request instead, to quote when calling.', 'customer', [
       wording('subject', 'Subject', {max: 120, tokens: customer}),

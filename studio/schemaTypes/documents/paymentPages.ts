@@ -51,6 +51,10 @@ export const paymentPages = defineType({
         requiredText('failed', 'Payment failed'),
         requiredText('unknown', 'Booking not found', 'When the booking in the address cannot be shown.'),
         requiredText('homeButton', 'Home button', undefined, TEXT_LENGTH.label),
+        // i24-plan-ui: when the paid booking started a plan (a recurring frequency).
+        requiredText('planHeading', 'Plan: heading', 'Above the plan and its next visits, when the booking started a plan.', TEXT_LENGTH.heading),
+        requiredText('planIntro', 'Plan: what it is', 'May use {frequency} (as sold, e.g. Weekly), {weekday} and {window}, filled in from the plan.', 300),
+        requiredText('planNote', 'Plan: payment and changes', 'Under the list of visits: how they are charged, and skipping, moving, pausing or cancelling.', 300),
       ],
     }),
     defineField({
