@@ -121,7 +121,13 @@ export interface PlanSummaryFacts {
   arrivalWindow: string
   weekday: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday'
   /** The later visits in date order (a visit placed in another window of its week shows that one). */
-  visits: {date: string; window: string; windowStartsAt: string}[]
+  visits: {
+    /** The visit's booking id (lib/booking/plans/visit-id.ts): its calendar event's UID; missing in older messages. */
+    id?: string
+    date: string
+    window: string
+    windowStartsAt: string
+  }[]
 }
 
 /** A paid booking's date and window as they were, and where a move took it. */

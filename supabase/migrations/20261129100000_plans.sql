@@ -149,12 +149,15 @@ begin
   -- Elsewhere: not the plan's own window on the visit's own date (that one full, closed or gone).
   v_elsewhere := (v_chosen ->> 'date')::date <> v_date or (v_chosen ->> 'window') <> v_plan.arrival_window;
   insert into public.bookings1 (
-    industry, idempotency_key, first_name, last_name, email, phone, address, notes, location, service,
+    id, industry, idempotency_key, first_name, last_name, email, phone, address, notes, location, service,
     frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee, hours,
     minutes, rooms, stairs, coupon, discount_cents, amount_cents, amount, discount,
     arrival_window, service_family, window_starts_at, hold_expires_at, sms_consent_at,
     payment_status, payment_provider, plan_id, plan_visit, charge_state, charge_due_at, placed_elsewhere
   ) values (
+    -- Known before it is stored (lib/booking/plans/visit-id.ts): the first visit's confirmation names
+    -- each later visit's calendar event by it, so a later move of that visit replaces that event.
+    md5('plan visit of booking ' || v_plan.first_booking_id || ' ' || v_number)::uuid,
     v_plan.industry,
     -- One key per plan and visit: the same visit is never two bookings.
     md5('plan visit ' || p_plan_id || ' ' || v_number)::uuid,

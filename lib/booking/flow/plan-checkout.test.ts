@@ -124,7 +124,13 @@ describe('paying the first visit of a plan', () => {
       arrivalWindow: '08:00-10:00',
       weekday: 'friday',
       // 8 am in Renton: 16:00 UTC, 15:00 once summer time began (10 March 2030).
-      visits: LATER_VISITS.map((date) => ({date, window: '08:00-10:00', windowStartsAt: `${date}T${date < '2030-03-10' ? 16 : 15}:00:00.000Z`})),
+      // Each later visit named by the id it is stored with (its calendar event's UID).
+      visits: LATER_VISITS.map((date, index) => ({
+        id: visits[index + 1].id,
+        date,
+        window: '08:00-10:00',
+        windowStartsAt: `${date}T${date < '2030-03-10' ? 16 : 15}:00:00.000Z`,
+      })),
     })
     expect(emailsQueued).toHaveBeenCalledTimes(1)
   })

@@ -4,6 +4,7 @@
  * Plain TypeScript: the stores, the rules and the clock are passed in; the database decides where
  * a visit finds a place (plan-store.ts).
  */
+import {planVisitId} from './visit-id'
 import type {PlanSummaryFacts, QueuedEmail} from '../../email/queue'
 import type {SavedCard} from '../../payments/provider'
 import {addDays, earliestBookableDate, weekdayOf, type AvailabilityRules} from '../availability'
@@ -74,9 +75,9 @@ export async function plannedVisits(
   if (dates.length > 0) {
     // One read for every week the visits may go in.
     const taken = await deps.store.placesTaken(shape.serviceFamily, addDays(dates[0].date, -6), addDays(dates[dates.length - 1].date, 6), now)
-    for (const {date} of dates) {
+    for (const {visit, date} of dates) {
       const placed = likelyPlacement(visitCandidates(shape, date, rules, deps.plans.settings, now), taken)
-      if (placed) visits.push({date: placed.date, window: placed.window, windowStartsAt: placed.windowStartsAt})
+      if (placed) visits.push({id: planVisitId(booking.id, visit), date: placed.date, window: placed.window, windowStartsAt: placed.windowStartsAt})
     }
   }
   return {frequency: shape.frequency, cadence: shape.cadence, arrivalWindow: shape.arrivalWindow, weekday: weekdayOf(shape.anchorDate), visits}
