@@ -228,7 +228,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},
   bookingMovedByOffice{subject, preview, heading, body},
-  leadReply{greeting, closing}
+  leadReply{greeting, closing},
+  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}
 }`)
 
 /** The texts around one booking form, and how the booking pages link to each other. */
@@ -329,6 +330,13 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
     heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
     cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable
+  },
+  managePlan{
+    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,
+    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,
+    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,
+    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,
+    cancelConfirm, cancelConfirmButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading
   }
 }`)
 

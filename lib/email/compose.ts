@@ -13,7 +13,7 @@ import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
 import type {OutboxMessage} from './outbox'
 import {staffSignInView} from '../office/sign-in-email'
-import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts, LeadReplyFacts} from './queue'
+import type {AppointmentFacts, BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts, CustomerEventFacts as EventFacts, LeadReplyFacts, PlanChangedFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
 import {bookingCharges, rows, submissionReference, visitText} from './view-parts'
@@ -43,6 +43,19 @@ export interface EmailWording {
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
   /** The fixed words around a reply written in the office (the subject and message are staff's). */
   leadReply: {greeting: string; closing: string}
+  /** i24-manage: a change of the customer's plan. */
+  planChanged: {
+    subject: string
+    preview: string
+    heading: string
+    skippedText: string
+    pausedText: string
+    resumedText: string
+    cancelledText: string
+    earlyCancellationText: string
+    closing: string
+    manageLinkText: string
+  }
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -307,6 +320,49 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
     }
     case 'lead_reply':
       return leadReplyView(facts, context)
+    // i24-manage
+    case 'plan_changed':
+      return planChangedView(facts, context)
+    case 'plan_early_cancellation':
+      // Queued for the business only (a charge that did not go through): the customer's cancellation e-mail says it.
+      throw new Error('The early-cancellation charge is not e-mailed to the customer')
+  }
+}
+
+/** i24-manage: the customer's e-mail of a change of their plan, in the content's words. */
+function planChangedView(facts: PlanChangedFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.planChanged
+  const values = {
+    firstName: facts.customer.firstName,
+    service: facts.service,
+    frequency: facts.frequency,
+    slot: facts.visit ? slotLabel(facts.visit.date, facts.visit.arrivalWindow) : '',
+    amount: formatUsd(facts.earlyCancellationCents ?? 0),
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+  }
+  const text = {visit_skipped: w.skippedText, paused: w.pausedText, resumed: w.resumedText, cancelled: w.cancelledText}[facts.change]
+  const early = facts.change === 'cancelled' && (facts.earlyCancellationCents ?? 0) > 0 ? [fillTokens(w.earlyCancellationText, values)] : []
+  const next = facts.manageVisit
+  const action =
+    next && context.manageUrl
+      ? {
+          text: fillTokens(w.manageLinkText, values),
+          label: fillTokens(context.wording.bookingConfirmation.manageLinkLabel, {...values, reference: '', date: ''}),
+          url: context.manageUrl({id: next.id, windowStartsAt: next.windowStartsAt, linkGeneration: next.linkGeneration}),
+        }
+      : null
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(text, values), ...early],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+      action,
+    },
   }
 }
 

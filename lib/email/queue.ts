@@ -203,6 +203,44 @@ export interface LeadReplyFacts {
   sentAt: string
 }
 
+// i24-manage: a plan's changes (lib/booking/plans/changes.ts).
+/** The customer (manage link) or the office skipped a visit, paused, resumed or cancelled a plan. */
+export interface PlanChangedFacts {
+  kind: 'plan_changed'
+  /** The plan's id. */
+  id: string
+  change: 'visit_skipped' | 'paused' | 'resumed' | 'cancelled'
+  by: 'customer' | 'office'
+  /** As sold: 'Weekly'. */
+  frequency: string
+  /** The first visit's line item. */
+  service: string
+  customer: BookingPaidFacts['customer']
+  /** The visit skipped. */
+  visit: {id: string; date: string | null; arrivalWindow: string | null} | null
+  /** The manage link the message carries: the plan's next visit still to come (null: none). */
+  manageVisit: {id: string; windowStartsAt: string; linkGeneration: number} | null
+  /** Written by the database in the change's transaction: visits released, the early-cancellation difference owed (cents). */
+  released: number
+  earlyCancellationCents: number
+  /** ISO 8601. */
+  changedAt: string
+}
+
+/** What charging an early cancellation's difference did (the office hears of one that did not go through). */
+export interface PlanEarlyCancellationFacts {
+  kind: 'plan_early_cancellation'
+  id: string
+  service: string
+  frequency: string
+  customer: BookingPaidFacts['customer']
+  amountCents: number
+  status: 'succeeded' | 'declined' | 'authentication_required' | 'failed'
+  error: string | null
+  at: string
+}
+// end i24-manage
+
 export type EventFacts =
   | StaffSignInFacts
   | BookingCancelledFacts
@@ -215,6 +253,9 @@ export type EventFacts =
   | BookingCancellationRequestedFacts
   | BookingMovedByOfficeFacts
   | LeadReplyFacts
+  // i24-manage
+  | PlanChangedFacts
+  | PlanEarlyCancellationFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -244,6 +285,10 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
     case 'booking_moved_by_office':
+      return facts.customer.email
+    // i24-manage
+    case 'plan_changed':
+    case 'plan_early_cancellation':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':

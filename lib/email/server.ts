@@ -66,6 +66,8 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
         // Only a booking's confirmation, a move and a cancellation request carry the manage link: other e-mails never wait for its key.
         const kind = message.payload.kind
         const linked = kind === 'booking_paid' || kind === 'booking_rescheduled' || kind === 'booking_cancellation_requested' || kind === 'booking_moved_by_office'
+          // i24-manage: a plan's change carries the link of its next visit.
+          || kind === 'plan_changed'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

@@ -24,6 +24,8 @@ export const EMAIL_TOKENS = {
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
+  /** i24-manage: the customer's e-mail after a change of their plan: {slot} the visit skipped, {amount} the early-cancellation difference. */
+  planChanged: ['firstName', 'service', 'frequency', 'slot', 'amount', 'companyName', 'phone'],
 } as const
 
 /**
