@@ -396,6 +396,7 @@ export type PaymentPages = {
     cancelButton?: string;
     cancelConfirm?: string;
     cancelConfirmButton?: string;
+    keepButton?: string;
     cancelled?: string;
     earlyCharged?: string;
     earlyNotCharged?: string;
@@ -2986,7 +2987,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  managePlan{    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,    cancelConfirm, cancelConfirmButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  managePlan{    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3070,6 +3071,7 @@ export type PaymentPagesQueryResult = {
     cancelButton: string | null;
     cancelConfirm: string | null;
     cancelConfirmButton: string | null;
+    keepButton: string | null;
     cancelled: string | null;
     earlyCharged: string | null;
     earlyNotCharged: string | null;

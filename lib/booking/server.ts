@@ -4,6 +4,8 @@ import {getBookingStore} from './store'
 import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getPaymentProviderFor, getTestCheckout} from '../payments'
+import {PaymentConfigurationError} from '../payments/provider'
+import {getDatabaseFunctions} from '../database'
 import {clientAddress} from '../edge/client-address'
 import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
@@ -31,7 +33,25 @@ export async function availabilityDeps(): Promise<Pick<BookingFlowDeps, 'store' 
 
 /** What the manage page and its actions need: the store, the clock, the rules, the link key, the outbox. */
 export async function manageDeps(): Promise<ManageDeps> {
-  return {store: await getBookingStore(), now: systemNow, availability: getAvailability, linkSecret: () => manageLinkSecret(), emailsQueued: wakeEmailOutbox}
+  return {
+    store: await getBookingStore(),
+    now: systemNow,
+    availability: getAvailability,
+    linkSecret: () => manageLinkSecret(),
+    emailsQueued: wakeEmailOutbox,
+    // A plan's visit: its plan section, and its changes (issue 24).
+    plans: {functions: await getDatabaseFunctions(), payments: planPaymentProvider},
+  }
+}
+
+/** The saved card's provider, or null when none is configured (an early cancellation's charge is then recorded as failed). */
+function planPaymentProvider() {
+  try {
+    return getPaymentProvider()
+  } catch (error) {
+    if (error instanceof PaymentConfigurationError) return null
+    throw error
+  }
 }
 
 /**

@@ -336,7 +336,7 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
     visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,
     skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,
     resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,
-    cancelConfirm, cancelConfirmButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading
+    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading
   }
 }`)
 

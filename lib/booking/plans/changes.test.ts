@@ -289,7 +289,7 @@ describe('cancelling the plan', () => {
     const {planId} = await weeklyPlan()
     let down = true
     const payments = recordingProvider((request) => {
-      if (down) throw new PaymentProviderError('Stripe did not answer')
+      if (down) throw new PaymentProviderError('stripe', 'Stripe did not answer')
       return {outcome: 'succeeded', paymentId: 'pi_late', amountCents: request.amountCents}
     })
     now = new Date('2030-02-03T12:00:00Z')

@@ -91,6 +91,9 @@ const SKIP_REFUSALS: Record<string, PlanRefusal> = {
   not_scheduled: 'notScheduled',
 }
 
+/** The charge's kind, as its key and the statement name it. */
+const EARLY_CANCELLATION_KIND = 'early-cancellation'
+
 /** Logs what neither the customer nor the office is told. Replaceable in tests. */
 let logger: Pick<Console, 'error'> = console
 export function setPlanChangeLogger(next: Pick<Console, 'error'>): void {
@@ -244,14 +247,16 @@ async function chargeEarlyCancellation(plan: StoredPlan, visits: StoredBooking[]
   const key = `plan:${plan.id}:early-cancellation`
   let outcome: {status: 'succeeded' | 'declined' | 'authentication_required' | 'failed'; paymentId: string | null; code: string | null; message: string | null}
   if (!deps.payments || !plan.paymentCustomerId || !plan.paymentMethodId) {
-    outcome = {status: 'failed', paymentId: null, code: 'no_saved_card', message: 'No saved card or payment provider to charge'}
+    // No card saved, or no provider configured: the office is told (the code says which).
+    outcome = {status: 'failed', paymentId: null, code: deps.payments ? 'no_saved_card' : 'no_payment_provider', message: null}
   } else {
     try {
       const result = await deps.payments.chargeSavedCard({
         card: {customerId: plan.paymentCustomerId, paymentMethodId: plan.paymentMethodId},
         amountCents,
         currency: 'usd',
-        description: `${planService(plan, visits)} (plan cancelled before its second visit)`,
+        // The statement's line: the plan's service and the charge's kind, as its key names it.
+        description: [planService(plan, visits), EARLY_CANCELLATION_KIND].join(' – '),
         idempotencyKey: key,
         bookingId: null,
         planId: plan.id,
@@ -262,7 +267,8 @@ async function chargeEarlyCancellation(plan: StoredPlan, visits: StoredBooking[]
           : {status: result.outcome, paymentId: result.paymentId, code: result.code, message: result.message}
     } catch (error) {
       logger.error('Early cancellation: the payment provider did not answer; the same charge is tried again later', error)
-      if (error instanceof PaymentProviderError) return {status: 'unknown', amountCents}
+      // Not reached (no answer, or the provider's own failure): nothing is known to be charged.
+      if (error instanceof PaymentProviderError && (error.statusCode === undefined || error.statusCode >= 500)) return {status: 'unknown', amountCents}
       outcome = {status: 'failed', paymentId: null, code: 'provider_error', message: error instanceof Error ? error.message : String(error)}
     }
   }

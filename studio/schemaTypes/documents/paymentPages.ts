@@ -146,6 +146,7 @@ export const paymentPages = defineType({
         requiredText('cancelButton', 'Cancel the plan: button', undefined, TEXT_LENGTH.label),
         requiredText('cancelConfirm', 'Cancel the plan: are you sure?'),
         requiredText('cancelConfirmButton', 'Cancel the plan: confirm button', undefined, TEXT_LENGTH.label),
+        requiredText('keepButton', 'Cancel the plan: keep the plan button', undefined, TEXT_LENGTH.label),
         requiredText('cancelled', 'Plan cancelled', 'After cancelling.'),
         requiredText('earlyCharged', 'Plan cancelled: difference charged', '{amount} was charged to the saved card.'),
         requiredText('earlyNotCharged', 'Plan cancelled: difference not charged', 'The card did not take {amount}: the office calls.'),
