@@ -1,0 +1,27 @@
+import 'server-only'
+
+import type {PlanChangeDeps} from '../booking/plans/changes'
+import {getDatabaseFunctions} from '../database'
+import {wakeEmailOutbox} from '../email/server'
+import {getPaymentProvider} from '../payments'
+import {PaymentConfigurationError} from '../payments/provider'
+import {TEST_CLOCK_HEADER, testClockNow} from './test-clock'
+
+/** The saved card's provider, or null when none is configured (an early cancellation's charge is then recorded as failed). */
+function paymentsOrNull() {
+  try {
+    return getPaymentProvider()
+  } catch (error) {
+    if (error instanceof PaymentConfigurationError) return null
+    throw error
+  }
+}
+
+/**
+ * The office's plan pages and actions wired to the app's database, payment provider and e-mail
+ * outbox; `headers` for the browser tests' clock (./test-clock.ts, a test server only).
+ */
+export async function officePlanDeps(headers?: Headers): Promise<PlanChangeDeps> {
+  const testNow = testClockNow(process.env, headers?.get(TEST_CLOCK_HEADER))
+  return {functions: await getDatabaseFunctions(), payments: paymentsOrNull(), now: () => testNow ?? new Date(), emailsQueued: wakeEmailOutbox}
+}
