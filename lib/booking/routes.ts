@@ -17,6 +17,7 @@ import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePayment
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {changePlanFromLink, PLAN_ACTIONS, requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps, type PlanAction} from './manage'
 import {bookingFormValues} from './stored'
+import type {PlanFlowDeps} from './plans/visits'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
 export const MAX_BOOKING_BODY_BYTES = 32 * 1024
@@ -138,6 +139,8 @@ export interface WebhookDeps {
   now: () => Date
   emailsQueued?: () => void
   log?: Pick<Console, 'error' | 'warn'>
+  /** Recurring plans: a paid first visit makes its plan (lib/booking/plans/visits.ts). */
+  plans?: () => Promise<PlanFlowDeps>
 }
 
 /** Largest Stripe webhook body accepted (a checkout.session event is a few kB). */
@@ -177,7 +180,14 @@ export async function handleWebhook(rawBody: string, signature: string | null, d
     return json({error: error instanceof PaymentConfigurationError ? 'Webhook is not configured' : 'Webhook failed'}, 500)
   }
   try {
-    const result = await handlePaymentEvent(event, {store: await deps.store(), now: deps.now, emailsQueued: deps.emailsQueued})
+    const result = await handlePaymentEvent(event, {
+      store: await deps.store(),
+      now: deps.now,
+      emailsQueued: deps.emailsQueued,
+      // The provider that verified the event: a plan's card is retrieved from its checkout.
+      payments: deps.payments(),
+      plans: deps.plans ? await deps.plans() : undefined,
+    })
     if (result.outcome === 'unknown-booking') log.warn(`Payment webhook: ${event.eventType} ${event.eventId} is for no known booking`)
   } catch (error) {
     log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be handled`, error)
@@ -196,7 +206,7 @@ export type TestCheckoutAnswer = {kind: 'not-found'} | {kind: 'redirect'; locati
 export async function completeTestCheckout(
   sessionId: string,
   outcome: TestCheckoutOutcome,
-  deps: {checkout: TestCheckoutProvider; store: BookingStore; now: () => Date; emailsQueued?: () => void},
+  deps: {checkout: TestCheckoutProvider; store: BookingStore; now: () => Date; emailsQueued?: () => void; plans?: PlanFlowDeps},
 ): Promise<TestCheckoutAnswer> {
   let effective = outcome
   let holdOver = false
@@ -215,7 +225,7 @@ export async function completeTestCheckout(
   if (record.status === 'paid') {
     await fulfilCheckout(
       record.id,
-      {store: deps.store, payments: deps.checkout, now: deps.now, emailsQueued: deps.emailsQueued},
+      {store: deps.store, payments: deps.checkout, now: deps.now, emailsQueued: deps.emailsQueued, plans: deps.plans},
       {expectedBookingId: record.bookingId},
     )
     return {kind: 'redirect', location: testCheckoutReturnUrl(record, 'paid')}
@@ -240,7 +250,7 @@ export async function handleTestCheckoutRequest(
   request: Request,
   sessionId: string,
   outcome: TestCheckoutOutcome,
-  deps: {checkout: () => TestCheckoutProvider | null; store: () => Promise<BookingStore>; now: () => Date; emailsQueued?: () => void},
+  deps: {checkout: () => TestCheckoutProvider | null; store: () => Promise<BookingStore>; now: () => Date; emailsQueued?: () => void; plans?: () => Promise<PlanFlowDeps>},
 ): Promise<Response> {
   const checkout = deps.checkout()
   if (!checkout) return new Response('Not found', {status: 404})
@@ -250,7 +260,13 @@ export async function handleTestCheckoutRequest(
     if (error instanceof BodyTooLargeError) return json({error: 'Request body too large'}, 413)
     throw error
   }
-  const answer = await completeTestCheckout(sessionId, outcome, {checkout, store: await deps.store(), now: deps.now, emailsQueued: deps.emailsQueued})
+  const answer = await completeTestCheckout(sessionId, outcome, {
+    checkout,
+    store: await deps.store(),
+    now: deps.now,
+    emailsQueued: deps.emailsQueued,
+    plans: deps.plans ? await deps.plans() : undefined,
+  })
   if (answer.kind === 'not-found') return new Response('Not found', {status: 404})
   return new Response(null, {status: 303, headers: {Location: answer.location, 'Cache-Control': 'no-store'}})
 }

@@ -12,6 +12,10 @@ import type {BookingFlowDeps} from './flow'
 import type {ManageDeps} from './manage'
 import {manageLinkSecret} from './manage-link-secret'
 import {handleTestCheckoutRequest} from './routes'
+import {getDatabaseFunctions} from '../database'
+import {createPlanStore} from './plans/plan-store'
+import {planSettingsFromEnv} from './plans/settings'
+import type {PlanFlowDeps} from './plans/visits'
 
 /**
  * The booking flow wired to the configured services (the only module that reads the environment
@@ -23,7 +27,12 @@ export const systemNow = (): Date => new Date()
 /** `client`: the address the edge server resolved (the test checkout may serve this machine only). */
 export async function bookingFlowDeps(origin: string, client: string): Promise<BookingFlowDeps> {
   const payments = getPaymentProviderFor(client)
-  return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox, availability: getAvailability}
+  return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox, availability: getAvailability, plans: await planFlowDeps()}
+}
+
+/** Recurring plans on the app's database, with the business's rules and the plans' timings (i24-plans). */
+export async function planFlowDeps(): Promise<PlanFlowDeps> {
+  return {plans: createPlanStore(await getDatabaseFunctions()), availability: getAvailability, settings: planSettingsFromEnv()}
 }
 
 /** What the availability endpoint needs: the store, the clock and the rules (no payment provider). */
@@ -88,5 +97,6 @@ export async function testCheckoutAction(request: Request, sessionId: string, ou
     store: getBookingStore,
     now: systemNow,
     emailsQueued: wakeEmailOutbox,
+    plans: planFlowDeps,
   })
 }

@@ -165,6 +165,12 @@ export const DATABASE_FUNCTIONS = {
   plan_changes_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   office_plans: {args: {p_status: 'text', p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   // end i24-manage
+  // i24-plans: plans made and rolled forward (20261129100000_plans.sql).
+  create_plan_for_booking: {args: {p_booking_id: 'uuid', p_plan: 'jsonb'}, returns: 'value'},
+  add_plan_visit: {args: {p_plan_id: 'uuid', p_visit: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  plans_to_roll_forward: {args: {p_through: 'date', p_after: 'uuid', p_limit: 'integer'}, returns: 'rows'},
+  paid_bookings_without_plan: {args: {p_paid_before: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
+  // end i24-plans
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

@@ -105,6 +105,23 @@ export interface BookingPaidFacts {
    * confirmation carries the booking's current one (a moved booking's first link no longer works).
    */
   linkGeneration?: number
+  /**
+   * i24-plans: the first visit of a recurring plan: the plan, and its later visits up to the booking
+   * horizon as they were placed when paid (a visit whose week had no free window is left out).
+   */
+  plan?: PlanSummaryFacts
+}
+
+/** i24-plans: a plan as its first visit's confirmation describes it. */
+export interface PlanSummaryFacts {
+  /** As sold on the form: 'Weekly'. */
+  frequency: string
+  cadence: 'weekly' | 'every_other_week' | 'monthly' | 'every_3_months' | 'every_6_months'
+  /** The plan's own window, 'HH:MM-HH:MM', and weekday ('tuesday'). */
+  arrivalWindow: string
+  weekday: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday'
+  /** The later visits in date order (a visit placed in another window of its week shows that one). */
+  visits: {date: string; window: string; windowStartsAt: string}[]
 }
 
 /** A paid booking's date and window as they were, and where a move took it. */

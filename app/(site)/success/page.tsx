@@ -7,7 +7,7 @@ import {Button} from '@/components/ui/Button'
 import {Card} from '@/components/ui/Card'
 import {Section} from '@/components/ui/Section'
 import {singleParam, successPageSummary, type SuccessSummary} from '@/lib/booking/flow'
-import {getBookingStore, getPaymentProvider, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
+import {getBookingStore, getPaymentProvider, planFlowDeps, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
 import {getPaymentPages, type PaymentPages} from '@/lib/content'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,7 +43,7 @@ async function loadSummary(searchParams: SearchParams): Promise<SuccessSummary |
   try {
     return await successPageSummary(
       {bookingId: singleParam(params.bookingId), sessionId: singleParam(params.session_id)},
-      {store: await getBookingStore(), now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox},
+      {store: await getBookingStore(), now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox, plans: planFlowDeps},
     )
   } catch (error) {
     console.error('Success page: the booking could not be loaded', error)

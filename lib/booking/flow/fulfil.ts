@@ -4,8 +4,10 @@
  * a second confirmation changes nothing.
  */
 import type {BookingStore, PaymentStatus, StoredBooking} from '../store/store'
-import {CheckoutNotFoundError, type CheckoutStatus} from '../../payments/provider'
-import {eventEmails} from '../../email/queue'
+import {CheckoutNotFoundError, type CheckoutStatus, type PaymentProvider, type SavedCard} from '../../payments/provider'
+import {eventEmails, type PlanSummaryFacts} from '../../email/queue'
+import {planCadence} from '../plans/plan'
+import {plannedVisits, startPlan} from '../plans/visits'
 import {bookingPaidFacts} from '../stored'
 import {checkoutDescription, flowLog, type BookingFlowDeps} from './shared'
 
@@ -29,7 +31,15 @@ export interface CheckoutFacts {
   status: CheckoutStatus | null
   amountTotalCents: number | null
   currency: string | null
+  /**
+   * The card the provider kept for a plan's later visits, when the caller knows it (a retrieved
+   * checkout); undefined when it does not (a webhook event): then it is retrieved if needed.
+   */
+  savedCard?: SavedCard | null
 }
+
+/** What a confirmation needs: the store and clock, and for a plan's first visit the plans and the provider. */
+export type ConfirmDeps = Pick<BookingFlowDeps, 'store' | 'now' | 'emailsQueued' | 'plans'> & {payments?: PaymentProvider}
 
 /**
  * Confirms a checkout through the provider: retrieves it, and marks its booking paid when the
@@ -38,7 +48,7 @@ export interface CheckoutFacts {
  */
 export async function fulfilCheckout(
   sessionId: string,
-  deps: Pick<BookingFlowDeps, 'store' | 'payments' | 'now' | 'emailsQueued'>,
+  deps: ConfirmDeps & Pick<BookingFlowDeps, 'payments'>,
   options: {expectedBookingId?: string} = {},
 ): Promise<FulfilResult> {
   let details
@@ -56,6 +66,7 @@ export async function fulfilCheckout(
       status: details.status,
       amountTotalCents: details.amountTotalCents,
       currency: details.currency,
+      savedCard: details.savedCard ?? null,
     },
     deps,
     options.expectedBookingId,
@@ -70,7 +81,7 @@ export async function findBookingOf(store: BookingStore, facts: {sessionId?: str
 /** The one place a booking becomes paid. */
 export async function confirmCheckout(
   facts: CheckoutFacts,
-  deps: Pick<BookingFlowDeps, 'store' | 'now' | 'emailsQueued'>,
+  deps: ConfirmDeps,
   expectedBookingId?: string,
 ): Promise<FulfilResult> {
   const booking = await findBookingOf(deps.store, facts)
@@ -87,14 +98,22 @@ export async function confirmCheckout(
   // The confirmation and the business's notification are queued with the change, in one
   // transaction: only the call that makes the booking paid sends them.
   const paidAt = deps.now()
-  const emails = eventEmails(bookingPaidFacts(booking, checkoutDescription(booking), paidAt))
+  const isPlan = planCadence(booking) !== null && booking.paymentStatus === 'pending'
+  // A plan's first visit: its confirmation tells the later visits as they would be placed now.
+  const plan = isPlan ? await planSection(booking, deps, paidAt) : null
+  const emails = eventEmails({...bookingPaidFacts(booking, checkoutDescription(booking), paidAt), ...(plan ? {plan} : {})})
   const change = await deps.store.markPaid(booking.id, {sessionId: facts.sessionId, paidAt, emails})
   if (change === 'changed') {
     deps.emailsQueued?.()
+    await makePlan(booking.id, facts, deps)
     return {outcome: 'paid', bookingId: booking.id, changed: true}
   }
   const current = (await deps.store.findById(booking.id)) ?? booking
-  if (current.paymentStatus === 'paid') return {outcome: 'paid', bookingId: booking.id, changed: false}
+  if (current.paymentStatus === 'paid') {
+    // Confirmed before: its plan too, unless that confirmation stopped short of it.
+    if (planCadence(current) !== null && current.planId === null) await makePlan(booking.id, facts, deps)
+    return {outcome: 'paid', bookingId: booking.id, changed: false}
+  }
   // Paid after the hold ended: the office takes it (if the window still has room) or refunds it,
   // from Needs attention. The webhook and the success page both end here; the record is kept once.
   let recorded = false
@@ -112,4 +131,37 @@ export async function confirmCheckout(
     `Booking flow: checkout ${facts.sessionId} was paid but booking ${booking.id} is ${current.paymentStatus}: ${recorded ? 'recorded for the office (Needs attention)' : 'already recorded'}`,
   )
   return {outcome: 'closed', bookingId: booking.id, status: current.paymentStatus}
+}
+
+/** The plan section of the confirmation, or null (no plan deps, or the rules could not be read: the e-mail goes without it). */
+async function planSection(booking: StoredBooking, deps: ConfirmDeps, now: Date): Promise<PlanSummaryFacts | null> {
+  if (!deps.plans) return null
+  try {
+    return await plannedVisits(booking, {plans: deps.plans, store: deps.store}, now)
+  } catch (error) {
+    flowLog.error(`Booking flow: the plan visits of booking ${booking.id} could not be worked out`, error)
+    return null
+  }
+}
+
+/**
+ * Makes the plan of a paid first visit, with the card the provider kept (retrieved from the
+ * checkout when the caller did not have it), and its visits. A failure is logged, not the
+ * customer's: the payment stands, and the roll-forward job makes the plan within the hour.
+ */
+async function makePlan(bookingId: string, facts: CheckoutFacts, deps: ConfirmDeps): Promise<void> {
+  if (!deps.plans) return
+  try {
+    const booking = await deps.store.findById(bookingId)
+    if (!booking || planCadence(booking) === null || booking.paymentStatus !== 'paid') return
+    let card = facts.savedCard
+    if (card === undefined && deps.payments) {
+      card = (await deps.payments.retrieveCheckout(facts.sessionId)).savedCard ?? null
+    }
+    const provider = booking.paymentProvider ?? deps.payments?.name ?? null
+    if (!card) flowLog.warn(`Booking flow: checkout ${facts.sessionId} kept no card for the plan of booking ${booking.id}`)
+    await startPlan(booking, card && provider ? {...card, provider} : null, deps.plans, deps.now())
+  } catch (error) {
+    flowLog.error(`Booking flow: the plan of booking ${bookingId} could not be made (the roll-forward job tries again)`, error)
+  }
 }

@@ -21,7 +21,7 @@ export {
   type SubmitBookingResult,
 } from './submit'
 export {bookingAvailability, estimateAvailability, type BookingAvailability} from './bookable-days'
-export {fulfilCheckout, type FulfilResult} from './fulfil'
+export {fulfilCheckout, type ConfirmDeps, type FulfilResult} from './fulfil'
 export {handlePaymentEvent, type PaymentEventResult} from './webhook'
 export {PAYMENT_CHECK_INTERVAL_SECONDS, singleParam} from './result-pages'
 export {bookingSummaryForSuccess, successPageSummary, type SuccessSummary} from './success-page'

@@ -7,6 +7,7 @@ import type {PaymentProvider} from '../../payments/provider'
 import type {AvailabilityRules} from '../availability'
 import {INDUSTRY_NAMES} from '../catalog'
 import {formatDuration} from '../pricing'
+import type {PlanFlowDeps} from '../plans/visits'
 
 export interface BookingFlowDeps {
   store: BookingStore
@@ -19,6 +20,11 @@ export interface BookingFlowDeps {
   emailsQueued?: () => void
   /** The business's availability rules (content): which dates and arrival windows may be booked. */
   availability: () => Promise<AvailabilityRules>
+  /**
+   * Recurring plans (lib/booking/plans): a paid first visit of a plan frequency makes its plan and
+   * later visits. Without it no plan is made here (the roll-forward job makes it within the hour).
+   */
+  plans?: PlanFlowDeps
 }
 
 /** Logs what the customer is not told (provider and database messages). Replaceable in tests. */

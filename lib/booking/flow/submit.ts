@@ -11,6 +11,7 @@ import {formatUsd} from '../money'
 import {MIN_CHARGE_CENTS, priceBooking, type PriceBreakdown} from '../pricing'
 import {createBookingSchemas, fieldMessages, houseInstructionsByQuestion, type BookingRequest, type BookingSchemas} from '../schemas'
 import {messageReference} from '../message-keys'
+import {planCadence} from '../plans/plan'
 import {checkoutDescription, flowLog, type BookingFlowDeps} from './shared'
 
 export type SubmitBookingResult = BookingSuccess | BookingFailure
@@ -213,6 +214,8 @@ async function startCheckout(booking: StoredBooking, deps: BookingFlowDeps): Pro
     idempotencyKey: booking.idempotencyKey,
     // The place in the window is held until then: the payment page closes with it.
     ...(booking.holdExpiresAt ? {expiresAt: new Date(booking.holdExpiresAt)} : {}),
+    // A plan's first visit: the card is kept for the later visits.
+    ...(planCadence(booking) ? {saveCard: true} : {}),
   }
   let session: {id: string; url: string}
   try {

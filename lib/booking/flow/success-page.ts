@@ -7,6 +7,7 @@ import {bookingReference} from '../stored'
 import {fulfilCheckout} from './fulfil'
 import {mayAskPaymentProvider} from './result-pages'
 import {checkoutDescription, flowLog, type BookingFlowDeps} from './shared'
+import type {PlanFlowDeps} from '../plans/visits'
 
 /** What /success may show: the service, date, location and total; nothing personal. */
 export interface SuccessSummary {
@@ -55,7 +56,7 @@ export async function bookingSummaryForSuccess(id: string, deps: Pick<BookingFlo
  */
 export async function successPageSummary(
   params: {bookingId: string | null; sessionId: string | null},
-  deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider; emailsQueued?: () => void},
+  deps: {store: BookingStore; now: () => Date; payments: () => PaymentProvider; emailsQueued?: () => void; plans?: () => Promise<PlanFlowDeps>},
 ): Promise<SuccessSummary | null> {
   if (!params.bookingId) return null
   const booking = await deps.store.findById(params.bookingId)
@@ -65,7 +66,7 @@ export async function successPageSummary(
       if (await mayAskPaymentProvider(deps.store, booking.id, deps.now())) {
         await fulfilCheckout(
           params.sessionId,
-          {store: deps.store, now: deps.now, payments: deps.payments(), emailsQueued: deps.emailsQueued},
+          {store: deps.store, now: deps.now, payments: deps.payments(), emailsQueued: deps.emailsQueued, plans: deps.plans ? await deps.plans() : undefined},
           {expectedBookingId: params.bookingId},
         )
       }

@@ -1,8 +1,7 @@
 /** Webhook events: a verified payment event → paid / expired / failed, or nothing. */
 import type {ClosedStatus} from '../store/store'
 import type {PaymentEvent} from '../../payments/provider'
-import {confirmCheckout, findBookingOf, type FulfilResult} from './fulfil'
-import type {BookingFlowDeps} from './shared'
+import {confirmCheckout, findBookingOf, type ConfirmDeps, type FulfilResult} from './fulfil'
 
 export type PaymentEventResult =
   | FulfilResult
@@ -14,10 +13,10 @@ export type PaymentEventResult =
 
 /**
  * A verified webhook event: paid → the same confirmation as `fulfilCheckout` (with the amount the
- * signed event carries); expired / failed → the pending booking is closed; anything else, or an
+ * signed event carries; a plan's card is retrieved from the checkout through `deps.payments`); expired / failed → the pending booking is closed; anything else, or an
  * event for an unknown booking, changes nothing. Duplicates and out-of-order events change nothing.
  */
-export async function handlePaymentEvent(event: PaymentEvent, deps: Pick<BookingFlowDeps, 'store' | 'now' | 'emailsQueued'>): Promise<PaymentEventResult> {
+export async function handlePaymentEvent(event: PaymentEvent, deps: ConfirmDeps): Promise<PaymentEventResult> {
   if (event.kind === 'ignored' || !event.sessionId) return {outcome: 'ignored'}
   if (event.kind === 'paid') {
     return confirmCheckout(

@@ -1,5 +1,5 @@
 import {handleWebhookRequest} from '@/lib/booking/routes'
-import {getBookingStore, getPaymentProvider, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
+import {getBookingStore, getPaymentProvider, planFlowDeps, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
 
 /**
  * Stripe's webhook: the signature is verified on the body exactly as received (never re-serialised
@@ -11,5 +11,6 @@ export async function POST(request: Request) {
     store: getBookingStore,
     now: systemNow,
     emailsQueued: wakeEmailOutbox,
+    plans: planFlowDeps,
   })
 }
