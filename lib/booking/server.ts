@@ -11,6 +11,7 @@ import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
 import type {ManageDeps} from './manage'
 import {manageLinkSecret} from './manage-link-secret'
+import {visitGenerator} from './plans/changes'
 import {handleTestCheckoutRequest} from './routes'
 import {getDatabaseFunctions} from '../database'
 import {createPlanStore} from './plans/plan-store'
@@ -49,7 +50,7 @@ export async function manageDeps(): Promise<ManageDeps> {
     linkSecret: () => manageLinkSecret(),
     emailsQueued: wakeEmailOutbox,
     // A plan's visit: its plan section, and its changes (issue 24).
-    plans: {functions: await getDatabaseFunctions(), payments: planPaymentProvider},
+    plans: {functions: await getDatabaseFunctions(), payments: planPaymentProvider, generateVisits: visitGenerator(await planFlowDeps(), systemNow)},
   }
 }
 

@@ -1,6 +1,7 @@
 import 'server-only'
 
-import type {PlanChangeDeps} from '../booking/plans/changes'
+import {visitGenerator, type PlanChangeDeps} from '../booking/plans/changes'
+import {planFlowDeps} from '../booking/server'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider} from '../payments'
@@ -23,5 +24,12 @@ function paymentsOrNull() {
  */
 export async function officePlanDeps(headers?: Headers): Promise<PlanChangeDeps> {
   const testNow = testClockNow(process.env, headers?.get(TEST_CLOCK_HEADER))
-  return {functions: await getDatabaseFunctions(), payments: paymentsOrNull(), now: () => testNow ?? new Date(), emailsQueued: wakeEmailOutbox}
+  const now = () => testNow ?? new Date()
+  return {
+    functions: await getDatabaseFunctions(),
+    payments: paymentsOrNull(),
+    now,
+    emailsQueued: wakeEmailOutbox,
+    generateVisits: visitGenerator(await planFlowDeps(), now),
+  }
 }

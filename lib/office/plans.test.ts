@@ -90,7 +90,7 @@ describe('the office’s plans', () => {
     expect(view?.visits.map((visit) => [visit.date, visit.charge])).toEqual([
       ['2030-02-01', 'paid'],
       ['2030-02-08', 'skipped'],
-      ['2030-02-15', 'skipped'],
+      ['2030-02-15', 'cancelled'],
     ])
     expect(view?.charges.map((charge) => [charge.kind, charge.amount, charge.status])).toEqual([['early_cancellation', '$75.40', 'succeeded']])
     const {rows} = await db.query<{action: string; staff_name: string}>(`select action, staff_name from public.staff_actions where subject_id = $1 order by at, action`, [planId])

@@ -105,7 +105,8 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
   const difference = first ? plan.oneTimeCents - first.amountCents : 0
   return {
     plan,
-    visits: visits.map((visit) => ({
+    // By date: a visit released by a pause is renumbered past the others when the plan resumes.
+    visits: [...visits].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.planVisit ?? 0) - (b.planVisit ?? 0)).map((visit) => ({
       ...visit,
       slot: slotLabel(visit.date, visit.arrivalWindow),
       charge: visit.cancelledAt && visit.paymentStatus === 'paid' ? 'cancelled' : visitChargeKey(visit),

@@ -145,6 +145,8 @@ $$;
 
 -- Releases the plan's visits not yet charged whose window is more than p_notice_hours away (their
 -- places are offered again); visits within that, being charged, or charged stay. Answers how many.
+-- Released by a pause or a cancellation they are charge_state 'cancelled' (a skipped one is
+-- 'skipped'): resuming makes way for their dates again.
 create function public.release_plan_visits(p_plan_id uuid, p_notice_hours integer, p_now timestamptz)
 returns integer
 language plpgsql
@@ -154,7 +156,7 @@ declare
   v_count integer;
 begin
   update public.bookings1
-  set payment_status = 'cancelled', charge_state = 'skipped', cancelled_at = p_now, updated_at = p_now,
+  set payment_status = 'cancelled', charge_state = 'cancelled', cancelled_at = p_now, updated_at = p_now,
     charge_lock_token = null, charge_locked_until = null
   where plan_id = p_plan_id and payment_status = 'scheduled' and charge_state in ('scheduled', 'declined')
     and cancelled_at is null and window_starts_at > p_now + make_interval(hours => p_notice_hours);
@@ -294,6 +296,7 @@ declare
   p public.booking_plans;
   v_last date;
   v_through date;
+  v_max integer;
   v_change bigint;
 begin
   select * into p from public.booking_plans where id = p_plan_id for update;
@@ -309,6 +312,14 @@ begin
   select max(date) into v_last from public.bookings1
   where plan_id = p_plan_id and cancelled_at is null and payment_status in ('paid', 'scheduled');
   v_through := greatest(coalesce(v_last, p.anchor_date), (p_now at time zone 'America/Los_Angeles')::date);
+  -- A visit's number is its place in the cadence (the roll-forward stores each number once): the
+  -- visits the pause released after v_through are numbered past the plan's last, so their dates are
+  -- generated again (with the key the roll-forward derives from the number, which they give up).
+  -- Visits the customer skipped keep theirs (a skip stays skipped).
+  select max(plan_visit) into v_max from public.bookings1 where plan_id = p_plan_id;
+  update public.bookings1
+  set plan_visit = plan_visit + v_max, idempotency_key = gen_random_uuid(), updated_at = p_now
+  where plan_id = p_plan_id and payment_status = 'cancelled' and charge_state = 'cancelled' and date > v_through;
   update public.booking_plans
   set status = 'active', paused_at = null, generated_through = v_through, updated_at = p_now
   where id = p_plan_id;

@@ -9,7 +9,10 @@ import {createSqlBookingStore} from '../store/sql-store'
 import type {BookingStore} from '../store/store'
 import {commercialRequest, houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from '../test-support/requests'
 import {testAvailability} from '../test-support/availability'
-import {cancelPlan, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, type PlanChangeDeps} from './changes'
+import {cancelPlan, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, visitGenerator, type PlanChangeDeps} from './changes'
+import {createPlanStore} from './plan-store'
+import {DEFAULT_PLAN_SETTINGS} from './settings'
+import {startPlan} from './visits'
 import {seedPlan} from './test-support/manage-fixtures'
 
 /**
@@ -180,7 +183,7 @@ describe('pausing and resuming', () => {
     expect(await pausePlan(planId, CUSTOMER, deps())).toEqual({ok: true, outcome: 'paused', released: 3})
     expect(await plan(planId)).toMatchObject({status: 'paused'})
     expect(await visit(visitIds[0])).toMatchObject({payment_status: 'scheduled', charge_state: 'scheduled'})
-    for (const id of visitIds.slice(1)) expect(await visit(id)).toMatchObject({payment_status: 'cancelled', charge_state: 'skipped'})
+    for (const id of visitIds.slice(1)) expect(await visit(id)).toMatchObject({payment_status: 'cancelled', charge_state: 'cancelled'})
     expect(await pausePlan(planId, CUSTOMER, deps())).toEqual({ok: false, refusal: 'alreadyPaused'})
     const paused = (await outbox()).find((message) => message.template === 'plan_changed.customer')
     expect(paused?.payload).toMatchObject({change: 'paused', released: 3})
@@ -192,6 +195,30 @@ describe('pausing and resuming', () => {
     expect(await plan(planId)).toMatchObject({status: 'active', generated_through: '2030-02-20'})
     expect(generateVisits).toHaveBeenCalledWith(planId)
     expect(await resumePlan(planId, CUSTOMER, deps())).toEqual({ok: false, refusal: 'alreadyActive'})
+  })
+
+  it('resumes a plan made by the booking flow: the dates the pause released are generated again from the next date', async () => {
+    const payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
+    const result = await submitBooking(houseRequest(), {store, payments, origin: ORIGIN, now: () => new Date(BOOKED_AT), availability: testAvailability})
+    if (!result.ok) throw new Error('refused')
+    await store.markPaid(result.bookingId, {sessionId: `cs_test_${result.bookingId}`, paidAt: BOOKED_AT})
+    const flow = {plans: createPlanStore(createSqlDatabaseFunctions(db)), availability: testAvailability, settings: DEFAULT_PLAN_SETTINGS}
+    const started = await startPlan((await store.findById(result.bookingId))!, {provider: 'test-checkout', customerId: 'test_cus_1', paymentMethodId: 'test_pm_1', label: 'Visa ending 4242'}, flow, BOOKED_AT)
+    if (started.status === 'not_a_plan') throw new Error('no plan')
+    const scheduledDates = async () =>
+      (await db.query<{date: string}>(`select date::text from public.bookings1 where plan_id = $1 and payment_status = 'scheduled' order by date`, [started.planId])).rows.map((row) => row.date)
+    expect((await scheduledDates()).slice(0, 3)).toEqual(['2030-02-08', '2030-02-15', '2030-02-22'])
+
+    now = new Date(Date.parse('2030-02-08T16:00:00Z') - 22 * HOUR)
+    expect(await pausePlan(started.planId, CUSTOMER, deps())).toMatchObject({ok: true, outcome: 'paused'})
+    expect(await scheduledDates()).toEqual(['2030-02-08'])
+    now = new Date('2030-02-12T18:00:00Z')
+    expect(await resumePlan(started.planId, CUSTOMER, deps({generateVisits: visitGenerator(flow, () => new Date(now))}))).toEqual({ok: true, outcome: 'resumed'})
+    // From the next Friday after today, on the same weekday and window, to the horizon.
+    const dates = await scheduledDates()
+    expect(dates.slice(0, 4)).toEqual(['2030-02-08', '2030-02-15', '2030-02-22', '2030-03-01'])
+    const {rows} = await db.query<{arrival_window: string}>(`select distinct arrival_window from public.bookings1 where plan_id = $1 and payment_status = 'scheduled'`, [started.planId])
+    expect(rows).toEqual([{arrival_window: '08:00-10:00'}])
   })
 
   it('pauses with nothing released when every visit is within 24 hours', async () => {
@@ -220,7 +247,7 @@ describe('cancelling the plan', () => {
     expect(await charges(planId)).toEqual([{kind: 'early_cancellation', amount_cents: difference, status: 'succeeded', idempotency_key: `plan:${planId}:early-cancellation`}])
     expect(await plan(planId)).toMatchObject({status: 'cancelled', cancelled_by: 'customer', early_cancellation_cents: difference})
     expect(await visit(visitIds[0])).toMatchObject({payment_status: 'scheduled'})
-    expect(await visit(visitIds[1])).toMatchObject({payment_status: 'cancelled', charge_state: 'skipped'})
+    expect(await visit(visitIds[1])).toMatchObject({payment_status: 'cancelled', charge_state: 'cancelled'})
     const customer = (await outbox()).find((message) => message.template === 'plan_changed.customer')
     expect(customer?.payload).toMatchObject({change: 'cancelled', released: 3, earlyCancellationCents: difference})
 

@@ -29,6 +29,7 @@ import {checkoutDescription} from '../flow/shared.ts'
 import type {StoredBooking} from '../store/store.ts'
 import type {StoredPlan} from './plan.ts'
 import {createPlanReader} from './reader.ts'
+import {generateVisits, type PlanFlowDeps, type VisitEmails} from './visits.ts'
 
 /** Who changes the plan: the customer through their manage link, or a member of the office. */
 export type PlanActor = {by: 'customer'} | {by: 'office'; staff: ActingStaff}
@@ -297,4 +298,15 @@ async function chargeEarlyCancellation(plan: StoredPlan, visits: StoredBooking[]
   })
   if (emails.length > 0) deps.emailsQueued?.()
   return {status: outcome.status, amountCents}
+}
+
+/**
+ * The plans' own generation (./visits.ts, the roll-forward's) for one plan after a resume: its visits
+ * from its generated_through on, up to the horizon, each placed under its windows' locks.
+ */
+export function visitGenerator(flow: PlanFlowDeps & {emails?: VisitEmails}, now: () => Date): (planId: string) => Promise<void> {
+  return async (planId) => {
+    const plan = await flow.plans.findPlan(planId)
+    if (plan) await generateVisits(plan, flow, await flow.availability(), now())
+  }
 }

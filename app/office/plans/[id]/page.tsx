@@ -116,7 +116,8 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
                     <tr key={visit.id} data-plan-visit={visit.date ?? ''}>
                       <th scope="row">
                         <Link href={`/office/bookings/${visit.id}`} prefetch={false}>
-                          {visit.planVisit === 1 ? words.firstVisit : `#${visit.planVisit}`} ({bookingReference(visit.id)})
+                          {visit.planVisit === 1 ? `${words.firstVisit} ` : ''}
+                          {bookingReference(visit.id)}
                         </Link>
                       </th>
                       <td>
