@@ -403,6 +403,23 @@ export type PaymentPages = {
     planCancelled?: string;
     cardHeading?: string;
   };
+  cardUpdate?: {
+    heading?: string;
+    intro?: string;
+    currentCard?: string;
+    button?: string;
+    saved?: string;
+    savedRetry?: string;
+    cancelled?: string;
+    notSaved?: string;
+    noPlan?: string;
+    planCancelled?: string;
+    noCard?: string;
+    notThisPlan?: string;
+    rateLimited?: string;
+    unavailable?: string;
+    backButton?: string;
+  };
 };
 
 export type EmailSettings = {
@@ -2987,7 +3004,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  managePlan{    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  managePlan{    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3077,6 +3094,23 @@ export type PaymentPagesQueryResult = {
     earlyNotCharged: string | null;
     planCancelled: string | null;
     cardHeading: string | null;
+  } | null;
+  cardUpdate: {
+    heading: string | null;
+    intro: string | null;
+    currentCard: string | null;
+    button: string | null;
+    saved: string | null;
+    savedRetry: string | null;
+    cancelled: string | null;
+    notSaved: string | null;
+    noPlan: string | null;
+    planCancelled: string | null;
+    noCard: string | null;
+    notThisPlan: string | null;
+    rateLimited: string | null;
+    unavailable: string | null;
+    backButton: string | null;
   } | null;
 } | null;
 

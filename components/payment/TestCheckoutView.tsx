@@ -4,7 +4,8 @@ import {Button} from '@/components/ui/Button'
 import {Card} from '@/components/ui/Card'
 import {Container} from '@/components/ui/Container'
 import type {SuccessSummary} from '@/lib/booking/flow'
-import {testCheckoutPath, testCheckoutReturnUrl, type TestCheckoutSessionRecord} from '@/lib/payments/test-checkout'
+import {testCardUpdateReturnUrl, testCheckoutPath, testCheckoutReturnUrl, type TestCardUpdateRecord, type TestCheckoutSessionRecord} from '@/lib/payments/test-checkout'
+import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE} from '@/lib/payments/test-checkout-actions'
 import styles from './TestCheckoutView.module.css'
 
 export type TestCheckoutViewProps = {
@@ -40,9 +41,16 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
             total={summary.total}
             totalLabel={summary.paymentStatus === 'paid' ? 'Total paid' : 'Total'}
           />
+          {session.saveCard ? (
+            <p className={styles.keepsCard} id="keeps-card">
+              This is the first visit of a plan: the card is kept for the plan&rsquo;s later visits, each charged before its visit. In test mode a
+              test card is kept instead, and nothing is charged.
+            </p>
+          ) : null}
           {payable ? (
             <div className={styles.actions}>
-              <form method="post" action={`${base}/pay`}>
+              <form method="post" action={`${base}/pay`} className={styles.payForm}>
+                {session.saveCard ? <DeclinesLaterChoice /> : null}
                 <Button type="submit" size="lg" fullWidth>
                   Pay {summary.total}
                 </Button>
@@ -62,6 +70,83 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
             <div className={styles.done}>
               <p role="status">This checkout was cancelled: the booking is not paid.</p>
               <Button href={testCheckoutReturnUrl(session, 'cancelled')} variant="secondary">
+                Back
+              </Button>
+            </div>
+          )}
+        </Card>
+      </Container>
+    </div>
+  )
+}
+
+/** "This test card declines later charges": a plain checkbox, sent with Pay or Save, to try a declined charge. */
+function DeclinesLaterChoice() {
+  return (
+    <div className={styles.choice}>
+      <input id="declines-later" name={DECLINES_LATER_FIELD} value={DECLINES_LATER_VALUE} type="checkbox" className={styles.checkbox} aria-describedby="declines-later-hint" />
+      <div>
+        <label htmlFor="declines-later" className={styles.choiceLabel}>
+          This test card declines later charges
+        </label>
+        <p id="declines-later-hint" className={styles.hint}>
+          To try what happens when a later visit&rsquo;s charge fails: the customer is asked for a new card.
+        </p>
+      </div>
+    </div>
+  )
+}
+
+export type TestCardUpdateViewProps = {
+  companyName: string
+  session: TestCardUpdateRecord
+}
+
+/**
+ * The test checkout's card-update page (Stripe Checkout in setup mode): a plan's customer saves a
+ * new test card (with the same "declines later" choice), or cancels. Nothing is charged.
+ */
+export function TestCardUpdateView({companyName, session}: TestCardUpdateViewProps) {
+  const base = testCheckoutPath(session.id)
+  return (
+    <div className={styles.page}>
+      <p className={styles.banner} role="note">
+        <strong>Test mode — no card is charged.</strong> This local checkout stands in for the card payment page.
+      </p>
+      <Container width="narrow" className={styles.inner}>
+        <p className={styles.brand}>
+          <LogoMark size={32} />
+          <span>{companyName}</span>
+        </p>
+        <Card className={styles.card}>
+          <h1 className={styles.heading}>Save a card for your plan</h1>
+          <p className={styles.keepsCard}>
+            The card saved here is charged for the plan&rsquo;s later visits, each before its visit. In test mode a test card is saved instead,
+            and nothing is charged.
+          </p>
+          {session.status === 'open' ? (
+            <div className={styles.actions}>
+              <form method="post" action={`${base}/pay`} className={styles.payForm}>
+                <DeclinesLaterChoice />
+                <Button type="submit" size="lg" fullWidth>
+                  Save card
+                </Button>
+              </form>
+              <form method="post" action={`${base}/cancel`}>
+                <Button type="submit" variant="secondary" size="lg" fullWidth>
+                  Cancel
+                </Button>
+              </form>
+            </div>
+          ) : session.status === 'saved' ? (
+            <div className={styles.done}>
+              <p role="status">This card has been saved.</p>
+              <Button href={testCardUpdateReturnUrl(session, 'saved')}>Back to your booking</Button>
+            </div>
+          ) : (
+            <div className={styles.done}>
+              <p role="status">This was cancelled: no card was saved.</p>
+              <Button href={testCardUpdateReturnUrl(session, 'cancelled')} variant="secondary">
                 Back
               </Button>
             </div>

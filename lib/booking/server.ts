@@ -16,6 +16,10 @@ import {getDatabaseFunctions} from '../database'
 import {createPlanStore} from './plans/plan-store'
 import {planSettingsFromEnv} from './plans/settings'
 import type {PlanFlowDeps} from './plans/visits'
+// i24-payments
+import {paymentReturnOrigin} from '../site-url'
+import type {CardUpdateDeps} from './plans/card'
+import {createPlanReader} from './plans/reader'
 
 /**
  * The booking flow wired to the configured services (the only module that reads the environment
@@ -100,3 +104,19 @@ export async function testCheckoutAction(request: Request, sessionId: string, ou
     plans: planFlowDeps,
   })
 }
+
+// i24-payments: the plan's card update (lib/booking/plans/card.ts) wired to the configured services.
+/** What the card-update route and return page need; `client`: the address the edge server resolved. */
+export async function cardUpdateDeps(client: string): Promise<CardUpdateDeps> {
+  const origin = paymentReturnOrigin()
+  if (!origin) throw new PaymentConfigurationError('SITE_URL is not set: a card update has no address to come back to')
+  const functions = await getDatabaseFunctions()
+  return {store: await getBookingStore(), plans: createPlanReader(functions), functions, payments: getPaymentProviderFor(client), now: systemNow, linkSecret: () => manageLinkSecret(), origin}
+}
+
+/** What the webhook needs to record a plan's new card. */
+export async function planCardDeps(): Promise<Pick<CardUpdateDeps, 'plans' | 'functions' | 'now'>> {
+  const functions = await getDatabaseFunctions()
+  return {plans: createPlanReader(functions), functions, now: systemNow}
+}
+// end i24-payments

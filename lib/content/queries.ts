@@ -337,6 +337,10 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
     skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,
     resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,
     cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading
+  },
+  cardUpdate{
+    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,
+    rateLimited, unavailable, backButton
   }
 }`)
 

@@ -171,6 +171,15 @@ export const DATABASE_FUNCTIONS = {
   plans_to_roll_forward: {args: {p_through: 'date', p_after: 'uuid', p_limit: 'integer'}, returns: 'rows'},
   paid_bookings_without_plan: {args: {p_paid_before: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   // end i24-plans
+  // i24-payments: saved cards (20261129110000_saved_cards.sql): the test checkout's cards, charges
+  // and card updates, and a plan's new card.
+  choose_test_checkout_card: {args: {p_id: 'text', p_choice: 'jsonb'}, returns: 'value'},
+  charge_test_checkout_card: {args: {p_charge: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  save_test_checkout_card_update: {args: {p_session: 'jsonb'}, returns: 'value'},
+  get_test_checkout_card_update: {args: {p_id: 'text'}, returns: 'value'},
+  complete_test_checkout_card_update: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
+  replace_plan_card: {args: {p_plan_id: 'uuid', p_session_id: 'text', p_card: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  // end i24-payments
 } as const satisfies Record<string, {args: Record<string, SqlType>; returns: 'value' | 'rows'}>
 
 export type DatabaseFunctionName = keyof typeof DATABASE_FUNCTIONS

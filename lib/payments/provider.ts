@@ -128,13 +128,15 @@ export interface CheckoutDetails {
   savedCard?: SavedCard | null
 }
 
-export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'ignored'
+export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'card_saved' | 'ignored'
 
 /**
  * A verified provider notification, reduced to what the booking needs.
  * - `paid`: the money is collected (checkout completed with payment_status paid, or an async
  *   payment succeeded).
  * - `expired`: the checkout expired unpaid. `failed`: an async payment (e.g. bank debit) failed.
+ * - `card_saved`: a card update (setup mode) completed: `planId` and `sessionId` say whose; the
+ *   card is read with `retrieveCardUpdate(sessionId)` (lib/booking/plans/card.ts records it).
  * - `ignored`: anything else, including a completed checkout still waiting for an async payment.
  * The handler must answer 2xx for every kind; only a bad signature is refused.
  */
@@ -144,6 +146,8 @@ export interface PaymentEvent {
   sessionId?: string
   /** The booking the session was created for (checkout events whose session carries one). */
   bookingId?: string
+  /** The plan a card update was made for (`card_saved` only). */
+  planId?: string
   /** Amount and currency of the session, for checkout events; compare with the booking's cents. */
   amountTotalCents?: number | null
   currency?: string | null
@@ -316,4 +320,30 @@ export function assertValidCheckoutRequest(request: CheckoutRequest): void {
     )
   }
   if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') fail('cancelUrl is required')
+}
+
+/** Throws `InvalidCheckoutRequestError` unless the off-session charge is one a provider may be sent. */
+export function assertValidOffSessionCharge(request: OffSessionChargeRequest): void {
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents < MIN_CHARGE_CENTS) {
+    throw new InvalidCheckoutRequestError(`an off-session charge is a whole number of cents of at least ${MIN_CHARGE_CENTS}, got ${request.amountCents}`)
+  }
+  if (request.currency !== 'usd') throw new InvalidCheckoutRequestError(`currency must be 'usd', got ${JSON.stringify(request.currency)}`)
+  if (!request.card?.customerId || !request.card?.paymentMethodId) throw new InvalidCheckoutRequestError('an off-session charge needs the saved card (customer and payment method)')
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
+    throw new InvalidCheckoutRequestError('an off-session charge needs an idempotency key of at most 255 characters')
+  }
+  if (!request.planId) throw new InvalidCheckoutRequestError('an off-session charge names its plan')
+}
+
+/** Throws `InvalidCheckoutRequestError` unless the card update is one a provider may be sent. */
+export function assertValidCardUpdateRequest(request: CardUpdateRequest): void {
+  if (!request.planId) throw new InvalidCheckoutRequestError('a card update names its plan')
+  if (!request.customerId) throw new InvalidCheckoutRequestError("a card update needs the plan's customer")
+  if (typeof request.successUrl !== 'string' || !request.successUrl.includes(CHECKOUT_SESSION_ID_PLACEHOLDER)) {
+    throw new InvalidCheckoutRequestError(`successUrl must contain the literal ${CHECKOUT_SESSION_ID_PLACEHOLDER} placeholder`)
+  }
+  if (typeof request.cancelUrl !== 'string' || request.cancelUrl === '') throw new InvalidCheckoutRequestError('cancelUrl is required')
+  if (typeof request.idempotencyKey !== 'string' || request.idempotencyKey.trim() === '' || request.idempotencyKey.length > 255) {
+    throw new InvalidCheckoutRequestError('a card update needs an idempotency key of at most 255 characters')
+  }
 }

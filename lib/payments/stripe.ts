@@ -3,15 +3,20 @@ import 'server-only'
 import Stripe from 'stripe'
 import {
   assertValidCheckoutRequest,
+  assertValidCardUpdateRequest,
+  assertValidOffSessionCharge,
   assertValidRefundRequest,
   CheckoutNotFoundError,
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
   type CardUpdateDetails,
+  type CardUpdateRequest,
   type CardUpdateSession,
   type CheckoutDetails,
+  type OffSessionChargeRequest,
   type OffSessionChargeResult,
+  type SavedCard,
   type CheckoutPaymentStatus,
   type CheckoutRequest,
   type CheckoutSession,
@@ -46,18 +51,14 @@ export interface StripeProviderOptions {
 /** Stripe checkout session ids: `cs_test_…` / `cs_live_…`. Anything else is never sent to the API. */
 const SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/
 
-export class StripePaymentProvider implements PaymentProvider {
-  // Transitional (issue 24 foundation): the saved-card methods arrive with the payments branch.
-  async chargeSavedCard(): Promise<OffSessionChargeResult> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
-  async createCardUpdate(): Promise<CardUpdateSession> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
-  async retrieveCardUpdate(): Promise<CardUpdateDetails> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
+/** Stripe PaymentIntent ids (a plan visit charged off-session is refunded through its PaymentIntent). */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,250}$/
 
+/** What a saved card's session is read with: the card's brand and last four, in the same request. */
+const PAYMENT_CARD_EXPAND = ['payment_intent.payment_method']
+const SETUP_CARD_EXPAND = ['setup_intent.payment_method']
+
+export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const
   private readonly stripe: Stripe
   private readonly webhookSecret: string | undefined
@@ -91,7 +92,12 @@ export class StripePaymentProvider implements PaymentProvider {
       customer_email: request.customerEmail,
       client_reference_id: request.bookingId,
       metadata: {bookingId: request.bookingId},
-      payment_intent_data: {metadata: {bookingId: request.bookingId}},
+      payment_intent_data: {
+        metadata: {bookingId: request.bookingId},
+        // The first visit of a plan: the card is kept on a new Customer for the later visits, charged off-session.
+        ...(request.saveCard ? {setup_future_usage: 'off_session' as const} : {}),
+      },
+      ...(request.saveCard ? {customer_creation: 'always' as const} : {}),
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
       ...(request.expiresAt ? {expires_at: Math.floor(request.expiresAt.getTime() / 1000)} : {}),
@@ -114,7 +120,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     let session: Stripe.Checkout.Session
     try {
-      session = await this.stripe.checkout.sessions.retrieve(sessionId)
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, {expand: PAYMENT_CARD_EXPAND})
     } catch (error) {
       if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
         throw new CheckoutNotFoundError('stripe', sessionId, {cause: error, requestId: error.requestId})
@@ -122,6 +128,104 @@ export class StripePaymentProvider implements PaymentProvider {
       throw toProviderError(error)
     }
     return checkoutDetails(session)
+  }
+
+  /**
+   * A plan's later visit charged to its saved card with the customer away: a PaymentIntent created
+   * and confirmed at once (`off_session: true, confirm: true`) with the charge's idempotency key, so
+   * the SDK's retries (network errors, 409, 429, 5xx) and any later repeat answer the same payment.
+   * Card errors (`card_declined`, `expired_card`, …) are 'declined'; `authentication_required` (the
+   * bank wants the customer present) is its own outcome, with the PaymentIntent Stripe made.
+   */
+  async chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    assertValidOffSessionCharge(request)
+    const metadata: Record<string, string> = {planId: request.planId, ...(request.bookingId ? {bookingId: request.bookingId} : {})}
+    let intent: Stripe.PaymentIntent
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          customer: request.card.customerId,
+          payment_method: request.card.paymentMethodId,
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          metadata,
+        },
+        {idempotencyKey: request.idempotencyKey},
+      )
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const paymentId = error.payment_intent?.id ?? null
+        const outcome = error.code === 'authentication_required' || error.decline_code === 'authentication_required' ? 'authentication_required' : 'declined'
+        return {outcome, paymentId, code: error.decline_code || error.code || null, message: error.message}
+      }
+      throw toProviderError(error)
+    }
+    if (intent.status === 'succeeded') return {outcome: 'succeeded', paymentId: intent.id, amountCents: intent.amount_received || intent.amount}
+    // Confirmed off-session, a card that needs the customer ends in requires_action (no error when
+    // error_on_requires_action is not set); anything else took nothing either.
+    if (intent.status === 'requires_action') {
+      return {outcome: 'authentication_required', paymentId: intent.id, code: 'authentication_required', message: 'The bank asks the customer to confirm this payment'}
+    }
+    if (intent.status === 'processing') {
+      // Cards settle at once; a processing PaymentIntent is not known to have failed: ask again later (same key, same payment).
+      throw new PaymentProviderError('stripe', `Stripe PaymentIntent ${intent.id} is still processing`, {code: 'processing'})
+    }
+    const lastError = intent.last_payment_error
+    return {outcome: 'declined', paymentId: intent.id, code: lastError?.decline_code || lastError?.code || intent.status, message: lastError?.message || `Stripe PaymentIntent ${intent.id} is ${intent.status}`}
+  }
+
+  /**
+   * The customer gives the plan a new card: a Checkout Session in setup mode for the plan's
+   * Customer (currency usd, as setup mode asks with dynamic payment methods), `metadata.planId` on
+   * the session and its SetupIntent.
+   */
+  async createCardUpdate(request: CardUpdateRequest): Promise<CardUpdateSession> {
+    assertValidCardUpdateRequest(request)
+    let session: Stripe.Checkout.Session
+    try {
+      session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: 'usd',
+          customer: request.customerId,
+          metadata: {planId: request.planId},
+          setup_intent_data: {metadata: {planId: request.planId}},
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        {idempotencyKey: request.idempotencyKey},
+      )
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    if (!session.url) throw new PaymentProviderError('stripe', `Stripe returned checkout session ${session.id} without a URL`)
+    return {id: session.id, url: session.url}
+  }
+
+  async retrieveCardUpdate(sessionId: string): Promise<CardUpdateDetails> {
+    if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) throw new CheckoutNotFoundError('stripe', String(sessionId))
+    let session: Stripe.Checkout.Session
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, {expand: SETUP_CARD_EXPAND})
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        throw new CheckoutNotFoundError('stripe', sessionId, {cause: error, requestId: error.requestId})
+      }
+      throw toProviderError(error)
+    }
+    // A payment session is no card update, whatever its metadata.
+    if (session.mode !== 'setup') throw new CheckoutNotFoundError('stripe', sessionId)
+    const setupIntent = typeof session.setup_intent === 'object' ? session.setup_intent : null
+    const succeeded = session.status === 'complete' && setupIntent?.status === 'succeeded'
+    return {
+      id: session.id,
+      planId: session.metadata?.planId || null,
+      status: knownStatus(session.status),
+      savedCard: succeeded ? savedCardOf(idOf(session.customer) ?? idOf(setupIntent?.customer ?? null), setupIntent?.payment_method ?? null) : null,
+    }
   }
 
   async parseWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent> {
@@ -153,16 +257,20 @@ export class StripePaymentProvider implements PaymentProvider {
    */
   async refund(request: RefundRequest): Promise<Refund> {
     assertValidRefundRequest(request)
-    if (!SESSION_ID.test(request.sessionId)) throw new CheckoutNotFoundError('stripe', request.sessionId)
-    let paymentIntent: string | null
-    try {
-      const session = await this.stripe.checkout.sessions.retrieve(request.sessionId)
-      paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
-        throw new CheckoutNotFoundError('stripe', request.sessionId, {cause: error, requestId: error.requestId})
+    // A plan's later visit was charged off-session: its payment is the PaymentIntent itself.
+    const direct = PAYMENT_INTENT_ID.test(request.sessionId)
+    if (!direct && !SESSION_ID.test(request.sessionId)) throw new CheckoutNotFoundError('stripe', request.sessionId)
+    let paymentIntent: string | null = direct ? request.sessionId : null
+    if (!direct) {
+      try {
+        const session = await this.stripe.checkout.sessions.retrieve(request.sessionId)
+        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+          throw new CheckoutNotFoundError('stripe', request.sessionId, {cause: error, requestId: error.requestId})
+        }
+        throw toProviderError(error)
       }
-      throw toProviderError(error)
     }
     if (!paymentIntent) throw new PaymentProviderError('stripe', `Checkout session ${request.sessionId} has no payment to refund`, {code: 'no_payment'})
     let refund: Stripe.Refund
@@ -210,6 +318,11 @@ export function paymentEventFromStripeEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object
+      // A card update (setup mode) saved the plan's new card: the handler reads the card from the session.
+      if (session.mode === 'setup') {
+        const planId = session.metadata?.planId
+        return planId ? {...base, kind: 'card_saved', sessionId: session.id, planId} : {...base, kind: 'ignored'}
+      }
       // Card payments are paid on completion; delayed methods (bank debits) complete 'unpaid' and
       // are settled by checkout.session.async_payment_succeeded or _failed.
       return {...base, ...sessionFields(session), kind: session.payment_status === 'paid' ? 'paid' : 'ignored'}
@@ -243,7 +356,12 @@ function bookingIdOf(session: Stripe.Checkout.Session): string | null {
 }
 
 function checkoutDetails(session: Stripe.Checkout.Session): CheckoutDetails {
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
+  // Kept for later visits only when the session asked for it and the customer paid.
+  const saving = intent?.setup_future_usage === 'off_session' && session.payment_status === 'paid'
   return {
+    // Only a checkout that saves the card says anything of one.
+    ...(saving ? {savedCard: savedCardOf(idOf(session.customer) ?? idOf(intent?.customer ?? null), intent?.payment_method ?? null)} : {}),
     id: session.id,
     bookingId: bookingIdOf(session),
     paymentStatus: knownPaymentStatus(session.payment_status),
@@ -251,6 +369,38 @@ function checkoutDetails(session: Stripe.Checkout.Session): CheckoutDetails {
     amountTotalCents: session.amount_total ?? null,
     currency: session.currency ?? null,
   }
+}
+
+function idOf(value: string | {id: string} | null | undefined): string | null {
+  if (!value) return null
+  return typeof value === 'string' ? value : value.id
+}
+
+/** The card as the plan keeps it: Stripe's customer and payment method, and 'Visa ending 4242' for people. */
+function savedCardOf(customerId: string | null, paymentMethod: string | Stripe.PaymentMethod | null): SavedCard | null {
+  const paymentMethodId = idOf(paymentMethod)
+  if (!customerId || !paymentMethodId) return null
+  const card = typeof paymentMethod === 'object' ? paymentMethod?.card : null
+  return {customerId, paymentMethodId, label: card ? cardLabel(card.brand, card.last4) : null}
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos',
+  jcb: 'JCB',
+  link: 'Link',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+}
+
+/** 'Visa ending 4242'; 'Card ending 4242' for a brand Stripe calls 'unknown'. */
+export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string | null {
+  if (!last4) return null
+  return `${CARD_BRANDS[brand ?? ''] ?? 'Card'} ending ${last4}`
 }
 
 /** A status this code does not know is never taken for 'paid'. */

@@ -3,6 +3,8 @@ import {getDatabaseFunctions} from '../database'
 import {isLoopbackSite} from '../site-url'
 import {
   databaseTestCheckoutSessions,
+  type TestCardCharge,
+  type TestCardUpdateRecord,
   type TestCheckoutOutcome,
   type TestCheckoutRefundRecord,
   type TestCheckoutSessionRecord,
@@ -10,7 +12,9 @@ import {
   type TestRefundAnswer,
 } from './test-checkout-sessions'
 import {
+  assertValidCardUpdateRequest,
   assertValidCheckoutRequest,
+  assertValidOffSessionCharge,
   assertValidRefundRequest,
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,
@@ -18,8 +22,10 @@ import {
   PaymentConfigurationError,
   PaymentProviderError,
   type CardUpdateDetails,
+  type CardUpdateRequest,
   type CardUpdateSession,
   type CheckoutDetails,
+  type OffSessionChargeRequest,
   type OffSessionChargeResult,
   type CheckoutRequest,
   type CheckoutSession,
@@ -45,6 +51,9 @@ import {
 
 // The session table's types live with its database adapter; re-exported here for the provider's users.
 export type {
+  TestCardCharge,
+  TestCardUpdateRecord,
+  TestChargeAnswer,
   TestCheckoutOutcome,
   TestCheckoutRefundRecord,
   TestCheckoutSessionRecord,
@@ -54,10 +63,15 @@ export type {
 } from './test-checkout-sessions'
 
 const TEST_SESSION_ID = /^test_cs_[0-9a-f]{32}$/
+/** An off-session test charge (a plan's later visit), refunded like a paid session. */
+const TEST_CHARGE_ID = /^test_pi_[0-9a-f]{32}$/
 
 export function isTestCheckoutSessionId(id: unknown): id is string {
   return typeof id === 'string' && TEST_SESSION_ID.test(id)
 }
+
+/** The test checkout's message for a declined test card, as Stripe words its own. */
+export const TEST_CARD_DECLINED_MESSAGE = 'Your card was declined. (Test card: it was set to decline later charges.)'
 
 function newTestSessionId(): string {
   return `test_cs_${randomBytes(16).toString('hex')}`
@@ -127,18 +141,12 @@ export function testCheckoutReturnUrl(record: TestCheckoutSessionRecord, outcome
     : record.cancelUrl
 }
 
-export class TestCheckoutProvider implements PaymentProvider {
-  // Transitional (issue 24 foundation): the saved-card methods arrive with the payments branch.
-  async chargeSavedCard(): Promise<OffSessionChargeResult> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
-  async createCardUpdate(): Promise<CardUpdateSession> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
-  async retrieveCardUpdate(): Promise<CardUpdateDetails> {
-    throw new PaymentConfigurationError('Saved cards are not available yet')
-  }
+/** Where the test card-update page sends the browser after Save (success URL, placeholder filled) or Cancel. */
+export function testCardUpdateReturnUrl(record: TestCardUpdateRecord, outcome: 'saved' | 'cancelled'): string {
+  return outcome === 'saved' ? record.successUrl.split(CHECKOUT_SESSION_ID_PLACEHOLDER).join(encodeURIComponent(record.id)) : record.cancelUrl
+}
 
+export class TestCheckoutProvider implements PaymentProvider {
   readonly name = 'test-checkout' as const
 
   constructor(readonly sessions: TestCheckoutSessions) {}
@@ -157,6 +165,7 @@ export class TestCheckoutProvider implements PaymentProvider {
       status: 'open',
       createdAt: new Date().toISOString(),
       completedAt: null,
+      ...(request.saveCard ? {saveCard: true} : {}),
     }
     const stored = await this.sessions.save(record)
     if (stored.id !== record.id && (stored.bookingId !== record.bookingId || stored.amountCents !== record.amountCents)) {
@@ -190,7 +199,7 @@ export class TestCheckoutProvider implements PaymentProvider {
    */
   async refund(request: RefundRequest): Promise<Refund> {
     assertValidRefundRequest(request)
-    if (!isTestCheckoutSessionId(request.sessionId)) throw new CheckoutNotFoundError('test-checkout', request.sessionId)
+    if (!isTestCheckoutSessionId(request.sessionId) && !TEST_CHARGE_ID.test(request.sessionId)) throw new CheckoutNotFoundError('test-checkout', request.sessionId)
     const answer = await this.sessions.refund({
       id: `test_re_${randomBytes(16).toString('hex')}`,
       sessionId: request.sessionId,
@@ -200,6 +209,80 @@ export class TestCheckoutProvider implements PaymentProvider {
     })
     if (answer.status === 'refunded') return {id: answer.refund.id, amountCents: answer.refund.amountCents, status: 'succeeded'}
     throw new PaymentProviderError('test-checkout', TEST_REFUND_REFUSALS[answer.status], {statusCode: 400, code: answer.status})
+  }
+
+  /**
+   * A later visit charged to the test card kept for the plan: recorded in the database
+   * (`test_checkout_charges`), once per key (the same key answers the same charge), declined when
+   * the visitor chose "this test card declines later charges". No card is charged.
+   */
+  async chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+    assertValidOffSessionCharge(request)
+    const answer = await this.sessions.charge({
+      customerId: request.card.customerId,
+      paymentMethodId: request.card.paymentMethodId,
+      amountCents: request.amountCents,
+      description: request.description,
+      bookingId: request.bookingId,
+      planId: request.planId,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: new Date().toISOString(),
+    })
+    if (answer.status === 'no_card') {
+      throw new PaymentProviderError('test-checkout', `No such test card: '${request.card.paymentMethodId}' of '${request.card.customerId}'`, {statusCode: 400, code: 'resource_missing'})
+    }
+    if (answer.status !== 'charged') {
+      throw new PaymentProviderError('test-checkout', TEST_REFUND_REFUSALS.key_reused, {statusCode: 400, code: 'idempotency_key_in_use'})
+    }
+    return offSessionResult(answer.charge)
+  }
+
+  /** A card-update checkout (setup mode): the test card-update page at `/checkout/test/<id>`. */
+  async createCardUpdate(request: CardUpdateRequest): Promise<CardUpdateSession> {
+    assertValidCardUpdateRequest(request)
+    const stored = await this.sessions.saveCardUpdate({
+      id: newTestSessionId(),
+      planId: request.planId,
+      customerId: request.customerId,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      idempotencyKey: request.idempotencyKey,
+      status: 'open',
+      cardDeclines: false,
+      savedCard: null,
+      createdAt: new Date().toISOString(),
+      completedAt: null,
+    })
+    if (stored.planId !== request.planId || stored.customerId !== request.customerId) {
+      throw new PaymentProviderError('test-checkout', TEST_REFUND_REFUSALS.key_reused, {statusCode: 400, code: 'idempotency_key_in_use'})
+    }
+    return {id: stored.id, url: testCheckoutPath(stored.id)}
+  }
+
+  async retrieveCardUpdate(sessionId: string): Promise<CardUpdateDetails> {
+    const record = await this.getCardUpdate(sessionId)
+    if (!record) throw new CheckoutNotFoundError('test-checkout', String(sessionId))
+    return {
+      id: record.id,
+      planId: record.planId,
+      status: record.status === 'saved' ? 'complete' : record.status === 'cancelled' ? 'expired' : 'open',
+      savedCard: record.savedCard,
+    }
+  }
+
+  /** The card-update session for its page; null if unknown or malformed. */
+  async getCardUpdate(sessionId: string): Promise<TestCardUpdateRecord | null> {
+    return isTestCheckoutSessionId(sessionId) ? this.sessions.getCardUpdate(sessionId) : null
+  }
+
+  /** Save or Cancel on the card-update page; the first outcome wins. */
+  async completeCardUpdate(sessionId: string, outcome: 'saved' | 'cancelled'): Promise<TestCardUpdateRecord | null> {
+    return isTestCheckoutSessionId(sessionId) ? this.sessions.completeCardUpdate(sessionId, outcome, new Date().toISOString()) : null
+  }
+
+  /** The visitor's "this test card declines later charges" choice, sent with Pay or Save; see `TestCheckoutSessions.chooseCard`. */
+  async chooseCard(sessionId: string, declines: boolean): Promise<'payment' | 'card_update' | null> {
+    return isTestCheckoutSessionId(sessionId) ? this.sessions.chooseCard(sessionId, declines) : null
   }
 
   /** The session for the test checkout page (summary, total, return URLs); null if unknown or malformed. */
@@ -225,7 +308,15 @@ export function testCheckoutDetails(record: TestCheckoutSessionRecord): Checkout
     status: record.status === 'paid' ? 'complete' : record.status === 'cancelled' ? 'expired' : 'open',
     amountTotalCents: record.amountCents,
     currency: record.currency,
+    // Only a checkout made with saveCard says anything of a card (null until paid).
+    ...(record.saveCard ? {savedCard: record.status === 'paid' ? (record.savedCard ?? null) : null} : {}),
   }
+}
+
+function offSessionResult(charge: TestCardCharge): OffSessionChargeResult {
+  return charge.status === 'succeeded'
+    ? {outcome: 'succeeded', paymentId: charge.id, amountCents: charge.amountCents}
+    : {outcome: 'declined', paymentId: charge.id, code: 'card_declined', message: TEST_CARD_DECLINED_MESSAGE}
 }
 
 /**
@@ -247,16 +338,69 @@ export function createMemoryTestCheckoutSessions(): TestCheckoutSessions {
   const byId = new Map<string, TestCheckoutSessionRecord>()
   const byKey = new Map<string, string>()
   const refunds = new Map<string, TestCheckoutRefundRecord>()
+  const cards = new Map<string, {customerId: string; declines: boolean; label: string}>()
+  const updates = new Map<string, TestCardUpdateRecord>()
+  const charges = new Map<string, TestCardCharge>()
+  const hex = () => randomBytes(16).toString('hex')
+  const keepCard = (customerId: string | null, declines: boolean) => {
+    const card = {customerId: customerId ?? `test_cus_${hex()}`, paymentMethodId: `test_pm_${hex()}`, label: declines ? 'Visa ending 0002' : 'Visa ending 4242'}
+    cards.set(card.paymentMethodId, {customerId: card.customerId, declines, label: card.label})
+    return card
+  }
   return {
+    async chooseCard(id, declines) {
+      const session = byId.get(id)
+      if (session?.status === 'open') {
+        session.cardDeclines = declines
+        return 'payment'
+      }
+      const update = updates.get(id)
+      if (update?.status === 'open') {
+        update.cardDeclines = declines
+        return 'card_update'
+      }
+      return null
+    },
+    async saveCardUpdate(record) {
+      const existing = [...updates.values()].find((update) => update.idempotencyKey === record.idempotencyKey)
+      if (existing) return {...existing}
+      updates.set(record.id, {...record})
+      return {...record}
+    },
+    async getCardUpdate(id) {
+      const record = updates.get(id)
+      return record ? {...record} : null
+    },
+    async completeCardUpdate(id, outcome, now) {
+      const record = updates.get(id)
+      if (!record) return null
+      if (record.status === 'open') {
+        record.status = outcome
+        record.completedAt = now
+        if (outcome === 'saved') record.savedCard = keepCard(record.customerId, record.cardDeclines)
+      }
+      return {...record}
+    },
+    async charge(input) {
+      const earlier = [...charges.values()].find((charge) => charge.idempotencyKey === input.idempotencyKey)
+      if (earlier) return earlier.paymentMethodId === input.paymentMethodId && earlier.amountCents === input.amountCents ? {status: 'charged', charge: {...earlier}} : {status: 'key_reused'}
+      const card = cards.get(input.paymentMethodId)
+      if (!card || card.customerId !== input.customerId) return {status: 'no_card'}
+      const charge: TestCardCharge = {...input, id: `test_pi_${hex()}`, status: card.declines ? 'declined' : 'succeeded'}
+      charges.set(charge.id, charge)
+      return {status: 'charged', charge: {...charge}}
+    },
     async refund(refund) {
       const existing = refunds.get(refund.idempotencyKey)
       if (existing) {
         return existing.sessionId === refund.sessionId && existing.amountCents === refund.amountCents ? {status: 'refunded', refund: {...existing}} : {status: 'key_reused'}
       }
       const session = byId.get(refund.sessionId)
-      if (!session || session.status !== 'paid') return {status: 'not_paid'}
+      const charge = charges.get(refund.sessionId)
+      const paidCents = session?.status === 'paid' ? session.amountCents : charge?.status === 'succeeded' ? charge.amountCents : null
+      if (paidCents === null) return {status: 'not_paid'}
       const refunded = [...refunds.values()].filter((r) => r.sessionId === refund.sessionId).reduce((sum, r) => sum + r.amountCents, 0)
-      if (refund.amountCents > session.amountCents - refunded) return {status: 'too_much'}
+      if (refund.amountCents > paidCents - refunded) return {status: 'too_much'}
       refunds.set(refund.idempotencyKey, {...refund})
       return {status: 'refunded', refund: {...refund}}
     },
@@ -278,6 +422,7 @@ export function createMemoryTestCheckoutSessions(): TestCheckoutSessions {
       if (record.status === 'open') {
         record.status = outcome
         record.completedAt = new Date().toISOString()
+        if (outcome === 'paid' && record.saveCard) record.savedCard = keepCard(null, record.cardDeclines ?? false)
       }
       return {...record}
     },

@@ -17,7 +17,8 @@ export type PaymentEventResult =
  * event for an unknown booking, changes nothing. Duplicates and out-of-order events change nothing.
  */
 export async function handlePaymentEvent(event: PaymentEvent, deps: ConfirmDeps): Promise<PaymentEventResult> {
-  if (event.kind === 'ignored' || !event.sessionId) return {outcome: 'ignored'}
+  // A saved card (setup mode) is the plan's, not a booking's (i24-payments: lib/booking/plans/card.ts).
+  if (event.kind === 'ignored' || event.kind === 'card_saved' || !event.sessionId) return {outcome: 'ignored'}
   if (event.kind === 'paid') {
     return confirmCheckout(
       {

@@ -154,6 +154,31 @@ export const paymentPages = defineType({
         requiredText('cardHeading', 'New card: heading', undefined, TEXT_LENGTH.heading),
       ],
     }),
+    // i24-payments: a plan's new card (the manage page's form and /manage-booking/card).
+    defineField({
+      name: 'cardUpdate',
+      title: "Change a plan's card (the manage page of a plan's visit, and the page the card checkout returns to)",
+      type: 'object',
+      validation: (rule) => rule.required(),
+      fields: [
+        requiredText('heading', 'Heading', 'Also the browser tab title of the return page.', TEXT_LENGTH.heading),
+        requiredText('intro', 'What the card is for', "On the manage page, above the button: the plan's later visits are charged to it."),
+        requiredText('currentCard', 'Before the card on file', "Followed by the card, e.g. 'Visa ending 4242'.", TEXT_LENGTH.label),
+        requiredText('button', 'Button', 'Opens the card page of the payment provider.', TEXT_LENGTH.label),
+        requiredText('saved', 'New card saved'),
+        requiredText('savedRetry', 'New card saved, declined visits charged again', 'When visits whose payment was declined are now charged to the new card.'),
+        requiredText('cancelled', 'No new card', 'The customer left the card page without saving.'),
+        requiredText('notSaved', 'Card not saved', 'The card page did not finish.'),
+        requiredText('noPlan', 'Not a plan', 'The booking of the link is a one-time visit.'),
+        requiredText('planCancelled', 'Plan cancelled'),
+        requiredText('noCard', 'Card cannot be changed online', 'The plan has no card with the payment provider in use. The phone number follows.'),
+        requiredText('notThisPlan', 'Card page of another plan'),
+        requiredText('rateLimited', 'Too many tries'),
+        requiredText('unavailable', 'Card cannot be changed now', 'The database or the payment provider could not be reached. The phone number follows.'),
+        requiredText('backButton', 'Back to the booking button', undefined, TEXT_LENGTH.label),
+      ],
+    }),
+    // end i24-payments
   ],
   preview: {prepare: () => ({title: 'Payment result pages'})},
 })

@@ -1,7 +1,7 @@
 import type {Metadata} from 'next'
 import {headers} from 'next/headers'
 import {notFound} from 'next/navigation'
-import {TestCheckoutView} from '@/components/payment/TestCheckoutView'
+import {TestCardUpdateView, TestCheckoutView} from '@/components/payment/TestCheckoutView'
 import {bookingSummaryForSuccess} from '@/lib/booking/flow'
 import {clientAddress, getBookingStore, getTestCheckout} from '@/lib/booking/server'
 import {getSiteSettings} from '@/lib/content'
@@ -15,7 +15,8 @@ export const dynamic = 'force-dynamic'
 
 /**
  * The local test checkout (decisions.md): the booking's summary and total from the booking store,
- * Pay and Cancel. 404 when the test checkout is refused (production mode without
+ * Pay and Cancel (a plan's first visit: the test card kept, and whether it declines later charges);
+ * a plan's card update: Save card and Cancel. 404 when the test checkout is refused (production mode without
  * TEST_CHECKOUT_ENABLED, a visitor from another machine, or Stripe configured) or the session is unknown.
  */
 export default async function TestCheckoutPage({params}: {params: Promise<{sessionId: string}>}) {
@@ -23,7 +24,12 @@ export default async function TestCheckoutPage({params}: {params: Promise<{sessi
   const checkout = getTestCheckout(clientAddress(await headers()))
   if (!checkout) notFound()
   const session = await checkout.getSession(sessionId)
-  if (!session) notFound()
+  if (!session) {
+    // A plan's card update (setup mode) has the same kind of id and its own page.
+    const update = await checkout.getCardUpdate(sessionId)
+    if (!update) notFound()
+    return <TestCardUpdateView companyName={(await getSiteSettings()).companyName} session={update} />
+  }
   const [summary, settings] = await Promise.all([
     getBookingStore().then((store) => bookingSummaryForSuccess(session.bookingId, {store})),
     getSiteSettings(),
