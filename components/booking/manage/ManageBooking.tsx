@@ -17,6 +17,7 @@ import {ArrivalSection} from '../shared/ArrivalSection'
 import {BookingFormProvider, type BookingForm} from '../shared/useBookingForm'
 import styles from './ManageBooking.module.css'
 import {PlanSection, type PlanTexts} from './PlanSection'
+import type {CardUpdateTexts} from '@/components/plans/CardUpdateForm'
 
 export type ManageTexts = PaymentPages['manage']
 
@@ -73,6 +74,8 @@ export type ManageBookingProps = {
   bookingTexts: BookingFormTexts
   /** The plan section's words (a plan's visit). */
   planTexts?: PlanTexts
+  /** The new card form's words (a plan's visit). */
+  cardTexts?: CardUpdateTexts
   phone: string
 }
 
@@ -82,7 +85,7 @@ export type ManageBookingProps = {
  * (the old one stops working): the page shows the booking as the server answers it now, under the
  * new link's address, and says the outcome in a status line that stays.
  */
-export function ManageBooking({token: linkToken, booking: linkBooking, texts, bookingTexts, planTexts, phone}: ManageBookingProps) {
+export function ManageBooking({token: linkToken, booking: linkBooking, texts, bookingTexts, planTexts, cardTexts, phone}: ManageBookingProps) {
   const router = useRouter()
   const [current, setCurrent] = useState({token: linkToken, booking: linkBooking})
   const {token, booking} = current
@@ -134,7 +137,7 @@ export function ManageBooking({token: linkToken, booking: linkBooking, texts, bo
       )}
 
       {booking.plan && planTexts ? (
-        <PlanSection token={token} plan={booking.plan} texts={planTexts} manageTexts={texts} phone={phone} send={sendChange} onChanged={changed} />
+        <PlanSection token={token} plan={booking.plan} texts={planTexts} manageTexts={texts} cardTexts={cardTexts} phone={phone} send={sendChange} onChanged={changed} />
       ) : null}
 
       {booking.changes.length > 0 ? (

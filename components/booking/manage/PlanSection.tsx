@@ -2,6 +2,7 @@
 
 import {useRef, useState} from 'react'
 import {BusyLabel} from '@/components/forms/BusyLabel'
+import {CardUpdateForm, type CardUpdateTexts} from '@/components/plans/CardUpdateForm'
 import {FormErrorBanner} from '@/components/forms/FormErrorBanner'
 import {buttonClassName} from '@/components/ui/button-class'
 import type {ManageActionResult, ManagedPlan, PlanAction} from '@/lib/booking/manage'
@@ -21,6 +22,8 @@ export type PlanSectionProps = {
   plan: ManagedPlan
   texts: PlanTexts
   manageTexts: ManageTexts
+  /** The new card form's words (payments' CardUpdateForm). */
+  cardTexts?: CardUpdateTexts
   phone: string
   /** Sends a plan change to the manage endpoint (the page's own sender). */
   send: (body: Record<string, string>) => Promise<Answer>
@@ -81,7 +84,7 @@ function refusalText(answer: Exclude<Answer, {ok: true}>, texts: PlanTexts, mana
  * the page's move and cancellation request do (rate-limited there); the outcome is said in the page's
  * status line (focus moves to it), a refusal in this section's alert (focus moves to it).
  */
-export function PlanSection({token, plan, texts, manageTexts, phone, send, onChanged}: PlanSectionProps) {
+export function PlanSection({token, plan, texts, manageTexts, cardTexts, phone, send, onChanged}: PlanSectionProps) {
   const [busy, setBusy] = useState<string | null>(null)
   const [banner, setBanner] = useState('')
   const [confirmingCancel, setConfirmingCancel] = useState(false)
@@ -125,10 +128,11 @@ export function PlanSection({token, plan, texts, manageTexts, phone, send, onCha
         </div>
       </dl>
       {plan.cardDeclined ? <p className={styles.declined}>{texts.cardDeclined}</p> : null}
-      {plan.status !== 'cancelled' ? (
-        <div className={styles.cardSlot} data-card-update-slot="">
-          {/* SLOT (i24-payments): the payments helper's components/plans/CardUpdateForm.tsx goes here
-              once its branch is merged, under the heading texts.cardHeading. No button until then. */}
+      {plan.status !== 'cancelled' && cardTexts ? (
+        <div className={styles.cardSlot}>
+          <h3>{texts.cardHeading}</h3>
+          {/* The payments' form (i24-payments): posts the token to /api/bookings/manage/card. */}
+          <CardUpdateForm token={token} cardLabel={plan.cardLabel} texts={cardTexts} />
         </div>
       ) : null}
 

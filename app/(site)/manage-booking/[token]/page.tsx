@@ -41,7 +41,7 @@ async function loadView(token: string): Promise<ManageView | null> {
  */
 export default async function ManageBookingPage({params}: {params: Promise<{token: string}>}) {
   const {token} = await params
-  const [{manage, managePlan, success}, site, view] = await Promise.all([getPaymentPages(), getSiteSettings(), loadView(token)])
+  const [{manage, managePlan, cardUpdate, success}, site, view] = await Promise.all([getPaymentPages(), getSiteSettings(), loadView(token)])
   return (
     <>
       <PageHeader heading={manage.heading} width="narrow" />
@@ -54,6 +54,7 @@ export default async function ManageBookingPage({params}: {params: Promise<{toke
               texts={manage}
               bookingTexts={await getBookingFormTexts(view.booking.industry)}
               planTexts={managePlan}
+              cardTexts={cardUpdate}
               phone={site.phone}
             />
           </Card>
