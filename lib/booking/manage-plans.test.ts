@@ -7,7 +7,7 @@ import type {OffSessionChargeRequest} from '../payments/provider'
 import {submitBooking} from './flow'
 import {changePlanFromLink, manageBookingView, requestCancellationFromLink, rescheduleFromLink, setManageLogger, type ManageDeps} from './manage'
 import {manageLinkExpiry, signManageToken} from './manage-link'
-import {seedPlan, type SeedVisit} from './plans/test-support/manage-fixtures'
+import {emptyPlansAndBookings, seedPlan, type SeedVisit} from './plans/test-support/manage-fixtures'
 import {createSqlBookingStore} from './store/sql-store'
 import type {BookingStore} from './store/store'
 import {houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from './test-support/requests'
@@ -42,9 +42,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.email_outbox; delete from public.plan_changes; delete from public.plan_charges;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_visit = 1;
-    delete from public.bookings1 where plan_id is not null; delete from public.booking_plans; delete from public.booking_changes; delete from public.bookings1`)
+  await emptyPlansAndBookings(db)
   now = BOOKED_AT
   charges.length = 0
 })

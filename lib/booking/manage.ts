@@ -25,7 +25,7 @@ import {formatUsd} from './money'
 import {bookingReference} from './stored'
 import type {DatabaseFunctions} from '../database/functions'
 import type {PaymentProvider} from '../payments/provider'
-import {cancelPlan, pausePlan, resumePlan, skipVisit, type EarlyCancellationCharge, type PlanChangeDeps, type PlanRefusal} from './plans/changes'
+import {cancelPlan, earlyCancellationOwed, pausePlan, resumePlan, skipVisit, type EarlyCancellationCharge, type PlanChangeDeps, type PlanRefusal} from './plans/changes'
 import type {StoredPlan} from './plans/plan'
 import {createPlanReader} from './plans/reader'
 
@@ -204,17 +204,6 @@ export async function manageBookingView(token: string, deps: ManageDeps): Promis
   }
 }
 
-/** Whether a later visit has taken place (paid, its window begun, or marked done): as the database decides. */
-function secondVisitTakenPlace(visits: StoredBooking[], now: Date): boolean {
-  return visits.some(
-    (visit) =>
-      (visit.planVisit ?? 1) >= 2 &&
-      !visit.cancelledAt &&
-      visit.paymentStatus === 'paid' &&
-      (visit.outcome === 'done' || (visit.windowStartsAt !== null && Date.parse(visit.windowStartsAt) <= now.getTime())),
-  )
-}
-
 /** The plan section of a plan's visit: the plan, its visits to come (each with its own link), its card. */
 async function planOf(booking: StoredBooking, deps: ManageDeps): Promise<ManagedPlan | null> {
   if (!booking.planId || !deps.plans) return null
@@ -233,8 +222,7 @@ async function planOf(booking: StoredBooking, deps: ManageDeps): Promise<Managed
       !visit.cancelledAt &&
       (visit.paymentStatus === 'paid' || visit.paymentStatus === 'scheduled'),
   )
-  const first = visits.find((visit) => visit.id === plan.firstBookingId)
-  const difference = first ? plan.oneTimeCents - first.amountCents : 0
+  const owed = earlyCancellationOwed(plan, visits, now)
   return {
     frequency: plan.frequency,
     status: plan.status,
@@ -251,7 +239,7 @@ async function planOf(booking: StoredBooking, deps: ManageDeps): Promise<Managed
       skippable: visit.paymentStatus === 'scheduled' && visit.chargeState !== 'charging' && canReschedule(new Date(visit.windowStartsAt as string), now),
       token: signManageToken(visit.id, manageLinkExpiry(visit.windowStartsAt as string), secret, visit.manageLinkGeneration),
     })),
-    earlyCancellation: plan.status !== 'cancelled' && difference > 0 && !secondVisitTakenPlace(visits, now) ? formatUsd(difference) : null,
+    earlyCancellation: owed > 0 ? formatUsd(owed) : null,
   }
 }
 

@@ -58,7 +58,7 @@ export async function manageDeps(): Promise<ManageDeps> {
 }
 
 /** The saved card's provider, or null when none is configured (an early cancellation's charge is then recorded as failed). */
-function planPaymentProvider() {
+export function planPaymentProvider() {
   try {
     return getPaymentProvider()
   } catch (error) {

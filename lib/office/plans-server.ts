@@ -1,22 +1,10 @@
 import 'server-only'
 
 import {visitGenerator, type PlanChangeDeps} from '../booking/plans/changes'
-import {planFlowDeps} from '../booking/server'
+import {planFlowDeps, planPaymentProvider} from '../booking/server'
 import {getDatabaseFunctions} from '../database'
 import {wakeEmailOutbox} from '../email/server'
-import {getPaymentProvider} from '../payments'
-import {PaymentConfigurationError} from '../payments/provider'
 import {TEST_CLOCK_HEADER, testClockNow} from './test-clock'
-
-/** The saved card's provider, or null when none is configured (an early cancellation's charge is then recorded as failed). */
-function paymentsOrNull() {
-  try {
-    return getPaymentProvider()
-  } catch (error) {
-    if (error instanceof PaymentConfigurationError) return null
-    throw error
-  }
-}
 
 /**
  * The office's plan pages and actions wired to the app's database, payment provider and e-mail
@@ -27,7 +15,7 @@ export async function officePlanDeps(headers?: Headers): Promise<PlanChangeDeps>
   const now = () => testNow ?? new Date()
   return {
     functions: await getDatabaseFunctions(),
-    payments: paymentsOrNull(),
+    payments: planPaymentProvider(),
     now,
     emailsQueued: wakeEmailOutbox,
     generateVisits: visitGenerator(await planFlowDeps(), now),

@@ -7,7 +7,7 @@
  */
 import {slotLabel} from '../booking/arrival-window'
 import {formatUsd} from '../booking/money'
-import {cancelPlan, pausePlan, resumePlan, skipVisit, type PlanChangeDeps, type PlanChangeResult} from '../booking/plans/changes'
+import {cancelPlan, earlyCancellationOwed, pausePlan, resumePlan, skipVisit, type PlanChangeDeps, type PlanChangeResult} from '../booking/plans/changes'
 import {PLAN_STATUSES, type PlanCharge, type PlanStatus, type StoredPlan} from '../booking/plans/plan'
 import {createPlanReader} from '../booking/plans/reader'
 import {isUuid} from '../booking/store/mapping'
@@ -94,15 +94,7 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
     reader.chargesOf(id),
     functions.rows<{change: unknown}>('plan_changes_of', {p_plan_id: id}),
   ])
-  const first = visits.find((visit) => visit.id === plan.firstBookingId)
-  const taken = visits.some(
-    (visit) =>
-      (visit.planVisit ?? 1) >= 2 &&
-      !visit.cancelledAt &&
-      visit.paymentStatus === 'paid' &&
-      (visit.outcome === 'done' || (visit.windowStartsAt !== null && Date.parse(visit.windowStartsAt) <= now.getTime())),
-  )
-  const difference = first ? plan.oneTimeCents - first.amountCents : 0
+  const owed = earlyCancellationOwed(plan, visits, now)
   return {
     plan,
     // By date: a visit released by a pause is renumbered past the others when the plan resumes.
@@ -131,7 +123,7 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
         when: formatCompanyDateTime(String(row.changed_at)),
       }
     }),
-    earlyCancellation: plan.status !== 'cancelled' && difference > 0 && !taken ? formatUsd(difference) : null,
+    earlyCancellation: owed > 0 ? formatUsd(owed) : null,
   }
 }
 

@@ -13,7 +13,7 @@ import {cancelPlan, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, visit
 import {createPlanStore} from './plan-store'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {startPlan} from './visits'
-import {seedPlan} from './test-support/manage-fixtures'
+import {emptyPlansAndBookings, seedPlan} from './test-support/manage-fixtures'
 
 /**
  * Changing a plan against the real store (PGlite, every migration), with the clock set per test:
@@ -66,9 +66,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec(`delete from public.email_outbox; delete from public.plan_changes; delete from public.plan_charges; delete from public.staff_actions;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_visit = 1;
-    delete from public.bookings1 where plan_id is not null; delete from public.booking_plans; delete from public.booking_changes; delete from public.bookings1`)
+  await emptyPlansAndBookings(db)
   now = BOOKED_AT
   log.error.mockReset()
 })

@@ -31,6 +31,24 @@ import type {StoredPlan} from './plan.ts'
 import {createPlanReader} from './reader.ts'
 import {generateVisits, type PlanFlowDeps, type VisitEmails} from './visits.ts'
 
+/**
+ * What cancelling the plan now would charge, in cents (0: nothing): the difference to the one-time
+ * price while no later visit has taken place (paid and begun, or marked done). The database decides
+ * the same under the plan's lock (plan_second_visit_taken_place); this is for showing it beforehand.
+ */
+export function earlyCancellationOwed(plan: Pick<StoredPlan, 'status' | 'firstBookingId' | 'oneTimeCents'>, visits: StoredBooking[], now: Date): number {
+  if (plan.status === 'cancelled') return 0
+  const taken = visits.some(
+    (visit) =>
+      (visit.planVisit ?? 1) >= 2 &&
+      !visit.cancelledAt &&
+      visit.paymentStatus === 'paid' &&
+      (visit.outcome === 'done' || (visit.windowStartsAt !== null && Date.parse(visit.windowStartsAt) <= now.getTime())),
+  )
+  const first = visits.find((visit) => visit.id === plan.firstBookingId)
+  return taken || !first ? 0 : Math.max(plan.oneTimeCents - first.amountCents, 0)
+}
+
 /** Who changes the plan: the customer through their manage link, or a member of the office. */
 export type PlanActor = {by: 'customer'} | {by: 'office'; staff: ActingStaff}
 

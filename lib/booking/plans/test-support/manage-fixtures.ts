@@ -99,3 +99,10 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
   }
   return {planId, visitIds}
 }
+
+/** Empties the bookings, plans and what hangs off them (each test starts from an empty store). */
+export async function emptyPlansAndBookings(db: {exec(sql: string): Promise<unknown>}): Promise<void> {
+  await db.exec(`delete from public.email_outbox; delete from public.plan_changes; delete from public.plan_charges; delete from public.staff_actions;
+    update public.bookings1 set plan_id = null, plan_visit = null where plan_visit = 1;
+    delete from public.bookings1 where plan_id is not null; delete from public.booking_plans; delete from public.booking_changes; delete from public.bookings1`)
+}
