@@ -162,6 +162,7 @@ export const DATABASE_FUNCTIONS = {
     },
     returns: 'value',
   },
+  claim_early_cancellation_charge: {args: {p_plan_id: 'uuid', p_now: 'timestamptz', p_lease_seconds: 'integer'}, returns: 'value'},
   plan_changes_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   office_plans: {args: {p_status: 'text', p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   // end i24-manage

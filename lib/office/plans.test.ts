@@ -1,11 +1,11 @@
 import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
-import type {OffSessionChargeRequest} from '../payments/provider'
+import {PaymentProviderError, type OffSessionChargeRequest} from '../payments/provider'
 import {submitBooking} from '../booking/flow'
-import type {PlanChangeDeps} from '../booking/plans/changes'
+import {setPlanChangeLogger, type PlanChangeDeps} from '../booking/plans/changes'
 import {seedPlan} from '../booking/plans/test-support/manage-fixtures'
 import {createSqlBookingStore} from '../booking/store/sql-store'
 import {houseRequest, ORIGIN} from '../booking/test-support/requests'
@@ -27,9 +27,11 @@ const charged: OffSessionChargeRequest[] = []
 beforeAll(async () => {
   db = await openMigratedMemoryDatabase()
   await db.query(`insert into public.staff (id, name, email, role) values ($1, $2, 'omar@example.com', 'staff')`, [STAFF.id, STAFF.name])
+  setPlanChangeLogger({error: vi.fn()})
 }, 60_000)
 
 afterAll(async () => {
+  setPlanChangeLogger(console)
   await db.close()
 })
 
@@ -108,6 +110,23 @@ describe('the office’s plans', () => {
     const row = (await officePlanList(functions, 'active', now)).find((item) => item.id === active.planId)
     expect(row).toMatchObject({customer: 'Ada Lovelace', frequency: 'Weekly', status: 'active', cardLabel: 'Visa ending 4242', nextVisit: {charge: 'paid'}})
     expect(await officePlanList(functions, 'nonsense', now)).toEqual(await officePlanList(functions, null, now))
+  })
+
+  it('offers to charge a difference left owing when the provider did not answer, and charges it once', async () => {
+    const {planId} = await plan('2030-02-07')
+    const page = `/office/plans/${planId}`
+    const down = async (): Promise<PlanChangeDeps> => ({
+      ...(await deps()),
+      payments: {chargeSavedCard: () => Promise.reject(new PaymentProviderError('stripe', 'no answer'))},
+    })
+    expect(await officePlanAction('cancel', planId, form({chargeEarly: 'on'}), STAFF, down)).toBe(`${page}?done=cancelled&charge=unknown`)
+    const functions = createSqlDatabaseFunctions(db)
+    expect((await officePlanView(functions, planId, now))?.differenceOwed).toBe('$75.40')
+    now = new Date(now.getTime() + 11 * 60_000)
+    expect(await officePlanAction('chargeDifference', planId, form(), STAFF, deps)).toBe(`${page}?done=differenceCharged&charge=succeeded`)
+    expect(charged).toHaveLength(1)
+    expect((await officePlanView(functions, planId, now))?.differenceOwed).toBeNull()
+    expect(await officePlanAction('chargeDifference', planId, form(), STAFF, deps)).toBe(`${page}?problem=nothingOwed`)
   })
 
   it('refuses a malformed plan or visit without touching anything', async () => {

@@ -7,7 +7,7 @@
  */
 import {slotLabel} from '../booking/arrival-window'
 import {formatUsd} from '../booking/money'
-import {cancelPlan, earlyCancellationOwed, pausePlan, resumePlan, skipVisit, type PlanChangeDeps, type PlanChangeResult} from '../booking/plans/changes'
+import {cancelPlan, chargeOwedDifference, earlyCancellationOwed, pausePlan, resumePlan, skipVisit, type PlanChangeDeps, type PlanChangeResult} from '../booking/plans/changes'
 import {PLAN_STATUSES, type PlanCharge, type PlanStatus, type StoredPlan} from '../booking/plans/plan'
 import {createPlanReader} from '../booking/plans/reader'
 import {isUuid} from '../booking/store/mapping'
@@ -82,6 +82,8 @@ export interface OfficePlanView {
   changes: OfficePlanChange[]
   /** What cancelling now would charge (before the second visit), or null. */
   earlyCancellation: string | null
+  /** A cancelled plan's difference still owed with nothing recorded (its provider did not answer): staff may charge it. */
+  differenceOwed: string | null
 }
 
 export async function officePlanView(functions: DatabaseFunctions, id: string, now: Date): Promise<OfficePlanView | null> {
@@ -89,11 +91,14 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
   const reader = createPlanReader(functions)
   const plan = await reader.findPlan(id)
   if (!plan) return null
-  const [visits, charges, changeRows] = await Promise.all([
+  const [visits, charges, changeRows, raw] = await Promise.all([
     reader.visitsOf(id),
     reader.chargesOf(id),
     functions.rows<{change: unknown}>('plan_changes_of', {p_plan_id: id}),
+    functions.value<unknown>('plan_by_id', {p_id: id}),
   ])
+  const row = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null
+  const owedCents = Number(row?.early_cancellation_cents ?? 0)
   const owed = earlyCancellationOwed(plan, visits, now)
   return {
     plan,
@@ -124,10 +129,12 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
       }
     }),
     earlyCancellation: owed > 0 ? formatUsd(owed) : null,
+    differenceOwed:
+      plan.status === 'cancelled' && owedCents > 0 && !charges.some((charge) => charge.kind === 'early_cancellation') ? formatUsd(owedCents) : null,
   }
 }
 
-export const OFFICE_PLAN_ACTIONS = ['skip', 'pause', 'resume', 'cancel'] as const
+export const OFFICE_PLAN_ACTIONS = ['skip', 'pause', 'resume', 'cancel', 'chargeDifference'] as const
 export type OfficePlanAction = (typeof OFFICE_PLAN_ACTIONS)[number]
 
 /**
@@ -140,6 +147,10 @@ export async function officePlanAction(action: OfficePlanAction, planId: string,
   let result: PlanChangeResult
   try {
     const resolved = await deps()
+    if (action === 'chargeDifference') {
+      const charged = await chargeOwedDifference(planId, resolved)
+      return charged ? `${page}?done=differenceCharged&charge=${charged.status}` : `${page}?problem=nothingOwed`
+    }
     const actor = {by: 'office', staff} as const
     switch (action) {
       case 'skip': {
@@ -158,6 +169,8 @@ export async function officePlanAction(action: OfficePlanAction, planId: string,
         // The difference is charged unless staff untick it (a cancellation the business asks for).
         result = await cancelPlan(planId, actor, resolved, {chargeEarly: form.get('chargeEarly') === 'on'})
         break
+      default:
+        return `${page}?problem=notFound`
     }
   } catch (error) {
     console.error(`Office: the plan action ${action} failed`, error)

@@ -683,11 +683,15 @@ export const planWords = {
   cancelHelp: 'Cancelling releases the visits not yet charged more than 24 hours ahead; visits within 24 hours stay (skip them one by one). Charged visits are refunded from their booking page.',
   cancelEarly: (amount: string) => `Charge the early-cancellation difference (${amount}) to the saved card`,
   cancelButton: 'Cancel the plan',
+  differenceOwed: (amount: string) =>
+    `The early-cancellation difference (${amount}) is owed but not recorded: the payment provider did not answer when the plan was cancelled. Charging it again sends the same charge (never a second one).`,
+  chargeDifferenceButton: 'Charge the difference now',
   done: {
     skipped: 'The visit is skipped; its place is offered again. The customer is e-mailed.',
     paused: 'The plan is paused.',
     resumed: 'The plan is active again.',
     cancelled: 'The plan is cancelled.',
+    differenceCharged: 'The early-cancellation difference was tried again.',
   } as Record<string, string>,
   chargeOutcome: {
     succeeded: 'The early-cancellation difference was charged.',
@@ -706,6 +710,7 @@ export const planWords = {
     alreadyPaused: 'The plan is already paused.',
     alreadyActive: 'The plan is already active.',
     cancelled: 'The plan is cancelled.',
+    nothingOwed: 'Nothing to charge: the difference was recorded already, or is being charged right now.',
     unavailable: 'The database did not answer: nothing was changed. Try again in a moment.',
   } as Record<string, string>,
 }

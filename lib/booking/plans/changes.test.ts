@@ -9,7 +9,7 @@ import {createSqlBookingStore} from '../store/sql-store'
 import type {BookingStore} from '../store/store'
 import {commercialRequest, houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from '../test-support/requests'
 import {testAvailability} from '../test-support/availability'
-import {cancelPlan, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, visitGenerator, type PlanChangeDeps} from './changes'
+import {cancelPlan, chargeOwedDifference, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, visitGenerator, type PlanChangeDeps} from './changes'
 import {createPlanStore} from './plan-store'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {startPlan} from './visits'
@@ -330,6 +330,20 @@ describe('cancelling the plan', () => {
     expect(await charges(planId)).toMatchObject([{status: 'succeeded'}])
     await cancelPlan(planId, CUSTOMER, deps({payments: recordingProvider()}))
     expect(await charges(planId)).toHaveLength(1)
+  })
+
+  it('the office charges a difference left owing (provider down) once its claim lapsed, with the same key; then nothing is owed', async () => {
+    const {planId} = await weeklyPlan()
+    now = new Date('2030-02-03T12:00:00Z')
+    await cancelPlan(planId, CUSTOMER, deps({payments: recordingProvider(() => Promise.reject(new PaymentProviderError('stripe', 'timeout')))}))
+    const payments = recordingProvider()
+    // Still claimed by the try that got no answer.
+    expect(await chargeOwedDifference(planId, deps({payments}))).toBeNull()
+    now = new Date(now.getTime() + 11 * 60_000)
+    expect(await chargeOwedDifference(planId, deps({payments}))).toEqual({status: 'succeeded', amountCents: 21_500 - HOUSE_TOTAL_CENTS})
+    expect(payments.calls.map((call) => call.idempotencyKey)).toEqual([`plan:${planId}:early-cancellation`])
+    expect(await chargeOwedDifference(planId, deps({payments}))).toBeNull()
+    expect(await charges(planId)).toMatchObject([{status: 'succeeded'}])
   })
 
   it('the office cancels, may waive the difference, and is recorded', async () => {

@@ -258,6 +258,22 @@ export async function cancelPlan(planId: string, actor: PlanActor, deps: PlanCha
 }
 
 /**
+ * The difference a cancelled plan still owes, charged now if nothing was recorded for it and nobody
+ * is charging it (a try whose provider did not answer, its claim lapsed): the same key, so never a
+ * second charge. Null: nothing to charge.
+ */
+export async function chargeOwedDifference(planId: string, deps: PlanChangeDeps): Promise<EarlyCancellationCharge | null> {
+  const found = await planAndVisits(planId, deps)
+  if (!found) return null
+  const claimed = await deps.functions.value<number | null>('claim_early_cancellation_charge', {
+    p_plan_id: planId,
+    p_now: deps.now().toISOString(),
+    p_lease_seconds: deps.chargeLeaseSeconds ?? 600,
+  })
+  return claimed ? await chargeEarlyCancellation(found.plan, found.visits, Number(claimed), deps) : null
+}
+
+/**
  * Charges the claimed difference to the saved card and records what happened (once: the key is
  * the plan's). A decline, or a plan with no card, tells the office; a provider that does not answer
  * leaves the claim to lapse, so a later try sends the same key again (never a second charge).

@@ -54,6 +54,7 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/plans/[id]/pause/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/pause`, access: 'staff'},
   {file: 'app/office/plans/[id]/resume/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/resume`, access: 'staff'},
   {file: 'app/office/plans/[id]/cancel/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/cancel`, access: 'staff', form: {chargeEarly: 'on'}},
+  {file: 'app/office/plans/[id]/charge-difference/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/charge-difference`, access: 'staff'},
   // leads: the inbox, a lead's page and its four forms
   {file: 'app/office/leads/page.tsx', method: 'GET', path: '/office/leads', access: 'staff'},
   {file: 'app/office/leads/[kind]/[id]/page.tsx', method: 'GET', path: `/office/leads/quote-request/${SAMPLE_UUID}`, access: 'staff'},

@@ -41,7 +41,7 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
   }
   if (view === 'unavailable') return <p role="alert">{words.unavailable}</p>
   if (!view) notFound()
-  const {plan, visits, charges, changes, earlyCancellation} = view
+  const {plan, visits, charges, changes, earlyCancellation, differenceOwed} = view
   const customer = `${plan.firstName} ${plan.lastName}`
   const done = one(search, 'done')
   const charge = one(search, 'charge')
@@ -215,6 +215,19 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
                 <div>
                   <button type="submit" className={ui.button}>
                     {words.cancelButton}
+                  </button>
+                </div>
+              </form>
+            </section>
+          ) : null}
+          {differenceOwed ? (
+            <section aria-labelledby="plan-difference" className={styles.panel}>
+              <h2 id="plan-difference">{words.actionsHeading}</h2>
+              <form method="post" action={`/office/plans/${plan.id}/charge-difference`} className={ui.form}>
+                <p>{words.differenceOwed(differenceOwed)}</p>
+                <div>
+                  <button type="submit" className={ui.button}>
+                    {words.chargeDifferenceButton}
                   </button>
                 </div>
               </form>
