@@ -388,6 +388,51 @@ export type PaymentPages = {
     failed?: string;
     unavailable?: string;
   };
+  managePlan?: {
+    heading?: string;
+    frequencyLabel?: string;
+    statusLabel?: string;
+    statusActive?: string;
+    statusPaused?: string;
+    statusCancelled?: string;
+    cardLabel?: string;
+    noCard?: string;
+    cardDeclined?: string;
+    visitsHeading?: string;
+    noVisits?: string;
+    visitNotCharged?: string;
+    visitCharged?: string;
+    visitDeclined?: string;
+    visitElsewhere?: string;
+    visitOpen?: string;
+    thisVisit?: string;
+    skipButton?: string;
+    skipped?: string;
+    skipCharged?: string;
+    skipCharging?: string;
+    notScheduled?: string;
+    pauseHeading?: string;
+    pauseIntro?: string;
+    pauseButton?: string;
+    paused?: string;
+    resumeIntro?: string;
+    resumeButton?: string;
+    resumed?: string;
+    alreadyPaused?: string;
+    alreadyActive?: string;
+    cancelHeading?: string;
+    cancelIntro?: string;
+    earlyCancellationNotice?: string;
+    cancelButton?: string;
+    cancelConfirm?: string;
+    cancelConfirmButton?: string;
+    keepButton?: string;
+    cancelled?: string;
+    earlyCharged?: string;
+    earlyNotCharged?: string;
+    planCancelled?: string;
+    cardHeading?: string;
+  };
   cardUpdate?: {
     heading?: string;
     intro?: string;
@@ -547,6 +592,18 @@ export type EmailSettings = {
     linkText?: string;
     linkLabel?: string;
     closing?: string;
+  };
+  planChanged?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    skippedText?: string;
+    pausedText?: string;
+    resumedText?: string;
+    cancelledText?: string;
+    earlyCancellationText?: string;
+    closing?: string;
+    manageLinkText?: string;
   };
 };
 
@@ -2485,7 +2542,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2621,6 +2678,18 @@ export type EmailSettingsQueryResult = {
     linkText: string | null;
     linkLabel: string | null;
     closing: string | null;
+  } | null;
+  planChanged: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    skippedText: string | null;
+    pausedText: string | null;
+    resumedText: string | null;
+    cancelledText: string | null;
+    earlyCancellationText: string | null;
+    closing: string | null;
+    manageLinkText: string | null;
   } | null;
 } | null;
 
@@ -3159,7 +3228,7 @@ export type AvailabilityQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: paymentPagesQuery
-// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
+// Query: *[_type == "paymentPages" && _id == "paymentPages"][0]{  success{heading, loading, paid, pending, cancelled, expired, failed, unknown, homeButton, planHeading, planIntro, planNote},  cancel{heading, status, note, formButton, contactButton},  manage{    heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,    moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,    cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable  },  managePlan{    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading  },  cardUpdate{    heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,    rateLimited, unavailable, backButton  }}
 export type PaymentPagesQueryResult = {
   success: {
     heading: string | null;
@@ -3207,6 +3276,51 @@ export type PaymentPagesQueryResult = {
     cancellationRequestedHistory: string | null;
     failed: string | null;
     unavailable: string | null;
+  } | null;
+  managePlan: {
+    heading: string | null;
+    frequencyLabel: string | null;
+    statusLabel: string | null;
+    statusActive: string | null;
+    statusPaused: string | null;
+    statusCancelled: string | null;
+    cardLabel: string | null;
+    noCard: string | null;
+    cardDeclined: string | null;
+    visitsHeading: string | null;
+    noVisits: string | null;
+    visitNotCharged: string | null;
+    visitCharged: string | null;
+    visitDeclined: string | null;
+    visitElsewhere: string | null;
+    visitOpen: string | null;
+    thisVisit: string | null;
+    skipButton: string | null;
+    skipped: string | null;
+    skipCharged: string | null;
+    skipCharging: string | null;
+    notScheduled: string | null;
+    pauseHeading: string | null;
+    pauseIntro: string | null;
+    pauseButton: string | null;
+    paused: string | null;
+    resumeIntro: string | null;
+    resumeButton: string | null;
+    resumed: string | null;
+    alreadyPaused: string | null;
+    alreadyActive: string | null;
+    cancelHeading: string | null;
+    cancelIntro: string | null;
+    earlyCancellationNotice: string | null;
+    cancelButton: string | null;
+    cancelConfirm: string | null;
+    cancelConfirmButton: string | null;
+    keepButton: string | null;
+    cancelled: string | null;
+    earlyCharged: string | null;
+    earlyNotCharged: string | null;
+    planCancelled: string | null;
+    cardHeading: string | null;
   } | null;
   cardUpdate: {
     heading: string | null;

@@ -13,6 +13,8 @@ export function OfficeNav({owner}: {owner: boolean}) {
   const links = [
     {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule')},
     {href: '/office/bookings', label: w.bookings, current: pathname.startsWith('/office/bookings')},
+    // i24-manage
+    {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans')},
     {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention')},
     {href: '/office/leads', label: w.leads, current: pathname.startsWith('/office/leads')},
     {href: '/office/calendars', label: w.calendars, current: pathname.startsWith('/office/calendars')},

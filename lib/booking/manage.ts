@@ -23,11 +23,21 @@ import {checkoutDescription, slotRefusal, type BookingFlowDeps} from './flow'
 import {manageLinkExpiry, signManageToken, verifyManageToken} from './manage-link'
 import {formatUsd} from './money'
 import {bookingReference} from './stored'
+import type {DatabaseFunctions} from '../database/functions'
+import type {PaymentProvider} from '../payments/provider'
+import {cancelPlan, earlyCancellationOwed, pausePlan, resumePlan, skipVisit, type EarlyCancellationCharge, type PlanChangeDeps, type PlanRefusal} from './plans/changes'
+import type {StoredPlan} from './plans/plan'
+import {createPlanReader} from './plans/reader'
 
 export interface ManageDeps extends Pick<BookingFlowDeps, 'now' | 'availability' | 'emailsQueued'> {
   store: BookingStore
   /** The key that signs manage links. */
   linkSecret: () => Promise<string>
+  /**
+   * The plans (issue 24): their reads and changes, and the saved card's provider (null when none can
+   * charge now). Missing: a plan's visit shows as a booking, without its plan section.
+   */
+  plans?: {functions: DatabaseFunctions; payments: () => Pick<PaymentProvider, 'chargeSavedCard'> | null; generateVisits?: PlanChangeDeps['generateVisits']}
 }
 
 /** What the customer may do with the booking now. */
@@ -60,8 +70,44 @@ export interface ManagedBooking {
   cancellationRequestedAt: string | null
   /** Each change, oldest first: what happened and when (the page words it). */
   changes: ManagedChange[]
+  /** A plan's visit: its plan (null for a one-time booking, or when plans are not read). */
+  plan: ManagedPlan | null
 }
 
+/** A visit of the plan as its section lists it. */
+export interface ManagedPlanVisit {
+  /** The visit's booking id: what a skip names (the server checks it is this plan's). */
+  id: string
+  date: string
+  arrivalWindowLabel: string
+  /** The date and window as read: 'February 8, 2030, 8:00 AM – 10:00 AM'. */
+  slot: string
+  /** Not charged yet (charged 48 hours before), charged, or its card declined. */
+  charge: 'notCharged' | 'charged' | 'declined'
+  /** Placed in another window that week (the plan's own was full). */
+  elsewhere: boolean
+  /** The visit this page is about. */
+  current: boolean
+  /** The customer may skip it now: not charged, 24 hours or more ahead. */
+  skippable: boolean
+  /** The visit's own manage page (to move it), signed like the e-mails' links. */
+  token: string
+}
+
+/** The plan section of a plan visit's manage page. */
+export interface ManagedPlan {
+  /** As sold: 'Weekly'. */
+  frequency: string
+  status: StoredPlan['status']
+  /** 'Visa ending 4242', or null. */
+  cardLabel: string | null
+  /** A visit's charge was declined: the customer is asked for a new card. */
+  cardDeclined: boolean
+  /** The visits still to come, in order. */
+  visits: ManagedPlanVisit[]
+  /** What cancelling now would charge (the difference to the one-time price, before the second visit), formatted; null: nothing. */
+  earlyCancellation: string | null
+}
 /**
  * A change as the manage page lists it, with when it was made (ISO 8601, and as read in Renton).
  * A move carries its old and new date and window as read, for the content's 'Moved from {from} to {to}'.
@@ -75,6 +121,9 @@ export type ManageView = {link: 'invalid'} | {link: 'expired'} | {link: 'replace
 export const MANAGE_REFUSALS = ['tooLate', 'cancellationRequested', 'notChangeable', 'sameWindow', 'linkInvalid', 'linkExpired', 'linkReplaced'] as const
 export type ManageRefusal = (typeof MANAGE_REFUSALS)[number]
 
+/** A change of the plan that cannot be made: 'tooLate' is the manage page's own message (call us), the others the plan section's. */
+export type ManagePlanRefusal = Exclude<PlanRefusal, 'notFound'>
+
 type LinkRefusal = 'linkInvalid' | 'linkExpired' | 'linkReplaced'
 
 export type ManageActionResult =
@@ -84,6 +133,13 @@ export type ManageActionResult =
    * not be read again).
    */
   | {ok: true; outcome: 'moved' | 'cancellationRequested'; token: string; booking: ManagedBooking | null}
+  /**
+   * A change of the plan: the link stays the same (the e-mail for it carries the plan's next visit's
+   * link); `earlyCancellation` what a cancellation before the second visit charged.
+   */
+  | {ok: true; outcome: 'skipped' | 'paused' | 'resumed' | 'planCancelled'; token: string; booking: ManagedBooking | null; earlyCancellation?: EarlyCancellationCharge}
+  /** The plan cannot be changed so (the plan section words it). */
+  | {ok: false; kind: 'plan'; refusal: ManagePlanRefusal}
   /** The link is worthless (or replaced by a newer one): nothing was changed. */
   | {ok: false; kind: 'link'; refusal: LinkRefusal}
   /** The booking cannot be changed now. */
@@ -114,7 +170,9 @@ async function bookingOfLink(token: string, deps: ManageDeps): Promise<{booking:
 const VIEW_OF_REFUSAL = {linkInvalid: 'invalid', linkExpired: 'expired', linkReplaced: 'replaced'} as const
 
 function stateOf(booking: StoredBooking, now: Date): ManageState {
-  if (booking.paymentStatus !== 'paid' || !booking.arrivalWindow || !booking.windowStartsAt) return 'notChangeable'
+  // A plan's visit waiting for its charge is moved like a paid booking (and skipped, not cancelled).
+  const held = booking.paymentStatus === 'paid' || (booking.paymentStatus === 'scheduled' && !!booking.planId)
+  if (!held || booking.cancelledAt || booking.outcome || !booking.arrivalWindow || !booking.windowStartsAt) return 'notChangeable'
   if (booking.cancellationRequestedAt) return 'cancellationRequested'
   return canReschedule(new Date(booking.windowStartsAt), now) ? 'changeable' : 'tooLate'
 }
@@ -141,7 +199,47 @@ export async function manageBookingView(token: string, deps: ManageDeps): Promis
       state: stateOf(booking, deps.now()),
       cancellationRequestedAt: booking.cancellationRequestedAt,
       changes: (await deps.store.changesOf(booking.id)).map(describeChange),
+      plan: await planOf(booking, deps),
     },
+  }
+}
+
+/** The plan section of a plan's visit: the plan, its visits to come (each with its own link), its card. */
+async function planOf(booking: StoredBooking, deps: ManageDeps): Promise<ManagedPlan | null> {
+  if (!booking.planId || !deps.plans) return null
+  const reader = createPlanReader(deps.plans.functions)
+  const plan = await reader.findPlan(booking.planId)
+  if (!plan) return null
+  const visits = await reader.visitsOf(plan.id)
+  const now = deps.now()
+  const secret = await deps.linkSecret()
+  const ahead = visits.filter(
+    (visit) =>
+      visit.windowStartsAt &&
+      visit.date &&
+      visit.arrivalWindow &&
+      Date.parse(visit.windowStartsAt) > now.getTime() &&
+      !visit.cancelledAt &&
+      (visit.paymentStatus === 'paid' || visit.paymentStatus === 'scheduled'),
+  )
+  const owed = earlyCancellationOwed(plan, visits, now)
+  return {
+    frequency: plan.frequency,
+    status: plan.status,
+    cardLabel: plan.cardLabel,
+    cardDeclined: ahead.some((visit) => visit.chargeState === 'declined'),
+    visits: ahead.map((visit) => ({
+      id: visit.id,
+      date: visit.date as string,
+      arrivalWindowLabel: arrivalWindowLabel(visit.arrivalWindow as string),
+      slot: slotLabel(visit.date, visit.arrivalWindow),
+      charge: visit.paymentStatus === 'paid' ? 'charged' : visit.chargeState === 'declined' ? 'declined' : 'notCharged',
+      elsewhere: visit.placedElsewhere,
+      current: visit.id === booking.id,
+      skippable: visit.paymentStatus === 'scheduled' && visit.chargeState !== 'charging' && canReschedule(new Date(visit.windowStartsAt as string), now),
+      token: signManageToken(visit.id, manageLinkExpiry(visit.windowStartsAt as string), secret, visit.manageLinkGeneration),
+    })),
+    earlyCancellation: owed > 0 ? formatUsd(owed) : null,
   }
 }
 
@@ -292,6 +390,69 @@ export async function requestCancellationFromLink(token: string, deps: ManageDep
     return await changed('cancellationRequested', booking.id, booking.windowStartsAt as string, generation + 1, deps)
   } catch (error) {
     logger.error('Manage booking: the cancellation request could not be recorded', error)
+    return {ok: false, kind: 'save'}
+  }
+}
+
+/** The plan actions of the manage page's plan section. */
+export const PLAN_ACTIONS = ['skip', 'pausePlan', 'resumePlan', 'cancelPlan'] as const
+export type PlanAction = (typeof PLAN_ACTIONS)[number]
+
+/**
+ * A change of the plan of the link's visit (`request.visit` names the visit to skip): the link must be
+ * the booking's current one; the plan's rules decide (lib/booking/plans/changes.ts). The link is not
+ * replaced.
+ */
+export async function changePlanFromLink(token: string, action: PlanAction, request: unknown, deps: ManageDeps): Promise<ManageActionResult> {
+  const body = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>
+  try {
+    const found = await bookingOfLink(token, deps)
+    if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
+    const {booking} = found
+    if (!booking.planId || !deps.plans) return {ok: false, kind: 'refused', refusal: 'notChangeable'}
+    const planDeps: PlanChangeDeps = {
+      functions: deps.plans.functions,
+      payments: deps.plans.payments(),
+      now: deps.now,
+      emailsQueued: deps.emailsQueued,
+      generateVisits: deps.plans.generateVisits,
+    }
+    const customer = {by: 'customer'} as const
+    let result
+    switch (action) {
+      case 'skip': {
+        const visit = typeof body.visit === 'string' ? body.visit : ''
+        result = await skipVisit(booking.planId, visit, customer, planDeps)
+        break
+      }
+      case 'pausePlan':
+        result = await pausePlan(booking.planId, customer, planDeps)
+        break
+      case 'resumePlan':
+        result = await resumePlan(booking.planId, customer, planDeps)
+        break
+      case 'cancelPlan':
+        result = await cancelPlan(booking.planId, customer, planDeps)
+        break
+    }
+    if (!result.ok) {
+      if (result.refusal === 'notFound') return {ok: false, kind: 'refused', refusal: 'notChangeable'}
+      return {ok: false, kind: 'plan', refusal: result.refusal}
+    }
+    const view = await manageBookingView(token, deps).catch((error: unknown) => {
+      logger.error('Manage booking: the plan was changed but could not be read again', error)
+      return null
+    })
+    const outcome = result.outcome === 'cancelled' ? 'planCancelled' : result.outcome
+    return {
+      ok: true,
+      outcome,
+      token,
+      booking: view?.link === 'ok' ? view.booking : null,
+      ...(result.outcome === 'cancelled' ? {earlyCancellation: result.earlyCancellation} : {}),
+    }
+  } catch (error) {
+    logger.error('Manage booking: the plan could not be changed', error)
     return {ok: false, kind: 'save'}
   }
 }

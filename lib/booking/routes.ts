@@ -15,7 +15,7 @@ import {BodyTooLargeError, readJsonBody, readTextWithLimit} from '../request-bod
 import {INDUSTRIES, type Industry} from './catalog'
 import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePaymentEvent, submitBooking, type BookingFlowDeps, type SubmitBookingResult} from './flow'
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
-import {requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps} from './manage'
+import {changePlanFromLink, PLAN_ACTIONS, requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps, type PlanAction} from './manage'
 import {bookingFormValues} from './stored'
 import type {PlanFlowDeps} from './plans/visits'
 
@@ -313,6 +313,7 @@ export function manageResultStatus(result: ManageActionResult): number {
     case 'link':
       return result.refusal === 'linkInvalid' ? 403 : 410
     case 'refused':
+    case 'plan':
       return 409
     case 'validation':
       return 400
@@ -322,8 +323,9 @@ export function manageResultStatus(result: ManageActionResult): number {
 }
 
 /**
- * POST /api/bookings/manage `{token, action: 'reschedule', date, arrivalWindow}` or
- * `{token, action: 'cancel'}`: the token in the body, never in a URL the server logs.
+ * POST /api/bookings/manage `{token, action: 'reschedule', date, arrivalWindow}`, `{token, action:
+ * 'cancel'}`, or a plan's change `{token, action: 'skip', visit}` / `'pausePlan'` / `'resumePlan'` /
+ * `'cancelPlan'`: the token in the body, never in a URL the server logs.
  */
 export async function handleManageRequest(
   request: Request,
@@ -335,7 +337,8 @@ export async function handleManageRequest(
   if (!read.ok) return json({ok: false, kind: 'rejected'}, read.status)
   const body = (typeof read.body === 'object' && read.body !== null ? read.body : {}) as Record<string, unknown>
   const {token, action} = body
-  if (typeof token !== 'string' || token.length > 200 || (action !== 'reschedule' && action !== 'cancel')) return json({ok: false, kind: 'rejected'}, 400)
+  const planAction = (PLAN_ACTIONS as readonly unknown[]).includes(action) ? (action as PlanAction) : null
+  if (typeof token !== 'string' || token.length > 200 || (action !== 'reschedule' && action !== 'cancel' && !planAction)) return json({ok: false, kind: 'rejected'}, 400)
   let deps: ManageDeps
   try {
     deps = await options.deps()
@@ -343,6 +346,10 @@ export async function handleManageRequest(
     ;(options.log ?? console).error('Manage route: the booking services are not available', error)
     return json({ok: false, kind: 'save'}, 503)
   }
-  const result = action === 'cancel' ? await requestCancellationFromLink(token, deps) : await rescheduleFromLink(token, body, deps)
+  const result = planAction
+    ? await changePlanFromLink(token, planAction, body, deps)
+    : action === 'cancel'
+      ? await requestCancellationFromLink(token, deps)
+      : await rescheduleFromLink(token, body, deps)
   return json(result, manageResultStatus(result))
 }

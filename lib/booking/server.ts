@@ -4,18 +4,19 @@ import {getBookingStore} from './store'
 import {getAvailability} from '../content'
 import {wakeEmailOutbox} from '../email/server'
 import {getPaymentProvider, getPaymentProviderFor, getTestCheckout} from '../payments'
+import {PaymentConfigurationError} from '../payments/provider'
 import {clientAddress} from '../edge/client-address'
 import {sharedRateLimiter, type RateLimiter} from '../rate-limit'
 import type {BookingFlowDeps} from './flow'
 import type {ManageDeps} from './manage'
 import {manageLinkSecret} from './manage-link-secret'
+import {visitGenerator} from './plans/changes'
 import {handleTestCheckoutRequest} from './routes'
 import {getDatabaseFunctions} from '../database'
 import {createPlanStore} from './plans/plan-store'
 import {planSettingsFromEnv} from './plans/settings'
 import {planVisitEmails} from './plans/visit-emails'
 import type {PlanFlowDeps} from './plans/visits'
-import {PaymentConfigurationError} from '../payments/provider'
 import {paymentReturnOrigin} from '../site-url'
 import type {CardUpdateDeps} from './plans/card'
 import {createPlanReader} from './plans/reader'
@@ -45,7 +46,25 @@ export async function availabilityDeps(): Promise<Pick<BookingFlowDeps, 'store' 
 
 /** What the manage page and its actions need: the store, the clock, the rules, the link key, the outbox. */
 export async function manageDeps(): Promise<ManageDeps> {
-  return {store: await getBookingStore(), now: systemNow, availability: getAvailability, linkSecret: () => manageLinkSecret(), emailsQueued: wakeEmailOutbox}
+  return {
+    store: await getBookingStore(),
+    now: systemNow,
+    availability: getAvailability,
+    linkSecret: () => manageLinkSecret(),
+    emailsQueued: wakeEmailOutbox,
+    // A plan's visit: its plan section, and its changes (issue 24).
+    plans: {functions: await getDatabaseFunctions(), payments: planPaymentProvider, generateVisits: visitGenerator(await planFlowDeps(), systemNow)},
+  }
+}
+
+/** The saved card's provider, or null when none is configured (an early cancellation's charge is then recorded as failed). */
+export function planPaymentProvider() {
+  try {
+    return getPaymentProvider()
+  } catch (error) {
+    if (error instanceof PaymentConfigurationError) return null
+    throw error
+  }
 }
 
 /**

@@ -235,7 +235,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},
   planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},
   bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},
-  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing}
+  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},
+  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}
 }`)
 
 // i24-texts
@@ -343,6 +344,13 @@ export const paymentPagesQuery = defineQuery(`*[_type == "paymentPages" && _id =
     heading, linkInvalid, linkExpired, linkReplaced, changeable, tooLate, cancellationRequested, notChangeable, callUs,
     moveHeading, moveButton, moved, sameWindow, cancelHeading, cancelIntro, cancelButton, cancelConfirm,
     cancelConfirmButton, keepButton, historyHeading, movedHistory, cancellationRequestedHistory, failed, unavailable
+  },
+  managePlan{
+    heading, frequencyLabel, statusLabel, statusActive, statusPaused, statusCancelled, cardLabel, noCard, cardDeclined,
+    visitsHeading, noVisits, visitNotCharged, visitCharged, visitDeclined, visitElsewhere, visitOpen, thisVisit, skipButton,
+    skipped, skipCharged, skipCharging, notScheduled, pauseHeading, pauseIntro, pauseButton, paused, resumeIntro,
+    resumeButton, resumed, alreadyPaused, alreadyActive, cancelHeading, cancelIntro, earlyCancellationNotice, cancelButton,
+    cancelConfirm, cancelConfirmButton, keepButton, cancelled, earlyCharged, earlyNotCharged, planCancelled, cardHeading
   },
   cardUpdate{
     heading, intro, currentCard, button, saved, savedRetry, cancelled, notSaved, noPlan, planCancelled, noCard, notThisPlan,

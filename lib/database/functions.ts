@@ -11,7 +11,7 @@
  * cast its parameters exactly as the functions declare them.
  */
 
-type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz' | 'date'
+type SqlType = 'jsonb' | 'uuid' | 'text' | 'integer' | 'timestamptz' | 'date' | 'boolean'
 
 export const DATABASE_FUNCTIONS = {
   submit_quote_request: {args: {p_request: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
@@ -131,6 +131,42 @@ export const DATABASE_FUNCTIONS = {
   plan_by_id: {args: {p_id: 'uuid'}, returns: 'value'},
   plan_visits: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   plan_charges_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
+  // i24-manage: the customer's and the office's changes of a plan (20261129130000_plan_changes.sql).
+  skip_plan_visit: {
+    args: {p_plan_id: 'uuid', p_booking_id: 'uuid', p_notice_hours: 'integer', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'},
+    returns: 'value',
+  },
+  pause_plan: {args: {p_plan_id: 'uuid', p_notice_hours: 'integer', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  resume_plan: {args: {p_plan_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
+  cancel_plan: {
+    args: {
+      p_plan_id: 'uuid',
+      p_notice_hours: 'integer',
+      p_now: 'timestamptz',
+      p_staff: 'jsonb',
+      p_charge_early: 'boolean',
+      p_lease_seconds: 'integer',
+      p_emails: 'jsonb',
+    },
+    returns: 'value',
+  },
+  record_early_cancellation_charge: {
+    args: {
+      p_plan_id: 'uuid',
+      p_amount_cents: 'integer',
+      p_status: 'text',
+      p_provider_payment_id: 'text',
+      p_error_code: 'text',
+      p_error_message: 'text',
+      p_now: 'timestamptz',
+      p_emails: 'jsonb',
+    },
+    returns: 'value',
+  },
+  claim_early_cancellation_charge: {args: {p_plan_id: 'uuid', p_now: 'timestamptz', p_lease_seconds: 'integer'}, returns: 'value'},
+  plan_changes_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
+  office_plans: {args: {p_status: 'text', p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
+  // end i24-manage
   // i24-plans: plans made and rolled forward (20261129100000_plans.sql).
   create_plan_for_booking: {args: {p_booking_id: 'uuid', p_plan: 'jsonb'}, returns: 'value'},
   add_plan_visit: {args: {p_plan_id: 'uuid', p_visit: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},

@@ -49,6 +49,10 @@ function customerName(facts: EventFacts): string {
       return `${facts.customer.firstName} ${facts.customer.lastName}`
     case 'lead_reply':
       return facts.firstName
+    // i24-manage
+    case 'plan_changed':
+    case 'plan_early_cancellation':
+      return `${facts.customer.firstName} ${facts.customer.lastName}`
   }
 }
 
@@ -312,6 +316,45 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
         },
       }
     }
+    // i24-manage: a plan's changes (staff-facing words; the office's own changes are not sent here).
+    case 'plan_changed': {
+      const what = {
+        visit_skipped: `skipped the visit of ${slotText(facts.visit?.date ?? null, facts.visit?.arrivalWindow ?? null)}`,
+        paused: `paused their ${facts.frequency} plan (${facts.released} visit(s) more than 24 hours ahead released)`,
+        resumed: `resumed their ${facts.frequency} plan`,
+        cancelled: `cancelled their ${facts.frequency} plan (${facts.released} visit(s) more than 24 hours ahead released)`,
+      }[facts.change]
+      return {
+        subject: `Plan change: ${name} ${what.split(' (')[0]}`,
+        view: {
+          preview: `${name} ${what}.`,
+          heading: `Plan change (${facts.service})`,
+          paragraphs: [
+            `${name} ${what} through their manage link.`,
+            ...(facts.change === 'cancelled' && facts.earlyCancellationCents > 0
+              ? [`Cancelled before its second visit: the difference to the one-time price, ${formatUsd(facts.earlyCancellationCents)}, is charged to the saved card (see the plan in the office).`]
+              : []),
+          ],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [`Changed ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+    }
+    case 'plan_early_cancellation':
+      return {
+        subject: `Early-cancellation charge not taken: ${name}`,
+        view: {
+          preview: `${formatUsd(facts.amountCents)} could not be charged (${facts.status}).`,
+          heading: 'Early-cancellation charge not taken',
+          paragraphs: [
+            `${name} cancelled their ${facts.frequency} plan (${facts.service}) before its second visit. The difference to the one-time price, ${formatUsd(facts.amountCents)}, could not be charged to the saved card: ${facts.status}${facts.error ? ` (${facts.error})` : ''}. Call the customer; nothing more is tried automatically.`,
+          ],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [`Tried ${formatCompanyDateTime(facts.at)}.`],
+        },
+      }
     case 'lead_reply':
       // Replies are queued for the customer only (the office keeps them in the lead's history); a
       // copy to the business would read like this.

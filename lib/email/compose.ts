@@ -20,6 +20,7 @@ import type {
   BookingRescheduledFacts,
   CustomerEventFacts as EventFacts,
   LeadReplyFacts,
+  PlanChangedFacts,
   PlanVisitDeclinedFacts,
   PlanVisitReleasedFacts,
 } from './queue'
@@ -77,6 +78,19 @@ export interface EmailWording {
   // i24-charges: a plan's visit whose card was refused, and its release.
   planVisitDeclined: {subject: string; preview: string; heading: string; body: string; authenticationText: string; actionText: string; actionLabel: string; closing: string}
   planVisitReleased: {subject: string; preview: string; heading: string; body: string; actionText: string; actionLabel: string; closing: string}
+  /** i24-manage: a change of the customer's plan. */
+  planChanged: {
+    subject: string
+    preview: string
+    heading: string
+    skippedText: string
+    pausedText: string
+    resumedText: string
+    cancelledText: string
+    earlyCancellationText: string
+    closing: string
+    manageLinkText: string
+  }
 }
 
 /** The company facts e-mails show (lib/content's SiteSettings). */
@@ -394,6 +408,49 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
       return reminderView(facts, context)
     case 'review_request':
       return reviewRequestView(facts, context)
+    // i24-manage
+    case 'plan_changed':
+      return planChangedView(facts, context)
+    case 'plan_early_cancellation':
+      // Queued for the business only (a charge that did not go through): the customer's cancellation e-mail says it.
+      throw new Error('The early-cancellation charge is not e-mailed to the customer')
+  }
+}
+
+/** i24-manage: the customer's e-mail of a change of their plan, in the content's words. */
+function planChangedView(facts: PlanChangedFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const w = context.wording.planChanged
+  const values = {
+    firstName: facts.customer.firstName,
+    service: facts.service,
+    frequency: facts.frequency,
+    slot: facts.visit ? slotLabel(facts.visit.date, facts.visit.arrivalWindow) : '',
+    amount: formatUsd(facts.earlyCancellationCents ?? 0),
+    companyName: context.company.companyName,
+    phone: formatPhone(context.company.phone),
+  }
+  const text = {visit_skipped: w.skippedText, paused: w.pausedText, resumed: w.resumedText, cancelled: w.cancelledText}[facts.change]
+  const early = facts.change === 'cancelled' && (facts.earlyCancellationCents ?? 0) > 0 ? [fillTokens(w.earlyCancellationText, values)] : []
+  const next = facts.manageVisit
+  const action =
+    next && context.manageUrl
+      ? {
+          text: fillTokens(w.manageLinkText, values),
+          label: fillTokens(context.wording.bookingConfirmation.manageLinkLabel, {...values, reference: '', date: ''}),
+          url: context.manageUrl({id: next.id, windowStartsAt: next.windowStartsAt, linkGeneration: next.linkGeneration}),
+        }
+      : null
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(text, values), ...early],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+      action,
+    },
   }
 }
 

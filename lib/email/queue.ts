@@ -350,6 +350,43 @@ export interface ReviewRequestFacts {
 }
 // end i24-reminders
 
+// i24-manage: a plan's changes (lib/booking/plans/changes.ts).
+/** The customer (manage link) or the office skipped a visit, paused, resumed or cancelled a plan. */
+export interface PlanChangedFacts {
+  kind: 'plan_changed'
+  /** The plan's id. */
+  id: string
+  change: 'visit_skipped' | 'paused' | 'resumed' | 'cancelled'
+  by: 'customer' | 'office'
+  /** As sold: 'Weekly'. */
+  frequency: string
+  /** The first visit's line item. */
+  service: string
+  customer: BookingPaidFacts['customer']
+  /** The visit skipped. */
+  visit: {id: string; date: string | null; arrivalWindow: string | null} | null
+  /** The manage link the message carries: the plan's next visit still to come (null: none). */
+  manageVisit: {id: string; windowStartsAt: string; linkGeneration: number} | null
+  /** Written by the database in the change's transaction: visits released, the early-cancellation difference owed (cents). */
+  released: number
+  earlyCancellationCents: number
+  /** ISO 8601. */
+  changedAt: string
+}
+
+/** What charging an early cancellation's difference did (the office hears of one that did not go through). */
+export interface PlanEarlyCancellationFacts {
+  kind: 'plan_early_cancellation'
+  id: string
+  service: string
+  frequency: string
+  customer: BookingPaidFacts['customer']
+  amountCents: number
+  status: 'succeeded' | 'declined' | 'authentication_required' | 'failed'
+  error: string | null
+  at: string
+}
+// end i24-manage
 
 export type EventFacts =
   | StaffSignInFacts
@@ -371,6 +408,9 @@ export type EventFacts =
   // i24-reminders
   | BookingReminderFacts
   | ReviewRequestFacts
+  // i24-manage
+  | PlanChangedFacts
+  | PlanEarlyCancellationFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own sign-in links). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
@@ -409,6 +449,10 @@ function customerEmail(facts: EventFacts): string | null {
     // i24-reminders
     case 'booking_reminder':
     case 'review_request':
+      return facts.customer.email
+    // i24-manage
+    case 'plan_changed':
+    case 'plan_early_cancellation':
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':

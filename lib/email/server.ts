@@ -73,7 +73,9 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
           // i24-charges: a plan visit's declined card and its release link to its manage page (a new card).
           kind === 'plan_visit_declined' ||
           kind === 'plan_visit_released' ||
-          kind === 'booking_reminder' // i24-reminders
+          kind === 'booking_reminder' || // i24-reminders
+          // i24-manage: a plan's change carries the link of its next visit.
+          kind === 'plan_changed'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret
           ? (booking: ManageLinkFor) =>

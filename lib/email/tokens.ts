@@ -45,6 +45,8 @@ export const EMAIL_TOKENS = {
   bookingReminder: ['firstName', 'reference', 'service', 'slot', 'date', 'companyName', 'phone'],
   /** The review request after a visit is done: {date} is the visit's day. */
   reviewRequest: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
+  /** i24-manage: the customer's e-mail after a change of their plan: {slot} the visit skipped, {amount} the early-cancellation difference. */
+  planChanged: ['firstName', 'service', 'frequency', 'slot', 'amount', 'companyName', 'phone'],
 } as const
 
 /**

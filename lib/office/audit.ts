@@ -6,7 +6,7 @@ import type {DatabaseFunctions} from '../database/functions.ts'
  * database function writes its row in the action's own transaction; this reads them back.
  */
 
-export type StaffActionSubject = 'booking' | 'lead' | 'staff' | 'crew_calendar'
+export type StaffActionSubject = 'booking' | 'lead' | 'staff' | 'crew_calendar' | 'plan'
 
 export interface StaffAction {
   id: string

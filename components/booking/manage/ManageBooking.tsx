@@ -16,6 +16,8 @@ import {telHref} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {BookingFormProvider, type BookingForm} from '../shared/useBookingForm'
 import styles from './ManageBooking.module.css'
+import {PlanSection, type PlanTexts} from './PlanSection'
+import type {CardUpdateTexts} from '@/components/plans/CardUpdateForm'
 
 export type ManageTexts = PaymentPages['manage']
 
@@ -24,7 +26,7 @@ const MANAGE_ENDPOINT = '/api/bookings/manage'
 
 type Answer = ManageActionResult | {ok: false; kind: 'network' | 'rejected'}
 
-async function sendChange(body: Record<string, string>): Promise<Answer> {
+export async function sendChange(body: Record<string, string>): Promise<Answer> {
   try {
     const response = await fetch(MANAGE_ENDPOINT, {
       method: 'POST',
@@ -70,6 +72,10 @@ export type ManageBookingProps = {
   texts: ManageTexts
   /** The booking form's texts of the booking's service: the date and window section, its messages. */
   bookingTexts: BookingFormTexts
+  /** The plan section's words (a plan's visit). */
+  planTexts?: PlanTexts
+  /** The new card form's words (a plan's visit). */
+  cardTexts?: CardUpdateTexts
   phone: string
 }
 
@@ -79,7 +85,7 @@ export type ManageBookingProps = {
  * (the old one stops working): the page shows the booking as the server answers it now, under the
  * new link's address, and says the outcome in a status line that stays.
  */
-export function ManageBooking({token: linkToken, booking: linkBooking, texts, bookingTexts, phone}: ManageBookingProps) {
+export function ManageBooking({token: linkToken, booking: linkBooking, texts, bookingTexts, planTexts, cardTexts, phone}: ManageBookingProps) {
   const router = useRouter()
   const [current, setCurrent] = useState({token: linkToken, booking: linkBooking})
   const {token, booking} = current
@@ -119,7 +125,8 @@ export function ManageBooking({token: linkToken, booking: linkBooking, texts, bo
         <>
           <p>{texts.changeable}</p>
           <MoveForm token={token} booking={booking} texts={texts} bookingTexts={bookingTexts} onMoved={(answer) => changed(texts.moved, answer)} />
-          <CancelRequest token={token} texts={texts} onRequested={(answer) => changed(texts.cancellationRequested, answer)} />
+          {/* A plan's visit not yet charged is skipped (its plan section), not cancelled: nothing to refund. */}
+          {booking.paid ? <CancelRequest token={token} texts={texts} onRequested={(answer) => changed(texts.cancellationRequested, answer)} /> : null}
         </>
       ) : (
         <div className={styles.state} data-manage-state={booking.state}>
@@ -128,6 +135,10 @@ export function ManageBooking({token: linkToken, booking: linkBooking, texts, bo
           <CallUs texts={texts} phone={phone} />
         </div>
       )}
+
+      {booking.plan && planTexts ? (
+        <PlanSection token={token} plan={booking.plan} texts={planTexts} manageTexts={texts} cardTexts={cardTexts} phone={phone} send={sendChange} onChanged={changed} />
+      ) : null}
 
       {booking.changes.length > 0 ? (
         <section aria-labelledby="manage-history" className={styles.history}>

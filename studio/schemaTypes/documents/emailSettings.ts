@@ -62,6 +62,7 @@ const planVisitCharge = EMAIL_TOKENS.planVisitCharge // i24-charges
 // i24-reminders
 const reminder = EMAIL_TOKENS.bookingReminder
 const review = EMAIL_TOKENS.reviewRequest
+const planChanged = EMAIL_TOKENS.planChanged
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -317,6 +318,25 @@ export const emailSettings = defineType({
       ],
     ),
     // end i24-reminders
+    // i24-manage
+    emailWording(
+      'planChanged',
+      'Plan changed',
+      'Sent to the customer when a visit of their plan is skipped, or the plan is paused, resumed or cancelled (by them through the manage link, or by the office). One of the four texts follows the heading.',
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: planChanged}),
+        wording('preview', 'Preview line', {max: 200, tokens: planChanged, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: planChanged}),
+        wording('skippedText', 'A visit skipped', {max: 600, rows: 3, tokens: planChanged, requires: ['slot']}),
+        wording('pausedText', 'Plan paused', {max: 600, rows: 3, tokens: planChanged}),
+        wording('resumedText', 'Plan resumed', {max: 600, rows: 3, tokens: planChanged}),
+        wording('cancelledText', 'Plan cancelled', {max: 600, rows: 3, tokens: planChanged}),
+        wording('earlyCancellationText', 'Cancelled before the second visit', {max: 400, rows: 2, tokens: planChanged, requires: ['amount'], description: 'After the cancellation text when the difference to the one-time price is charged.'}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: planChanged}),
+        wording('manageLinkText', 'Manage link: sentence', {max: 300, rows: 2, tokens: planChanged, description: "Before the button to the page of the plan's next visit."}),
+      ],
+    ),
   ],
   preview: {prepare: () => ({title: 'E-mails'})},
 })

@@ -47,6 +47,14 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'staff'},
   {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'staff'},
   {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'staff'},
+  // i24-manage: plans, one plan's page and its four forms
+  {file: 'app/office/plans/page.tsx', method: 'GET', path: '/office/plans?status=active', access: 'staff'},
+  {file: 'app/office/plans/[id]/page.tsx', method: 'GET', path: `/office/plans/${SAMPLE_UUID}`, access: 'staff'},
+  {file: 'app/office/plans/[id]/skip/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/skip`, access: 'staff', form: {visit: SAMPLE_UUID}},
+  {file: 'app/office/plans/[id]/pause/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/pause`, access: 'staff'},
+  {file: 'app/office/plans/[id]/resume/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/resume`, access: 'staff'},
+  {file: 'app/office/plans/[id]/cancel/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/cancel`, access: 'staff', form: {chargeEarly: 'on'}},
+  {file: 'app/office/plans/[id]/charge-difference/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/charge-difference`, access: 'staff'},
   // leads: the inbox, a lead's page and its four forms
   {file: 'app/office/leads/page.tsx', method: 'GET', path: '/office/leads', access: 'staff'},
   {file: 'app/office/leads/[kind]/[id]/page.tsx', method: 'GET', path: `/office/leads/quote-request/${SAMPLE_UUID}`, access: 'staff'},

@@ -41,7 +41,7 @@ async function loadView(token: string): Promise<ManageView | null> {
  */
 export default async function ManageBookingPage({params}: {params: Promise<{token: string}>}) {
   const {token} = await params
-  const [{manage, success}, site, view] = await Promise.all([getPaymentPages(), getSiteSettings(), loadView(token)])
+  const [{manage, managePlan, cardUpdate, success}, site, view] = await Promise.all([getPaymentPages(), getSiteSettings(), loadView(token)])
   return (
     <>
       <PageHeader heading={manage.heading} width="narrow" />
@@ -53,6 +53,8 @@ export default async function ManageBookingPage({params}: {params: Promise<{toke
               booking={view.booking}
               texts={manage}
               bookingTexts={await getBookingFormTexts(view.booking.industry)}
+              planTexts={managePlan}
+              cardTexts={cardUpdate}
               phone={site.phone}
             />
           </Card>

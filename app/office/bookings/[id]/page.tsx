@@ -25,7 +25,7 @@ import {officeBookingView, requestedMoveDate} from '@/lib/office/booking-page'
 import {officeBookingDeps} from '@/lib/office/booking-server'
 import {staffActionsOf} from '@/lib/office/audit'
 import {requireStaffPage} from '@/lib/office/page-access'
-import {bookingWords as words} from '@/lib/office/words'
+import {bookingWords as words, planWords} from '@/lib/office/words'
 
 export const metadata: Metadata = {title: words.metaTitle}
 
@@ -92,6 +92,14 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
         {view.service}
         {view.slot ? ` · ${view.slot}` : ''}
       </p>
+      {/* i24-manage: a plan's visit links to its plan. */}
+      {booking.planId ? (
+        <p>
+          <Link href={`/office/plans/${booking.planId}`} prefetch={false}>
+            {planWords.bookingLink}
+          </Link>
+        </p>
+      ) : null}
       {outcome?.text ? (
         <FocusOnArrival id="outcome" role={outcome.role} className={`${styles.outcome} ${outcome.className}`}>
           {outcome.text}
