@@ -101,6 +101,7 @@ as $$
 declare
   v_plan public.booking_plans;
   v_number integer := (p_visit ->> 'visit')::integer;
+  v_visit_id uuid;
   v_date date := (p_visit ->> 'date')::date;
   v_existing public.bookings1;
   v_candidate jsonb;
@@ -146,6 +147,13 @@ begin
     return jsonb_build_object('status', 'full', 'date', v_date::text);
   end if;
   v_template := v_plan.visit_template;
+  -- Known before it is stored (lib/booking/plans/visit-id.ts): the first visit's confirmation names
+  -- each later visit's calendar event by it, so a later move of that visit replaces that event. A
+  -- number generated again (a resumed plan renumbers what its pause released) gets a new id.
+  v_visit_id := md5('plan-visit:' || v_plan.first_booking_id || ':' || v_number)::uuid;
+  if exists (select 1 from public.bookings1 where id = v_visit_id) then
+    v_visit_id := gen_random_uuid();
+  end if;
   -- Elsewhere: not the plan's own window on the visit's own date (that one full, closed or gone).
   v_elsewhere := (v_chosen ->> 'date')::date <> v_date or (v_chosen ->> 'window') <> v_plan.arrival_window;
   insert into public.bookings1 (
@@ -155,9 +163,7 @@ begin
     arrival_window, service_family, window_starts_at, hold_expires_at, sms_consent_at,
     payment_status, payment_provider, plan_id, plan_visit, charge_state, charge_due_at, placed_elsewhere
   ) values (
-    -- Known before it is stored (lib/booking/plans/visit-id.ts): the first visit's confirmation names
-    -- each later visit's calendar event by it, so a later move of that visit replaces that event.
-    md5('plan visit of booking ' || v_plan.first_booking_id || ' ' || v_number)::uuid,
+    v_visit_id,
     v_plan.industry,
     -- One key per plan and visit: the same visit is never two bookings.
     md5('plan visit ' || p_plan_id || ' ' || v_number)::uuid,
