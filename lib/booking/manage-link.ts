@@ -8,6 +8,7 @@
  * generation 0 (the confirmation's) keep the form they had before generations existed.
  */
 import {createHmac, timingSafeEqual} from 'node:crypto'
+import type {BookingStore, StoredBooking} from './store/store'
 
 /** A link stays valid until a week after the window it was sent for starts (then nothing is left to change). */
 export const MANAGE_LINK_VALID_DAYS_AFTER_WINDOW = 7
@@ -54,4 +55,26 @@ export function verifyManageToken(token: string, secret: string, now: Date): Man
 /** The full address of a booking's manage page. */
 export function manageBookingUrl(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${MANAGE_BOOKING_PATH}/${token}`
+}
+
+/** Why a manage link opens no booking: malformed or forged, expired, or replaced by a newer one. */
+export type ManageLinkRefusal = 'linkInvalid' | 'linkExpired' | 'linkReplaced'
+
+/**
+ * The booking a manage link opens, checked as every use of the link checks it: the signature, the
+ * expiry, and the generation (a move or a cancellation request sent a newer link: this one only says
+ * so). A signed link to a booking that no longer exists (deleted by hand) is as good as none.
+ */
+export async function bookingOfManageLink(
+  token: string,
+  deps: {linkSecret: () => Promise<string>; now: () => Date; store: Pick<BookingStore, 'findById'>},
+): Promise<{booking: StoredBooking; generation: number} | {refusal: ManageLinkRefusal}> {
+  if (typeof token !== 'string' || token.length > 200) return {refusal: 'linkInvalid'}
+  const check = verifyManageToken(token, await deps.linkSecret(), deps.now())
+  if (!check.ok) return {refusal: check.reason === 'expired' ? 'linkExpired' : 'linkInvalid'}
+  const booking = await deps.store.findById(check.bookingId)
+  if (!booking) return {refusal: 'linkInvalid'}
+  if (check.generation < booking.manageLinkGeneration) return {refusal: 'linkReplaced'}
+  if (check.generation > booking.manageLinkGeneration) return {refusal: 'linkInvalid'}
+  return {booking, generation: check.generation}
 }

@@ -20,7 +20,7 @@ import {arrivalWindowLabel, slotLabel} from './arrival-window'
 import {canReschedule, checkSlot, RESCHEDULE_NOTICE_HOURS, type AvailabilityRules} from './availability'
 import type {Industry} from './catalog'
 import {checkoutDescription, slotRefusal, type BookingFlowDeps} from './flow'
-import {manageLinkExpiry, signManageToken, verifyManageToken} from './manage-link'
+import {bookingOfManageLink, manageLinkExpiry, signManageToken, type ManageLinkRefusal} from './manage-link'
 import {formatUsd} from './money'
 import {bookingReference} from './stored'
 import type {DatabaseFunctions} from '../database/functions'
@@ -124,7 +124,7 @@ export type ManageRefusal = (typeof MANAGE_REFUSALS)[number]
 /** A change of the plan that cannot be made: 'tooLate' is the manage page's own message (call us), the others the plan section's. */
 export type ManagePlanRefusal = Exclude<PlanRefusal, 'notFound'>
 
-type LinkRefusal = 'linkInvalid' | 'linkExpired' | 'linkReplaced'
+type LinkRefusal = ManageLinkRefusal
 
 export type ManageActionResult =
   /**
@@ -155,18 +155,6 @@ export function setManageLogger(next: Pick<Console, 'error'>): void {
   logger = next
 }
 
-async function bookingOfLink(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; generation: number} | {refusal: LinkRefusal}> {
-  const check = verifyManageToken(token, await deps.linkSecret(), deps.now())
-  if (!check.ok) return {refusal: check.reason === 'expired' ? 'linkExpired' : 'linkInvalid'}
-  const booking = await deps.store.findById(check.bookingId)
-  // A signed link to a booking that no longer exists (deleted by hand) is as good as none.
-  if (!booking) return {refusal: 'linkInvalid'}
-  // A move or a cancellation request sent a newer link: this one only says so.
-  if (check.generation < booking.manageLinkGeneration) return {refusal: 'linkReplaced'}
-  if (check.generation > booking.manageLinkGeneration) return {refusal: 'linkInvalid'}
-  return {booking, generation: check.generation}
-}
-
 const VIEW_OF_REFUSAL = {linkInvalid: 'invalid', linkExpired: 'expired', linkReplaced: 'replaced'} as const
 
 function stateOf(booking: StoredBooking, now: Date): ManageState {
@@ -179,7 +167,7 @@ function stateOf(booking: StoredBooking, now: Date): ManageState {
 
 /** What the manage page of this link shows. */
 export async function manageBookingView(token: string, deps: ManageDeps): Promise<ManageView> {
-  const found = await bookingOfLink(token, deps)
+  const found = await bookingOfManageLink(token, deps)
   if ('refusal' in found) return {link: VIEW_OF_REFUSAL[found.refusal]}
   const {booking} = found
   return {
@@ -315,7 +303,7 @@ function refusalOf(outcome: ChangeRefusal): ManageActionResult {
  * again under the booking's lock (it decides); checking here first saves a round trip.
  */
 async function changeableBooking(token: string, deps: ManageDeps): Promise<{booking: StoredBooking; generation: number; now: Date} | {refused: ManageActionResult}> {
-  const found = await bookingOfLink(token, deps)
+  const found = await bookingOfManageLink(token, deps)
   if ('refusal' in found) return {refused: {ok: false, kind: 'link', refusal: found.refusal}}
   const now = deps.now()
   const state = stateOf(found.booking, now)
@@ -406,7 +394,7 @@ export type PlanAction = (typeof PLAN_ACTIONS)[number]
 export async function changePlanFromLink(token: string, action: PlanAction, request: unknown, deps: ManageDeps): Promise<ManageActionResult> {
   const body = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>
   try {
-    const found = await bookingOfLink(token, deps)
+    const found = await bookingOfManageLink(token, deps)
     if ('refusal' in found) return {ok: false, kind: 'link', refusal: found.refusal}
     const {booking} = found
     if (!booking.planId || !deps.plans) return {ok: false, kind: 'refused', refusal: 'notChangeable'}

@@ -25,7 +25,7 @@ import {
 } from '../../payments/provider.ts'
 import type {RateLimiter} from '../../rate-limit/limiter.ts'
 import {BodyTooLargeError, readTextWithLimit} from '../../request-body.ts'
-import {verifyManageToken} from '../manage-link.ts'
+import {bookingOfManageLink, type ManageLinkRefusal} from '../manage-link.ts'
 import {handleWebhook, MAX_WEBHOOK_BODY_BYTES, type WebhookDeps} from '../routes.ts'
 import type {BookingStore} from '../store/store.ts'
 import type {StoredPlan} from './plan.ts'
@@ -60,18 +60,11 @@ export function cardUpdateReturnUrls(origin: string, token: string): {successUrl
   return {successUrl: `${base}&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`, cancelUrl: `${base}&cancelled=1`}
 }
 
-type LinkRefusal = 'linkInvalid' | 'linkExpired' | 'linkReplaced'
-
 /** The plan of the link's booking, checked as the manage page checks a link (signature, expiry, generation). */
-async function planOfLink(token: string, deps: CardUpdateDeps): Promise<{plan: StoredPlan} | {refusal: LinkRefusal | 'noPlan'}> {
-  if (typeof token !== 'string' || token.length > 200) return {refusal: 'linkInvalid'}
-  const check = verifyManageToken(token, await deps.linkSecret(), deps.now())
-  if (!check.ok) return {refusal: check.reason === 'expired' ? 'linkExpired' : 'linkInvalid'}
-  const booking = await deps.store.findById(check.bookingId)
-  if (!booking) return {refusal: 'linkInvalid'}
-  if (check.generation < booking.manageLinkGeneration) return {refusal: 'linkReplaced'}
-  if (check.generation > booking.manageLinkGeneration) return {refusal: 'linkInvalid'}
-  const plan = booking.planId ? await deps.plans.findPlan(booking.planId) : null
+async function planOfLink(token: string, deps: CardUpdateDeps): Promise<{plan: StoredPlan} | {refusal: ManageLinkRefusal | 'noPlan'}> {
+  const found = await bookingOfManageLink(token, deps)
+  if ('refusal' in found) return found
+  const plan = found.booking.planId ? await deps.plans.findPlan(found.booking.planId) : null
   return plan ? {plan} : {refusal: 'noPlan'}
 }
 
