@@ -253,6 +253,10 @@ const SCREENS: Screen[] = [
         await page.keyboard.press('Tab')
         await page.keyboard.type(value)
       }
+      // The consent to texts, left unticked (issue 24).
+      await page.keyboard.press('Tab')
+      await expectFocused(page, 'Text me a reminder')
+      await expect(page.locator(':focus')).not.toBeChecked()
       // Key information: the first choice, then one on ("I Will Hide The Keys").
       await page.keyboard.press('Tab')
       await page.keyboard.press('Space')
@@ -327,12 +331,19 @@ const SCREENS: Screen[] = [
         ['E-mail', customer.email],
         ['Phone', customer.phone],
         ['Address', customer.address],
-        ['Notes for our team', customer.notes],
       ] as const) {
         await page.keyboard.press('Tab')
         await expectFocused(page, label)
         await page.keyboard.type(value)
       }
+      // The consent to texts (issue 24), ticked with Space.
+      await page.keyboard.press('Tab')
+      await expectFocused(page, 'Text me a reminder')
+      await page.keyboard.press('Space')
+      await expect(page.locator(':focus')).toBeChecked()
+      await page.keyboard.press('Tab')
+      await expectFocused(page, 'Notes for our team')
+      await page.keyboard.type(customer.notes)
       // Confirm & Pay comes right after the notes.
       await page.keyboard.press('Tab')
       await expectFocused(page, 'Confirm & Pay')

@@ -39,6 +39,7 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/bookings/[id]/page.tsx', method: 'GET', path: `/office/bookings/${SAMPLE_UUID}`, access: 'staff'},
   {file: 'app/office/bookings/[id]/move/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/move`, access: 'staff', form: {date: '2030-01-02', arrivalWindow: '08:00-10:00'}},
   {file: 'app/office/bookings/[id]/outcome/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/outcome`, access: 'staff', form: {outcome: 'done'}},
+  {file: 'app/office/bookings/[id]/started/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/started`, access: 'staff'},
   {file: 'app/office/bookings/[id]/resend-confirmation/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/resend-confirmation`, access: 'staff'},
   {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'staff', form: {note: 'A note'}},
   // money: cancelling with a refund, Needs attention and its actions
