@@ -16,6 +16,7 @@ import type {SqlClient} from '../database/sql'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts} from '../email/queue'
+import {insertPlanWithVisit} from '../booking/plans/test-support/charge-fixtures'
 import {addNote, markOutcome, moveBooking, moveOffer, resendConfirmation, type OfficeBookingDeps} from './booking-actions'
 import {bookingHistory, describeAction} from './booking-page'
 import {createOfficeBookingRecords} from './booking-records'
@@ -78,6 +79,21 @@ describe('the office acts on one booking (PGlite)', () => {
   }, PGLITE_SETUP_TIMEOUT)
   afterAll(async () => {
     await db?.close()
+  })
+
+  it("moves a plan's visit waiting for its charge (issue 24): its charge keeps its 48 hours before the new window", async () => {
+    // Thursday 6 March 8–10 am (PST): charged 48 hours before, on the 4th at 16:00 UTC.
+    const {visitId} = await insertPlanWithVisit(db, {date: '2031-03-06', windowStartsAt: '2031-03-06T16:00:00.000Z'})
+    expect(await h.store.findById(visitId)).toMatchObject({paymentStatus: 'scheduled', chargeDueAt: '2031-03-04T16:00:00.000Z'})
+    expect(await moveBooking(visitId, {date: '2031-03-07', arrivalWindow: '12:00-14:00'}, h.ann, h.deps)).toEqual({ok: true, done: 'moved'})
+    expect(await h.store.findById(visitId)).toMatchObject({
+      paymentStatus: 'scheduled',
+      date: '2031-03-07',
+      arrivalWindow: '12:00-14:00',
+      windowStartsAt: '2031-03-07T20:00:00.000Z',
+      chargeDueAt: '2031-03-05T20:00:00.000Z',
+    })
+    expect((await actions(h, visitId)).map((action) => [action.staff_name, action.action])).toEqual([['Ann Office', 'moved']])
   })
 
   it('moves a booking whose window starts within 24 hours (the customer no longer may), records it with the member, and e-mails the customer once with the next manage link', async () => {

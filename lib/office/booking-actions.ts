@@ -116,6 +116,7 @@ export async function moveOffer(booking: StoredBooking, date: string | null, dep
 export function moveRefusal(booking: StoredBooking, now: Date): OfficeRefusal | null {
   switch (officeBookingStatus(booking, now)) {
     case 'paid':
+    case 'plan_visit':
       return booking.arrivalWindow ? null : 'not_paid'
     case 'cancellation_requested':
       return 'cancellation_requested'

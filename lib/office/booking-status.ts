@@ -8,6 +8,8 @@ import type {StoredBooking} from '../booking/store/store.ts'
 export const OFFICE_BOOKING_STATUSES = [
   'unpaid_hold',
   'paid',
+  // A plan's later visit, its charge still to come (48 hours before it).
+  'plan_visit',
   'cancellation_requested',
   'cancelled',
   'done',
@@ -28,6 +30,8 @@ export function officeBookingStatus(
   switch (booking.paymentStatus) {
     case 'paid':
       return booking.cancellationRequestedAt ? 'cancellation_requested' : 'paid'
+    case 'scheduled':
+      return 'plan_visit'
     case 'pending':
       return booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) <= now.getTime() ? 'hold_ended' : 'unpaid_hold'
     case 'failed':

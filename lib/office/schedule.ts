@@ -87,7 +87,7 @@ export type ScheduleCrewDay = {
 export type ScheduleDay = {date: string; weekday: string; crews: ScheduleCrewDay[]}
 
 /** Statuses that are jobs on the schedule; a hold that ended or a payment that failed never was one. */
-const ON_SCHEDULE: ReadonlySet<OfficeBookingStatus> = new Set(['paid', 'unpaid_hold', 'cancellation_requested', 'cancelled', 'done', 'no_show'])
+const ON_SCHEDULE: ReadonlySet<OfficeBookingStatus> = new Set(['paid', 'plan_visit', 'unpaid_hold', 'cancellation_requested', 'cancelled', 'done', 'no_show'])
 
 const INDUSTRY_NAMES: Record<StoredBooking['industry'], string> = {house: 'House cleaning', carpet: 'Carpet cleaning', exterior: 'Exterior cleaning', commercial: 'Commercial cleaning'}
 

@@ -118,6 +118,7 @@ export const accessWords = {
 export const BOOKING_LIST_WORDS = {
   statuses: {
     paid: 'Paid',
+    plan_visit: 'Plan visit',
     unpaid_hold: 'Unpaid hold',
     cancellation_requested: 'Cancellation requested',
     cancelled: 'Cancelled',
@@ -226,6 +227,7 @@ export const bookingWords = {
   status: {
     unpaid_hold: 'Unpaid hold (payment page open)',
     paid: 'Paid',
+    plan_visit: 'Plan visit (charged to the saved card 48 hours before)',
     cancellation_requested: 'Paid, cancellation requested',
     cancelled: 'Cancelled',
     done: 'Done',
