@@ -16,7 +16,7 @@ const nextConfig: NextConfig = {
   typescript: {ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === 'already-checked'},
   // The embedded booking database loads its WebAssembly and data files from its own package
   // directory at run time: keep it a plain Node require instead of bundling it.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  serverExternalPackages: ['@electric-sql/pglite', 'twilio'],
   // Rendered pages and content reads: kept only for addresses that exist, and shared by every server
   // process through Redis when REDIS_URL is set (lib/page-cache/cache-handler.ts, loaded by Node at
   // run time; the server starts from the project directory).
