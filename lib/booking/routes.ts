@@ -17,6 +17,7 @@ import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePayment
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {changePlanFromLink, PLAN_ACTIONS, requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps, type PlanAction} from './manage'
 import {bookingFormValues} from './stored'
+import {recordPlanCard, type CardUpdateDeps} from './plans/card'
 import type {PlanFlowDeps} from './plans/visits'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
@@ -141,6 +142,8 @@ export interface WebhookDeps {
   log?: Pick<Console, 'error' | 'warn'>
   /** Recurring plans: a paid first visit makes its plan (lib/booking/plans/visits.ts). */
   plans?: () => Promise<PlanFlowDeps>
+  /** A card update's `card_saved` is recorded on its plan (lib/booking/plans/card.ts). */
+  cards?: () => Promise<Omit<CardUpdateDeps, 'linkSecret' | 'store' | 'origin' | 'payments'>>
 }
 
 /** Largest Stripe webhook body accepted (a checkout.session event is a few kB). */
@@ -178,6 +181,17 @@ export async function handleWebhook(rawBody: string, signature: string | null, d
     }
     log.error('Payment webhook: not configured', error)
     return json({error: error instanceof PaymentConfigurationError ? 'Webhook is not configured' : 'Webhook failed'}, 500)
+  }
+  if (event.kind === 'card_saved' && deps.cards) {
+    try {
+      const result = await recordPlanCard(event.planId ?? '', event.sessionId ?? '', {...(await deps.cards()), payments: deps.payments()})
+      if (!result.ok) log.warn(`Payment webhook: ${event.eventType} ${event.eventId} saved no card: ${result.refusal}`)
+    } catch (error) {
+      // 500: Stripe sends it again.
+      log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be recorded`, error)
+      return json({error: 'Webhook failed'}, 500)
+    }
+    return json({received: true}, 200)
   }
   try {
     const result = await handlePaymentEvent(event, {

@@ -13,7 +13,8 @@ import type {RateLimiter} from '../../rate-limit/limiter'
 import {signManageToken} from '../manage-link'
 import {createSqlBookingStore} from '../store/sql-store'
 import {houseBooking} from '../store/test-support/fixtures'
-import {completeCardUpdate, handleCardUpdateRequest, handlePaymentWebhookRequest, startCardUpdate, type CardUpdateDeps} from './card'
+import {completeCardUpdate, handleCardUpdateRequest, startCardUpdate, type CardUpdateDeps} from './card'
+import {handleWebhookRequest} from '../routes'
 import {createPlanReader} from './reader'
 
 /**
@@ -241,7 +242,7 @@ describe('a new card for a plan, on Stripe (setup mode, the card_saved webhook)'
     })
     const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({payload, secret: WEBHOOK_SECRET})
     const webhook = () =>
-      handlePaymentWebhookRequest(new Request(`${ORIGIN}/api/stripe/webhook`, {method: 'POST', headers: {'stripe-signature': signature}, body: payload}), {
+      handleWebhookRequest(new Request(`${ORIGIN}/api/stripe/webhook`, {method: 'POST', headers: {'stripe-signature': signature}, body: payload}), {
         payments: () => payments,
         store: async () => createSqlBookingStore(db),
         now: () => NOW,
@@ -258,7 +259,7 @@ describe('a new card for a plan, on Stripe (setup mode, the card_saved webhook)'
     expect((await planRow(planId)).card_generation).toBe(1)
 
     // A bad signature is still refused by the booking's handler.
-    const refused = await handlePaymentWebhookRequest(new Request(`${ORIGIN}/api/stripe/webhook`, {method: 'POST', headers: {'stripe-signature': 't=1,v1=00'}, body: payload}), {
+    const refused = await handleWebhookRequest(new Request(`${ORIGIN}/api/stripe/webhook`, {method: 'POST', headers: {'stripe-signature': 't=1,v1=00'}, body: payload}), {
       payments: () => payments,
       store: async () => createSqlBookingStore(db),
       now: () => NOW,

@@ -17,7 +17,6 @@ import type {DatabaseFunctions} from '../../database/functions.ts'
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   CheckoutNotFoundError,
-  InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
   type PaymentProvider,
@@ -26,7 +25,6 @@ import {
 import type {RateLimiter} from '../../rate-limit/limiter.ts'
 import {BodyTooLargeError, readTextWithLimit} from '../../request-body.ts'
 import {bookingOfManageLink, type ManageLinkRefusal} from '../manage-link.ts'
-import {handleWebhook, MAX_WEBHOOK_BODY_BYTES, type WebhookDeps} from '../routes.ts'
 import type {BookingStore} from '../store/store.ts'
 import type {StoredPlan} from './plan.ts'
 import type {PlanReader} from './reader.ts'
@@ -180,41 +178,4 @@ export async function handleCardUpdateRequest(
     else log.error(`Card update: the payment provider refused or could not be reached: ${error.message}`)
     return seeOther(problemPage(token, 'unavailable'))
   }
-}
-
-/**
- * POST /api/stripe/webhook: a card update's `card_saved` is recorded on its plan (500 when it could
- * not be, so Stripe sends it again); every other event goes to the booking's webhook handling
- * (lib/booking/routes.ts `handleWebhook`), which verifies the same body again.
- */
-export async function handlePaymentWebhookRequest(
-  request: Request,
-  deps: WebhookDeps & {cards: () => Promise<Omit<CardUpdateDeps, 'linkSecret' | 'store' | 'origin' | 'payments'>>},
-): Promise<Response> {
-  let rawBody: string
-  try {
-    rawBody = await readTextWithLimit(request, MAX_WEBHOOK_BODY_BYTES)
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return Response.json({error: 'Request body too large'}, {status: 413})
-    throw error
-  }
-  const signature = request.headers.get('stripe-signature')
-  const log = deps.log ?? console
-  let event
-  try {
-    event = await deps.payments().parseWebhook(rawBody, signature)
-  } catch (error) {
-    // Refusals and configuration errors are answered by the booking's handler, in its words.
-    if (error instanceof InvalidWebhookSignatureError || error instanceof PaymentConfigurationError) return handleWebhook(rawBody, signature, deps)
-    throw error
-  }
-  if (event.kind !== 'card_saved') return handleWebhook(rawBody, signature, deps)
-  try {
-    const result = await recordPlanCard(event.planId ?? '', event.sessionId ?? '', {...(await deps.cards()), payments: deps.payments()})
-    if (!result.ok) log.warn(`Payment webhook: ${event.eventType} ${event.eventId} saved no card: ${result.refusal}`)
-  } catch (error) {
-    log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be recorded`, error)
-    return Response.json({error: 'Webhook failed'}, {status: 500})
-  }
-  return Response.json({received: true}, {status: 200})
 }

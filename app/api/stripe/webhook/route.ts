@@ -1,4 +1,4 @@
-import {handlePaymentWebhookRequest} from '@/lib/booking/plans/card'
+import {handleWebhookRequest} from '@/lib/booking/routes'
 import {getBookingStore, getPaymentProvider, planCardDeps, planFlowDeps, systemNow, wakeEmailOutbox} from '@/lib/booking/server'
 
 /**
@@ -7,7 +7,7 @@ import {getBookingStore, getPaymentProvider, planCardDeps, planFlowDeps, systemN
  * included; a card update's card_saved is recorded on its plan.
  */
 export async function POST(request: Request) {
-  return handlePaymentWebhookRequest(request, {
+  return handleWebhookRequest(request, {
     payments: () => getPaymentProvider(),
     store: getBookingStore,
     now: systemNow,
