@@ -61,7 +61,7 @@ export interface JobRunnerDeps {
 }
 
 export interface JobRunner {
-  /** Looks for due jobs every `pollMs` (and once now). */
+  /** Looks for due jobs every `pollMs`, the first time one `pollMs` after start (not beside the server's first requests). */
   start(): void
   /** Stops looking; resolves when a run under way has finished. */
   stop(): Promise<void>
@@ -123,7 +123,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   return {
     start() {
       if (timer) return
-      tick()
       timer = setInterval(tick, deps.pollMs ?? 60_000)
       timer.unref?.()
     },
