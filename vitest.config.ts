@@ -16,8 +16,6 @@ export default defineConfig({
   test: {
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
-    // One PostgreSQL cluster for the run; each file that needs one copies its migrated database.
-    globalSetup: ['lib/database/test-support/postgres-global-setup.ts'],
     projects: [
       {
         extends: true,

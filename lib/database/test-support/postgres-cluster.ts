@@ -131,83 +131,8 @@ export type MigratedCluster = {
   close(): Promise<void>
 }
 
-/**
- * The cluster a test run shares (Vitest's global setup, ./postgres-global-setup.ts): its address
- * and a database holding every migration, which each test file copies into a database of its own.
- * Unset outside such a run (Playwright, a script): each caller then starts a cluster of its own.
- */
-export const SHARED_CLUSTER_ENV = 'TEST_POSTGRES_SHARED_CLUSTER'
-export type SharedCluster = {host: string; port: number; user: string; template: string}
-
-function sharedCluster(): SharedCluster | null {
-  const value = process.env[SHARED_CLUSTER_ENV]
-  return value ? (JSON.parse(value) as SharedCluster) : null
-}
-
-/** A new database copied from the shared cluster's migrated one; dropped by its `stop`. */
-async function databaseOnSharedCluster(shared: SharedCluster): Promise<PostgresCluster> {
-  const database = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({host: shared.host, port: shared.port, user: shared.user, database: 'postgres'})
-  await admin.connect()
-  try {
-    // Two files copying the template at the same moment: Postgres refuses the second while the first copies.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database ${database} template ${shared.template}`)
-        break
-      } catch (error) {
-        if (attempt >= 50 || !/being accessed by other users/.test((error as Error).message)) throw error
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    }
-  } finally {
-    await admin.end()
-  }
-  return {
-    host: shared.host,
-    port: shared.port,
-    user: shared.user,
-    database,
-    async stop() {
-      const drop = new pg.Client({host: shared.host, port: shared.port, user: shared.user, database: 'postgres'})
-      await drop.connect()
-      try {
-        await drop.query(`drop database if exists ${database} with (force)`)
-      } finally {
-        await drop.end()
-      }
-    },
-  }
-}
-
-/**
- * A throwaway database with every migration of supabase/migrations applied, and a warm pool: on the
- * test run's shared cluster when there is one (a copy of its migrated database: no initdb, no
- * migrations per file), otherwise on a cluster of its own.
- */
+/** A throwaway cluster with every migration of supabase/migrations applied, and a warm pool. */
 export async function startMigratedCluster(tools: PostgresTools, connections = 6): Promise<MigratedCluster> {
-  const shared = sharedCluster()
-  if (shared) {
-    const cluster = await databaseOnSharedCluster(shared)
-    const pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: connections})
-    try {
-      const warm = await Promise.all(Array.from({length: connections}, () => pool.connect()))
-      for (const client of warm) client.release()
-    } catch (error) {
-      await pool.end()
-      await cluster.stop()
-      throw error
-    }
-    return {
-      cluster,
-      pool,
-      sql: {query: async <R,>(text: string, params?: unknown[]) => ({rows: (await pool.query(text, params)).rows as R[]})},
-      async close() {
-        await pool.end()
-        await cluster.stop()
-      },
-    }
-  }
   let cluster: PostgresCluster | undefined
   let pool: pg.Pool | undefined
   try {
