@@ -88,6 +88,8 @@ export function validityLines(record: LoadRecord, validity: Validity): string[] 
 export interface LoadSampler {
   /** The load average read at the start. */
   start: number[]
+  /** The record so far (the latest reading as its end), without stopping: to warn early. */
+  soFar: () => LoadRecord
   /** Stops sampling, reads the end, and answers the whole record. */
   stop: () => LoadRecord
 }
@@ -98,10 +100,12 @@ export interface LoadSampler {
  */
 export function sampleLoad({read = loadavg, cpus = osCpus().length, sampleSeconds = SAMPLE_SECONDS}: {read?: () => number[]; cpus?: number; sampleSeconds?: number} = {}): LoadSampler {
   const start = read()
+  let latest = start
   let maxDuring = start[0]
   let samples = 1
   const timer = setInterval(() => {
-    maxDuring = Math.max(maxDuring, read()[0])
+    latest = read()
+    maxDuring = Math.max(maxDuring, latest[0])
     samples++
   }, sampleSeconds * 1000)
   // A sampler never keeps the process alive.
@@ -109,6 +113,7 @@ export function sampleLoad({read = loadavg, cpus = osCpus().length, sampleSecond
   let record: LoadRecord | undefined
   return {
     start,
+    soFar: () => record ?? {cpus, start, end: latest, maxDuring, samples, sampleSeconds},
     stop: () => {
       if (record) return record
       clearInterval(timer)

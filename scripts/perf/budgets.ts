@@ -1,6 +1,7 @@
 /**
- * The budgets of issue 8, each a ratio to the bare Next.js app measured in the same run (or a fixed
- * bound). Plain data in, pass/fail out.
+ * The budgets of issues 8 and 25, each a ratio to the bare Next.js app measured in the same run (or
+ * a fixed bound). Plain data in, pass/fail out; a budget is met only in a valid run
+ * (scripts/measure-validity.ts), which the report judges.
  */
 import type {PageSummary} from './summary.ts'
 
@@ -13,8 +14,9 @@ export const KB = 1024
  */
 export const TBT_FLOOR_MS = 50
 
+/** Issue 25: a marketing page paints within 1.5× of the bare app (issue 8 allowed 2×). */
 export const MARKETING = {
-  lcpRatio: 2,
+  lcpRatio: 1.5,
   tbtRatio: 1.3,
   cls: 0.02,
   score: 100,
@@ -22,20 +24,22 @@ export const MARKETING = {
   jsAfterIdleRatio: 1.2,
 }
 
+/** Issue 25: booking screens paint within 2× and hydrate less (JS before interaction 1.35× → 1.3×). */
 export const BOOKING = {
+  lcpRatio: 2,
   tbtRatio: 1.5,
-  jsBeforeRatio: 1.35,
+  jsBeforeRatio: 1.3,
 }
 
 /**
  * Uncompressed HTML of each marketing page: 0.6 × its size when this budget was set. The home page
- * gets the issue's 75 kB (it measured 123 kB then). The sizes are the document bytes this script
+ * gets issue 25's 73.7 kB (issue 8 gave it 75 kB; it measured 123 kB then). The sizes are the document bytes this script
  * measured (reports/perf.json, `weights[].htmlBytes`, the same in every run) on the build of commit
  * 87db904, before any of issue 8's fixes: home 131,614; service 111,862; quote 119,981;
  * article 74,511; blogs 68,635; contact 67,589 bytes.
  */
 export const HTML_BUDGET_BYTES: Record<string, number> = {
-  home: 75 * KB,
+  home: Math.floor(73.7 * KB),
   service: Math.floor(0.6 * 111_862),
   quote: Math.floor(0.6 * 119_981),
   article: Math.floor(0.6 * 74_511),
@@ -50,8 +54,8 @@ export type BudgetCheck = {
   pass: boolean
   /** What was measured against what limit, for a person. */
   detail: string
-  /** Short text for the table cell: the ratio or value. */
-  cell: string
+  /** Short text for the table cell: the ratio or value (the report adds ✓ or ✗ when it judges). */
+  figure: string
 }
 
 export const BUDGET_COLUMNS = ['LCP', 'TBT', 'CLS', 'A11y', 'BP', 'SEO', 'JS before', 'JS idle', 'HTML'] as const
@@ -67,7 +71,7 @@ export function tbtBase(bareTbtMs: number): number {
 
 function ratioCheck(page: string, budget: string, value: number | null, base: number | null, maxRatio: number, unit: (n: number) => string, baseNote = 'bare'): BudgetCheck {
   if (value === null || base === null || base <= 0) {
-    return {page, budget, pass: false, detail: `${budget}: not measured (${value === null ? 'page' : 'bare app'} has no figure)`, cell: '✗ n/a'}
+    return {page, budget, pass: false, detail: `${budget}: not measured (${value === null ? 'page' : 'bare app'} has no figure)`, figure: 'n/a'}
   }
   const ratio = value / base
   const pass = value <= base * maxRatio
@@ -76,19 +80,19 @@ function ratioCheck(page: string, budget: string, value: number | null, base: nu
     budget,
     pass,
     detail: `${budget} ${unit(value)} = ${times(ratio)} ${baseNote} (${unit(base)}); limit ${times(maxRatio)} = ${unit(base * maxRatio)}`,
-    cell: `${pass ? '✓' : '✗'} ${times(ratio)}`,
+    figure: times(ratio),
   }
 }
 
 function boundCheck(page: string, budget: string, value: number | null, limit: number, unit: (n: number) => string, higherIsBetter = false): BudgetCheck {
-  if (value === null) return {page, budget, pass: false, detail: `${budget}: not measured`, cell: '✗ n/a'}
+  if (value === null) return {page, budget, pass: false, detail: `${budget}: not measured`, figure: 'n/a'}
   const pass = higherIsBetter ? value >= limit : value <= limit
   return {
     page,
     budget,
     pass,
     detail: `${budget} ${unit(value)}; limit ${higherIsBetter ? '≥' : '≤'} ${unit(limit)}`,
-    cell: `${pass ? '✓' : '✗'} ${unit(value)}`,
+    figure: unit(value),
   }
 }
 
@@ -109,7 +113,7 @@ export function checkBudgets(pages: PageSummary[], bare: PageSummary): BudgetChe
       const jsBefore = summary.jsBeforeBytes
       const bareJs = bare.jsBeforeBytes
       if (jsBefore === null || bareJs === null) {
-        checks.push({page: name, budget: 'JS before', pass: false, detail: 'JS before interaction: not measured', cell: '✗ n/a'})
+        checks.push({page: name, budget: 'JS before', pass: false, detail: 'JS before interaction: not measured', figure: 'n/a'})
       } else {
         const pass = jsBefore <= bareJs + MARKETING.jsBeforeExtraBytes
         const extra = jsBefore - bareJs
@@ -118,18 +122,19 @@ export function checkBudgets(pages: PageSummary[], bare: PageSummary): BudgetChe
           budget: 'JS before',
           pass,
           detail: `JS before interaction ${kB(jsBefore)} = bare ${kB(bareJs)} ${extra >= 0 ? '+' : '−'} ${kB(Math.abs(extra))}; limit bare + ${kB(MARKETING.jsBeforeExtraBytes)} = ${kB(bareJs + MARKETING.jsBeforeExtraBytes)}`,
-          cell: `${pass ? '✓' : '✗'} ${extra >= 0 ? '+' : '−'}${kB(Math.abs(extra))}`,
+          figure: `${extra >= 0 ? '+' : '−'}${kB(Math.abs(extra))}`,
         })
       }
       checks.push(ratioCheck(name, 'JS idle', summary.jsAfterIdleBytes, bare.jsAfterIdleBytes, MARKETING.jsAfterIdleRatio, kB))
       const htmlLimit = HTML_BUDGET_BYTES[name]
       if (htmlLimit === undefined) {
-        checks.push({page: name, budget: 'HTML', pass: false, detail: `HTML: no budget for page "${name}" in HTML_BUDGET_BYTES`, cell: '✗ no budget'})
+        checks.push({page: name, budget: 'HTML', pass: false, detail: `HTML: no budget for page "${name}" in HTML_BUDGET_BYTES`, figure: 'no budget'})
       } else {
         checks.push(boundCheck(name, 'HTML', summary.htmlBytes, htmlLimit, kB))
       }
     } else if (summary.page.kind === 'booking') {
       checks.push(
+        ratioCheck(name, 'LCP', summary.lcpMs, bare.lcpMs, BOOKING.lcpRatio, s),
         ratioCheck(name, 'TBT', summary.tbtMs, bareTbt, BOOKING.tbtRatio, ms, `max(bare, ${TBT_FLOOR_MS} ms)`),
         ratioCheck(name, 'JS before', summary.jsBeforeBytes, bare.jsBeforeBytes, BOOKING.jsBeforeRatio, kB),
       )

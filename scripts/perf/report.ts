@@ -1,6 +1,7 @@
 /** The tables `npm run perf` prints and writes to reports/perf.md, and the raw runs in reports/perf.json. */
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {validityLines, type LoadRecord, type Validity} from '../measure-validity.ts'
 import {BOOKING, BUDGET_COLUMNS, KB, MARKETING, TBT_FLOOR_MS, tbtBase, type BudgetCheck} from './budgets.ts'
 import type {LighthouseRun} from './lighthouse.ts'
 import type {PageWeight} from './page-weight.ts'
@@ -10,8 +11,9 @@ export type RunInfo = {
   date: string
   finishedAt: string
   minutes: number
-  loadAverageStart: number[]
-  loadAverageEnd: number[]
+  /** The load averages of the run, and whether they leave it valid (scripts/measure-validity.ts). */
+  load: LoadRecord
+  validity: Validity
   cpus: number
   nextVersion: string
   lighthouseVersion: string
@@ -84,30 +86,45 @@ export function metricsTable(summaries: PageSummary[], bare: PageSummary, info: 
   return table(header, rows)
 }
 
-export function budgetTable(summaries: PageSummary[], checks: BudgetCheck[]): string {
+/**
+ * One row per page, one column per budget: ✓ or ✗ and the figure when the run is valid; the figure
+ * alone when it is not (`judged` false), since such a run proves nothing either way.
+ */
+export function budgetTable(summaries: PageSummary[], checks: BudgetCheck[], judged: boolean): string {
   const header = ['Page', ...BUDGET_COLUMNS]
+  const cell = (check: BudgetCheck | undefined) => (!check ? '' : judged ? `${check.pass ? '✓' : '✗'} ${check.figure}` : check.figure)
   const rows = summaries
     .filter((summary) => summary.page.kind !== 'bare')
     .map((summary) => [
       `${summary.page.name} (${summary.page.kind})`,
-      ...BUDGET_COLUMNS.map((column) => checks.find((check) => check.page === summary.page.name && check.budget === column)?.cell ?? ''),
+      ...BUDGET_COLUMNS.map((column) => cell(checks.find((check) => check.page === summary.page.name && check.budget === column))),
     ])
   return table(header, rows)
 }
 
+/** The line under the budget table: how many hold, or that a run not valid judges none. */
+export function budgetVerdict(checks: BudgetCheck[], validity: Validity): string {
+  const failed = checks.filter((check) => !check.pass)
+  if (!validity.valid) {
+    return `Not valid: budgets not judged (${validity.reasons.join('; ')}). On these figures ${checks.length - failed.length} of ${checks.length} would hold, which proves nothing.`
+  }
+  return failed.length === 0 ? `All ${checks.length} budgets hold.` : `${failed.length} of ${checks.length} budgets missed:\n\n${failed.map((check) => `- ${check.page}: ${check.detail}`).join('\n')}`
+}
+
 const BUDGET_LEGEND = [
-  `Marketing pages: LCP ≤ ${MARKETING.lcpRatio}× bare (paint holding off), TBT ≤ ${MARKETING.tbtRatio}× max(bare, ${TBT_FLOOR_MS} ms), CLS ≤ ${MARKETING.cls}, accessibility, best practices and SEO = ${MARKETING.score}, gzipped JS before interaction ≤ bare + ${MARKETING.jsBeforeExtraBytes / KB} kB, after idle (with next/link prefetches) ≤ ${MARKETING.jsAfterIdleRatio}× bare, HTML (uncompressed) ≤ its limit in scripts/perf/budgets.ts (0.6× its size before issue 8's fixes; home 75 kB).`,
-  `Booking screens: TBT ≤ ${BOOKING.tbtRatio}× max(bare, ${TBT_FLOOR_MS} ms), gzipped JS before interaction ≤ ${BOOKING.jsBeforeRatio}× bare.`,
+  `Marketing pages: LCP ≤ ${MARKETING.lcpRatio}× bare (paint holding off), TBT ≤ ${MARKETING.tbtRatio}× max(bare, ${TBT_FLOOR_MS} ms), CLS ≤ ${MARKETING.cls}, accessibility, best practices and SEO = ${MARKETING.score}, gzipped JS before interaction ≤ bare + ${MARKETING.jsBeforeExtraBytes / KB} kB, after idle (with next/link prefetches) ≤ ${MARKETING.jsAfterIdleRatio}× bare, HTML (uncompressed) ≤ its limit in scripts/perf/budgets.ts (0.6× its size before issue 8's fixes; home 73.7 kB).`,
+  `Booking screens: LCP ≤ ${BOOKING.lcpRatio}× bare (paint holding off), TBT ≤ ${BOOKING.tbtRatio}× max(bare, ${TBT_FLOOR_MS} ms), gzipped JS before interaction ≤ ${BOOKING.jsBeforeRatio}× bare.`,
+  'A budget is met only in a valid run (the load-average rule at the top); a run not valid judges none.',
 ]
 
 export function markdownReport(info: RunInfo, summaries: PageSummary[], bare: PageSummary, checks: BudgetCheck[]): string {
-  const failed = checks.filter((check) => !check.pass)
-  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ')
+  const [verdict, ...loadLines] = validityLines(info.load, info.validity)
   return [
     '# npm run perf',
     '',
+    verdict,
+    ...loadLines,
     `- Date: ${info.date} (took ${info.minutes.toFixed(1)} min${info.built ? ', builds included' : ', --no-build'})`,
-    `- Load average (1, 5, 15 min) on ${info.cpus} CPUs: ${load(info.loadAverageStart)} at the start, ${load(info.loadAverageEnd)} at the end`,
     `- Next.js ${info.nextVersion}, Lighthouse ${info.lighthouseVersion}, ${info.chromiumVersion}, Node ${info.node}`,
     `- Lighthouse: default config (mobile preset, simulated throttling), ${info.runs} run${info.runs === 1 ? '' : 's'} per page with Chromium's paint holding off (\`--disable-features=PaintHolding\`), median per metric; plus ${info.referenceRuns} run${info.referenceRuns === 1 ? '' : 's'} per page with Chromium's default (paint holding on) for the reference LCP column only. Runs go in rounds (the bare app, then every page), so the bare app is measured throughout the run.`,
     `- JS and HTML: Chromium through Playwright (Desktop Chrome viewport, gzip only), bytes on the wire until the network is quiet for 1 s; "before interaction" with next/link's prefetches (requests with a \`Next-Router-Prefetch\` header) blocked, "after idle" with them; median of ${info.runs} loads each. kB = 1024 bytes.`,
@@ -117,13 +134,13 @@ export function markdownReport(info: RunInfo, summaries: PageSummary[], bare: Pa
     '',
     metricsTable(summaries, bare, info),
     '',
-    '## Budgets',
+    info.validity.valid ? '## Budgets' : '## Budgets: not judged (run not valid)',
     '',
     ...BUDGET_LEGEND.map((line) => `- ${line}`),
     '',
-    budgetTable(summaries, checks),
+    budgetTable(summaries, checks, info.validity.valid),
     '',
-    failed.length === 0 ? `All ${checks.length} budgets hold.` : `${failed.length} of ${checks.length} budgets missed:\n\n${failed.map((check) => `- ${check.page}: ${check.detail}`).join('\n')}`,
+    budgetVerdict(checks, info.validity),
     '',
     ...(summaries.some((summary) => summary.failedAudits.length > 0)
       ? ['## Lighthouse audits that cost points (accessibility, best practices, SEO)', '', ...summaries.filter((summary) => summary.failedAudits.length > 0).map((summary) => `- ${summary.page.name}: ${summary.failedAudits.join(', ')}`), '']

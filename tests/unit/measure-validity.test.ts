@@ -49,7 +49,10 @@ describe('the load sampler', () => {
     let next = 0
     const sampler = sampleLoad({read: () => readings[next++], cpus: 2, sampleSeconds: 5})
     expect(sampler.start).toEqual([0.5, 0.4, 0.3])
-    vi.advanceTimersByTime(15_000)
+    vi.advanceTimersByTime(5_000)
+    // Read so far (to warn early): the latest reading stands for the end.
+    expect(sampler.soFar()).toMatchObject({end: [2.2, 0.8, 0.4], maxDuring: 2.2, samples: 2})
+    vi.advanceTimersByTime(10_000)
     const result = sampler.stop()
     expect(result).toEqual({cpus: 2, start: [0.5, 0.4, 0.3], end: [1.0, 1.3, 0.7], maxDuring: 3.6, samples: 5, sampleSeconds: 5})
     // The peak in the middle of the run makes it not valid, though it started and ended quiet.
