@@ -14,10 +14,11 @@ import {readFileSync, writeFileSync} from 'node:fs'
 import {SourceMap} from 'node:module'
 import path from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {bookingSlots, readAvailability} from './dataset.ts'
 import {measureCell} from './load.ts'
 import {bookingRequest, checkOnce} from './requests.ts'
 import {createSeededStore} from './seed.ts'
-import {hasBuild, removeRunDir, ROOT, startSite, stopAll, tempDir, waitForFirst200} from './servers.ts'
+import {hasBuild, removeRunDir, ROOT, siteDataset, startSite, stopAll, tempDir, waitForFirst200} from './servers.ts'
 
 const PORT = 4221
 const INSPECTOR_PORT = 4222
@@ -269,7 +270,7 @@ async function main(): Promise<void> {
   const site = await startSite(PORT, dataDir, tempDir('profile-outbox'))
   delete process.env.NODE_OPTIONS
   await waitForFirst200(site)
-  const request = bookingRequest(`http://localhost:${PORT}`)
+  const request = bookingRequest(`http://localhost:${PORT}`, bookingSlots(readAvailability(siteDataset()), new Date()))
   await checkOnce(site.url, request)
   // Warm: routes loaded, JIT settled, before the profiler starts.
   await measureCell(site.url, request, connections, 3, 1, site.child.pid)

@@ -14,11 +14,12 @@
  * On a machine of two cores the load generator, nginx, PostgreSQL and the servers share them: the
  * figures compare configurations measured in one run, not what a real host would serve.
  */
-import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {missingDeployTools, startDeployStack, startNginx, type DeployStack} from '../../tests/e2e/support/deploy-stack.ts'
 import {freePort} from '../../tests/e2e/support/private-server.ts'
+import {bookingSlots, readAvailability, roomForEveryBooking} from './dataset.ts'
 import {measureCell, type CellResult} from './load.ts'
 import {bookingRequest, checkOnce, staticPage} from './requests.ts'
 import {ROOT} from './servers.ts'
@@ -42,21 +43,6 @@ function options(argv: string[]): {duration: number; connections: number; parts:
   if (!(duration > 0) || !(connections > 0)) throw new Error('--duration and --connections take positive numbers')
   if (parts.size === 0) ['get', 'booking'].forEach((part) => parts.add(part))
   return {duration, connections, parts}
-}
-
-/** Window places raised so every booking of the bench finds room (as the e2e dataset does). */
-function roomForEveryBooking(file: string): void {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((line) => line.trim())
-  const edited = lines.map((line) => {
-    const doc = JSON.parse(line) as {_id: string; [crew: string]: unknown}
-    if (doc._id !== 'availability') return line
-    for (const crew of ['indoor', 'exterior', 'commercial']) {
-      const windows = (doc[crew] as {windows: {capacity: number}[]}).windows
-      for (const window of windows) window.capacity = 1_000_000
-    }
-    return JSON.stringify(doc)
-  })
-  writeFileSync(file, edited.join('\n') + '\n')
 }
 
 type Row = {what: string; cell: CellResult}
@@ -124,7 +110,7 @@ async function main(): Promise<void> {
       ['rate limits without Redis (REDIS_URL unset)', {REDIS_URL: ''}],
     ] as const) {
       await withStack({processes: 2, env}, async (stack) => {
-        const booking = bookingRequest(stack.proxy.url)
+        const booking = bookingRequest(stack.proxy.url, bookingSlots(readAvailability(stack.datasetFile), new Date()))
         await checkOnce(stack.proxy.url, booking)
         log(`POST /api/bookings through nginx, ${label}…`)
         // Fewer connections: each booking is a transaction on the one database.

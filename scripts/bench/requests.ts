@@ -3,9 +3,11 @@
  * accept, a house-cleaning booking as the booking form posts it (lib/booking/schemas.ts), and a quote
  * request as a quote landing page's form posts it (lib/leads/schemas.ts). Each booking and quote
  * request carries a key of its own (the form makes one per submission); the same key again would be
- * the same submission, answered from the store without a new row.
+ * the same submission, answered from the store without a new row. The bookings go round the dates
+ * and windows they are given (./dataset.ts's bookingSlots), one after another, so no window fills.
  */
 import {randomUUID} from 'node:crypto'
+import type {BookingSlot} from './dataset.ts'
 
 export interface BenchRequest {
   method: 'GET' | 'POST'
@@ -41,27 +43,30 @@ function jsonPostHeaders(origin: string): Record<string, string> {
   }
 }
 
-/** A working day (not a Sunday) about `days` ahead, YYYY-MM-DD, within the 60 days one can book. */
-function futureDate(days = 30): string {
-  const date = new Date(Date.now() + days * 86_400_000)
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1)
-  return date.toISOString().slice(0, 10)
-}
-
 const KEY = '00000000-0000-4000-8000-000000000000'
 
 /**
- * JSON of `value` with `key` replaced by a new UUID for each call: built once and spliced, so the
- * load generator (on the same two cores as the servers) spends next to nothing per request.
+ * JSON of each of `values` in turn (the first, the second, …, the first again) with `key` replaced
+ * by a new UUID for each call: built once and spliced, so the load generator (on the same two cores
+ * as the servers) spends next to nothing per request.
  */
-function withFreshKey(value: Record<string, unknown>): () => string {
-  const [before, after] = JSON.stringify(value).split(KEY)
-  if (after === undefined) throw new Error('The request template has no key to replace')
-  return () => before + randomUUID() + after
+export function inTurnWithFreshKeys(values: readonly Record<string, unknown>[]): () => string {
+  const templates = values.map((value) => {
+    const [before, after] = JSON.stringify(value).split(KEY)
+    if (after === undefined) throw new Error('The request template has no key to replace')
+    return [before, after] as const
+  })
+  if (templates.length === 0) throw new Error('No request to send')
+  let next = 0
+  return () => {
+    const [before, after] = templates[next]
+    next = (next + 1) % templates.length
+    return before + randomUUID() + after
+  }
 }
 
-/** A house-cleaning booking with every section filled in (a $300-odd Deep Cleaning with a coupon). */
-export function houseBookingValues(): Record<string, unknown> {
+/** A house-cleaning booking with every section filled in (a $300-odd Deep Cleaning with a coupon), for `slot`. */
+export function houseBookingValues(slot: BookingSlot): Record<string, unknown> {
   return {
     industry: 'house',
     idempotencyKey: KEY,
@@ -76,10 +81,8 @@ export function houseBookingValues(): Record<string, unknown> {
     minutes: 0,
     extras: {'Extra Heavy Duty': 0, Blinds: 1, 'Interior Windows': 0, Oven: 1, Garage: 0},
     instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
-    date: futureDate(),
-    // Every request asks for the same window: the server under test needs room for them
-    // (the e2e dataset's 200 a window), or the window's capacity refuses the rest.
-    arrivalWindow: '08:00-10:00',
+    date: slot.date,
+    arrivalWindow: slot.arrivalWindow,
     tip: '15%',
     parkingFee: '$10',
     firstName: 'Marguerite',
@@ -92,19 +95,27 @@ export function houseBookingValues(): Record<string, unknown> {
   }
 }
 
-/** POST /api/bookings, as the booking form's Confirm & Pay sends it. */
-export function bookingRequest(origin: string): BenchRequest {
-  return {method: 'POST', path: '/api/bookings', headers: jsonPostHeaders(origin), body: withFreshKey(houseBookingValues())}
+/** The bookings to send, in turn: one per slot. */
+function bookings(slots: readonly BookingSlot[]): () => string {
+  return inTurnWithFreshKeys(slots.map(houseBookingValues))
 }
 
-/** The same booking posted to the floor (it stores the fields as they come). */
-export function floorBookingRequest(origin: string): BenchRequest {
-  return {method: 'POST', path: '/bookings', headers: jsonPostHeaders(origin), body: withFreshKey(houseBookingValues())}
+/**
+ * POST /api/bookings, as the booking form's Confirm & Pay sends it, going round `slots` (each a
+ * date and window the site offers, ./dataset.ts): the site must have room in each for the run.
+ */
+export function bookingRequest(origin: string, slots: readonly BookingSlot[]): BenchRequest {
+  return {method: 'POST', path: '/api/bookings', headers: jsonPostHeaders(origin), body: bookings(slots)}
 }
 
-/** The same booking posted to the Next.js floor (the bare app's route handler, at the site's path). */
-export function nextFloorBookingRequest(origin: string): BenchRequest {
-  return {method: 'POST', path: '/api/bookings', headers: jsonPostHeaders(origin), body: withFreshKey(houseBookingValues())}
+/** The same bookings posted to the floor (it stores the fields as they come). */
+export function floorBookingRequest(origin: string, slots: readonly BookingSlot[]): BenchRequest {
+  return {method: 'POST', path: '/bookings', headers: jsonPostHeaders(origin), body: bookings(slots)}
+}
+
+/** The same bookings posted to the Next.js floor (the bare app's route handler, at the site's path). */
+export function nextFloorBookingRequest(origin: string, slots: readonly BookingSlot[]): BenchRequest {
+  return {method: 'POST', path: '/api/bookings', headers: jsonPostHeaders(origin), body: bookings(slots)}
 }
 
 /** POST /api/quote-requests, as the quote form of /roof-cleaning sends it. */
@@ -123,7 +134,7 @@ export function quoteRequest(origin: string): BenchRequest {
     page: {path: '/roof-cleaning', title: 'Roof Cleaning'},
     website: '',
   }
-  return {method: 'POST', path: '/api/quote-requests', headers: jsonPostHeaders(origin), body: withFreshKey(values)}
+  return {method: 'POST', path: '/api/quote-requests', headers: jsonPostHeaders(origin), body: inTurnWithFreshKeys([values])}
 }
 
 /** Sends one request (outside the measurement) and throws unless it answers 200: a bad body fails fast. */

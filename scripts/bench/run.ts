@@ -1,22 +1,28 @@
 /**
- * `npm run bench` (issue 8): requests per second and latency of the site on loopback, each beside
- * its reference measured in the same run on the same machine:
+ * `npm run bench` (issues 8 and 25): requests per second and latency of the site on loopback, each
+ * beside its reference measured in the same run on the same machine:
  * - GET / (home page) against the bare Next.js app of perf/bare-app;
- * - the booking POST against the floor (node:http + one PGlite INSERT, ./floor-server.ts), on an
- *   empty store and on one holding 20,000 bookings (./seed.ts); beside them the Next.js floor (the
- *   bare app's route handler doing the same INSERT), what Next.js itself leaves of the floor;
+ * - the booking POST against the Next.js floor (the bare app's route handler doing the same
+ *   INSERT), on an empty store and on one holding 20,000 bookings (./seed.ts); beside them the
+ *   floor (node:http + one PGlite INSERT, ./floor-server.ts), for information;
  * - the quote request POST (no reference, no budget);
  * - the first 200 after start, the site with a new data directory, against the bare app.
  * At 10, 50 and 100 connections (autocannon), a warm-up before each cell, site and reference cells
- * interleaved so a change in the machine's load hits both. Prints the tables, writes
- * reports/bench.md and reports/bench.json, and exits 1 when a budget is missed or a cell saw
- * anything but 2xx answers.
+ * interleaved so a change in the machine's load hits both. The site reads a dataset with room for
+ * every booking, and the bookings go round every date and window it offers (./dataset.ts), so none
+ * is refused for a full window. The load average is read at the start, every 5 s and at the end: a
+ * run on a busy machine is not valid and judges no budget (scripts/measure-validity.ts). Prints the
+ * tables, writes reports/bench.md and reports/bench.json, and exits 0 when every budget holds, 1
+ * when a budget is missed or a cell saw anything but 2xx answers, 2 when the run could not be made,
+ * 3 when it is not valid.
  *
  *   npm run bench -- [--no-build] [--duration S] [--only get|booking|quote|startup]
  */
 import {cpSync, readFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad} from '../measure-validity.ts'
+import {bookingSlots, readAvailability, type BookingSlot} from './dataset.ts'
 import {measureCell, settle, type CellResult} from './load.ts'
 import {parseOptions, type BenchOptions} from './options.ts'
 import {checkBudgets, invalidCells, median, renderTables, writeReports, type BenchResults, type BookingComparison, type Comparison} from './report.ts'
@@ -30,6 +36,7 @@ import {
   PORTS,
   removeRunDir,
   ROOT,
+  siteDataset,
   startBare,
   startFloor,
   startNextFloor,
@@ -86,10 +93,10 @@ async function compare(label: string, site: Side, reference: Side, options: Benc
   return {site: siteCells, reference: referenceCells}
 }
 
-/** The site's booking POST against both floors, the node:http one and the Next.js one. */
+/** The site's booking POST against the Next.js floor (its budgets' reference), and the node:http floor beside them. */
 async function compareBooking(label: string, site: Side, floor: Side, nextFloor: Side, options: BenchOptions): Promise<BookingComparison> {
   const [floorCells, nextFloorCells, siteCells] = await interleave(label, [floor, nextFloor, site], options)
-  return {site: siteCells, reference: floorCells, nextFloor: nextFloorCells}
+  return {site: siteCells, nextFloor: nextFloorCells, floor: floorCells}
 }
 
 async function started(server: Server): Promise<Server> {
@@ -112,7 +119,7 @@ async function siteReady(server: Server, request: BenchRequest): Promise<Server>
 
 const origin = (port: number) => `http://localhost:${port}`
 
-async function measureStartup(): Promise<NonNullable<BenchResults['startup']>> {
+async function measureStartup(slots: readonly BookingSlot[]): Promise<NonNullable<BenchResults['startup']>> {
   const site: number[] = []
   const siteBooking: number[] = []
   const bare: number[] = []
@@ -124,7 +131,7 @@ async function measureStartup(): Promise<NonNullable<BenchResults['startup']>> {
     const siteServer = await startSite(PORTS.siteStartup, tempDir('startup-data'), tempDir('startup-outbox'))
     site.push(await waitForFirst200(siteServer))
     // Not budgeted, but what a visitor booking right after a deploy meets: the new database opening.
-    await checkOnce(siteServer.url, bookingRequest(origin(PORTS.siteStartup)))
+    await checkOnce(siteServer.url, bookingRequest(origin(PORTS.siteStartup), slots))
     siteBooking.push(performance.now() - siteServer.spawnedAt)
     await siteServer.stop()
     log(
@@ -138,15 +145,21 @@ async function measureStartup(): Promise<NonNullable<BenchResults['startup']>> {
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2))
   const startedAt = performance.now()
-  const loadStart = os.loadavg()
+  const load = sampleLoad()
   const parts = options.parts
-  const results: Omit<BenchResults, 'budgets' | 'invalid' | 'totalSeconds'> = {
+  // Every date and window a house cleaning can be booked for during the run, in the site's dataset.
+  const slots = bookingSlots(readAvailability(siteDataset()), new Date())
+  const results: Omit<BenchResults, 'budgets' | 'invalid' | 'validity' | 'totalSeconds'> = {
     date: new Date().toISOString(),
-    machine: {cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', loadStart, loadEnd: []},
+    machine: {cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown'},
+    room: {slots: slots.length, first: slots[0].date, last: slots[slots.length - 1].date},
     versions: {node: process.version, next: packageVersion('next'), autocannon: packageVersion('autocannon')},
     options: {duration: options.duration, warmup: options.warmup, build: options.build, parts: [...parts], connections: [...options.connections]},
   }
-  log(`load average at start: ${loadStart.map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
+  log(`load average at start: ${load.start.map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
+  const early = judgeLoad(load.soFar())
+  if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
+  log(`bookings go round ${slots.length} dates and windows, ${slots[0].date} to ${slots[slots.length - 1].date}`)
 
   // The booking part's Next.js floor is the bare app's route handler.
   const needsBare = parts.has('get') || parts.has('startup') || parts.has('booking')
@@ -166,7 +179,7 @@ async function main(): Promise<number> {
 
   if (parts.has('startup')) {
     log('first 200 after start…')
-    results.startup = await measureStartup()
+    results.startup = await measureStartup(slots)
   }
 
   let template: string | undefined
@@ -183,7 +196,7 @@ async function main(): Promise<number> {
   if (parts.has('get') || parts.has('booking') || parts.has('quote')) {
     // Phase 1: the site on a new (empty) data directory.
     const siteOrigin = origin(PORTS.site)
-    const site = await siteReady(await startSite(PORTS.site, tempDir('site-data'), tempDir('site-outbox')), bookingRequest(siteOrigin))
+    const site = await siteReady(await startSite(PORTS.site, tempDir('site-data'), tempDir('site-outbox')), bookingRequest(siteOrigin, slots))
     if (parts.has('get')) {
       const bare = await started(await startBare(PORTS.bare))
       results.get = await compare('GET /', {name: 'site', server: site, request: staticPage()}, {name: 'bare app', server: bare, request: staticPage()}, options)
@@ -192,9 +205,9 @@ async function main(): Promise<number> {
     if (parts.has('booking')) {
       const floor = await started(await startFloor(PORTS.floor, tempDir('floor-data')))
       const nextFloor = await started(await startNextFloor(PORTS.nextFloor, tempDir('next-floor-data')))
-      const siteBooking = bookingRequest(siteOrigin)
-      const floorBooking = floorBookingRequest(origin(PORTS.floor))
-      const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor))
+      const siteBooking = bookingRequest(siteOrigin, slots)
+      const floorBooking = floorBookingRequest(origin(PORTS.floor), slots)
+      const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor), slots)
       // The site took one in siteReady; one for each floor too, so a refused request stops the run here.
       await checkOnce(floor.url, floorBooking)
       await checkOnce(nextFloor.url, nextFloorBooking)
@@ -230,9 +243,9 @@ async function main(): Promise<number> {
     const floorData = tempDir('floor-seeded')
     const nextFloorData = tempDir('next-floor-seeded')
     for (const dir of [siteData, floorData, nextFloorData]) cpSync(template, dir, {recursive: true})
-    const siteBooking = bookingRequest(origin(PORTS.site))
-    const floorBooking = floorBookingRequest(origin(PORTS.floor))
-    const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor))
+    const siteBooking = bookingRequest(origin(PORTS.site), slots)
+    const floorBooking = floorBookingRequest(origin(PORTS.floor), slots)
+    const nextFloorBooking = nextFloorBookingRequest(origin(PORTS.nextFloor), slots)
     const site = await siteReady(await startSite(PORTS.site, siteData, tempDir('site-seeded-outbox')), siteBooking)
     const floor = await started(await startFloor(PORTS.floor, floorData))
     const nextFloor = await started(await startNextFloor(PORTS.nextFloor, nextFloorData))
@@ -250,22 +263,23 @@ async function main(): Promise<number> {
     const before = (cells: CellResult[]) => cells.map((_, index) => SEEDED_BOOKINGS + 1 + cells.slice(0, index).reduce((sum, cell) => sum + cell.ok2xx, 0))
     results.booking = {
       empty: emptyBooking,
-      seeded: {...seeded, storeBefore: {site: before(seeded.site), floor: before(seeded.reference), nextFloor: before(seeded.nextFloor)}},
+      seeded: {...seeded, storeBefore: {site: before(seeded.site), floor: before(seeded.floor), nextFloor: before(seeded.nextFloor)}},
     }
   }
 
-  results.machine.loadEnd = os.loadavg()
+  const loadRecord = load.stop()
   const final: BenchResults = {
     ...results,
+    validity: {...judgeLoad(loadRecord), load: loadRecord},
     budgets: checkBudgets(results),
     invalid: invalidCells({
       'GET / site': results.get?.site,
       'GET / bare app': results.get?.reference,
       'booking (empty store) site': results.booking?.empty.site,
-      'booking (empty store) floor': results.booking?.empty.reference,
+      'booking (empty store) floor': results.booking?.empty.floor,
       'booking (empty store) Next.js floor': results.booking?.empty.nextFloor,
       'booking (20,000 bookings) site': results.booking?.seeded.site,
-      'booking (20,000 bookings) floor': results.booking?.seeded.reference,
+      'booking (20,000 bookings) floor': results.booking?.seeded.floor,
       'booking (20,000 bookings) Next.js floor': results.booking?.seeded.nextFloor,
       'quote request site': results.quote?.site,
     }),
@@ -275,11 +289,18 @@ async function main(): Promise<number> {
   console.log(`\n${renderTables(final)}\n`)
   const files = writeReports(path.join(ROOT, 'reports'), final)
   console.log(`Written: ${path.relative(ROOT, files.md)}, ${path.relative(ROOT, files.json)}`)
-  console.log(`Load average at start ${loadStart.map((v) => v.toFixed(2)).join(' / ')}, at end ${results.machine.loadEnd.map((v) => v.toFixed(2)).join(' / ')}`)
+  console.log(
+    `Load average at start ${loadRecord.start.map((v) => v.toFixed(2)).join(' / ')}, at end ${loadRecord.end.map((v) => v.toFixed(2)).join(' / ')}, ` +
+      `highest during ${loadRecord.maxDuring.toFixed(2)}`,
+  )
 
+  for (const line of final.invalid) console.error(`Failed: ${line}`)
+  if (!final.validity.valid) {
+    console.error(`Not valid: ${final.validity.reasons.join('; ')}. Budgets not judged; measure again on an idle machine.`)
+    return NOT_VALID_EXIT_CODE
+  }
   const missed = final.budgets.filter((b) => !b.ok)
   for (const b of missed) console.error(`Budget missed: ${b.name}: ${b.measured} ${b.unit}, must be ${b.how}`)
-  for (const line of final.invalid) console.error(`Failed: ${line}`)
   return missed.length > 0 || final.invalid.length > 0 ? 1 : 0
 }
 

@@ -9,6 +9,7 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync} from 
 import {createServer} from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import {writeBenchDataset} from './dataset.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 export const BARE_APP_DIR = path.join(ROOT, 'perf', 'bare-app')
@@ -67,6 +68,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 // ---------------------------------------------------------------------------------------------
 
 let runDir: string | undefined
+let benchDataset: string | undefined
 
 /** A new directory under this run's temporary directory (all removed by `removeRunDir`). */
 export function tempDir(name: string): string {
@@ -79,6 +81,16 @@ export function tempDir(name: string): string {
 export function removeRunDir(): void {
   if (runDir) rmSync(runDir, {recursive: true, force: true})
   runDir = undefined
+  benchDataset = undefined
+}
+
+/**
+ * The content every site of this run reads (SANITY_LOCAL_DATASET): the committed dataset with room
+ * for every booking (./dataset.ts), written once under the run's temporary directory.
+ */
+export function siteDataset(): string {
+  benchDataset ??= writeBenchDataset(tempDir('dataset'))
+  return benchDataset
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,13 +237,17 @@ export async function waitForFirst200(server: Server, timeoutMs = 120_000): Prom
   }
 }
 
-/** The site as `npm start` serves it (scripts/serve.ts), on a database in `dataDir`; `env` adds settings. */
+/**
+ * The site as `npm start` serves it (scripts/serve.ts), on a database in `dataDir`, reading the
+ * bench's dataset (`siteDataset`: room for every booking); `env` adds settings.
+ */
 export function startSite(port: number, dataDir: string, outboxDir: string, env: Record<string, string> = {}): Promise<Server> {
   return spawnServer('site', ['scripts/serve.ts', '-p', String(port)], port, {
     NODE_ENV: 'production',
     SITE_URL: `http://localhost:${port}`,
     BOOKINGS_DATA_DIR: dataDir,
     EMAIL_OUTBOX_DIR: outboxDir,
+    SANITY_LOCAL_DATASET: siteDataset(),
     ...RAISED_RATE_LIMITS,
     ...env,
   })
