@@ -109,9 +109,9 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /**
  * Every date and window a house-cleaning booking (the indoor crews) can ask for from `now` until
- * the run is over: the crew's working days that are not closed, its offered windows, from a day
- * after the earliest bookable one (the evening cut-off may pass during the run) to a day before
- * the last (midnight may). The rules are lib/booking/availability.ts's, which Node cannot load
+ * the run is over: the crew's working days that are not closed, its offered windows, from the
+ * earliest day bookable after the evening cut-off (which may pass during the run; after midnight
+ * that day is still the earliest) to the last (which only moves later). The rules are lib/booking/availability.ts's, which Node cannot load
  * from here (its imports name no file extension); tests/unit/bench-bookings.test.ts checks each
  * slot against them.
  */
@@ -121,7 +121,7 @@ export function bookingSlots(availability: AvailabilityDoc, now: Date): BookingS
   const crew = availability.indoor
   const windows = crew.windows.filter((window) => window.capacity !== 0).map((window) => `${window.start}-${window.end}`)
   const slots: BookingSlot[] = []
-  for (let days = availability.leadDays + 2; days <= availability.horizonDays - 1; days++) {
+  for (let days = availability.leadDays + 1; days <= availability.horizonDays; days++) {
     const date = addDays(today, days)
     if (closed.has(date) || !crew.workingDays.includes(WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()])) continue
     for (const arrivalWindow of windows) slots.push({date, arrivalWindow})
