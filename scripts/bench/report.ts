@@ -328,7 +328,7 @@ export function renderTables(results: BenchResults): string {
 
 /** Where the seeded bookings sit (./seed.ts): beside the bench's own, never filling a window it books. */
 const SEEDED_PLACES =
-  'their dates run from a year back to 12 days ahead, so only the first days the bench books hold seeded bookings too (a dozen a window at most, against a million places)'
+  'each dated booking in an arrival window of its crew, dates from a year back to 12 days ahead: the first days the bench books hold a dozen seeded bookings a window at most (places a booking counts, against a million)'
 
 /** The most bookings the site's cells put in one window in a store (they go round the windows evenly). */
 function perWindow(results: BenchResults): string {

@@ -5,7 +5,11 @@
  * - bookings of all four industries with the fields each form fills in, money in cents and dollars;
  * - 70 % paid, 20 % pending (the customer left the checkout open), 10 % cancelled;
  * - for each one the test checkout's session (open, paid or cancelled with it), attached to it;
- * - for each paid one its confirmation and business notification in the e-mail outbox, sent.
+ * - for each paid one its confirmation and business notification in the e-mail outbox, sent;
+ * - an arrival window on each one with a date (all but exterior, whose form asks for none here), in
+ *   the committed windows of its crew. Their dates run up to 12 days ahead, so the first days the
+ *   bench books (./dataset.ts) hold about ten of them a window: places taken that a booking counts,
+ *   as in a real store, but never a full window (the bench gives each a million).
  */
 import type {PGlite} from '@electric-sql/pglite'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
@@ -29,7 +33,12 @@ with base as (
 ),
 priced as (
   select *, gen_random_uuid() as id, gen_random_uuid() as idempotency_key,
-    case when with_coupon and industry in ('house', 'carpet') then gross_cents / 10 else 0 end as discount_cents
+    case when with_coupon and industry in ('house', 'carpet') then gross_cents / 10 else 0 end as discount_cents,
+    case industry
+      when 'exterior' then null
+      when 'commercial' then (array['06:00-08:00','08:00-10:00','10:00-12:00','12:00-14:00','14:00-16:00','18:00-20:00','20:00-22:00'])[i % 7 + 1]
+      else (array['08:00-10:00','10:00-12:00','12:00-14:00','14:00-16:00'])[i % 4 + 1]
+    end as arrival_window
   from base
 ),
 inserted as (
@@ -37,7 +46,8 @@ inserted as (
     id, industry, first_name, last_name, email, phone, address, notes,
     location, service, frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee,
     hours, minutes, rooms, stairs, coupon, discount, discount_cents, amount, amount_cents,
-    payment_status, payment_provider, payment_session_id, idempotency_key, created_at, updated_at, paid_at
+    payment_status, payment_provider, payment_session_id, idempotency_key, created_at, updated_at, paid_at,
+    arrival_window, service_family, window_starts_at, hold_expires_at
   )
   select id, industry, first_name, last_name,
     lower(first_name) || '.' || lower(last_name) || i || '@example.com',
@@ -86,7 +96,13 @@ inserted as (
     gross_cents - discount_cents,
     status, 'test-checkout', 'test_cs_' || session_hex, idempotency_key, created,
     created + interval '3 minutes',
-    case when status = 'paid' then created + interval '3 minutes' end
+    case when status = 'paid' then created + interval '3 minutes' end,
+    arrival_window,
+    case when arrival_window is not null then case industry when 'commercial' then 'commercial' else 'indoor' end end,
+    case when arrival_window is not null
+      then ((created + interval '12 days')::date + split_part(arrival_window, '-', 1)::time) at time zone 'America/Los_Angeles' end,
+    -- A pending booking's checkout held its place for half an hour, long over.
+    case when status = 'pending' then created + interval '30 minutes' end
   from priced
   returning id, idempotency_key, amount_cents, payment_status, payment_session_id, created_at, paid_at, email, industry, service
 ),
