@@ -66,7 +66,7 @@ export function judgeLoad(record: LoadRecord): Validity {
   const start1 = record.start[0]
   if (start1 === undefined || !Number.isFinite(start1)) reasons.push('no load average at the start')
   else if (start1 > atStart) reasons.push(`1-minute load average ${two(start1)} at the start, above ${two(atStart)} (${START_LOAD_PER_CORE} × ${record.cpus} cores)`)
-  if (record.maxDuring > during) reasons.push(`1-minute load average rose to ${two(record.maxDuring)} during the run, above ${two(during)} (${RUN_LOAD_PER_CORE} × ${record.cpus} cores)`)
+  if (record.maxDuring > during) reasons.push(`1-minute load average reached ${two(record.maxDuring)} during the run, above ${two(during)} (${RUN_LOAD_PER_CORE} × ${record.cpus} cores)`)
   return {valid: reasons.length === 0, reasons, startLimit: atStart, runLimit: during}
 }
 

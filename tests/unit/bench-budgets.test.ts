@@ -91,7 +91,7 @@ describe('the bench report and the load average', () => {
 
   it('opens with “Not valid” and judges no budget when the load rose above 3 on 2 cores', () => {
     const report = markdown(results(busy))
-    expect(report.split('\n')[2]).toMatch(/^\*\*Not valid\*\*: 1-minute load average rose to 4\.10 during the run, above 3\.00/)
+    expect(report.split('\n')[2]).toMatch(/^\*\*Not valid\*\*: 1-minute load average reached 4\.10 during the run, above 3\.00/)
     const tables = renderTables(results(busy))
     expect(tables).toContain('### Budgets (issue 25): not judged, the run is not valid')
     expect(tables).not.toContain('MISSED')
