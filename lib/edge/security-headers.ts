@@ -23,6 +23,8 @@ export interface PolicyOptions {
   studioProjectId?: string
   /** 'sha256-…' sources of the page's inline scripts; undefined: any inline script (the fallback when no edge server runs). */
   scriptHashes?: readonly string[]
+  /** The nonce the edge gave Next for a page rendered per request (Next writes it on every script of it); takes the place of hashes. */
+  scriptNonce?: string
   /** `next dev` evaluates code (React's debugging): allow it there only. */
   development?: boolean
   /** The public address is HTTPS: upgrade stray http: requests. */
@@ -48,7 +50,11 @@ function serialize(directives: Record<string, string[]>): string {
 }
 
 function scriptSources(options: PolicyOptions): string[] {
-  const inline = options.scriptHashes ? options.scriptHashes.map((hash) => `'${hash}'`) : ["'unsafe-inline'"]
+  const inline = options.scriptNonce
+    ? [`'nonce-${options.scriptNonce}'`]
+    : options.scriptHashes
+      ? options.scriptHashes.map((hash) => `'${hash}'`)
+      : ["'unsafe-inline'"]
   return ["'self'", ...inline, ...(options.development ? ["'unsafe-eval'"] : [])]
 }
 
