@@ -256,26 +256,38 @@ describe('the edge server', () => {
   })
 })
 
-/** A page read as its bytes arrive, decompressed: resolves `arrived(text)` as soon as the text so far holds it. */
+/** A page read as its bytes arrive, decompressed, with a wait for text to have arrived or for its end. */
 function readAsItArrives(path: string, encoding: 'br' | 'gzip') {
   let text = ''
-  const waiting: {needle: string; resolve: () => void}[] = []
+  let ended = false
+  const waiting: {done: () => boolean; resolve: () => void}[] = []
   const check = () => {
-    for (const wait of [...waiting]) if (text.includes(wait.needle)) (waiting.splice(waiting.indexOf(wait), 1), wait.resolve())
+    for (const wait of [...waiting]) {
+      if (!wait.done()) continue
+      waiting.splice(waiting.indexOf(wait), 1)
+      wait.resolve()
+    }
   }
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     httpGet(base + path, {headers: {accept: 'text/html', 'accept-encoding': encoding}}, (res) => {
       const body = res.pipe(encoding === 'br' ? createBrotliDecompress() : createGunzip())
-      body.on('data', (chunk: Buffer) => ((text += chunk.toString()), check()))
-      body.on('end', () => ((text += '\u0000end'), check()))
+      body.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+        check()
+      })
+      body.on('end', () => {
+        ended = true
+        check()
+      })
       resolve(res)
     }).on('error', reject)
   })
-  return {
-    response,
-    text: () => text,
-    arrived: (needle: string) => new Promise<void>((resolve) => (waiting.push({needle, resolve}), check())),
-  }
+  const until = (done: () => boolean) =>
+    new Promise<void>((resolve) => {
+      waiting.push({done, resolve})
+      check()
+    })
+  return {response, text: () => text, arrived: (needle: string) => until(() => text.includes(needle)), ended: () => until(() => ended)}
 }
 
 describe('pages rendered per request', () => {
@@ -287,7 +299,7 @@ describe('pages rendered per request', () => {
       // The fallback is on the screen while the rest is still being read.
       expect(page.text()).not.toContain(DETAILS)
       releaseDetails()
-      await page.arrived('\u0000end')
+      await page.ended()
       expect(page.text()).toContain(DETAILS)
       expect(response.headers['content-encoding']).toBe(encoding)
       const nonces = [...page.text().matchAll(/<script nonce="([^"]+)">/g)].map(([, nonce]) => nonce)
@@ -308,7 +320,7 @@ describe('pages rendered per request', () => {
       const response = await page.response
       await page.arrived(LOADING)
       releaseDetails()
-      await page.arrived('\u0000end')
+      await page.ended()
       policies.push(String(response.headers['content-security-policy']))
     }
     const [first, second] = policies.map((policy) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? '')
@@ -327,7 +339,7 @@ describe('pages rendered per request', () => {
     const response = await page.response
     await page.arrived(LOADING)
     releaseDetails()
-    await page.arrived('\u0000end')
+    await page.ended()
     expect(response.headers['cache-control']).toBe('private, no-store')
     expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[^']+';/)
   })

@@ -30,18 +30,31 @@ function readAsItArrives(url: string) {
   let ended = false
   const waiting: {done: () => boolean; resolve: () => void}[] = []
   const check = () => {
-    for (const wait of [...waiting]) if (wait.done()) (waiting.splice(waiting.indexOf(wait), 1), wait.resolve())
+    for (const wait of [...waiting]) {
+      if (!wait.done()) continue
+      waiting.splice(waiting.indexOf(wait), 1)
+      wait.resolve()
+    }
   }
   const response = new Promise<IncomingMessage>((resolve, reject) => {
     httpGet(url, {headers: {accept: 'text/html', 'accept-encoding': 'br'}}, (res) => {
       const body = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res
-      body.on('data', (chunk: Buffer) => ((text += chunk.toString()), check()))
-      body.on('end', () => ((ended = true), check()))
+      body.on('data', (chunk: Buffer) => {
+        text += chunk.toString()
+        check()
+      })
+      body.on('end', () => {
+        ended = true
+        check()
+      })
       body.on('error', reject)
       resolve(res)
     }).on('error', reject)
   })
-  const until = (done: () => boolean) => new Promise<void>((resolve) => (waiting.push({done, resolve}), check()))
+  const until = (done: () => boolean) => new Promise<void>((resolve) => {
+    waiting.push({done, resolve})
+    check()
+  })
   return {response, text: () => text, arrived: (needle: string) => until(() => text.includes(needle)), ended: () => until(() => ended)}
 }
 
