@@ -1,11 +1,11 @@
 import {createHash} from 'node:crypto'
-import {createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import {connect, type AddressInfo} from 'node:net'
-import {createBrotliDecompress, createGunzip} from 'node:zlib'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
 import {FILE_CONTENT_SECURITY_POLICY, siteContentSecurityPolicy} from './security-headers'
 import {createEdgeHandler, isApiAnswer, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH, streamsPage} from './server'
+import {readAsItArrives} from './test-support/streamed-page'
 
 /*
  * The edge in front of a stand-in for Next's request handler that answers the way Next does
@@ -256,44 +256,10 @@ describe('the edge server', () => {
   })
 })
 
-/** A page read as its bytes arrive, decompressed, with a wait for text to have arrived or for its end. */
-function readAsItArrives(path: string, encoding: 'br' | 'gzip') {
-  let text = ''
-  let ended = false
-  const waiting: {done: () => boolean; resolve: () => void}[] = []
-  const check = () => {
-    for (const wait of [...waiting]) {
-      if (!wait.done()) continue
-      waiting.splice(waiting.indexOf(wait), 1)
-      wait.resolve()
-    }
-  }
-  const response = new Promise<IncomingMessage>((resolve, reject) => {
-    httpGet(base + path, {headers: {accept: 'text/html', 'accept-encoding': encoding}}, (res) => {
-      const body = res.pipe(encoding === 'br' ? createBrotliDecompress() : createGunzip())
-      body.on('data', (chunk: Buffer) => {
-        text += chunk.toString()
-        check()
-      })
-      body.on('end', () => {
-        ended = true
-        check()
-      })
-      resolve(res)
-    }).on('error', reject)
-  })
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve) => {
-      waiting.push({done, resolve})
-      check()
-    })
-  return {response, text: () => text, arrived: (needle: string) => until(() => text.includes(needle)), ended: () => until(() => ended)}
-}
-
 describe('pages rendered per request', () => {
   it('streams such a page as it comes, compressed, under a policy naming the nonce its scripts carry', async () => {
     for (const encoding of ['br', 'gzip'] as const) {
-      const page = readAsItArrives('/rendered', encoding)
+      const page = readAsItArrives(base + '/rendered', encoding)
       const response = await page.response
       await page.arrived(LOADING)
       // The fallback is on the screen while the rest is still being read.
@@ -316,7 +282,7 @@ describe('pages rendered per request', () => {
   it('gives each page request a fresh nonce of 128 bits, and never one the client chose', async () => {
     const policies: string[] = []
     for (let i = 0; i < 2; i++) {
-      const page = readAsItArrives('/rendered', 'gzip')
+      const page = readAsItArrives(base + '/rendered', 'gzip')
       const response = await page.response
       await page.arrived(LOADING)
       releaseDetails()
@@ -335,7 +301,7 @@ describe('pages rendered per request', () => {
   })
 
   it('keeps an office page rendered per request private and not stored, and streams it under the nonce policy', async () => {
-    const page = readAsItArrives('/office/today', 'br')
+    const page = readAsItArrives(base + '/office/today', 'br')
     const response = await page.response
     await page.arrived(LOADING)
     releaseDetails()

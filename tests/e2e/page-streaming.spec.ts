@@ -1,11 +1,10 @@
-import {get as httpGet, type IncomingMessage} from 'node:http'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {createBrotliDecompress} from 'node:zlib'
 import pg from 'pg'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../lib/database/test-support/postgres-cluster.ts'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../../lib/database/test-support/postgrest.ts'
+import {readAsItArrives} from '../../lib/edge/test-support/streamed-page.ts'
 import {expect, test} from './support/test'
 import {commercialBooking} from './support/bookings'
 import {getDocument} from './support/dataset'
@@ -23,40 +22,6 @@ import {freePort, killServer, startServer, waitUntilServing, type PrivateServer}
 const SERVICE_ROLE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.e2e-page-streaming'
 const texts = getDocument<{success: {loading: string; pending: string}}>('paymentPages').success
 const postgres = findPostgresTools()
-
-/** A page read as it arrives (brotli, as a browser takes it), with a wait for text to have arrived. */
-function readAsItArrives(url: string) {
-  let text = ''
-  let ended = false
-  const waiting: {done: () => boolean; resolve: () => void}[] = []
-  const check = () => {
-    for (const wait of [...waiting]) {
-      if (!wait.done()) continue
-      waiting.splice(waiting.indexOf(wait), 1)
-      wait.resolve()
-    }
-  }
-  const response = new Promise<IncomingMessage>((resolve, reject) => {
-    httpGet(url, {headers: {accept: 'text/html', 'accept-encoding': 'br'}}, (res) => {
-      const body = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res
-      body.on('data', (chunk: Buffer) => {
-        text += chunk.toString()
-        check()
-      })
-      body.on('end', () => {
-        ended = true
-        check()
-      })
-      body.on('error', reject)
-      resolve(res)
-    }).on('error', reject)
-  })
-  const until = (done: () => boolean) => new Promise<void>((resolve) => {
-    waiting.push({done, resolve})
-    check()
-  })
-  return {response, text: () => text, arrived: (needle: string) => until(() => text.includes(needle)), ended: () => until(() => ended)}
-}
 
 /** The script-src of a policy, as its sources. */
 const scriptSources = (policy: string | string[] | null | undefined) => /script-src ([^;]*)/.exec(String(policy ?? ''))?.[1].split(' ') ?? []
@@ -103,7 +68,7 @@ test.describe('a page rendered per request streams', () => {
       await holder.query('BEGIN')
       await holder.query('LOCK TABLE public.bookings1 IN ACCESS EXCLUSIVE MODE')
 
-      const page = readAsItArrives(`${server.baseUrl}/success?bookingId=${bookingId}`)
+      const page = readAsItArrives(`${server.baseUrl}/success?bookingId=${bookingId}`, 'br')
       const response = await page.response
       await page.arrived(texts.loading)
       // The page's read of the booking is waiting on the lock, and none of its details has arrived.
