@@ -2,13 +2,14 @@
 /**
  * The site's security headers, in one place: next.config.ts sends them on every route (`headers()`),
  * and the edge server (lib/edge/server.ts) replaces the pages' Content-Security-Policy with one that
- * names the hashes of the inline scripts the app wrote in the page (lib/edge/inline-scripts.ts), so
- * no other inline script runs, and every other answer's but JavaScript's with one that runs nothing
- * (FILE_CONTENT_SECURITY_POLICY).
+ * names the hashes of the inline scripts the app wrote in the page (lib/edge/inline-scripts.ts: pages
+ * from Next's cache) or the nonce the edge gave Next for the request (pages rendered per request,
+ * streamed), so no other inline script runs, and every other answer's but JavaScript's with one that
+ * runs nothing (FILE_CONTENT_SECURITY_POLICY).
  *
  * What the pages use, and so all the policy allows: scripts and styles of the site itself (Next's
- * inline bootstrap scripts by hash; style attributes from next/image and React, hence 'unsafe-inline'
- * for styles only), the OpenStreetMap frame on the contact pages, Sanity's CDN and API only when a
+ * inline bootstrap scripts by hash or nonce; style attributes from next/image and React, hence
+ * 'unsafe-inline' for styles only), the OpenStreetMap frame on the contact pages, Sanity's CDN and API only when a
  * project is configured. Stripe is reached by redirecting the whole page, never embedded. Nobody may
  * frame the site, except the Studio (same origin) framing a page in draft mode, for its Presentation
  * tool: only an editor's browser holds the draft-mode cookie.

@@ -7,10 +7,11 @@
  *   to the app, so forged forwarding headers never give a client a fresh rate-limit quota;
  * - compresses (Next's own compression is off: it would sit between Next and this code), a
  *   cached page once per version (its ETag) rather than once per request, with its policy;
- * - holds each HTML page Next serves from its cache (prerendered or ISR) until it is complete, then
- *   sends it with a Content-Security-Policy that names the hashes of the inline scripts the app
- *   wrote in it (inline-scripts.ts: pages stay static and cached, no nonce needed; any other inline
- *   script is refused by the browser and logged here), and HSTS when the public address is HTTPS;
+ * - holds each HTML page Next serves from its cache (prerendered or ISR), and every 404 and error
+ *   page, until it is complete, then sends it with a Content-Security-Policy that names the hashes
+ *   of the inline scripts the app wrote in it (inline-scripts.ts: pages stay static and cached, no
+ *   nonce needed; any other inline script is refused by the browser and logged here), and HSTS when
+ *   the public address is HTTPS;
  * - streams each page Next renders for the request alone (the success page, the office, the
  *   manage-booking page…) as it comes, compressed on the fly, so a Suspense fallback reaches the
  *   browser before the data behind it is read: such a page gets a fresh nonce in the request's
