@@ -128,6 +128,7 @@ beforeAll(async () => {
     next: framework,
     trust: {kind: 'none'},
     https: true,
+    prerenderedPaths: new Set(['/cached']),
     notFoundPage: async () => NOT_FOUND_PAGE,
     log: {error: (message: string) => logged.push(message)},
   })
@@ -293,11 +294,16 @@ describe('pages rendered per request', () => {
     expect(Buffer.from(first, 'base64')).toHaveLength(16)
     expect(second).not.toBe(first)
 
-    await fetch(base + '/whole', {headers: {accept: 'text/html', 'content-security-policy': "script-src 'nonce-chosen'", 'content-security-policy-report-only': "script-src 'nonce-chosen'"}})
+    const chosen = {'content-security-policy': "script-src 'nonce-chosen'", 'content-security-policy-report-only': "script-src 'nonce-chosen'"}
+    await fetch(base + '/whole', {headers: {accept: 'text/html', ...chosen}})
     expect(seen.headers?.['content-security-policy']).toMatch(/^script-src 'nonce-[A-Za-z0-9+/]{22}=='$/)
     expect(seen.headers?.['content-security-policy-report-only']).toBeUndefined()
-    await fetch(base + '/api/echo', {headers: {'content-security-policy': "script-src 'nonce-chosen'"}})
-    expect(seen.headers?.['content-security-policy']).toBeUndefined()
+    // The API, and an address Next prerendered (served from its cache), get none.
+    for (const path of ['/api/echo', '/cached']) {
+      await fetch(base + path, {headers: {accept: 'text/html', ...chosen}})
+      expect(seen.headers?.['content-security-policy'], path).toBeUndefined()
+      expect(seen.headers?.['content-security-policy-report-only'], path).toBeUndefined()
+    }
   })
 
   it('keeps an office page rendered per request private and not stored, and streams it under the nonce policy', async () => {

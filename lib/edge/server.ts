@@ -59,6 +59,12 @@ export interface EdgeOptions {
   studioProjectId?: string
   /** The public address is HTTPS: HSTS and upgrade-insecure-requests. */
   https: boolean
+  /**
+   * The addresses Next prerendered (the routes of its prerender-manifest.json): served from its
+   * cache, so their requests get no nonce, which a revalidation would otherwise write into the
+   * cached page (harmless under its hash policy, but bytes and a changed page for nothing).
+   */
+  prerenderedPaths?: ReadonlySet<string>
   /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
   notFoundPage: () => Promise<string | null>
   log?: Pick<Console, 'error'>
@@ -136,12 +142,12 @@ export function newScriptNonce(): string {
 
 /**
  * Gives Next a fresh nonce in the request's policy header, after removing any the client sent (a
- * client choosing the nonce could run scripts of its own). Not for the API, which writes no HTML.
- * Returns the nonce, or null.
+ * client choosing the nonce could run scripts of its own). Not for the API, which writes no HTML,
+ * nor for a prerendered address (see EdgeOptions.prerenderedPaths). Returns the nonce, or null.
  */
-export function scriptNonceFor(req: IncomingMessage, pathname: string): string | null {
+export function scriptNonceFor(req: IncomingMessage, pathname: string, prerendered: ReadonlySet<string> = new Set()): string | null {
   for (const name of REQUEST_POLICY_HEADERS) delete req.headers[name]
-  if (isApiAnswer(pathname)) return null
+  if (isApiAnswer(pathname) || prerendered.has(pathname)) return null
   const nonce = newScriptNonce()
   req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`
   return nonce
@@ -243,7 +249,7 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
     const preview = hasDraftModeCookie(req.headers.cookie)
     // An office page is one member's: never kept, and never stored by any cache on the way.
     const office = isOfficePath(pathname)
-    const nonce = scriptNonceFor(req, pathname)
+    const nonce = scriptNonceFor(req, pathname, options.prerenderedPaths)
     if (isApiAnswer(pathname)) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
     const streamed = () => streamsPage({status: res.statusCode, cacheControl: String(res.getHeader('cache-control') ?? ''), nonce})
