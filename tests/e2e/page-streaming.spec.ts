@@ -39,7 +39,7 @@ test.describe('a page rendered per request streams', () => {
     test.setTimeout(120_000)
     if ('missing' in postgres) return
     dataDir = mkdtempSync(join(tmpdir(), 'e2e-streaming-'))
-    database = await startMigratedCluster(postgres, 4)
+    database = await startMigratedCluster(postgres, 8)
     api = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
     server = startServer({port: await freePort(), dataDir, env: {SUPABASE_URL: api.url, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY}})
     await waitUntilServing(server)
