@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import pg from 'pg'
@@ -7,6 +7,7 @@ import {startPostgrestStandIn, type PostgrestStandIn} from '../../lib/database/t
 import {readAsItArrives} from '../../lib/edge/test-support/streamed-page.ts'
 import {expect, test} from './support/test'
 import {commercialBooking} from './support/bookings'
+import {NGINX, startNginx, type Nginx} from './support/deploy-stack'
 import {getDocument} from './support/dataset'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
@@ -33,6 +34,7 @@ test.describe('a page rendered per request streams', () => {
   let database: MigratedCluster
   let api: PostgrestStandIn
   let server: PrivateServer
+  let proxy: Nginx | null = null
   let dataDir: string
 
   test.beforeAll(async () => {
@@ -43,9 +45,11 @@ test.describe('a page rendered per request streams', () => {
     api = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
     server = startServer({port: await freePort(), dataDir, env: {SUPABASE_URL: api.url, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY}})
     await waitUntilServing(server)
+    if (existsSync(NGINX)) proxy = await startNginx({dir: join(dataDir, 'nginx'), listenPort: await freePort(), upstreamPorts: [server.port]})
   })
 
   test.afterAll(async () => {
+    await proxy?.stop()
     if (server) await killServer(server.child, 'SIGTERM')
     await api?.close()
     await database?.close()
@@ -53,49 +57,53 @@ test.describe('a page rendered per request streams', () => {
   })
 
   test('the success page shows its loading state before the booking is read, then the booking under a nonce policy', async () => {
-    const booked = await fetch(`${server.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: {'content-type': 'application/json'},
-      body: JSON.stringify(commercialBooking()),
-    })
-    expect(booked.status).toBe(200)
-    const {bookingId} = (await booked.json()) as {bookingId: string}
+    // Straight from the server, and through the reference deployment's nginx (deploy/nginx/) when installed.
+    for (const base of [server.baseUrl, ...(proxy ? [proxy.url] : [])]) {
+      const booked = await fetch(`${server.baseUrl}/api/bookings`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify(commercialBooking()),
+      })
+      expect(booked.status).toBe(200)
+      const {bookingId} = (await booked.json()) as {bookingId: string}
 
-    // The database's answer held: nothing reads the bookings table until this transaction ends.
-    const holder = new pg.Client({host: database.cluster.host, port: database.cluster.port, user: database.cluster.user, database: database.cluster.database})
-    await holder.connect()
-    try {
-      await holder.query('BEGIN')
-      await holder.query('LOCK TABLE public.bookings1 IN ACCESS EXCLUSIVE MODE')
+      // The database's answer held: nothing reads the bookings table until this transaction ends.
+      const holder = new pg.Client({host: database.cluster.host, port: database.cluster.port, user: database.cluster.user, database: database.cluster.database})
+      await holder.connect()
+      try {
+        await holder.query('BEGIN')
+        await holder.query('LOCK TABLE public.bookings1 IN ACCESS EXCLUSIVE MODE')
 
-      const page = readAsItArrives(`${server.baseUrl}/success?bookingId=${bookingId}`, 'br')
-      const response = await page.response
-      await page.arrived(texts.loading)
-      // The page's read of the booking is waiting on the lock, and none of its details has arrived.
-      await expect
-        .poll(async () => (await holder.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%bookings1%'`)).rows[0].n)
-        .toBeGreaterThan(0)
-      expect(page.text()).not.toContain('data-payment-status')
-      expect(page.text()).not.toContain(texts.pending)
+        const page = readAsItArrives(`${base}/success?bookingId=${bookingId}`, 'br')
+        const response = await page.response
+        await page.arrived(texts.loading)
+        // The page's read of the booking is waiting on the lock, and none of its details has arrived.
+        await expect
+          .poll(async () => (await holder.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike '%bookings1%'`)).rows[0].n)
+          .toBeGreaterThan(0)
+        expect(page.text(), base).not.toContain('data-payment-status')
+        expect(page.text(), base).not.toContain(texts.pending)
 
-      await holder.query('COMMIT')
-      await page.ended()
-      const html = page.text()
-      expect(html).toContain(texts.pending)
-      expect(response.headers['content-encoding']).toBe('br')
-      expect(response.headers['cache-control']).toContain('no-store')
+        await holder.query('COMMIT')
+        await page.ended()
+        const html = page.text()
+        expect(html, base).toContain(texts.pending)
+        expect(response.headers['content-encoding'], base).toBe('br')
+        expect(response.headers['cache-control'], base).toContain('no-store')
+        if (base === proxy?.url) expect(response.headers.server).toMatch(/^nginx/)
 
-      // Every inline script carries the nonce the policy names; no hash is needed.
-      const sources = scriptSources(response.headers['content-security-policy'])
-      const nonce = sources.map((source) => /^'nonce-(.+)'$/.exec(source)?.[1]).find(Boolean)
-      expect(nonce).toBeTruthy()
-      expect(sources.some((source) => source.startsWith("'sha256-"))).toBe(false)
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes) && !/type="application\/ld\+json"/.test(attributes) && body)
-      expect(inline.length).toBeGreaterThan(1)
-      for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`)
-    } finally {
-      await holder.query('ROLLBACK').catch(() => {})
-      await holder.end()
+        // Every inline script carries the nonce the policy names; no hash is needed.
+        const sources = scriptSources(response.headers['content-security-policy'])
+        const nonce = sources.map((source) => /^'nonce-(.+)'$/.exec(source)?.[1]).find(Boolean)
+        expect(nonce, base).toBeTruthy()
+        expect(sources.some((source) => source.startsWith("'sha256-")), base).toBe(false)
+        const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\bsrc=/.test(attributes) && !/type="application\/ld\+json"/.test(attributes) && body)
+        expect(inline.length, base).toBeGreaterThan(1)
+        for (const [, attributes] of inline) expect(attributes, base).toContain(`nonce="${nonce}"`)
+      } finally {
+        await holder.query('ROLLBACK').catch(() => {})
+        await holder.end()
+      }
     }
   })
 
