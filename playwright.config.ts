@@ -87,6 +87,7 @@ const WHOLE_SYSTEM = [
   'leads-abuse',
   'leads-storage',
   'live-preview',
+  'page-streaming',
   'production-config',
   'server-lifecycle',
   'shared-cache',

@@ -10,7 +10,9 @@
  * erasable TypeScript and `.ts` import paths.
  */
 import {saveCompileCacheSoon} from './compile-cache.ts' // first: before Next.js loads
+import {readFileSync} from 'node:fs'
 import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
 import next from 'next'
 import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.ts'
 import {createSiteServer, listenAddress} from '../lib/edge/listen.ts'
@@ -34,6 +36,16 @@ const app = next({dev: false, dir: process.cwd(), hostname, port})
 await app.prepare()
 const handle = app.getRequestHandler()
 
+// The addresses this build prerendered: Next serves them from its cache (the edge gives them no nonce).
+const prerenderedPaths = (() => {
+  try {
+    const manifest = JSON.parse(readFileSync(join(process.cwd(), '.next', 'prerender-manifest.json'), 'utf8')) as {routes?: Record<string, unknown>}
+    return new Set(Object.keys(manifest.routes ?? {}))
+  } catch {
+    return new Set<string>()
+  }
+})()
+
 let notFound: {html: string; at: number} | undefined
 const server = createSiteServer(
   createEdgeHandler({
@@ -42,6 +54,7 @@ const server = createSiteServer(
     sanityProjectId: projectId || undefined,
     studioProjectId,
     https: isHttpsSite(siteUrl),
+    prerenderedPaths,
     // The 404 page as Next renders it for an address no route matches; kept 10 s.
     notFoundPage: async () => {
       if (notFound && Date.now() - notFound.at < 10_000) return notFound.html

@@ -1,14 +1,16 @@
 /**
- * The CSP hashes of the inline scripts an HTML page may run: only those the app itself writes.
+ * The CSP hashes of the inline scripts an HTML page the edge holds whole may run (a page from Next's
+ * cache, a 404 or an error page; a page rendered per request is streamed under a nonce instead):
+ * only those the app itself writes.
  * The site's own components write no inline script (the JSON-LD blocks are data, not script), so
  * these are Next's and React's, each recognised by its exact shape:
  * - Next's React Server Components payload: `(self.__next_f=self.__next_f||[]).push([0])` and
  *   `self.__next_f.push([1,"…"])`, whose argument is JSON;
  * - Turbopack's bootstrap: `(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({…});`;
  * - next/script's queue (`beforeInteractive`): `(self.__next_s=self.__next_s||[]).push([…])`;
- * - React's streaming instructions (a Suspense boundary filled in later, such as the success page's
- *   booking details): the runtime functions React ships, as they are written in the installed
- *   Next.js server runtime, and a call with JSON arguments (`$RC("B:0","S:0")`).
+ * - React's streaming instructions (a Suspense boundary filled in later): the runtime functions
+ *   React ships, as they are written in the installed Next.js server runtime, and a call with JSON
+ *   arguments (`$RC("B:0","S:0")`).
  * Anything else (a script injected into the HTML on the server) is left out of the policy, so the
  * browser refuses to run it.
  *

@@ -2,13 +2,14 @@
 /**
  * The site's security headers, in one place: next.config.ts sends them on every route (`headers()`),
  * and the edge server (lib/edge/server.ts) replaces the pages' Content-Security-Policy with one that
- * names the hashes of the inline scripts the app wrote in the page (lib/edge/inline-scripts.ts), so
- * no other inline script runs, and every other answer's but JavaScript's with one that runs nothing
- * (FILE_CONTENT_SECURITY_POLICY).
+ * names the hashes of the inline scripts the app wrote in the page (lib/edge/inline-scripts.ts: pages
+ * from Next's cache) or the nonce the edge gave Next for the request (pages rendered per request,
+ * streamed), so no other inline script runs, and every other answer's but JavaScript's with one that
+ * runs nothing (FILE_CONTENT_SECURITY_POLICY).
  *
  * What the pages use, and so all the policy allows: scripts and styles of the site itself (Next's
- * inline bootstrap scripts by hash; style attributes from next/image and React, hence 'unsafe-inline'
- * for styles only), the OpenStreetMap frame on the contact pages, Sanity's CDN and API only when a
+ * inline bootstrap scripts by hash or nonce; style attributes from next/image and React, hence
+ * 'unsafe-inline' for styles only), the OpenStreetMap frame on the contact pages, Sanity's CDN and API only when a
  * project is configured. Stripe is reached by redirecting the whole page, never embedded. Nobody may
  * frame the site, except the Studio (same origin) framing a page in draft mode, for its Presentation
  * tool: only an editor's browser holds the draft-mode cookie.
@@ -23,6 +24,8 @@ export interface PolicyOptions {
   studioProjectId?: string
   /** 'sha256-…' sources of the page's inline scripts; undefined: any inline script (the fallback when no edge server runs). */
   scriptHashes?: readonly string[]
+  /** The nonce the edge gave Next for a page rendered per request (Next writes it on every script of it); takes the place of hashes. */
+  scriptNonce?: string
   /** `next dev` evaluates code (React's debugging): allow it there only. */
   development?: boolean
   /** The public address is HTTPS: upgrade stray http: requests. */
@@ -48,7 +51,11 @@ function serialize(directives: Record<string, string[]>): string {
 }
 
 function scriptSources(options: PolicyOptions): string[] {
-  const inline = options.scriptHashes ? options.scriptHashes.map((hash) => `'${hash}'`) : ["'unsafe-inline'"]
+  const inline = options.scriptNonce
+    ? [`'nonce-${options.scriptNonce}'`]
+    : options.scriptHashes
+      ? options.scriptHashes.map((hash) => `'${hash}'`)
+      : ["'unsafe-inline'"]
   return ["'self'", ...inline, ...(options.development ? ["'unsafe-eval'"] : [])]
 }
 

@@ -4,7 +4,8 @@ import {connect, type AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CLIENT_ADDRESS_HEADER, clientAddress} from './client-address'
 import {FILE_CONTENT_SECURITY_POLICY, siteContentSecurityPolicy} from './security-headers'
-import {createEdgeHandler, isApiAnswer, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH} from './server'
+import {createEdgeHandler, isApiAnswer, NOT_FOUND_PATH, preferredEncoding, PRERENDERED_NOT_FOUND_PATH, streamsPage} from './server'
+import {readAsItArrives} from './test-support/streamed-page'
 
 /*
  * The edge in front of a stand-in for Next's request handler that answers the way Next does
@@ -24,6 +25,17 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></
 const FOREIGN = 'document.title="owned"'
 const seen: {url?: string; headers?: IncomingMessage['headers']} = {}
 const logged: string[] = []
+
+/** What Next sends on a page it renders for the request alone (a dynamic page, or its notFound()). */
+const PER_REQUEST = 'private, no-cache, no-store, max-age=0, must-revalidate'
+/** What Next sends on a page from its cache (prerendered, or ISR). */
+const FROM_CACHE = 's-maxage=300, stale-while-revalidate=31535700'
+/** The nonce Next takes from the request's policy header (as getScriptNonceFromHeaders does). */
+const requestNonce = (req: IncomingMessage) => /'nonce-([A-Za-z0-9+/_-]+={0,2})'/.exec(String(req.headers['content-security-policy'] ?? ''))?.[1]
+const LOADING = '<p role="status">Loading your booking…</p>'
+const DETAILS = '<dl><dt>Service</dt><dd>House cleaning</dd></dl>'
+/** The held "database answer" of the rendered page: released by the test. */
+let releaseDetails: () => void = () => {}
 
 async function framework(req: IncomingMessage, res: ServerResponse): Promise<void> {
   seen.url = req.url
@@ -71,6 +83,21 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
     // A page into which something on the server wrote a script of its own.
     res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'})
     res.end(page('Injected').replace('</body>', `<script>${FOREIGN}</script></body>`))
+  } else if (path === '/rendered' || path === '/office/today') {
+    // A page rendered for this request, as Next streams it: the shell with a Suspense fallback, then
+    // (once its data is read) the rest; every script carries the nonce of the request's policy.
+    const nonce = requestNonce(req)
+    const details = new Promise<void>((resolve) => (releaseDetails = resolve))
+    res.statusCode = 200
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Cache-Control', PER_REQUEST)
+    res.write(`<!DOCTYPE html><html lang="en"><head><title>Rendered</title></head><body><h1>Rendered</h1><p>${'x'.repeat(2000)}</p>${LOADING}<script nonce="${nonce}">${SCRIPT}</script>`)
+    await details
+    res.end(`${DETAILS}<script nonce="${nonce}">$RC("B:0","S:0")</script></body></html>`)
+  } else if (path === '/revalidated') {
+    // A page Next rendered into its cache for this request (ISR), with the request's nonce on its scripts.
+    res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': FROM_CACHE, 'x-nextjs-cache': 'MISS'})
+    res.end(page('Revalidated').replace('<script>', `<script nonce="${requestNonce(req)}">`))
   } else if (path === '/api/echo') {
     res.setHeader('Content-Type', 'application/json')
     res.end(JSON.stringify({client: clientAddress(new Headers(req.headers as Record<string, string>))}))
@@ -84,8 +111,10 @@ async function framework(req: IncomingMessage, res: ServerResponse): Promise<voi
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
     res.end(NOT_FOUND_PAGE)
   } else {
+    // notFound() in a page rendered per request: its headers say so, and it must still be held and replaced.
     res.statusCode = 404
     res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    res.setHeader('Cache-Control', PER_REQUEST)
     res.end(EMPTY_SHELL)
   }
 }
@@ -99,6 +128,7 @@ beforeAll(async () => {
     next: framework,
     trust: {kind: 'none'},
     https: true,
+    prerenderedPaths: new Set(['/cached']),
     notFoundPage: async () => NOT_FOUND_PAGE,
     log: {error: (message: string) => logged.push(message)},
   })
@@ -224,6 +254,86 @@ describe('the edge server', () => {
     const plain = await fetch(base + '/cached', {headers: {'accept-encoding': 'identity'}})
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.text()).toBe(page('Cached'))
+  })
+})
+
+describe('pages rendered per request', () => {
+  it('streams such a page as it comes, compressed, under a policy naming the nonce its scripts carry', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const page = readAsItArrives(base + '/rendered', encoding)
+      const response = await page.response
+      await page.arrived(LOADING)
+      // The fallback is on the screen while the rest is still being read.
+      expect(page.text()).not.toContain(DETAILS)
+      releaseDetails()
+      await page.ended()
+      expect(page.text()).toContain(DETAILS)
+      expect(response.headers['content-encoding']).toBe(encoding)
+      const nonces = [...page.text().matchAll(/<script nonce="([^"]+)">/g)].map(([, nonce]) => nonce)
+      expect(nonces).toHaveLength(2)
+      const policy = String(response.headers['content-security-policy'])
+      expect(policy).toContain(`script-src 'self' 'nonce-${nonces[0]}';`)
+      expect(nonces[1]).toBe(nonces[0])
+      expect(policy).not.toContain('sha256-')
+      expect(policy).toContain("frame-ancestors 'none'")
+      expect(response.headers['cache-control']).toBe(PER_REQUEST)
+    }
+  })
+
+  it('gives each page request a fresh nonce of 128 bits, and never one the client chose', async () => {
+    const policies: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const page = readAsItArrives(base + '/rendered', 'gzip')
+      const response = await page.response
+      await page.arrived(LOADING)
+      releaseDetails()
+      await page.ended()
+      policies.push(String(response.headers['content-security-policy']))
+    }
+    const [first, second] = policies.map((policy) => /'nonce-([^']+)'/.exec(policy)?.[1] ?? '')
+    expect(Buffer.from(first, 'base64')).toHaveLength(16)
+    expect(second).not.toBe(first)
+
+    const chosen = {'content-security-policy': "script-src 'nonce-chosen'", 'content-security-policy-report-only': "script-src 'nonce-chosen'"}
+    await fetch(base + '/whole', {headers: {accept: 'text/html', ...chosen}})
+    expect(seen.headers?.['content-security-policy']).toMatch(/^script-src 'nonce-[A-Za-z0-9+/]{22}=='$/)
+    expect(seen.headers?.['content-security-policy-report-only']).toBeUndefined()
+    // The API, and an address Next prerendered (served from its cache), get none.
+    for (const path of ['/api/echo', '/cached']) {
+      await fetch(base + path, {headers: {accept: 'text/html', ...chosen}})
+      expect(seen.headers?.['content-security-policy'], path).toBeUndefined()
+      expect(seen.headers?.['content-security-policy-report-only'], path).toBeUndefined()
+    }
+  })
+
+  it('keeps an office page rendered per request private and not stored, and streams it under the nonce policy', async () => {
+    const page = readAsItArrives(base + '/office/today', 'br')
+    const response = await page.response
+    await page.arrived(LOADING)
+    releaseDetails()
+    await page.ended()
+    expect(response.headers['cache-control']).toBe('private, no-store')
+    expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[^']+';/)
+  })
+
+  it('still holds and hashes a page from Next’s cache, even one rendered with the request’s nonce', async () => {
+    const response = await fetch(base + '/revalidated', {headers: {accept: 'text/html', 'accept-encoding': 'br'}})
+    expect(await response.text()).toMatch(/<script nonce="[^"]+">/)
+    expect(scriptSources(response)).toEqual(["'self'", `'${sha(SCRIPT)}'`])
+  })
+
+  it('streams only a 200 Next rendered per request, under the edge’s nonce', () => {
+    expect(streamsPage({status: 200, cacheControl: PER_REQUEST, nonce: 'n'})).toBe(true)
+    expect(streamsPage({status: 200, cacheControl: 'private, no-store', nonce: 'n'})).toBe(true)
+    // From Next's cache: prerendered, ISR, the Studio's one page.
+    expect(streamsPage({status: 200, cacheControl: FROM_CACHE, nonce: 'n'})).toBe(false)
+    expect(streamsPage({status: 200, cacheControl: 's-maxage=31536000', nonce: 'n'})).toBe(false)
+    expect(streamsPage({status: 200, cacheControl: '', nonce: 'n'})).toBe(false)
+    // notFound() and errors: held (the empty body is replaced by the 404 page).
+    expect(streamsPage({status: 404, cacheControl: PER_REQUEST, nonce: 'n'})).toBe(false)
+    expect(streamsPage({status: 500, cacheControl: PER_REQUEST, nonce: 'n'})).toBe(false)
+    // No nonce of the edge's in the request: Next wrote none on the scripts.
+    expect(streamsPage({status: 200, cacheControl: PER_REQUEST, nonce: null})).toBe(false)
   })
 })
 

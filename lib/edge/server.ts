@@ -7,10 +7,16 @@
  *   to the app, so forged forwarding headers never give a client a fresh rate-limit quota;
  * - compresses (Next's own compression is off: it would sit between Next and this code), a
  *   cached page once per version (its ETag) rather than once per request, with its policy;
- * - holds each HTML page until it is complete, then sends it with a Content-Security-Policy that
- *   names the hashes of the inline scripts the app wrote in it (inline-scripts.ts: pages stay static
- *   and cached, no nonce needed; any other inline script is refused by the browser and logged
- *   here), and HSTS when the public address is HTTPS;
+ * - holds each HTML page Next serves from its cache (prerendered or ISR), and every 404 and error
+ *   page, until it is complete, then sends it with a Content-Security-Policy that names the hashes
+ *   of the inline scripts the app wrote in it (inline-scripts.ts: pages stay static and cached, no
+ *   nonce needed; any other inline script is refused by the browser and logged here), and HSTS when
+ *   the public address is HTTPS;
+ * - streams each page Next renders for the request alone (the success page, the office, the
+ *   manage-booking page…) as it comes, compressed on the fly, so a Suspense fallback reaches the
+ *   browser before the data behind it is read: such a page gets a fresh nonce in the request's
+ *   Content-Security-Policy header (Next writes it on every script it and React put in the page)
+ *   and a policy that names the nonce (scriptNonceFor, streamsPage);
  * - gives every other answer but JavaScript (images, icons, JSON, text) a policy that lets nothing
  *   run (FILE_CONTENT_SECURITY_POLICY), in place of the site-wide fallback from next.config.ts;
  * - replaces the empty body Next 16 sends when a page calls notFound() (vercel/next.js#98295: the
@@ -19,6 +25,7 @@
  *
  * Loaded by Node directly (scripts/serve.ts): relative imports carry `.ts`, types are erasable.
  */
+import {randomBytes} from 'node:crypto'
 import type {IncomingMessage, OutgoingHttpHeaders, ServerResponse} from 'node:http'
 import {brotliCompressSync, constants as zlibConstants, gzipSync} from 'node:zlib'
 import compression from 'compression'
@@ -52,6 +59,12 @@ export interface EdgeOptions {
   studioProjectId?: string
   /** The public address is HTTPS: HSTS and upgrade-insecure-requests. */
   https: boolean
+  /**
+   * The addresses Next prerendered (the routes of its prerender-manifest.json): served from its
+   * cache, so their requests get no nonce, which a revalidation would otherwise write into the
+   * cached page (harmless under its hash policy, but bytes and a changed page for nothing).
+   */
+  prerenderedPaths?: ReadonlySet<string>
   /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
   notFoundPage: () => Promise<string | null>
   log?: Pick<Console, 'error'>
@@ -117,6 +130,38 @@ export function isEmptyNotFoundShell(html: string): boolean {
  */
 export function isApiAnswer(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/')
+}
+
+/** The request headers Next reads a page's script nonce from (getScriptNonceFromHeaders): only the edge may set them. */
+const REQUEST_POLICY_HEADERS = ['content-security-policy', 'content-security-policy-report-only'] as const
+
+/** A fresh nonce for one page request: 128 random bits, base64 (the characters Next's nonce pattern takes). */
+export function newScriptNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/**
+ * Gives Next a fresh nonce in the request's policy header, after removing any the client sent (a
+ * client choosing the nonce could run scripts of its own). Not for the API, which writes no HTML,
+ * nor for a prerendered address (see EdgeOptions.prerenderedPaths). Returns the nonce, or null.
+ */
+export function scriptNonceFor(req: IncomingMessage, pathname: string, prerendered: ReadonlySet<string> = new Set()): string | null {
+  for (const name of REQUEST_POLICY_HEADERS) delete req.headers[name]
+  if (isApiAnswer(pathname) || prerendered.has(pathname)) return null
+  const nonce = newScriptNonce()
+  req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`
+  return nonce
+}
+
+/**
+ * Whether an HTML answer is streamed under a nonce policy rather than held and hashed: a page (200)
+ * Next rendered for this request alone, which it marks `Cache-Control: private, no-cache,
+ * no-store, max-age=0, must-revalidate`; a page from its cache (prerendered or ISR) carries
+ * `s-maxage=…`. Held still: every other status (a notFound() page's empty body is replaced by the
+ * 404 page, which needs it whole), and any page rendered without a nonce of the edge's.
+ */
+export function streamsPage({status, cacheControl, nonce}: {status: number; cacheControl: string; nonce: string | null}): boolean {
+  return nonce !== null && status === 200 && /(?:^|[\s,])(?:no-store|private)(?:$|[\s,=])/i.test(cacheControl)
 }
 
 /** The headers of an answer the edge gives itself (Next, which adds the site's headers, never sees the request). */
@@ -202,9 +247,13 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
     const pathname = (req.url ?? '/').split('?', 1)[0]
 
     const preview = hasDraftModeCookie(req.headers.cookie)
+    // An office page is one member's: never kept, and never stored by any cache on the way.
+    const office = isOfficePath(pathname)
+    const nonce = scriptNonceFor(req, pathname, options.prerenderedPaths)
     if (isApiAnswer(pathname)) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
-    holdHtml(res, async (html, held) => {
+    const streamed = () => streamsPage({status: res.statusCode, cacheControl: String(res.getHeader('cache-control') ?? ''), nonce})
+    holdHtml(res, {streams: streamed, finish: async (html, held) => {
       let body = html
       let notFoundPage = rewritten
       if (res.statusCode === 404 && req.method === 'GET' && isEmptyNotFoundShell(html)) {
@@ -221,8 +270,6 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       if (notFoundPage || res.statusCode === 404) body = showRequestedPath(body, requestedPath)
       // A page Next serves from its cache, unchanged here, is worked on once per version.
       const etag = res.getHeader('etag')
-      // An office page is one member's: never kept, and never stored by any cache on the way.
-      const office = isOfficePath(pathname)
       if (office) res.setHeader('Cache-Control', 'private, no-store')
       const key =
         typeof etag === 'string' && body === html && !preview && !office && res.statusCode === 200
@@ -259,9 +306,23 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       res.setHeader('Content-Encoding', encoding)
       appendVary(res, 'Accept-Encoding')
       return encoded
-    }, () => {
-      if (!isJavaScriptType(String(res.getHeader('content-type') ?? ''))) res.setHeader('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
-    })
+    }, passing: (html) => {
+      if (!html) {
+        if (!isJavaScriptType(String(res.getHeader('content-type') ?? ''))) res.setHeader('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)
+        return
+      }
+      // A page rendered for this request: its scripts carry the nonce, the policy names it.
+      if (office) res.setHeader('Cache-Control', 'private, no-store')
+      res.setHeader('Content-Security-Policy', contentSecurityPolicyFor(pathname, {
+        scriptNonce: nonce ?? undefined,
+        sanityProjectId: options.sanityProjectId,
+        studioProjectId: options.studioProjectId,
+        https: options.https,
+        preview,
+      }))
+      if (preview) res.setHeader('X-Frame-Options', frameOptions(true))
+      flushEachWrite(res)
+    }})
 
     options.next(req, res).catch((error: unknown) => {
       log.error('Edge: the request failed', error)
@@ -283,18 +344,52 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
   return Object.assign(handler, {cachedPages})
 }
 
+/**
+ * Sends what was written so far through the compression stream at the end of each turn of the
+ * event loop in which something was written: zlib otherwise keeps up to 16 kB (the loading state and
+ * more) until the page ends. One flush per turn, not per chunk: React writes in many small pieces.
+ */
+function flushEachWrite(res: ServerResponse): void {
+  const flush = (res as ServerResponse & {flush?: () => void}).flush
+  if (!flush) return
+  const write = res.write
+  let scheduled = false
+  res.write = function writeAndFlush(this: ServerResponse, ...args: unknown[]) {
+    const written = (write as (...a: unknown[]) => boolean).apply(this, args)
+    if (!scheduled) {
+      scheduled = true
+      setImmediate(() => {
+        scheduled = false
+        if (!res.writableEnded && !res.destroyed) flush.call(res)
+      })
+    }
+    return written
+  } as ServerResponse['write']
+}
+
 type Chunk = string | Uint8Array
 type Callback = (error?: Error | null) => void
 
+export interface HoldOptions {
+  /** Sees the whole of a held page, sets headers and may change the body (text, or bytes as they are to be sent). */
+  finish: (html: string, held: Buffer) => Promise<string | Buffer>
+  /** Sees the headers of what passes straight through (`html`: an HTML page `streams` let go). */
+  passing?: (html: boolean) => void
+  /** Asked once the headers of an HTML page are known: let it pass as it is written rather than hold it. */
+  streams?: () => boolean
+}
+
 /**
  * Holds an HTML response (any status but 204/304) until it ends, then lets `finish` see the whole
- * page, set headers and change the body (text, or bytes as they are to be sent); everything else
+ * page, set headers and change the body; everything else, and an HTML page `streams` lets go,
  * passes straight through, after `passing` (if given) has seen its headers. Works on the
  * response's own methods, so whatever Next writes (headers, chunks, end) is seen here first.
  */
-export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffer) => Promise<string | Buffer>, passing?: () => void): void {
+export function holdHtml(res: ServerResponse, {finish, passing, streams}: HoldOptions): void {
   const original = {writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders}
   let mode: 'undecided' | 'pass' | 'hold' = 'undecided'
+  // Let through at the start: the response's methods are no longer these (`passing` may have wrapped them again).
+  let restored = false
   const chunks: Buffer[] = []
 
   const restore = () => {
@@ -306,11 +401,13 @@ export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffe
   const decide = () => {
     if (mode !== 'undecided') return
     const type = String(res.getHeader('content-type') ?? '')
-    const held = /^text\/html/i.test(type) && res.statusCode !== 204 && res.statusCode !== 304
+    const html = /^text\/html/i.test(type) && res.statusCode !== 204 && res.statusCode !== 304
+    const held = html && !streams?.()
     mode = held ? 'hold' : 'pass'
     if (!held) {
       restore()
-      passing?.()
+      restored = true
+      passing?.(html)
     }
   }
   const collect = (chunk: Chunk | undefined, encoding?: BufferEncoding) => {
@@ -340,7 +437,7 @@ export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffe
 
   res.write = function write(this: ServerResponse, chunk: Chunk, ...rest: unknown[]) {
     decide()
-    if (mode === 'pass') return (original.write as (...args: unknown[]) => boolean).call(res, chunk, ...rest)
+    if (mode === 'pass') return ((restored ? res.write : original.write) as (...args: unknown[]) => boolean).call(res, chunk, ...rest)
     const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined
     collect(chunk, encoding)
     const callback = rest.find((arg): arg is Callback => typeof arg === 'function')
@@ -350,7 +447,7 @@ export function holdHtml(res: ServerResponse, finish: (html: string, held: Buffe
 
   res.end = function end(this: ServerResponse, ...args: unknown[]) {
     decide()
-    if (mode === 'pass') return (original.end as (...a: unknown[]) => ServerResponse).apply(res, args)
+    if (mode === 'pass') return ((restored ? res.end : original.end) as (...a: unknown[]) => ServerResponse).apply(res, args)
     const callback = args.find((arg): arg is Callback => typeof arg === 'function')
     const [chunk, encoding] = args.filter((arg) => typeof arg !== 'function') as [Chunk | undefined, BufferEncoding | undefined]
     collect(chunk, encoding)

@@ -24,13 +24,25 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
   expect(headers['content-security-policy'], what).toContain("frame-ancestors 'none'")
 }
 
-/** A page's script sources: its own files and its inline scripts by hash, nothing inline otherwise. */
-function expectPagePolicy(response: APIResponse, what: string) {
+/**
+ * A page's script sources: its own files and its inline scripts, by hash (a page from Next's cache,
+ * held whole by the edge) or by the nonce each of them carries (a page rendered for the request,
+ * streamed), nothing inline otherwise.
+ */
+async function expectPagePolicy(response: APIResponse, what: string, inline: 'hashes' | 'nonce' = 'hashes') {
   const policy = response.headers()['content-security-policy']
   const scripts = /script-src ([^;]*)/.exec(policy)?.[1].split(' ') ?? []
   expect(scripts[0], what).toBe("'self'")
-  expect(scripts.length, `${what}: its inline scripts by hash`).toBeGreaterThan(1)
-  for (const source of scripts.slice(1)) expect(source, what).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$|^https:\/\/core\.sanity-cdn\.com$/)
+  expect(scripts.length, `${what}: its inline scripts by ${inline === 'hashes' ? 'hash' : 'nonce'}`).toBeGreaterThan(1)
+  const allowed = inline === 'hashes' ? /^'sha256-[A-Za-z0-9+/]+=*'$|^https:\/\/core\.sanity-cdn\.com$/ : /^'nonce-[A-Za-z0-9+/]{22}=='$/
+  for (const source of scripts.slice(1)) expect(source, what).toMatch(allowed)
+  if (inline === 'nonce') {
+    const nonce = scripts[1].slice("'nonce-".length, -1)
+    const html = await response.text()
+    const scriptTags = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => body && !/\bsrc=|application\/ld\+json/.test(attributes))
+    expect(scriptTags.length, what).toBeGreaterThan(0)
+    for (const [, attributes] of scriptTags) expect(attributes, what).toContain(`nonce="${nonce}"`)
+  }
   expect(policy, what).not.toContain('unsafe-eval')
   expect(policy, what).toContain("object-src 'none'")
   expect(policy, what).toContain("base-uri 'self'")
@@ -41,16 +53,17 @@ test.describe('security headers', () => {
     const pages = ['/', '/house_cleaning', '/roof-cleaning', '/contact', '/blogs', `/blog/${article}`, '/appointment', '/no-such-page', '/studio']
     // Fetched at once, so the test's time doesn't grow with the number of pages on a slow machine.
     const responses = await Promise.all(pages.map((path) => request.get(path)))
-    responses.forEach((response, index) => {
+    for (const [index, response] of responses.entries()) {
       expectSecurityHeaders(response, pages[index])
-      expectPagePolicy(response, pages[index])
-    })
+      await expectPagePolicy(response, pages[index])
+    }
     const booked = await request.post('/api/bookings', {data: commercialBooking()})
     const {checkoutUrl} = (await booked.json()) as {checkoutUrl: string}
     const checkout = await request.get(checkoutUrl)
     expect(checkout.status()).toBe(200)
     expectSecurityHeaders(checkout, 'test checkout')
-    expectPagePolicy(checkout, 'test checkout')
+    // Rendered for this request: streamed under a fresh nonce.
+    await expectPagePolicy(checkout, 'test checkout', 'nonce')
   })
 
   test('API routes and files send them too', async ({request}) => {
