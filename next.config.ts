@@ -25,6 +25,7 @@ const nextConfig: NextConfig = {
   // app/office: forbidden() answers a member of staff on an owner's page with 403 (app/office/forbidden.tsx).
   experimental: {
     globalNotFound: true,
+    cssChunking: {type: 'graph', requestCost: 2_000_000},
     authInterrupts: true,
     // Turbopack's cache on disk makes the next build of this checkout faster, and costs this one:
     // the browser tests' build (NEXT_BUILD_FILESYSTEM_CACHE=off, playwright.config.ts) is the only

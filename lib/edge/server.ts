@@ -34,6 +34,7 @@ import compression from 'compression'
 import flightRouterState from 'next/dist/server/app-render/parse-and-validate-flight-router-state.js'
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
+import {createRecentPages, recentPageKey, REVALIDATE_PATH} from './recent-pages.ts'
 import {isOfficePath} from '../office/headers.ts'
 import {
   contentSecurityPolicyFor,
@@ -65,6 +66,8 @@ export interface EdgeOptions {
    * cached page (harmless under its hash policy, but bytes and a changed page for nothing).
    */
   prerenderedPaths?: ReadonlySet<string>
+  /** The pages answered in the last second (recent-pages.ts); tests give one with their own clock. */
+  recentPages?: ReturnType<typeof createRecentPages>
   /** The rendered 404 page, for pages whose notFound() body came out empty; null when unavailable. */
   notFoundPage: () => Promise<string | null>
   log?: Pick<Console, 'error'>
@@ -209,6 +212,8 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
   // pages that exist (200), keyed by version rather than address, so addresses anyone can make up
   // (a 404 each, or /studio/<anything>, which is the one Studio page) add nothing.
   const pages = new Map<string, {policy: string; encoded: Map<'br' | 'gzip', Buffer>}>()
+  // The pages answered in the last second, sent again as they were (recent-pages.ts).
+  const recent = options.recentPages ?? createRecentPages()
   // Foreign inline scripts already logged (a few: each would be logged once per render otherwise).
   const reported = new Set<string>()
   const reportForeign = (pathname: string) => (script: string) => {
@@ -249,9 +254,29 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
     const preview = hasDraftModeCookie(req.headers.cookie)
     // An office page is one member's: never kept, and never stored by any cache on the way.
     const office = isOfficePath(pathname)
+    // A publish: this process forgets its recent pages now and once the new content is in.
+    if (pathname === REVALIDATE_PATH) {
+      recent.clear()
+      res.once('finish', () => recent.clear())
+    }
+    const recentKey = rewritten ? null : recentPageKey(req, {encoding: preferredEncoding(req.headers['accept-encoding']), preview, office})
+    const recentPage = recentKey ? recent.get(recentKey) : null
+    if (recentPage) {
+      res.writeHead(recentPage.status, recentPage.headers)
+      res.end(recentPage.body)
+      return
+    }
     const nonce = scriptNonceFor(req, pathname, options.prerenderedPaths)
     if (isApiAnswer(pathname)) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
+    // A page version from Next's cache (its key), as sent, for the next second's requests.
+    const keepRecent = <T extends string | Buffer>(versionKey: string | null, sent: T): T => {
+      if (recentKey && versionKey && res.statusCode === 200) {
+        const body: Buffer = typeof sent === 'string' ? Buffer.from(sent, 'utf8') : (sent as Buffer)
+        recent.set(recentKey, {status: 200, headers: {...res.getHeaders(), 'content-length': body.byteLength}, body})
+      }
+      return sent
+    }
     const streamed = () => streamsPage({status: res.statusCode, cacheControl: String(res.getHeader('cache-control') ?? ''), nonce})
     holdHtml(res, {streams: streamed, finish: async (html, held) => {
       let body = html
@@ -293,9 +318,9 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       res.setHeader('Content-Security-Policy', page.policy)
       if (preview) res.setHeader('X-Frame-Options', frameOptions(true))
       const encoding = preferredEncoding(req.headers['accept-encoding'])
-      if (!encoding || req.method === 'HEAD') return body
+      if (!encoding || req.method === 'HEAD') return keepRecent(key, body)
       const bytes = body === html ? held : Buffer.from(body, 'utf8')
-      if (bytes.byteLength < MIN_COMPRESSED_BYTES) return body
+      if (bytes.byteLength < MIN_COMPRESSED_BYTES) return keepRecent(key, body)
       let encoded = page.encoded.get(encoding)
       if (!encoded) {
         // Once per version: compress hard. Every time (a page Next renders per request): as cheaply
@@ -305,7 +330,7 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       }
       res.setHeader('Content-Encoding', encoding)
       appendVary(res, 'Accept-Encoding')
-      return encoded
+      return keepRecent(key, encoded)
     }, passing: (html) => {
       if (!html) {
         if (!isJavaScriptType(String(res.getHeader('content-type') ?? ''))) res.setHeader('Content-Security-Policy', FILE_CONTENT_SECURITY_POLICY)

@@ -1,6 +1,5 @@
 import 'server-only'
 
-import {createClient} from 'redis'
 import {getDatabaseFunctions} from '../database'
 import {createDatabaseRateLimiter} from './database.ts'
 import {failingOpen, rateLimitFromEnv, type RateLimiter, type RateLimitOptions} from './limiter.ts'
@@ -54,9 +53,14 @@ function keySecret(): Promise<string> {
   return secret
 }
 
-/** The process's one Redis connection for the rate limits, opened on first use and reconnecting by itself. */
+/**
+ * The process's one Redis connection for the rate limits, opened on first use and reconnecting by
+ * itself. The client library loads then too: loading it cost every server start about 90 ms, with
+ * or without Redis (issue 25).
+ */
 function redisClient(url: string) {
-  return perProcess(`redis ${url}`, () => {
+  return perProcess(`redis ${url}`, async () => {
+    const {createClient} = await import('redis')
     let lastLogged = -Infinity
     const client = createClient({
       url,
@@ -97,9 +101,11 @@ export function sharedRateLimiter(name: string, names: {limit: string; windowSec
       return true
     })
     if (url) {
-      const redis = redisClient(url)
-      const inRedis = createRedisRateLimiter(redis.client, options)
-      return failingOpen({check: async (address) => (await redis.firstAttempt, inRedis.check(address))}, {name})
+      const inRedis = redisClient(url).then(async ({client, firstAttempt}) => {
+        await firstAttempt
+        return createRedisRateLimiter(client, options)
+      })
+      return failingOpen({check: async (address) => (await inRedis).check(address)}, {name})
     }
     // The database functions of the moment (the embedded database opens on first use).
     const store: RateLimiter = {check: async (address) => createDatabaseRateLimiter(await getDatabaseFunctions(), options).check(address)}
