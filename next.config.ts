@@ -26,6 +26,7 @@ const nextConfig: NextConfig = {
   experimental: {
     globalNotFound: true,
     cssChunking: {type: 'graph', requestCost: 2_000_000},
+    preloadEntriesOnStart: false,
     authInterrupts: true,
     // Turbopack's cache on disk makes the next build of this checkout faster, and costs this one:
     // the browser tests' build (NEXT_BUILD_FILESYSTEM_CACHE=off, playwright.config.ts) is the only
