@@ -123,3 +123,23 @@ export function sampleLoad({read = loadavg, cpus = osCpus().length, sampleSecond
     },
   }
 }
+
+/** The 1-minute load per core below which the next measured step may start (see waitForCalm). */
+export const CALM_LOAD_PER_CORE = 1
+
+/**
+ * Waits until the 1-minute load average is at most `CALM_LOAD_PER_CORE` per core (2 on 2 cores),
+ * reading it every second, for at most `maxMs`; returns how long it waited. The tools' own steps
+ * (a Lighthouse run, a load of a page, a bench cell) each keep both cores busy for a few seconds;
+ * back to back they pushed the average above the run limit by themselves (4.5 during one
+ * `npm run perf`), which would make every run not valid. Pausing between steps lets it fall back:
+ * a step started at 2 raises it by a few tenths. Pauses are not measured; only the steps are.
+ */
+export async function waitForCalm({read = loadavg, cpus = osCpus().length, maxMs = 120_000, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))}: {read?: () => number[]; cpus?: number; maxMs?: number; sleep?: (ms: number) => Promise<void>} = {}): Promise<number> {
+  let waited = 0
+  while (read()[0] > CALM_LOAD_PER_CORE * cpus && waited < maxMs) {
+    await sleep(1000)
+    waited += 1000
+  }
+  return waited
+}

@@ -3,6 +3,7 @@
  * warm-up that is not measured. Latencies are every response's own time (autocannon's summary has
  * no 95th percentile), requests per second are responses ÷ measured seconds.
  */
+import {waitForCalm} from '../measure-validity.ts'
 import {readFileSync} from 'node:fs'
 import autocannon from 'autocannon'
 import type {BenchRequest} from './requests.ts'
@@ -119,6 +120,9 @@ export async function measureCell(
   warmupSeconds: number,
   pid?: number,
 ): Promise<CellResult> {
+  // The cells before this one kept the cores busy: let the load average fall back first (so the
+  // run's own work never makes it not valid; scripts/measure-validity.ts).
+  await waitForCalm()
   const warmup = await run(url, request, connections, warmupSeconds)
   // The warm-up's requests still in flight were abandoned, not cancelled: let the server finish
   // them first, or the measured requests queue behind them.

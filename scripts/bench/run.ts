@@ -21,7 +21,7 @@
 import {cpSync, readFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad} from '../measure-validity.ts'
+import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, waitForCalm} from '../measure-validity.ts'
 import {bookingSlots, readAvailability, type BookingSlot} from './dataset.ts'
 import {measureCell, settle, type CellResult} from './load.ts'
 import {parseOptions, type BenchOptions} from './options.ts'
@@ -125,9 +125,11 @@ async function measureStartup(slots: readonly BookingSlot[]): Promise<NonNullabl
   const bare: number[] = []
   // Alternated, so the machine's load drifts over both alike.
   for (let run = 0; run < STARTUP_RUNS; run++) {
+    await waitForCalm()
     const bareServer = await startBare(PORTS.bareStartup)
     bare.push(await waitForFirst200(bareServer))
     await bareServer.stop()
+    await waitForCalm()
     const siteServer = await startSite(PORTS.siteStartup, tempDir('startup-data'), tempDir('startup-outbox'))
     site.push(await waitForFirst200(siteServer))
     // Not budgeted, but what a visitor booking right after a deploy meets: the new database opening.

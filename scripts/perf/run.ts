@@ -18,7 +18,7 @@ import {cpus} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad} from '../measure-validity.ts'
+import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, waitForCalm} from '../measure-validity.ts'
 import {checkBudgets} from './budgets.ts'
 import {launchChrome, type Chrome, type LighthouseRun} from './lighthouse.ts'
 import {launchWeighingBrowser, weighPage, type PageWeight} from './page-weight.ts'
@@ -130,6 +130,7 @@ async function main(): Promise<number> {
   for (let round = 1; round <= runs; round++) {
     for (const target of targets) {
       for (const blockPrefetch of [true, false]) {
+        await waitForCalm()
         const weight = await weighPage(browser, url(target), {blockPrefetch})
         weights.push(weight)
         if (weight.jsEncodings.some((encoding) => encoding !== 'gzip' && encoding !== 'identity')) {
@@ -158,6 +159,7 @@ async function main(): Promise<number> {
         // One retry, in a fresh Chrome: a busy machine can make a run time out or Chrome fall over.
         for (let attempt = 1; attempt <= 2 && !run; attempt++) {
           try {
+            await waitForCalm()
             run = await chrome.run(url(target))
             if (run.runtimeError && attempt === 1) {
               log(`lighthouse ${target.page.name}: ${run.runtimeError}; trying again`)

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {judgeLoad, sampleLoad, validityLines, type LoadRecord} from '@/scripts/measure-validity'
+import {judgeLoad, sampleLoad, validityLines, waitForCalm, type LoadRecord} from '@/scripts/measure-validity'
 
 const record = (overrides: Partial<LoadRecord>): LoadRecord => ({cpus: 2, start: [0.4, 0.5, 0.6], end: [1.1, 0.8, 0.7], maxDuring: 1.2, samples: 10, sampleSeconds: 5, ...overrides})
 
@@ -60,5 +60,20 @@ describe('the load sampler', () => {
     // Stopped: no more readings.
     vi.advanceTimersByTime(60_000)
     expect(next).toBe(5)
+  })
+})
+
+describe('waiting for the machine to calm down between measured steps', () => {
+  it('waits while the 1-minute load is above one per core, and not at all when it is below', async () => {
+    const readings = [2.6, 2.4, 2.1, 1.9]
+    const slept: number[] = []
+    const waited = await waitForCalm({read: () => [readings.shift() ?? 1.9, 0, 0], cpus: 2, sleep: async (ms) => void slept.push(ms)})
+    expect(waited).toBe(3000)
+    expect(slept).toEqual([1000, 1000, 1000])
+    expect(await waitForCalm({read: () => [2, 0, 0], cpus: 2, sleep: async () => {}})).toBe(0)
+  })
+
+  it('gives up after its longest wait, so a machine that never calms still gets measured (and judged not valid)', async () => {
+    expect(await waitForCalm({read: () => [9, 9, 9], cpus: 2, maxMs: 5000, sleep: async () => {}})).toBe(5000)
   })
 })
