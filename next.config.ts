@@ -25,7 +25,6 @@ const nextConfig: NextConfig = {
   // app/office: forbidden() answers a member of staff on an owner's page with 403 (app/office/forbidden.tsx).
   experimental: {
     globalNotFound: true,
-    cssChunking: {type: 'graph', requestCost: 2_000_000},
     preloadEntriesOnStart: false,
     authInterrupts: true,
     // Turbopack's cache on disk makes the next build of this checkout faster, and costs this one:
