@@ -21,7 +21,7 @@
 import {cpSync, readFileSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, waitForCalm} from '../measure-validity.ts'
+import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, START_LOAD_PER_CORE, waitForCalm} from '../measure-validity.ts'
 import {bookingSlots, readAvailability, type BookingSlot} from './dataset.ts'
 import {measureCell, settle, type CellResult} from './load.ts'
 import {parseOptions, type BenchOptions} from './options.ts'
@@ -147,7 +147,6 @@ async function measureStartup(slots: readonly BookingSlot[]): Promise<NonNullabl
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2))
   const startedAt = performance.now()
-  const load = sampleLoad()
   const parts = options.parts
   // Every date and window a house cleaning can be booked for during the run, in the site's dataset.
   const slots = bookingSlots(readAvailability(siteDataset()), new Date())
@@ -158,9 +157,6 @@ async function main(): Promise<number> {
     versions: {node: process.version, next: packageVersion('next'), autocannon: packageVersion('autocannon')},
     options: {duration: options.duration, warmup: options.warmup, build: options.build, parts: [...parts], connections: [...options.connections]},
   }
-  log(`load average at start: ${load.start.map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
-  const early = judgeLoad(load.soFar())
-  if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
   log(`bookings go round ${slots.length} dates and windows, ${slots[0].date} to ${slots[slots.length - 1].date}`)
 
   // The booking part's Next.js floor is the bare app's route handler.
@@ -178,6 +174,14 @@ async function main(): Promise<number> {
     if (!hasBuild(ROOT)) throw new Error('No build of the site in .next: run without --no-build')
     if (needsBare && !hasBuild(BARE_APP_DIR)) throw new Error('No build of perf/bare-app: run without --no-build')
   }
+
+  // The measurement starts here, once the builds' load has fallen back (at most 5 minutes).
+  const waited = await waitForCalm({perCore: START_LOAD_PER_CORE, maxMs: 300_000})
+  if (waited) log(`waited ${Math.round(waited / 1000)} s for the load average to fall to ${START_LOAD_PER_CORE} per core`)
+  const load = sampleLoad()
+  log(`load average at start: ${load.start.map((value) => value.toFixed(2)).join(' / ')} on ${os.cpus().length} cores`)
+  const early = judgeLoad(load.soFar())
+  if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
 
   if (parts.has('startup')) {
     log('first 200 after start…')

@@ -18,7 +18,7 @@ import {cpus} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
-import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, waitForCalm} from '../measure-validity.ts'
+import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, START_LOAD_PER_CORE, waitForCalm} from '../measure-validity.ts'
 import {checkBudgets} from './budgets.ts'
 import {launchChrome, type Chrome, type LighthouseRun} from './lighthouse.ts'
 import {launchWeighingBrowser, weighPage, type PageWeight} from './page-weight.ts'
@@ -102,15 +102,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const startedAt = new Date()
-const load = sampleLoad()
 const log = (line: string) => console.log(`[perf ${((Date.now() - startedAt.getTime()) / 60_000).toFixed(1)} min] ${line}`)
 
 async function main(): Promise<number> {
+  if (parsed.values['no-build']) assertBuilt(root)
+  else await buildBoth(root)
+  // The measurement starts here, once the builds' load has fallen back (at most 5 minutes).
+  const waited = await waitForCalm({perCore: START_LOAD_PER_CORE, maxMs: 300_000})
+  if (waited) log(`waited ${Math.round(waited / 1000)} s for the load average to fall to ${START_LOAD_PER_CORE} per core`)
+  const load = sampleLoad()
   log(`pages: ${pages.map((page) => page.name).join(', ')}; ${runs} run(s) each (paint holding off) + ${referenceRuns} reference run(s); load average ${load.start.map((n) => n.toFixed(2)).join(' ')}`)
   const early = judgeLoad(load.soFar())
   if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
-  if (parsed.values['no-build']) assertBuilt(root)
-  else await buildBoth(root)
 
   const [sitePort, barePort] = basePort ? [basePort, basePort + 1] : [await freePort(), await freePort()]
   const chromePort = basePort ? basePort + 2 : 0
