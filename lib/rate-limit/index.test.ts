@@ -35,7 +35,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const url of redisUrls) {
-    const redis = (globalThis as Record<symbol, unknown>)[Symbol.for(`renton-cleaning.rate-limit.redis ${url}`)] as {client: {destroy(): void; isOpen: boolean}} | undefined
+    // The process's connection, opened (with its library) on first use: a promise of it.
+    const redis = await ((globalThis as Record<symbol, unknown>)[Symbol.for(`renton-cleaning.rate-limit.redis ${url}`)] as Promise<{client: {destroy(): void; isOpen: boolean}}> | undefined)
     if (redis?.client.isOpen) redis.client.destroy()
   }
   await redis?.dispose()
