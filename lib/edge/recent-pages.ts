@@ -24,16 +24,18 @@ const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree',
 /** The address whose publish makes every process forget its pages (app/api/revalidate, the Sanity webhook). */
 export const REVALIDATE_PATH = '/api/revalidate'
 
-export type RecentPage = {status: number; headers: OutgoingHttpHeaders; body: Buffer}
+/** A 200 page as it was sent: its headers (policy, encoding, length) and bytes. */
+export type RecentPage = {headers: OutgoingHttpHeaders; body: Buffer}
 
 /**
  * The key a request's answer may be kept and found under, or null when it must go to Next: the
  * address with the encoding the answer is sent in (each encoding is its own set of bytes).
+ * `personal`: an answer that is not the same for everyone (draft mode, the office, the API).
  */
-export function recentPageKey(req: IncomingMessage, {encoding, preview, office}: {encoding: string | null; preview: boolean; office: boolean}): string | null {
-  if (req.method !== 'GET' || preview || office) return null
+export function recentPageKey(req: IncomingMessage, {encoding, personal}: {encoding: string | null; personal: boolean}): string | null {
+  if (req.method !== 'GET' || personal) return null
   const url = req.url ?? ''
-  if (url.includes('?') || url === '/api' || url.startsWith('/api/')) return null
+  if (url.includes('?')) return null
   if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null
   return `${encoding ?? 'identity'}\n${url}`
 }
@@ -52,16 +54,13 @@ export function createRecentPages({now = Date.now, ttlMs = RECENT_PAGE_MS}: {now
     },
     set(key: string, page: RecentPage): void {
       // A page that sets a cookie is someone's: never sent to another visitor.
-      if (page.status !== 200 || page.headers['set-cookie'] !== undefined) return
+      if (page.headers['set-cookie'] !== undefined) return
       pages.delete(key)
       if (pages.size >= MAX_RECENT_PAGES) pages.delete(pages.keys().next().value as string)
       pages.set(key, {...page, at: now()})
     },
     clear(): void {
       pages.clear()
-    },
-    get size(): number {
-      return pages.size
     },
   }
 }

@@ -259,21 +259,23 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       recent.clear()
       res.once('finish', () => recent.clear())
     }
-    const recentKey = rewritten ? null : recentPageKey(req, {encoding: preferredEncoding(req.headers['accept-encoding']), preview, office})
+    const api = isApiAnswer(pathname)
+    const encoding = preferredEncoding(req.headers['accept-encoding'])
+    const recentKey = rewritten ? null : recentPageKey(req, {encoding, personal: preview || office || api})
     const recentPage = recentKey ? recent.get(recentKey) : null
     if (recentPage) {
-      res.writeHead(recentPage.status, recentPage.headers)
+      res.writeHead(200, recentPage.headers)
       res.end(recentPage.body)
       return
     }
     const nonce = scriptNonceFor(req, pathname, options.prerenderedPaths)
-    if (isApiAnswer(pathname)) apiAnswers.add(req)
+    if (api) apiAnswers.add(req)
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {})
-    // A page version from Next's cache (its key), as sent, for the next second's requests.
+    // A page version from Next's cache (its key: a 200 only), as sent, for the next second's requests.
     const keepRecent = <T extends string | Buffer>(versionKey: string | null, sent: T): T => {
-      if (recentKey && versionKey && res.statusCode === 200) {
+      if (recentKey && versionKey) {
         const body: Buffer = typeof sent === 'string' ? Buffer.from(sent, 'utf8') : (sent as Buffer)
-        recent.set(recentKey, {status: 200, headers: {...res.getHeaders(), 'content-length': body.byteLength}, body})
+        recent.set(recentKey, {headers: {...res.getHeaders(), 'content-length': body.byteLength}, body})
       }
       return sent
     }
@@ -317,7 +319,6 @@ export function createEdgeHandler(options: EdgeOptions): EdgeHandler {
       }
       res.setHeader('Content-Security-Policy', page.policy)
       if (preview) res.setHeader('X-Frame-Options', frameOptions(true))
-      const encoding = preferredEncoding(req.headers['accept-encoding'])
       if (!encoding || req.method === 'HEAD') return keepRecent(key, body)
       const bytes = body === html ? held : Buffer.from(body, 'utf8')
       if (bytes.byteLength < MIN_COMPRESSED_BYTES) return keepRecent(key, body)
