@@ -228,11 +228,11 @@ describe('the office acts on one booking (PGlite)', () => {
     }
     const deps = async () => h.deps
     expect(await bookingActionAnswer('move', id, form({date: '2031-04-22', arrivalWindow: '14:00-16:00'}), h.ann, deps)).toBe(
-      `/office/bookings/${id}?problem=windowFull&field=arrivalWindow&date=2031-04-22&window=14%3A00-16%3A00#move`,
+      `/office/bookings/${id}?problem=windowFull&field=arrivalWindow&date=2031-04-22&window=14%3A00-16%3A00#move-window-problem`,
     )
     expect(await bookingActionAnswer('move', id, form({date: '2031-04-22', arrivalWindow: '08:00-10:00'}), h.ann, deps)).toBe(`/office/bookings/${id}?done=moved#outcome`)
     expect(await bookingActionAnswer('notes', id, form({note: 'bad \u0007 bell'}), h.ann, deps)).toBe(
-      `/office/bookings/${id}?problem=noteUnreadable&field=note&note=bad+%07+bell#notes`,
+      `/office/bookings/${id}?problem=noteUnreadable&field=note&note=bad+%07+bell#note`,
     )
     expect(await bookingActionAnswer('outcome', id, form({outcome: 'done'}), h.ann, deps)).toBe(`/office/bookings/${id}?problem=not_started#outcome`)
     const logged: unknown[] = []

@@ -136,6 +136,15 @@ export function bookingPagePath(id: string): string {
   return `/office/bookings/${encodeURIComponent(id)}`
 }
 
+/**
+ * The element a refused field's answer is focused on (its id on the page). The answer's address
+ * names it as its fragment too: Chromium moves focus to a fragment's element once the page's
+ * styles have loaded, or clears focus when that element cannot take it, which may come after the
+ * page's own script focused the field. Naming the same element, the two agree in either order (and
+ * without JavaScript the browser alone focuses the field).
+ */
+export const REFUSED_FIELD_FOCUS = {date: 'move-date', arrivalWindow: 'move-window-problem', note: 'note'} as const
+
 /** What a form posted that a refusal keeps (the move's date and window, the note). */
 export type KeptInput = {date?: string; window?: string; note?: string}
 
@@ -152,7 +161,7 @@ export function actionAnswerLocation(id: string, result: OfficeActionResult<stri
     // A note longer than the field takes never reaches the address (the field stops at the limit).
     if (kept.note && kept.note.length <= 2000) query.set('note', kept.note)
   }
-  const anchor = result.ok || !('field' in result) || !result.field ? 'outcome' : result.field === 'note' ? 'notes' : 'move'
+  const anchor = result.ok || !('field' in result) || !result.field ? 'outcome' : REFUSED_FIELD_FOCUS[result.field]
   return `${bookingPagePath(id)}?${query.toString()}#${anchor}`
 }
 

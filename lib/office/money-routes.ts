@@ -21,7 +21,24 @@ export function seeOther(path: string): Response {
 export function bookingPath(bookingId: string, query: Record<string, string> = {}): string {
   const prefixed = query.problem ? {...query, problem: `${CANCEL_PROBLEM_PREFIX}${query.problem}`} : query
   const search = new URLSearchParams(prefixed).toString()
-  return `/office/bookings/${encodeURIComponent(bookingId)}${search ? `?${search}` : ''}#cancel`
+  return `/office/bookings/${encodeURIComponent(bookingId)}${search ? `?${search}` : ''}#${cancelAnswerFocus(query)}`
+}
+
+/** The cancel form's problems said beside its amount field (any other is said above the form). */
+export const CANCEL_FIELD_PROBLEMS: ReadonlySet<string> = new Set(['required', 'format', 'tooMuch'])
+
+/** Ids on the booking page's cancel section: the section, the amount field, the outcome said above the form. */
+export const CANCEL_SECTION = {section: 'cancel', amount: 'cancel-amount', outcome: 'cancel-outcome'} as const
+
+/**
+ * The element the cancel form's answer is focused on, named as the address's fragment too (why:
+ * REFUSED_FIELD_FOCUS in ./booking-page.ts). A booking already cancelled or never paid shows no
+ * form: the section itself, which the page does not focus.
+ */
+function cancelAnswerFocus(query: Record<string, string>): string {
+  if (query.done) return CANCEL_SECTION.outcome
+  if (!query.problem || query.problem === 'already_cancelled' || query.problem === 'not_paid') return CANCEL_SECTION.section
+  return CANCEL_FIELD_PROBLEMS.has(query.problem) ? CANCEL_SECTION.amount : CANCEL_SECTION.outcome
 }
 
 export function attentionPath(query: Record<string, string> = {}): string {

@@ -298,18 +298,22 @@ describe('the cancel form posted to its route', () => {
     return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount})})
   }
 
-  it('answers 303 back to the booking: a refused amount names its problem and keeps what was typed; a refund says how much', async () => {
+  it('answers 303 back to the booking: a refused amount names its problem and keeps what was typed; a refund says how much; each at the element the page focuses', async () => {
     const {bookingId} = await paidBooking(testCheckout)
     const refused = await handleCancelBooking(post('12.345'), bookingId, alice, deps(testCheckout))
     expect(refused.status).toBe(303)
     const location = new URL(refused.headers.get('location')!, 'http://office.test')
     expect(location.pathname).toBe(`/office/bookings/${bookingId}`)
     expect(Object.fromEntries(location.searchParams)).toEqual({problem: 'cancel-format', amount: '12.345'})
+    expect(location.hash).toBe('#cancel-amount')
     expect((await store.findById(bookingId))?.cancelledAt).toBeNull()
 
     const done = new URL((await handleCancelBooking(post('$12.34'), bookingId, alice, deps(testCheckout))).headers.get('location')!, 'http://office.test')
     expect(Object.fromEntries(done.searchParams)).toEqual({done: 'cancelled', refunded: '1234'})
+    expect(done.hash).toBe('#cancel-outcome')
     const again = new URL((await handleCancelBooking(post('12.34'), bookingId, bob, deps(testCheckout))).headers.get('location')!, 'http://office.test')
     expect(again.searchParams.get('problem')).toBe('cancel-already_cancelled')
+    // A cancelled booking shows no form: the answer is at the section, which says so.
+    expect(again.hash).toBe('#cancel')
   })
 })

@@ -3,10 +3,10 @@ import {companyLocalNow, companyLocalTimeToDate} from '../../lib/company-time.ts
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import AxeBuilder from '@axe-core/playwright'
 import {bookingForm, chooseArrival, expectNoHorizontalScroll, openBookingScreen} from './support/booking-ui'
-import {longDate} from './support/bookings'
+import {commercialBooking, longDate} from './support/bookings'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
-import {signInAsStaff} from './support/office'
+import {baseUrlOf, signInAsStaff} from './support/office'
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
@@ -164,4 +164,40 @@ test('staff move a booking made through the form, also within 24 hours: one e-ma
   await expectNoHorizontalScroll(staffPage)
   const axe = await new AxeBuilder({page: staffPage}).include('#office-main').options({resultTypes: ['violations']}).analyze()
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+})
+
+test('without JavaScript, a refused note or refund amount is still where focus lands: the answer’s address names that field', async ({browser, page, request}) => {
+  // The page focuses a refused field with a script; the answer's fragment (#…) names the same
+  // field, so the browser focuses it too (Chromium focuses a fragment's element once the page's
+  // styles have loaded, or clears focus when it cannot take it, whichever comes after the script).
+  const slot = freeSlot(await offered(request))
+  const made = await request.post('/api/bookings', {data: commercialBooking({email: uniqueEmail('office.nojs'), date: slot.date, arrivalWindow: slot.window})})
+  expect(made.status()).toBe(200)
+  const {bookingId, checkoutUrl} = (await made.json()) as {bookingId: string; checkoutUrl: string}
+  await page.goto(checkoutUrl)
+  await page.getByRole('button', {name: 'Pay $60.00'}).click()
+  await page.waitForURL(/\/success\?/)
+  await signInAsStaff(page, 'Nico Noscript')
+
+  const context = await browser.newContext({baseURL: baseUrlOf(), storageState: await page.context().storageState(), javaScriptEnabled: false})
+  try {
+    const office = await context.newPage()
+    await office.goto(`/office/bookings/${bookingId}`)
+    const notes = office.getByRole('region', {name: 'Internal notes'})
+    await notes.getByLabel('New note').fill('   ')
+    await notes.getByRole('button', {name: 'Add the note'}).click()
+    await office.waitForURL((url) => url.searchParams.get('field') === 'note')
+    await expect(notes.getByLabel('New note')).toBeFocused()
+    await expect(notes.getByLabel('New note')).toHaveAccessibleDescription(/Write the note first\./)
+
+    const cancel = office.getByRole('region', {name: 'Cancel this booking'})
+    await cancel.getByText('Cancel this booking', {exact: true}).click()
+    await cancel.getByLabel('Refund (dollars)').fill('sixty')
+    await cancel.getByRole('button', {name: 'Cancel and refund'}).click()
+    await office.waitForURL((url) => url.searchParams.has('amount'))
+    await expect(cancel.getByLabel('Refund (dollars)')).toBeFocused()
+    await expect(cancel.getByLabel('Refund (dollars)')).toHaveValue('sixty')
+  } finally {
+    await context.close()
+  }
 })

@@ -3,7 +3,7 @@ import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatUsd} from '@/lib/booking/money'
 import {formatDate, formatPhone, mailtoHref, telHref} from '@/lib/format'
 import type {MoveOffer} from '@/lib/office/booking-actions'
-import type {OfficeBookingView} from '@/lib/office/booking-page'
+import {REFUSED_FIELD_FOCUS, type OfficeBookingView} from '@/lib/office/booking-page'
 import {bookingWords as words} from '@/lib/office/words'
 import styles from './booking.module.css'
 import {FocusElement} from './FocusOnArrival'
@@ -168,9 +168,9 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
           <p className={styles.help}>{words.move.help}</p>
           <form method="get" action={`${base}#move`} className={styles.inline}>
             <div className={styles.field}>
-              <label htmlFor="move-date">{words.move.dateLabel}</label>
+              <label htmlFor={REFUSED_FIELD_FOCUS.date}>{words.move.dateLabel}</label>
               <input
-                id="move-date"
+                id={REFUSED_FIELD_FOCUS.date}
                 name="date"
                 type="date"
                 required
@@ -188,11 +188,11 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
               </button>
             </div>
           </form>
-          {answer.field === 'date' ? <FocusElement targetId="move-date" /> : null}
+          {answer.field === 'date' ? <FocusElement targetId={REFUSED_FIELD_FOCUS.date} /> : null}
           {offer.dayRefusal ? null : (
             <form method="post" action={`${base}/move`}>
               <input type="hidden" name="date" value={offer.date} />
-              <fieldset className={styles.windows} aria-describedby={windowProblem ? 'move-window-problem' : undefined}>
+              <fieldset className={styles.windows} aria-describedby={windowProblem ? REFUSED_FIELD_FOCUS.arrivalWindow : undefined}>
                 <legend className={styles.legend}>{words.move.windowsLegend(day)}</legend>
                 {offer.windows.map((window, index) => {
                   const open = window.left > 0 && !window.begun && !window.current
@@ -214,9 +214,9 @@ export function MoveForm({booking, offer, answer}: {booking: OfficeBookingView; 
                     </label>
                   )
                 })}
-                <FieldProblem answer={answer} field="arrivalWindow" id="move-window-problem" />
+                <FieldProblem answer={answer} field="arrivalWindow" id={REFUSED_FIELD_FOCUS.arrivalWindow} />
               </fieldset>
-              {windowProblem ? <FocusElement targetId="move-window-problem" /> : null}
+              {windowProblem ? <FocusElement targetId={REFUSED_FIELD_FOCUS.arrivalWindow} /> : null}
               {offer.windows.some((window) => window.left > 0 && !window.begun && !window.current) ? (
                 <button type="submit" className={styles.button}>
                   {words.move.submit}
@@ -299,9 +299,9 @@ export function NotesSection({booking, answer}: {booking: OfficeBookingView; ans
       )}
       <form method="post" action={`/office/bookings/${booking.id}/notes`}>
         <div className={styles.field}>
-          <label htmlFor="note">{words.noteLabel}</label>
+          <label htmlFor={REFUSED_FIELD_FOCUS.note}>{words.noteLabel}</label>
           <textarea
-            id="note"
+            id={REFUSED_FIELD_FOCUS.note}
             name="note"
             rows={3}
             required
@@ -312,7 +312,7 @@ export function NotesSection({booking, answer}: {booking: OfficeBookingView; ans
           />
           <FieldProblem answer={answer} field="note" id="note-problem" />
         </div>
-        {refused ? <FocusElement targetId="note" /> : null}
+        {refused ? <FocusElement targetId={REFUSED_FIELD_FOCUS.note} /> : null}
         <button type="submit" className={styles.button}>
           {words.addNote}
         </button>

@@ -1,14 +1,12 @@
 import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
 import {refundableCents} from '@/lib/office/money'
-import {CANCEL_PROBLEM_PREFIX} from '@/lib/office/money-routes'
+import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION} from '@/lib/office/money-routes'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/words'
 import styles from './CancelBookingForm.module.css'
 
 type Search = Record<string, string | string[] | undefined>
-
-const FIELD_PROBLEMS = new Set(['required', 'format', 'tooMuch'])
 
 function one(value: string | string[] | undefined): string | null {
   const first = Array.isArray(value) ? value[0] : value
@@ -41,12 +39,12 @@ export function CancelBookingForm({
 
   if (booking.cancelledAt) {
     return (
-      <section id="cancel" className={styles.panel} aria-labelledby="cancel-heading">
+      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
         <h2 id="cancel-heading" className={styles.heading}>
           {w.heading}
         </h2>
         {done ? (
-          <FocusOnArrival role="status" className={styles.done}>
+          <FocusOnArrival id={CANCEL_SECTION.outcome} role="status" className={styles.done}>
             {booking.refundedCents > 0 ? MONEY_WORDS.cancelDone(formatUsd(booking.refundedCents)) : MONEY_WORDS.cancelDoneNoRefund}
           </FocusOnArrival>
         ) : (
@@ -57,7 +55,7 @@ export function CancelBookingForm({
   }
   if (booking.paymentStatus !== 'paid') {
     return (
-      <section id="cancel" className={styles.panel} aria-labelledby="cancel-heading">
+      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
         <h2 id="cancel-heading" className={styles.heading}>
           {w.heading}
         </h2>
@@ -68,7 +66,7 @@ export function CancelBookingForm({
 
   const refundable = refundableCents(booking)
   const refundableText = formatUsd(refundable)
-  const fieldProblem = problem && FIELD_PROBLEMS.has(problem) ? problem : null
+  const fieldProblem = problem && CANCEL_FIELD_PROBLEMS.has(problem) ? problem : null
   const formProblem = problem && !fieldProblem ? problem : null
   const typed = one(searchParams.amount)
   const providerMessage = one(searchParams.message)
@@ -77,7 +75,7 @@ export function CancelBookingForm({
   const formMessage = formProblem ? ((problems as Record<string, unknown>)[formProblem] as string | undefined) ?? problems.not_found : null
 
   return (
-    <section id="cancel" className={styles.panel} aria-labelledby="cancel-heading">
+    <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
       <details className={styles.details} open={Boolean(problem) || Boolean(booking.cancellationRequestedAt)}>
         <summary className={styles.summary}>
           <h2 id="cancel-heading" className={styles.heading}>
@@ -87,14 +85,14 @@ export function CancelBookingForm({
         {booking.cancellationRequestedAt ? <p className={styles.request}>{w.requestNote}</p> : null}
         <p className={styles.note}>{w.intro}</p>
         {formMessage ? (
-          <FocusOnArrival role="alert" className={styles.alert}>
+          <FocusOnArrival id={CANCEL_SECTION.outcome} role="alert" className={styles.alert}>
             <p>{formMessage}</p>
             {formProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
           </FocusOnArrival>
         ) : null}
         <form method="post" action={`/office/bookings/${encodeURIComponent(booking.id)}/cancel`} className={styles.form} noValidate>
           <div className={styles.field}>
-            <label htmlFor="cancel-amount" className={styles.label}>
+            <label htmlFor={CANCEL_SECTION.amount} className={styles.label}>
               {w.amountLabel}
             </label>
             <p id="cancel-amount-hint" className={styles.hint}>
@@ -105,7 +103,7 @@ export function CancelBookingForm({
                 $
               </span>
               <input
-                id="cancel-amount"
+                id={CANCEL_SECTION.amount}
                 name="amount"
                 type="text"
                 inputMode="decimal"
@@ -122,7 +120,7 @@ export function CancelBookingForm({
                 <p id="cancel-amount-error" className={styles.error}>
                   {fieldMessage}
                 </p>
-                <FocusElement targetId="cancel-amount" />
+                <FocusElement targetId={CANCEL_SECTION.amount} />
               </>
             ) : null}
           </div>
