@@ -42,7 +42,7 @@ export default async function OfficeLayout({children}: {children: ReactNode}) {
             </div>
           )}
         </div>
-        {staff && <OfficeNav owner={staff.role === 'owner'} />}
+        {staff && <OfficeNav role={staff.role} />}
       </header>
       <main id="office-main" tabIndex={-1} className={styles.main}>
         {children}

@@ -25,7 +25,7 @@ function one(value: string | string[] | undefined): string | undefined {
  * works without JavaScript on a crew lead's phone.
  */
 export default async function SchedulePage({searchParams}: {searchParams: SearchParams}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const params = await searchParams
   const crewParam = one(params.crew)
   const crew = (SERVICE_FAMILIES as readonly string[]).includes(crewParam ?? '') ? (crewParam as ServiceFamily) : null

@@ -2,24 +2,28 @@
 
 import Link from 'next/link'
 import {usePathname} from 'next/navigation'
+import {hasRole, type StaffRole} from '@/lib/office/staff'
 import {accessWords} from '@/lib/office/words'
 import styles from './OfficeNav.module.css'
 
 const w = accessWords.nav
 
-/** The office's areas; the one shown is marked for screen readers (aria-current) and by sight. */
-export function OfficeNav({owner}: {owner: boolean}) {
+/**
+ * The office's areas the member's role opens (the server checks each page again); the one shown is
+ * marked for screen readers (aria-current) and by sight.
+ */
+export function OfficeNav({role}: {role: StaffRole}) {
   const pathname = usePathname()
-  const links = [
-    {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule')},
-    {href: '/office/bookings', label: w.bookings, current: pathname.startsWith('/office/bookings')},
-    // i24-manage
-    {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans')},
-    {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention')},
-    {href: '/office/leads', label: w.leads, current: pathname.startsWith('/office/leads')},
-    {href: '/office/calendars', label: w.calendars, current: pathname.startsWith('/office/calendars')},
-    ...(owner ? [{href: '/office/staff', label: w.staff, current: pathname.startsWith('/office/staff')}] : []),
+  const areas: {href: string; label: string; current: boolean; needs: StaffRole}[] = [
+    {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule'), needs: 'office'},
+    {href: '/office/bookings', label: w.bookings, current: pathname.startsWith('/office/bookings'), needs: 'office'},
+    {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans'), needs: 'office'},
+    {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention'), needs: 'office'},
+    {href: '/office/leads', label: w.leads, current: pathname.startsWith('/office/leads'), needs: 'office'},
+    {href: '/office/calendars', label: w.calendars, current: pathname.startsWith('/office/calendars'), needs: 'owner'},
+    {href: '/office/staff', label: w.staff, current: pathname.startsWith('/office/staff'), needs: 'owner'},
   ]
+  const links = areas.filter((area) => hasRole({role}, area.needs))
   return (
     <nav aria-label={w.label} className={styles.nav}>
       <ul className={styles.list}>

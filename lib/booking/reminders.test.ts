@@ -261,7 +261,7 @@ describe('the review request after a visit is done', () => {
   beforeAll(async () => {
     const functions = createSqlDatabaseFunctions(db)
     officeDeps = {store, records: createOfficeBookingRecords(functions), availability: async () => TEST_AVAILABILITY, now: () => new Date(), feedbackUrl: async () => feedback}
-    const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'staff') returning id`, [`${randomUUID()}@office.test`])
+    const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'office') returning id`, [`${randomUUID()}@office.test`])
     staff = {id: rows[0].id, name: 'Ann Office'}
   })
 
@@ -357,7 +357,7 @@ describe.skipIf('missing' in postgresTools)('reminders and review requests racin
     const ids = await Promise.all(windows.map((window, index) => visit('2031-09-16', window, new Date('2031-09-01T17:00:00Z'), {on, email: index % 2 ? email.toUpperCase() : email})))
     const staff = await Promise.all(
       windows.map(async (_, index) => {
-        const {rows} = await cluster.sql.query<{id: string}>(`insert into public.staff (name, email, role) values ($1, $2, 'staff') returning id`, [`Staff ${index}`, `${randomUUID()}@office.test`])
+        const {rows} = await cluster.sql.query<{id: string}>(`insert into public.staff (name, email, role) values ($1, $2, 'office') returning id`, [`Staff ${index}`, `${randomUUID()}@office.test`])
         return {id: rows[0].id, name: `Staff ${index}`}
       }),
     )
@@ -380,7 +380,7 @@ describe.skipIf('missing' in postgresTools)('reminders and review requests racin
     const email = 'annie.easley@example.com'
     const booked = new Date('2031-09-01T17:00:00Z')
     const [a, b] = await Promise.all(['08:00-10:00', '10:00-12:00'].map((window) => visit('2031-09-23', window, booked, {on, email})))
-    const {rows: member} = await cluster.sql.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'staff') returning id`, [`${randomUUID()}@office.test`])
+    const {rows: member} = await cluster.sql.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'office') returning id`, [`${randomUUID()}@office.test`])
     const staff = JSON.stringify({id: member[0].id, name: 'Ann Office'})
     const doneAt = new Date('2031-09-24T03:00:00Z')
     const request = async (id: string) => JSON.stringify(reviewRequestEmails((await on.store.findById(id))!, 'https://g.page/r/cedar-river-cleaning/review', doneAt))

@@ -1,6 +1,6 @@
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {actingStaff, staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
+import {actingStaff, isStaffRole, staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
 
 /**
  * Sign-in links, sessions and the staff list, through the database functions of
@@ -86,7 +86,7 @@ export function createOfficeAccessStore(functions: DatabaseFunctions): OfficeAcc
         id: String(row.id),
         name: String(row.name),
         email: String(row.email),
-        role: row.role === 'owner' ? 'owner' : 'staff',
+        role: isStaffRole(row.role) ? row.role : 'crew',
         createdAt: iso(row.created_at),
       }))
     },

@@ -38,7 +38,7 @@ async function harness(sql: SqlClient, now = () => NOW): Promise<Harness> {
   const store = createSqlBookingStore(sql)
   const records = createOfficeBookingRecords(createSqlDatabaseFunctions(sql))
   const member = async (name: string) => {
-    const {rows} = await sql.query<{id: string}>(`insert into public.staff (name, email, role) values ($1, $2, 'staff') returning id`, [name, `${randomUUID()}@office.test`])
+    const {rows} = await sql.query<{id: string}>(`insert into public.staff (name, email, role) values ($1, $2, 'office') returning id`, [name, `${randomUUID()}@office.test`])
     return {id: rows[0].id, name}
   }
   return {sql, store, deps: {store, records, availability: async () => TEST_AVAILABILITY, now}, ann: await member('Ann Office'), bo: await member('Bo Desk')}

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const functions = createSqlDatabaseFunctions(db)
   bookings = createSqlBookingStore(db)
   calendars = databaseCrewCalendarStore(functions)
-  const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Dana Staff', 'dana@office.test', 'staff') returning id`)
+  const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Dana Staff', 'dana@office.test', 'office') returning id`)
   staff = {id: rows[0].id, name: 'Dana Staff'}
 })
 

@@ -35,7 +35,7 @@ beforeEach(async () => {
     delete from public.appointments; delete from public.staff;`)
 })
 
-async function addStaff(name: string, role: 'owner' | 'staff' = 'staff'): Promise<ActingStaff> {
+async function addStaff(name: string, role: 'owner' | 'office' = 'office'): Promise<ActingStaff> {
   const {rows} = await db.query<{id: string}>('insert into public.staff (name, email, role) values ($1, $2, $3) returning id', [
     name,
     `${name.toLowerCase().replace(/\W+/g, '.')}.${randomUUID().slice(0, 6)}@office.test`,

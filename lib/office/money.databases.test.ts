@@ -46,7 +46,7 @@ afterAll(async () => {
 async function staffIn(sql: SqlClient): Promise<[ActingStaff, ActingStaff]> {
   const suffix = randomUUID().slice(0, 8)
   const {rows} = await sql.query<{id: string; name: string}>(
-    `insert into public.staff (name, email, role) values ('Ann Office', $1, 'staff'), ('Bo Desk', $2, 'staff') returning id, name`,
+    `insert into public.staff (name, email, role) values ('Ann Office', $1, 'office'), ('Bo Desk', $2, 'office') returning id, name`,
     [`ann.${suffix}@office.test`, `bo.${suffix}@office.test`],
   )
   return [rows[0], rows[1]]

@@ -44,7 +44,7 @@ beforeAll(async () => {
   testCheckout = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions))
   setFlowLogger(log)
   const {rows} = await db.query<{id: string; name: string}>(
-    `insert into public.staff (name, email, role) values ('Alice Office', 'alice@office.test', 'staff'), ('Bob Desk', 'bob@office.test', 'staff') returning id, name`,
+    `insert into public.staff (name, email, role) values ('Alice Office', 'alice@office.test', 'office'), ('Bob Desk', 'bob@office.test', 'office') returning id, name`,
   )
   ;[alice, bob] = rows
 }, 60_000)

@@ -11,8 +11,9 @@ import {staffOfSession} from './sign-in'
 import {hasRole, type StaffMember, type StaffRole} from './staff'
 
 /**
- * Every office page starts with `const staff = await requireStaffPage(role?)`: no session →
- * the sign-in page (coming back here after); a member of staff on an owner's page → 403.
+ * Every office page starts with `const staff = await requireStaffPage(role)`, naming the least role
+ * it needs: no session → the sign-in page (coming back here after); a member whose role is below
+ * it → 403.
  */
 
 /** The member signed in on this request, or null (read once per request: the layout and the page share it). */
@@ -21,7 +22,7 @@ export const currentStaff = cache(async (): Promise<StaffMember | null> => {
   return staffOfSession(await signInDeps(requestHeaders), jar.get(SESSION_COOKIE)?.value)
 })
 
-export async function requireStaffPage(role: StaffRole = 'staff'): Promise<StaffMember> {
+export async function requireStaffPage(role: StaffRole): Promise<StaffMember> {
   const staff = await currentStaff()
   if (!staff) redirect(signInPathFor((await headers()).get(OFFICE_PATH_HEADER)))
   if (!hasRole(staff, role)) forbidden()

@@ -26,7 +26,7 @@ const charged: OffSessionChargeRequest[] = []
 
 beforeAll(async () => {
   db = await openMigratedMemoryDatabase()
-  await db.query(`insert into public.staff (id, name, email, role) values ($1, $2, 'omar@example.com', 'staff')`, [STAFF.id, STAFF.name])
+  await db.query(`insert into public.staff (id, name, email, role) values ($1, $2, 'omar@example.com', 'office')`, [STAFF.id, STAFF.name])
   setPlanChangeLogger({error: vi.fn()})
 }, 60_000)
 

@@ -15,7 +15,7 @@ import {accessWords} from './words'
  * missing), the session (401, or 303 to the sign-in page for a browser's form post or navigation),
  * the role (403), and the office's no-store / noindex headers on every answer.
  *
- *   export const POST = officeRoute({role: 'staff'}, async (request, {staff, params}) => Response)
+ *   export const POST = officeRoute({role: 'office'}, async (request, {staff, params}) => Response)
  */
 
 type RouteParams = Record<string, string | string[] | undefined>
@@ -69,7 +69,7 @@ export function officeRoute<P extends RouteParams = RouteParams>(
       }
       return plain(401, accessWords.answers.signInFirst)
     }
-    if (!hasRole(staff, options.role)) return plain(403, accessWords.answers.ownersOnly)
+    if (!hasRole(staff, options.role)) return plain(403, accessWords.answers.notForYourRole)
     return withOfficeHeaders(await handler(request, {staff, params: await context.params}))
   }
 }

@@ -158,7 +158,7 @@ describe('a sign-in link', () => {
     expect(await signInWithLink(deps(), {token: 'not a token', bindingToken: null})).toEqual({outcome: 'refused', reason: 'unknown'})
     await askForLink('owner@example.com')
     const boss = await owner()
-    await addStaffMember(deps(), boss, {name: 'Sam', email: 'sam@example.com', role: 'staff'})
+    await addStaffMember(deps(), boss, {name: 'Sam', email: 'sam@example.com', role: 'office'})
     const link = await askForLink('sam@example.com')
     const sam = (await store.currentStaff()).find((member) => member.email === 'sam@example.com')!
     expect(await removeStaffMember(deps(), boss, sam.id)).toEqual({outcome: 'removed'})
@@ -245,11 +245,11 @@ describe('a session', () => {
   it('ends when the owner removes its member', async () => {
     const ownerToken = await signedIn()
     const boss = await owner()
-    await addStaffMember(deps(), boss, {name: 'Sam', email: 'sam@example.com', role: 'staff'})
+    await addStaffMember(deps(), boss, {name: 'Sam', email: 'sam@example.com', role: 'office'})
     const link = await askForLink('sam@example.com')
     const sam = await signInWithLink(deps(), link)
     if (sam.outcome !== 'signed_in') throw new Error('not signed in')
-    expect(await staffOfSession(deps(), sam.sessionToken)).toMatchObject({email: 'sam@example.com', role: 'staff'})
+    expect(await staffOfSession(deps(), sam.sessionToken)).toMatchObject({email: 'sam@example.com', role: 'office'})
     await removeStaffMember(deps(), boss, sam.staff.id)
     expect(await staffOfSession(deps(), sam.sessionToken)).toBeNull()
     const {rows} = await db.query<{revoked: boolean}>(`select revoked_at is not null as revoked from public.staff_sessions where id = $1`, [hashSecret(sam.sessionToken)])
@@ -272,15 +272,15 @@ describe('on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
       const signedIn = await signInWithLink(viaRpc, {token: mail.payload.token, bindingToken: asked.bindingToken})
       if (signedIn.outcome !== 'signed_in') throw new Error(`refused: ${signedIn.reason}`)
       expect(await staffOfSession(viaRpc, signedIn.sessionToken)).toMatchObject({email: 'owner@example.com', role: 'owner'})
-      expect(await addStaffMember(viaRpc, signedIn.staff, {name: 'Sam', email: 'sam@example.com', role: 'staff'})).toMatchObject({outcome: 'added'})
+      expect(await addStaffMember(viaRpc, signedIn.staff, {name: 'Sam', email: 'sam@example.com', role: 'office'})).toMatchObject({outcome: 'added'})
       const listed = await rpc.currentStaff()
       expect(listed.map((member) => [member.email, member.role])).toEqual([
         ['owner@example.com', 'owner'],
-        ['sam@example.com', 'staff'],
+        ['sam@example.com', 'office'],
       ])
       const sam = listed[1]
       expect((await readStaffActions(functions, 'staff', sam.id)).map((action) => [action.action, action.staffName, action.after])).toEqual([
-        ['staff_added', 'Owner', {name: 'Sam', email: 'sam@example.com', role: 'staff'}],
+        ['staff_added', 'Owner', {name: 'Sam', email: 'sam@example.com', role: 'office'}],
       ])
       expect(await removeStaffMember(viaRpc, signedIn.staff, signedIn.staff.id)).toEqual({outcome: 'refused', problem: 'yourself'})
       await endSession(viaRpc, signedIn.sessionToken)

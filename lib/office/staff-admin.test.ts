@@ -36,11 +36,11 @@ beforeEach(async () => {
 describe('adding a member of staff', () => {
   it('adds them with an audit row naming the owner, and they are listed', async () => {
     const ann = await member('ann@example.com')
-    const added = await addStaffMember(deps(), ann, {name: '  Sam   Lee ', email: ' Sam@Example.COM ', role: 'staff'})
+    const added = await addStaffMember(deps(), ann, {name: '  Sam   Lee ', email: ' Sam@Example.COM ', role: 'office'})
     expect(added).toMatchObject({outcome: 'added'})
     expect((await store.currentStaff()).map(({name, email, role}) => ({name, email, role}))).toEqual([
       {name: 'Ann Owner', email: 'ann@example.com', role: 'owner'},
-      {name: 'Sam Lee', email: 'sam@example.com', role: 'staff'},
+      {name: 'Sam Lee', email: 'sam@example.com', role: 'office'},
     ])
     const sam = await member('sam@example.com')
     const actions = await readStaffActions(createSqlDatabaseFunctions(db), 'staff', sam.id)
@@ -52,7 +52,7 @@ describe('adding a member of staff', () => {
         at: now.toISOString(),
         action: 'staff_added',
         before: null,
-        after: {name: 'Sam Lee', email: 'sam@example.com', role: 'staff'},
+        after: {name: 'Sam Lee', email: 'sam@example.com', role: 'office'},
       },
     ])
   })
@@ -64,7 +64,7 @@ describe('adding a member of staff', () => {
 
   it('refuses an address already on the staff, and anyone but an owner', async () => {
     const ann = await member('ann@example.com')
-    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'staff'})
+    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'office'})
     expect(await addStaffMember(deps(), ann, {name: 'Sam again', email: 'SAM@example.com', role: 'owner'})).toEqual({
       outcome: 'refused',
       problems: {email: 'email_taken'},
@@ -78,7 +78,7 @@ describe('adding a member of staff', () => {
 describe('removing a member of staff', () => {
   it('removes them with an audit row; their address may be added again later', async () => {
     const ann = await member('ann@example.com')
-    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'staff'})
+    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'office'})
     const sam = await member('sam@example.com')
     const later = new Date(now.getTime() + 60_000)
     expect(await removeStaffMember({store, now: () => later}, ann, sam.id)).toEqual({outcome: 'removed'})
@@ -88,15 +88,15 @@ describe('removing a member of staff', () => {
       ['staff_removed', sam.id, 'Ann Owner'],
       ['staff_added', sam.id, 'Ann Owner'],
     ])
-    expect(changes[0].before).toEqual({name: 'Sam', email: 'sam@example.com', role: 'staff'})
-    expect(await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'staff'})).toMatchObject({outcome: 'added'})
+    expect(changes[0].before).toEqual({name: 'Sam', email: 'sam@example.com', role: 'office'})
+    expect(await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'office'})).toMatchObject({outcome: 'added'})
   })
 
   it('never removes yourself, nor the last owner, nor for a member of staff', async () => {
     const ann = await member('ann@example.com')
     expect(await removeStaffMember(deps(), ann, ann.id)).toEqual({outcome: 'refused', problem: 'yourself'})
     await addStaffMember(deps(), ann, {name: 'Bea', email: 'bea@example.com', role: 'owner'})
-    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'staff'})
+    await addStaffMember(deps(), ann, {name: 'Sam', email: 'sam@example.com', role: 'office'})
     const bea = await member('bea@example.com')
     const sam = await member('sam@example.com')
     expect(await removeStaffMember(deps(), sam, ann.id)).toEqual({outcome: 'refused', problem: 'not_owner'})

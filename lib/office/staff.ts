@@ -1,17 +1,30 @@
 /**
  * Who works in the office: the members of `public.staff` who may sign in, as the app reads them.
- * An owner also adds and removes staff; staff do everything else. Plain TypeScript.
+ * Three roles, each a superset of the next: the owner does everything (staff, refunds, late
+ * payments, exports, crew-calendar addresses); the office runs the schedule, bookings, leads and
+ * plans without touching money or lasting access; a crew member sees their crew's day on a phone.
+ * Plain TypeScript.
  */
 
-export type StaffRole = 'owner' | 'staff'
+export type StaffRole = 'owner' | 'office' | 'crew'
 
 export type StaffMember = {id: string; name: string; email: string; role: StaffRole}
 
-export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'staff']
+/** The roles a member can be given, most powerful first. */
+export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'office', 'crew']
 
-/** Whether `member` may do what needs `role` ('staff': any current member; 'owner': owners only). */
-export function hasRole(member: StaffMember, role: StaffRole): boolean {
-  return role === 'staff' || member.role === 'owner'
+const RANK: Record<StaffRole, number> = {owner: 3, office: 2, crew: 1}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return value === 'owner' || value === 'office' || value === 'crew'
+}
+
+/**
+ * Whether `member` may do what needs at least `role`: 'crew' is any current member, 'office' the
+ * owner and office, 'owner' owners only.
+ */
+export function hasRole(member: Pick<StaffMember, 'role'>, role: StaffRole): boolean {
+  return RANK[member.role] >= RANK[role]
 }
 
 /** An e-mail address as the staff table keeps it: trimmed, lower case. */
@@ -29,7 +42,7 @@ export function staffMemberFrom(value: unknown): StaffMember | null {
   const json = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
   if (!json || typeof json !== 'object') return null
   const {id, name, email, role} = json as Record<string, unknown>
-  if (typeof id !== 'string' || typeof name !== 'string' || typeof email !== 'string' || (role !== 'owner' && role !== 'staff')) return null
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof email !== 'string' || !isStaffRole(role)) return null
   return {id, name, email, role}
 }
 

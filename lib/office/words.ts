@@ -25,15 +25,15 @@ export const accessWords = {
   answers: {
     foreignOrigin: 'Forbidden: this change did not come from the office’s own pages.',
     signInFirst: 'Unauthorized: sign in to the office first.',
-    ownersOnly: 'Forbidden: only an owner may do this.',
+    notForYourRole: 'Forbidden: your role in the office does not allow this.',
     unreadableForm: 'Bad Request: send the form as application/x-www-form-urlencoded, at most 32 kB.',
   },
   signedInAs: 'Signed in as',
-  roles: {owner: 'Owner', staff: 'Staff'},
+  roles: {owner: 'Owner', office: 'Office', crew: 'Crew'} as Record<string, string>,
   signOut: 'Sign out',
   forbidden: {
     title: 'Not for your role',
-    body: 'Only an owner can open this page. Ask an owner if you need something changed here.',
+    body: 'Your role in the office does not open this page. Ask an owner if you need something changed here.',
     back: 'Back to the schedule',
   },
   signIn: {
@@ -78,7 +78,7 @@ export const accessWords = {
   },
   staff: {
     title: 'Staff',
-    intro: 'Who may sign in to the office. Owners also add and remove staff; staff do everything else.',
+    intro: 'Who may sign in to the office. Owners do everything, including staff, refunds, exports and crew-calendar addresses; the office runs the schedule, bookings, leads and plans; a crew member sees their crew\'s day.',
     listCaption: 'Current staff',
     columns: {name: 'Name', email: 'E-mail', role: 'Role', since: 'Added', actions: 'Actions'},
     you: '(you)',

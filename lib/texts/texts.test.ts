@@ -54,7 +54,7 @@ beforeAll(async () => {
   store = createSqlBookingStore(db)
   outbox = createTextOutboxStore(functions)
   compose = await datasetComposer()
-  const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'staff') returning id`, [`${randomUUID()}@office.test`])
+  const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'office') returning id`, [`${randomUUID()}@office.test`])
   staff = {id: rows[0].id, name: 'Ann Office'}
 })
 

@@ -24,7 +24,7 @@ function slot(date: string | null, window: string | null): string {
  * up on (send again). Lists, not tables, so it reads on a phone as on a desktop.
  */
 export default async function AttentionPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const query = await searchParams
   const w = MONEY_WORDS.attention
   const {money} = await officeMoneyDeps()

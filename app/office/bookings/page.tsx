@@ -32,7 +32,7 @@ function pageNumbers(page: number, pageCount: number): number[] {
  * JavaScript. The CSV link exports exactly this filter, every page.
  */
 export default async function BookingsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const filter = parseBookingFilter(searchParamsOf(await searchParams))
   const deps = await officeListDeps()
   const now = deps.now()

@@ -16,7 +16,7 @@ export const metadata: Metadata = {title: words.pageTitle}
 
 /** Each crew's calendar subscription address: made, replaced and revoked by staff, with the record of who did it. */
 export default async function CrewCalendarsPage({searchParams}: PageProps<'/office/calendars'>) {
-  await requireStaffPage('staff')
+  await requireStaffPage('owner')
   const [store, jar, query] = await Promise.all([getCrewCalendarStore(), cookies(), searchParams])
   const [addresses, histories] = await Promise.all([store.addresses(), Promise.all(CALENDAR_CREWS.map((crew) => staffActionsOf('crew_calendar', crew)))])
   const view = crewCalendarsView({addresses, handOver: jar.get(NEW_ADDRESS_COOKIE)?.value, query, siteUrl})

@@ -18,7 +18,7 @@ function searchParamsOf(raw: Record<string, string | string[] | undefined>): URL
 }
 
 export default async function LeadsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  const staff = await requireStaffPage()
+  const staff = await requireStaffPage('office')
   const query = parseLeadListQuery(searchParamsOf(await searchParams))
   const office = await leadOffice()
   const [page, assignees] = await Promise.all([office.list(query, staff), office.assignees()])

@@ -15,7 +15,7 @@ export const metadata: Metadata = {title: words.listTitle}
  * can be bookmarked, no JavaScript needed), with its customer, frequency, next visit and card.
  */
 export default async function OfficePlansPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const search = await searchParams
   const status = typeof search.status === 'string' && (PLAN_STATUSES as readonly string[]).includes(search.status) ? search.status : null
   let rows: Awaited<ReturnType<typeof officePlanList>> | null = null

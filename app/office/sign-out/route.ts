@@ -4,7 +4,7 @@ import {secureCookies, signInDeps} from '@/lib/office/server'
 import {endSession} from '@/lib/office/sign-in'
 
 /** Sign out: the session's row is revoked (its cookie is refused from now on, wherever it is shown). */
-export const POST = officeRoute({role: 'staff'}, async (request) => {
+export const POST = officeRoute({role: 'crew'}, async (request) => {
   await endSession(await signInDeps(request.headers), cookieValue(request.headers.get('cookie'), SESSION_COOKIE))
   return seeOther('/office/sign-in?status=signed_out', [clearCookie(SESSION_COOKIE, {secure: secureCookies()})])
 })

@@ -6,7 +6,7 @@ import {formatCompanyDateTime} from '@/lib/format'
 import {readStaffChanges} from '@/lib/office/audit'
 import {requireStaffPage} from '@/lib/office/page-access'
 import {officeAccessStore} from '@/lib/office/server'
-import {STAFF_ROLES} from '@/lib/office/staff'
+import {isStaffRole, STAFF_ROLES} from '@/lib/office/staff'
 import {accessWords} from '@/lib/office/words'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
@@ -121,7 +121,7 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
               <select
                 id="staff-role"
                 name="role"
-                defaultValue={STAFF_ROLES.includes(typed.role as 'owner') ? typed.role : 'staff'}
+                defaultValue={isStaffRole(typed.role) ? typed.role : 'office'}
                 className={styles.input}
                 aria-invalid={roleProblem ? true : undefined}
                 aria-describedby={roleProblem ? 'staff-role-problem' : undefined}

@@ -6,7 +6,7 @@
  * handler's work in the access test: each request is refused before).
  */
 
-export type OfficeAccess = 'public' | 'staff' | 'owner'
+export type OfficeAccess = 'public' | 'crew' | 'office' | 'owner'
 
 export interface OfficeRouteRow {
   /** The route file, from the repository's root. */
@@ -26,53 +26,53 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/sign-in/link/route.ts', method: 'POST', path: '/office/sign-in/link', access: 'public', form: {email: 'nobody@office.test'}},
   {file: 'app/office/sign-in/verify/page.tsx', method: 'GET', path: '/office/sign-in/verify?token=abc', access: 'public'},
   {file: 'app/office/sign-in/session/route.ts', method: 'POST', path: '/office/sign-in/session', access: 'public', form: {token: 'abc'}},
-  {file: 'app/office/sign-out/route.ts', method: 'POST', path: '/office/sign-out', access: 'staff'},
+  {file: 'app/office/sign-out/route.ts', method: 'POST', path: '/office/sign-out', access: 'crew'},
   {file: 'app/office/staff/page.tsx', method: 'GET', path: '/office/staff', access: 'owner'},
-  {file: 'app/office/staff/add/route.ts', method: 'POST', path: '/office/staff/add', access: 'owner', form: {name: 'Nobody', email: 'nobody@office.test', role: 'staff'}},
+  {file: 'app/office/staff/add/route.ts', method: 'POST', path: '/office/staff/add', access: 'owner', form: {name: 'Nobody', email: 'nobody@office.test', role: 'office'}},
   {file: 'app/office/staff/[id]/remove/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/remove`, access: 'owner'},
   // schedule: the schedule, the crews' day sheets, the bookings list and its CSV export
-  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'staff'},
-  {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'staff'},
-  {file: 'app/office/bookings/page.tsx', method: 'GET', path: '/office/bookings?q=ada&status=paid', access: 'staff'},
-  {file: 'app/office/bookings/export/route.ts', method: 'GET', path: '/office/bookings/export?status=paid', access: 'staff'},
+  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'office'},
+  {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'office'},
+  {file: 'app/office/bookings/page.tsx', method: 'GET', path: '/office/bookings?q=ada&status=paid', access: 'office'},
+  {file: 'app/office/bookings/export/route.ts', method: 'GET', path: '/office/bookings/export?status=paid', access: 'owner'},
   // booking: one booking's page and its actions
-  {file: 'app/office/bookings/[id]/page.tsx', method: 'GET', path: `/office/bookings/${SAMPLE_UUID}`, access: 'staff'},
-  {file: 'app/office/bookings/[id]/move/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/move`, access: 'staff', form: {date: '2030-01-02', arrivalWindow: '08:00-10:00'}},
-  {file: 'app/office/bookings/[id]/outcome/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/outcome`, access: 'staff', form: {outcome: 'done'}},
-  {file: 'app/office/bookings/[id]/started/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/started`, access: 'staff'},
-  {file: 'app/office/bookings/[id]/resend-confirmation/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/resend-confirmation`, access: 'staff'},
-  {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'staff', form: {note: 'A note'}},
+  {file: 'app/office/bookings/[id]/page.tsx', method: 'GET', path: `/office/bookings/${SAMPLE_UUID}`, access: 'office'},
+  {file: 'app/office/bookings/[id]/move/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/move`, access: 'office', form: {date: '2030-01-02', arrivalWindow: '08:00-10:00'}},
+  {file: 'app/office/bookings/[id]/outcome/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/outcome`, access: 'office', form: {outcome: 'done'}},
+  {file: 'app/office/bookings/[id]/started/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/started`, access: 'office'},
+  {file: 'app/office/bookings/[id]/resend-confirmation/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/resend-confirmation`, access: 'office'},
+  {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'office', form: {note: 'A note'}},
   // money: cancelling with a refund, Needs attention and its actions
-  {file: 'app/office/bookings/[id]/cancel/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/cancel`, access: 'staff', form: {amount: '10.00'}},
-  {file: 'app/office/attention/page.tsx', method: 'GET', path: '/office/attention', access: 'staff'},
-  {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'staff'},
-  {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'staff'},
-  {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'staff'},
+  {file: 'app/office/bookings/[id]/cancel/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/cancel`, access: 'office', form: {amount: '10.00'}},
+  {file: 'app/office/attention/page.tsx', method: 'GET', path: '/office/attention', access: 'office'},
+  {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'owner'},
+  {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'owner'},
+  {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'office'},
   // i24-manage: plans, one plan's page and its four forms
-  {file: 'app/office/plans/page.tsx', method: 'GET', path: '/office/plans?status=active', access: 'staff'},
-  {file: 'app/office/plans/[id]/page.tsx', method: 'GET', path: `/office/plans/${SAMPLE_UUID}`, access: 'staff'},
-  {file: 'app/office/plans/[id]/skip/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/skip`, access: 'staff', form: {visit: SAMPLE_UUID}},
-  {file: 'app/office/plans/[id]/pause/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/pause`, access: 'staff'},
-  {file: 'app/office/plans/[id]/resume/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/resume`, access: 'staff'},
-  {file: 'app/office/plans/[id]/cancel/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/cancel`, access: 'staff', form: {chargeEarly: 'on'}},
-  {file: 'app/office/plans/[id]/charge-difference/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/charge-difference`, access: 'staff'},
+  {file: 'app/office/plans/page.tsx', method: 'GET', path: '/office/plans?status=active', access: 'office'},
+  {file: 'app/office/plans/[id]/page.tsx', method: 'GET', path: `/office/plans/${SAMPLE_UUID}`, access: 'office'},
+  {file: 'app/office/plans/[id]/skip/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/skip`, access: 'office', form: {visit: SAMPLE_UUID}},
+  {file: 'app/office/plans/[id]/pause/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/pause`, access: 'office'},
+  {file: 'app/office/plans/[id]/resume/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/resume`, access: 'office'},
+  {file: 'app/office/plans/[id]/cancel/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/cancel`, access: 'owner', form: {chargeEarly: 'on'}},
+  {file: 'app/office/plans/[id]/charge-difference/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/charge-difference`, access: 'owner'},
   // leads: the inbox, a lead's page and its four forms
-  {file: 'app/office/leads/page.tsx', method: 'GET', path: '/office/leads', access: 'staff'},
-  {file: 'app/office/leads/[kind]/[id]/page.tsx', method: 'GET', path: `/office/leads/quote-request/${SAMPLE_UUID}`, access: 'staff'},
-  {file: 'app/office/leads/[kind]/[id]/status/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/status`, access: 'staff', form: {from: 'new', status: 'contacted'}},
-  {file: 'app/office/leads/[kind]/[id]/assignee/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/assignee`, access: 'staff', form: {assignee: 'nobody'}},
-  {file: 'app/office/leads/[kind]/[id]/notes/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/notes`, access: 'staff', form: {note: 'Called them.'}},
+  {file: 'app/office/leads/page.tsx', method: 'GET', path: '/office/leads', access: 'office'},
+  {file: 'app/office/leads/[kind]/[id]/page.tsx', method: 'GET', path: `/office/leads/quote-request/${SAMPLE_UUID}`, access: 'office'},
+  {file: 'app/office/leads/[kind]/[id]/status/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/status`, access: 'office', form: {from: 'new', status: 'contacted'}},
+  {file: 'app/office/leads/[kind]/[id]/assignee/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/assignee`, access: 'office', form: {assignee: 'nobody'}},
+  {file: 'app/office/leads/[kind]/[id]/notes/route.ts', method: 'POST', path: `/office/leads/quote-request/${SAMPLE_UUID}/notes`, access: 'office', form: {note: 'Called them.'}},
   {
     file: 'app/office/leads/[kind]/[id]/reply/route.ts',
     method: 'POST',
     path: `/office/leads/quote-request/${SAMPLE_UUID}/reply`,
-    access: 'staff',
+    access: 'office',
     form: {key: SAMPLE_UUID, from: 'new', statusAfter: 'contacted', subject: 'Your quote', message: 'Hello'},
   },
   // calendars: each crew's subscription address (its feed is in TOKEN_ROUTES below)
-  {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'staff'},
-  {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'staff'},
-  {file: 'app/office/calendars/[crew]/revoke/route.ts', method: 'POST', path: '/office/calendars/indoor/revoke', access: 'staff'},
+  {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'owner'},
+  {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'owner'},
+  {file: 'app/office/calendars/[crew]/revoke/route.ts', method: 'POST', path: '/office/calendars/indoor/revoke', access: 'owner'},
 ]
 
 /**

@@ -61,7 +61,7 @@ async function load(id: string, moveDate: string | null) {
  * this page and comes back here with the outcome).
  */
 export default async function OfficeBookingPage({params, searchParams}: {params: Promise<{id: string}>; searchParams: Promise<Search>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const [{id}, search] = await Promise.all([params, searchParams])
   if (!isUuid(id)) notFound()
   const loaded = await load(id, requestedMoveDate(search.date))

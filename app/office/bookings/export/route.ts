@@ -4,7 +4,7 @@ import {officeListDeps} from '@/lib/office/booking-lists-server'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** The bookings list's CSV: every booking the filter in the address matches, all pages, streamed. */
-export const GET = officeRoute({role: 'staff'}, async (request) => {
+export const GET = officeRoute({role: 'owner'}, async (request) => {
   const deps = await officeListDeps()
   const filter = parseBookingFilter(new URL(request.url).searchParams)
   return new Response(bookingsCsvStream(deps, filter), {

@@ -28,7 +28,7 @@ function one(search: Search, key: string): string | null {
  * cancel): plain HTML forms posting to the route handlers beside this page, answered 303 back here.
  */
 export default async function OfficePlanPage({params, searchParams}: {params: Promise<{id: string}>; searchParams: Promise<Search>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const [{id}, search] = await Promise.all([params, searchParams])
   if (!isUuid(id)) notFound()
   let view: Awaited<ReturnType<typeof officePlanView>> | 'unavailable'

@@ -3,6 +3,6 @@ import {crewCalendarActionDeps} from '@/lib/office/crew-calendars-server'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** A new calendar subscription address for the crew (its old one stops working). */
-export const POST = officeRoute<{crew: string}>({role: 'staff'}, async (_request, {staff, params}) =>
+export const POST = officeRoute<{crew: string}>({role: 'owner'}, async (_request, {staff, params}) =>
   makeAddressAction(params.crew, staff, crewCalendarActionDeps()),
 )

@@ -3,6 +3,6 @@ import {crewCalendarActionDeps} from '@/lib/office/crew-calendars-server'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** The crew's calendar subscription address stops working at once. */
-export const POST = officeRoute<{crew: string}>({role: 'staff'}, async (_request, {staff, params}) =>
+export const POST = officeRoute<{crew: string}>({role: 'owner'}, async (_request, {staff, params}) =>
   revokeAddressAction(params.crew, staff, crewCalendarActionDeps()),
 )

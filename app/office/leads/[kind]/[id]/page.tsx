@@ -63,7 +63,7 @@ function FieldProblem({search, form, field, id}: {search: Search; form: string; 
 }
 
 export default async function LeadPage({params, searchParams}: {params: Promise<{kind: string; id: string}>; searchParams: Promise<Search>}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const {kind: slug, id} = await params
   const kind = leadKindFromSlug(slug)
   if (!kind || !isUuid(id)) notFound()

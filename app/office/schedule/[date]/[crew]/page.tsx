@@ -32,7 +32,7 @@ export async function generateMetadata({params}: {params: Params}): Promise<Meta
  * navigation, black on white, a job never split across pages).
  */
 export default async function DaySheetPage({params}: {params: Params}) {
-  await requireStaffPage()
+  await requireStaffPage('office')
   const {date, crew: crewParam} = await params
   const crew = crewOf(crewParam)
   if (!crew || !isScheduleDate(date)) notFound()

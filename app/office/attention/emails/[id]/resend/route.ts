@@ -3,6 +3,6 @@ import {officeMoneyDeps} from '@/lib/office/money-server'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** Send again an e-mail the outbox gave up on. */
-export const POST = officeRoute<{id: string}>({role: 'staff'}, async (_request, {staff, params}) => {
+export const POST = officeRoute<{id: string}>({role: 'office'}, async (_request, {staff, params}) => {
   return handleResendEmail(params.id, staff, await officeMoneyDeps())
 })

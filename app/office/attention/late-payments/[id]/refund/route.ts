@@ -3,6 +3,6 @@ import {officeMoneyDeps} from '@/lib/office/money-server'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** Refund in full a payment that came after its hold ended. */
-export const POST = officeRoute<{id: string}>({role: 'staff'}, async (_request, {staff, params}) => {
+export const POST = officeRoute<{id: string}>({role: 'owner'}, async (_request, {staff, params}) => {
   return handleRefundLatePayment(params.id, staff, await officeMoneyDeps())
 })
