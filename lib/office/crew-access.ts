@@ -27,10 +27,10 @@ export function mayMarkBooking(member: Pick<StaffMember, 'role' | 'crew'>, booki
  * Where Started and Done/No-show answer (303). Posted from another office page than the booking's
  * (a crew's day sheet, its `back` field: an office path without a fragment, else ignored), the
  * action's outcome (`done=` / `problem=` of `bookingLocation`, the booking page's answer) goes back
- * there, to the job (`#job-<id>`); a crew member without a usable `back` goes to their day, never
- * to a booking page they cannot open.
+ * there, to the page's outcome (`#outcome`, as on the booking page); a crew member without a usable
+ * `back` goes to their day, never to a booking page they cannot open.
  */
-export function bookingActionBack(bookingLocation: string, input: {bookingId: string; back: unknown; member: Pick<StaffMember, 'role' | 'crew'>; now: Date}): string {
+export function bookingActionBack(bookingLocation: string, input: {back: unknown; member: Pick<StaffMember, 'role' | 'crew'>; now: Date}): string {
   // Printable ASCII only (a header value), no fragment, and a path of the office.
   const back = typeof input.back === 'string' && /^[\x21-\x22\x24-\x7e]+$/.test(input.back) && officeReturnPath(input.back) === input.back ? input.back : null
   const target = back ?? (hasRole(input.member, 'office') ? null : crewDayPath(input.member, input.now))
@@ -38,5 +38,5 @@ export function bookingActionBack(bookingLocation: string, input: {bookingId: st
   const outcome = new URL(bookingLocation, 'http://office.invalid').searchParams
   outcome.delete('field')
   const query = [...outcome].length > 0 ? `${target.includes('?') ? '&' : '?'}${outcome}` : ''
-  return `${target}${query}${/^[0-9a-f-]{36}$/i.test(input.bookingId) ? `#job-${input.bookingId}` : ''}`
+  return `${target}${query}#outcome`
 }

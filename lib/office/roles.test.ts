@@ -63,18 +63,18 @@ describe('where Started and Done answer', () => {
   const now = new Date('2030-03-04T17:00:00Z')
 
   it('back to the day sheet they were posted from, with the outcome, at the job', () => {
-    expect(bookingActionBack(bookingPage, {bookingId: id, back: '/office/schedule/2030-03-04/indoor', member: indoorCrew, now})).toBe(
-      `/office/schedule/2030-03-04/indoor?done=markedStarted#job-${id}`,
+    expect(bookingActionBack(bookingPage, {back: '/office/schedule/2030-03-04/indoor', member: indoorCrew, now})).toBe(
+      `/office/schedule/2030-03-04/indoor?done=markedStarted#outcome`,
     )
-    expect(bookingActionBack(`/office/bookings/${id}?problem=not_today#outcome`, {bookingId: id, back: '/office/schedule/2030-03-05/indoor', member: office, now})).toBe(
-      `/office/schedule/2030-03-05/indoor?problem=not_today#job-${id}`,
+    expect(bookingActionBack(`/office/bookings/${id}?problem=not_today#outcome`, {back: '/office/schedule/2030-03-05/indoor', member: office, now})).toBe(
+      `/office/schedule/2030-03-05/indoor?problem=not_today#outcome`,
     )
   })
 
   it('the booking page for the office without `back`; a crew member’s day instead, never a booking page', () => {
-    expect(bookingActionBack(bookingPage, {bookingId: id, back: null, member: office, now})).toBe(bookingPage)
+    expect(bookingActionBack(bookingPage, {back: null, member: office, now})).toBe(bookingPage)
     for (const back of [null, 'https://evil.example/office', '//evil.example/office', '/office/sign-in', '/office/x\r\nSet-Cookie: a=b', '/office/x#y', '/officé']) {
-      expect(bookingActionBack(bookingPage, {bookingId: id, back, member: indoorCrew, now}), String(back)).toBe(`/office/schedule/2030-03-04/indoor?done=markedStarted#job-${id}`)
+      expect(bookingActionBack(bookingPage, {back, member: indoorCrew, now}), String(back)).toBe(`/office/schedule/2030-03-04/indoor?done=markedStarted#outcome`)
     }
   })
 })

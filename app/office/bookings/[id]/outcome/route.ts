@@ -14,5 +14,5 @@ export const POST = officeRoute<{id: string}>({role: 'crew'}, async (request, {s
   if (!(await mayMarkBookingOf(staff, id))) return notForYourRole()
   const form = await request.formData().catch(() => new FormData())
   const location = await bookingActionAnswer('outcome', id, form, staff, () => officeBookingDeps(request.headers))
-  return seeOther(bookingActionBack(location, {bookingId: id, back: form.get('back'), member: staff, now: new Date()}))
+  return seeOther(bookingActionBack(location, {back: form.get('back'), member: staff, now: new Date()}))
 })
