@@ -12,6 +12,8 @@ export const POST = officeRoute<{id: string}>({role: 'owner'}, async (request, {
   if (!form) return unreadableForm()
   const input = {name: formField(form, 'name').slice(0, 200), role: formField(form, 'role'), crew: formField(form, 'crew').slice(0, 20)}
   const result = await editStaffMember(await signInDeps(request.headers), staff, params.id, input)
+  // An owner who gave themselves another role no longer opens Staff: the office's front page instead.
+  if (result.outcome === 'changed' && params.id === staff.id && input.role !== 'owner') return seeOther('/office')
   if (result.outcome !== 'refused') return seeOther(`/office/staff?done=${result.outcome}`)
   if ('problem' in result) return seeOther(`/office/staff?problem=${result.problem}`)
   const query = new URLSearchParams({edit: params.id, ...input})
