@@ -5,7 +5,7 @@ import styles from '@/components/office/Schedule.module.css'
 import {SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/availability'
 import {readSchedule} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {requireStaffPage} from '@/lib/office/page-access'
+import {requireOfficeHome} from '@/lib/office/page-access'
 import {companyToday, formatScheduleDate, formatShortDate, mondayOf, scheduleRange} from '@/lib/office/schedule'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
 
@@ -25,7 +25,8 @@ function one(value: string | string[] | undefined): string | undefined {
  * works without JavaScript on a crew lead's phone.
  */
 export default async function SchedulePage({searchParams}: {searchParams: SearchParams}) {
-  await requireStaffPage('office')
+  // A crew member is sent to their crew's day.
+  await requireOfficeHome(new Date())
   const params = await searchParams
   const crewParam = one(params.crew)
   const crew = (SERVICE_FAMILIES as readonly string[]).includes(crewParam ?? '') ? (crewParam as ServiceFamily) : null

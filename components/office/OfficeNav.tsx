@@ -15,7 +15,8 @@ const w = accessWords.nav
 export function OfficeNav({role}: {role: StaffRole}) {
   const pathname = usePathname()
   const areas: {href: string; label: string; current: boolean; needs: StaffRole}[] = [
-    {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule'), needs: 'office'},
+    // For a crew member /office is their crew's day.
+    {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule'), needs: 'crew'},
     {href: '/office/bookings', label: w.bookings, current: pathname.startsWith('/office/bookings'), needs: 'office'},
     {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans'), needs: 'office'},
     {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention'), needs: 'office'},

@@ -12,7 +12,7 @@ import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-win
 import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
 import type {OutboxMessage} from './outbox'
-import {staffSignInView} from '../office/sign-in-email'
+import {staffEmailView} from '../office/sign-in-email'
 import type {
   AppointmentFacts,
   BookingMovedByOfficeFacts,
@@ -670,10 +670,10 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts | Boo
 export async function composeMail(message: OutboxMessage, context: ComposeContext): Promise<OutgoingMail> {
   const {company} = context
   const payload = message.payload
-  if (payload.kind === 'staff_sign_in') {
+  if (payload.kind === 'staff_sign_in' || payload.kind === 'staff_invitation') {
     // To one member of staff, in the office's words: no signature, the company in the footer.
     if (!message.to) throw new Error(`No staff e-mail for ${message.eventKey}`)
-    const {subject, view} = staffSignInView(payload, context.siteUrl)
+    const {subject, view} = staffEmailView(payload, context.siteUrl)
     const {html, text} = await context.render({...view, signature: [], footer: [company.companyName]})
     return {messageId: `<${message.id}@${siteHost(context.siteUrl)}>`, from: context.from ?? quotedAddress(company.companyName, company.email), to: message.to, subject, html, text}
   }

@@ -192,6 +192,22 @@ export interface StaffSignInFacts {
 }
 
 /**
+ * The owner added a member of staff: their invitation to sign in (lib/office/invitation-email.ts).
+ * Staff-facing: its words are in lib/office/words.ts. It carries no secret: its button opens the
+ * sign-in page with their address filled in, where their own browser asks for a link.
+ */
+export interface StaffInvitationFacts {
+  kind: 'staff_invitation'
+  /** The new member's name, address, role and crew (a crew member's). */
+  name: string
+  email: string
+  role: 'owner' | 'office' | 'crew'
+  crew: 'indoor' | 'exterior' | 'commercial' | null
+  /** The owner who added them. */
+  invitedBy: string
+}
+
+/**
  * The office cancelled a paid booking (with what was refunded, 0 for none), or refunded a payment
  * that came after the booking's hold had ended (`latePayment`). Sent to the customer only: staff did it.
  */
@@ -390,6 +406,7 @@ export interface PlanEarlyCancellationFacts {
 
 export type EventFacts =
   | StaffSignInFacts
+  | StaffInvitationFacts
   | BookingCancelledFacts
   | QuoteRequestFacts
   | ContactMessageFacts
@@ -412,8 +429,8 @@ export type EventFacts =
   | PlanChangedFacts
   | PlanEarlyCancellationFacts
 export type EventKind = EventFacts['kind']
-/** The events of customers and visitors (every kind but the office's own sign-in links). */
-export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts>
+/** The events of customers and visitors (every kind but the office's own e-mails to staff). */
+export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts | StaffInvitationFacts>
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
 
@@ -456,6 +473,7 @@ function customerEmail(facts: EventFacts): string | null {
       return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':
+    case 'staff_invitation':
       return null
     case 'lead_reply':
       return facts.to

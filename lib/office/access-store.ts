@@ -1,6 +1,7 @@
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {QueuedEmail} from '../email/queue.ts'
-import {actingStaff, isStaffRole, staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
+import type {ServiceFamily} from '../booking/availability.ts'
+import {actingStaff, isStaffCrew, isStaffRole, staffMemberFrom, type StaffMember, type StaffRole} from './staff.ts'
 
 /**
  * Sign-in links, sessions and the staff list, through the database functions of
@@ -12,8 +13,12 @@ export type SignInRefusal = 'unknown' | 'used' | 'expired' | 'other_browser' | '
 
 export type StaffListEntry = StaffMember & {createdAt: string}
 
-export type AddStaffProblem = 'not_owner' | 'email_taken'
+export type AddStaffProblem = 'not_owner' | 'email_taken' | 'crew'
 export type RemoveStaffProblem = 'not_owner' | 'not_found' | 'yourself' | 'last_owner'
+export type EditStaffProblem = 'not_owner' | 'not_found' | 'last_owner' | 'crew'
+
+/** A member as the owner adds or changes them: `crew` only for a crew member (required then). */
+export type StaffDetails = {name: string; role: StaffRole; crew: ServiceFamily | null}
 
 export interface OfficeAccessStore {
   /** Adds the first owner while the staff table has never had anyone; whether it did. */
@@ -34,7 +39,10 @@ export interface OfficeAccessStore {
   /** Revokes a session; whether it was live. */
   endSession(sessionHash: string, now: Date): Promise<boolean>
   currentStaff(): Promise<StaffListEntry[]>
-  addStaff(by: StaffMember, member: {name: string; email: string; role: StaffRole}, now: Date): Promise<{id: string} | {problem: AddStaffProblem}>
+  /** Adds a member and queues `emails` (their invitation) in the same transaction. */
+  addStaff(by: StaffMember, member: StaffDetails & {email: string}, emails: QueuedEmail[], now: Date): Promise<{id: string} | {problem: AddStaffProblem}>
+  /** Renames a member or changes their role or crew; never demotes the last owner. */
+  editStaff(by: StaffMember, memberId: string, changes: StaffDetails, now: Date): Promise<{changed: boolean} | {problem: EditStaffProblem}>
   removeStaff(by: StaffMember, memberId: string, now: Date): Promise<{removed: true} | {problem: RemoveStaffProblem}>
 }
 
@@ -87,11 +95,15 @@ export function createOfficeAccessStore(functions: DatabaseFunctions): OfficeAcc
         name: String(row.name),
         email: String(row.email),
         role: isStaffRole(row.role) ? row.role : 'crew',
+        crew: row.role === 'crew' && isStaffCrew(row.crew) ? row.crew : null,
         createdAt: iso(row.created_at),
       }))
     },
-    async addStaff(by, member, now) {
-      return json(await functions.value('add_staff_member', {p_staff: actingStaff(by), p_member: member, p_now: now}))
+    async addStaff(by, member, emails, now) {
+      return json(await functions.value('add_staff_member', {p_staff: actingStaff(by), p_member: member, p_emails: emails, p_now: now}))
+    },
+    async editStaff(by, memberId, changes, now) {
+      return json(await functions.value('edit_staff_member', {p_staff: actingStaff(by), p_member_id: memberId, p_changes: changes, p_now: now}))
     },
     async removeStaff(by, memberId, now) {
       return json(await functions.value('remove_staff_member', {p_staff: actingStaff(by), p_member_id: memberId, p_now: now}))

@@ -8,7 +8,9 @@ import {OFFICE_PATH_HEADER} from './headers'
 import {signInPathFor} from './paths'
 import {signInDeps} from './server'
 import {staffOfSession} from './sign-in'
-import {hasRole, type StaffMember, type StaffRole} from './staff'
+import type {ServiceFamily} from '../booking/availability'
+import {crewDayPath} from './crew-access'
+import {hasRole, mayWorkCrew, type StaffMember, type StaffRole} from './staff'
 
 /**
  * Every office page starts with `const staff = await requireStaffPage(role)`, naming the least role
@@ -27,4 +29,26 @@ export async function requireStaffPage(role: StaffRole): Promise<StaffMember> {
   if (!staff) redirect(signInPathFor((await headers()).get(OFFICE_PATH_HEADER)))
   if (!hasRole(staff, role)) forbidden()
   return staff
+}
+
+/**
+ * A crew's day sheet: `requireStaffPage('crew')`, then the office and owners open any crew's, a
+ * crew member only their own crew's (403 for another's).
+ */
+export async function requireCrewPage(crew: ServiceFamily): Promise<StaffMember> {
+  const staff = await requireStaffPage('crew')
+  if (!mayWorkCrew(staff, crew)) forbidden()
+  return staff
+}
+
+/**
+ * The office's front page for the office and owners; a crew member is sent to their crew's day
+ * sheet for today on the company clock (403 for one not yet given a crew: nothing to open).
+ */
+export async function requireOfficeHome(now: Date): Promise<StaffMember> {
+  const staff = await requireStaffPage('crew')
+  if (hasRole(staff, 'office')) return staff
+  const home = crewDayPath(staff, now)
+  if (!home) forbidden()
+  redirect(home)
 }

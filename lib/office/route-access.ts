@@ -69,7 +69,7 @@ export function officeRoute<P extends RouteParams = RouteParams>(
       }
       return plain(401, accessWords.answers.signInFirst)
     }
-    if (!hasRole(staff, options.role)) return plain(403, accessWords.answers.notForYourRole)
+    if (!hasRole(staff, options.role)) return notForYourRole()
     return withOfficeHeaders(await handler(request, {staff, params: await context.params}))
   }
 }
@@ -77,6 +77,11 @@ export function officeRoute<P extends RouteParams = RouteParams>(
 /** The sign-in endpoints, which need no session: the origin check of every change and the office's headers. */
 export function publicOfficeRoute(handler: (request: Request) => Response | Promise<Response>): (request: Request) => Promise<Response> {
   return async (request) => refusedOrigin(request) ?? withOfficeHeaders(await handler(request))
+}
+
+/** 403: the member's role (a crew member's crew) does not reach what the request names. */
+export function notForYourRole(): Response {
+  return plain(403, accessWords.answers.notForYourRole)
 }
 
 /** 400: a change whose form could not be read (not a form, or too large). */

@@ -25,13 +25,18 @@ export async function officeAccessStore(): Promise<OfficeAccessStore> {
   return createOfficeAccessStore(await getDatabaseFunctions())
 }
 
-/** The first owner of a new database: OFFICE_OWNER_EMAIL, else the business e-mail of the content. */
+/**
+ * The first owner of a new database: OFFICE_OWNER_EMAIL, else the business e-mail of the content,
+ * named OFFICE_OWNER_NAME when set (else "Owner", until they rename themselves on the Staff page:
+ * the company's name would sign their replies with the company twice).
+ */
 async function firstOwner(): Promise<{email: string; name: string} | null> {
+  const name = process.env.OFFICE_OWNER_NAME?.trim().slice(0, 100) || accessWords.firstOwnerName
   const configured = process.env.OFFICE_OWNER_EMAIL?.trim()
-  if (configured) return {email: configured, name: accessWords.firstOwnerName}
+  if (configured) return {email: configured, name}
   const {getSiteSettings} = await import('../content')
   const settings = await getSiteSettings()
-  return settings.email ? {email: settings.email, name: accessWords.firstOwnerName} : null
+  return settings.email ? {email: settings.email, name} : null
 }
 
 /** The office's rules for one request (`headers`: the request's, for the browser tests' clock). */

@@ -3,12 +3,15 @@
  * Three roles, each a superset of the next: the owner does everything (staff, refunds, late
  * payments, exports, crew-calendar addresses); the office runs the schedule, bookings, leads and
  * plans without touching money or lasting access; a crew member sees their crew's day on a phone.
- * Plain TypeScript.
+ * A crew member belongs to one crew (the crews of the Availability content) and opens only that
+ * crew's day sheets, and Started and Done on that crew's bookings. Plain TypeScript.
  */
+import {SERVICE_FAMILIES, type ServiceFamily} from '../booking/availability.ts'
 
 export type StaffRole = 'owner' | 'office' | 'crew'
 
-export type StaffMember = {id: string; name: string; email: string; role: StaffRole}
+/** `crew`: the crew of a crew member (null for everyone else, and for a crew member not yet given one). */
+export type StaffMember = {id: string; name: string; email: string; role: StaffRole; crew: ServiceFamily | null}
 
 /** The roles a member can be given, most powerful first. */
 export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'office', 'crew']
@@ -27,6 +30,21 @@ export function hasRole(member: Pick<StaffMember, 'role'>, role: StaffRole): boo
   return RANK[member.role] >= RANK[role]
 }
 
+/** The crews a crew member can belong to: the Availability content's crews that take bookings. */
+export const STAFF_CREWS: readonly ServiceFamily[] = SERVICE_FAMILIES
+
+export function isStaffCrew(value: unknown): value is ServiceFamily {
+  return (SERVICE_FAMILIES as readonly unknown[]).includes(value)
+}
+
+/**
+ * Whether `member` may open `crew`'s day sheets and mark its bookings started or done: the office
+ * and owners any crew's, a crew member only their own (none while they have no crew).
+ */
+export function mayWorkCrew(member: Pick<StaffMember, 'role' | 'crew'>, crew: ServiceFamily): boolean {
+  return hasRole(member, 'office') || (member.role === 'crew' && member.crew === crew)
+}
+
 /** An e-mail address as the staff table keeps it: trimmed, lower case. */
 export function normalizeStaffEmail(value: string): string {
   return value.trim().toLowerCase()
@@ -37,13 +55,14 @@ export function isStaffEmail(value: string): boolean {
   return value.length >= 3 && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 }
 
-/** A member from the database's JSON ({id, name, email, role}), or null for anything else. */
+/** A member from the database's JSON ({id, name, email, role, crew}), or null for anything else. */
 export function staffMemberFrom(value: unknown): StaffMember | null {
   const json = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
   if (!json || typeof json !== 'object') return null
-  const {id, name, email, role} = json as Record<string, unknown>
+  const {id, name, email, role, crew} = json as Record<string, unknown>
   if (typeof id !== 'string' || typeof name !== 'string' || typeof email !== 'string' || !isStaffRole(role)) return null
-  return {id, name, email, role}
+  // Only a crew member has a crew: a stray one on anyone else opens nothing more.
+  return {id, name, email, role, crew: role === 'crew' && isStaffCrew(crew) ? crew : null}
 }
 
 /** The member doing a staff action, as its audit row names them (a StaffMember is one). */

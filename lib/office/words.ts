@@ -7,7 +7,7 @@
 /** The office's shell, sign-in, the Staff page and the history of staff actions (issue 22, access). */
 export const accessWords = {
   office: 'Office',
-  /** The name of the first owner of a new database (they may change it by being added again). */
+  /** The name of the first owner of a new database (OFFICE_OWNER_NAME, else this), until they rename themselves on the Staff page. */
   firstOwnerName: 'Owner',
   skipLink: 'Skip to main content',
   nav: {
@@ -76,12 +76,38 @@ export const accessWords = {
     button: 'Sign in to the office',
     notYou: 'If you did not ask to sign in, ignore this e-mail: nobody can use the link without your browser.',
   },
+  /** The e-mail a new member gets when the owner adds them. */
+  invitation: {
+    subject: 'You are invited to the office',
+    preview: (invitedBy: string) => `${invitedBy} added you to the office.`,
+    heading: (name: string) => `Welcome, ${name}`,
+    body: (invitedBy: string, role: string) => `${invitedBy} added you to the office as ${role}.`,
+    how: (email: string) =>
+      `To sign in, open the sign-in page below and ask for a link: it is e-mailed to ${email} and works in the browser where you asked for it. No password needed.`,
+    roles: {owner: 'an owner', office: 'office staff', crew: 'a crew member'} as Record<string, string>,
+    crewRole: (crew: string) => `a member of the ${crew} crew`,
+    buttonText: 'Open the sign-in page:',
+    button: 'Go to the sign-in page',
+    notYou: 'If you were not expecting this, ignore this e-mail: nobody can sign in without a link sent to this address.',
+  },
   staff: {
     title: 'Staff',
     intro: 'Who may sign in to the office. Owners do everything, including staff, refunds, exports and crew-calendar addresses; the office runs the schedule, bookings, leads and plans; a crew member sees their crew\'s day.',
     listCaption: 'Current staff',
     columns: {name: 'Name', email: 'E-mail', role: 'Role', since: 'Added', actions: 'Actions'},
     you: '(you)',
+    /** A crew member's role in the list: their crew named. */
+    crewRole: (crew: string) => `Crew: ${crew}`,
+    noCrew: 'Crew: none yet (opens nothing)',
+    crewLabel: 'Crew',
+    crewHint: 'For a crew member: the crew whose day they see.',
+    crewNone: 'No crew (not a crew member)',
+    edit: (name: string) => `Change ${name}`,
+    editButton: 'Change',
+    editTitle: (name: string) => `Change ${name}`,
+    saveButton: 'Save',
+    /** Shown to an owner still called by the name the office gave the first owner. */
+    renameYourself: (name: string) => `You are listed as “${name}”, and replies you send are signed with it. Change your name below.`,
     remove: (name: string) => `Remove ${name}`,
     removeButton: 'Remove',
     addTitle: 'Add a member of staff',
@@ -90,14 +116,20 @@ export const accessWords = {
     roleLabel: 'Role',
     addButton: 'Add',
     historyTitle: 'Changes to staff',
-    done: {added: 'Added. They can now sign in with their e-mail address.', removed: 'Removed. Their sessions have ended.'} as Record<string, string>,
+    done: {
+      added: 'Added. An invitation to sign in is on its way to their e-mail address.',
+      removed: 'Removed. Their sessions have ended.',
+      changed: 'Saved.',
+      unchanged: 'Nothing to change.',
+    } as Record<string, string>,
     problems: {
       name: 'Enter a name (up to 100 characters).',
       email: 'Enter an e-mail address such as name@example.com.',
       role: 'Choose a role.',
+      crew: 'Choose the crew of a crew member.',
       email_taken: 'Someone on the staff already has this e-mail address.',
       yourself: 'You cannot remove yourself. Another owner can.',
-      last_owner: 'The last owner cannot be removed. Add another owner first.',
+      last_owner: 'The last owner cannot be removed or given another role. Add another owner first.',
       not_found: 'That member was already removed.',
       not_owner: 'Only an owner can change the staff.',
     } as Record<string, string>,
@@ -109,8 +141,8 @@ export const accessWords = {
     nothing: '—',
     /** Read by screen readers between a field's value before and after (the arrow is hidden from them). */
     changedTo: 'changed to',
-    actions: {staff_added: 'Added a member of staff', staff_removed: 'Removed a member of staff'} as Record<string, string>,
-    fields: {name: 'Name', email: 'E-mail', role: 'Role'} as Record<string, string>,
+    actions: {staff_added: 'Added a member of staff', staff_removed: 'Removed a member of staff', staff_changed: 'Changed a member of staff'} as Record<string, string>,
+    fields: {name: 'Name', email: 'E-mail', role: 'Role', crew: 'Crew'} as Record<string, string>,
   },
 }
 

@@ -1,13 +1,15 @@
 import {readdirSync} from 'node:fs'
 import path from 'node:path'
-import type {APIResponse} from '@playwright/test'
+import type {APIResponse, Browser, Page} from '@playwright/test'
+import {houseBooking} from './support/bookings'
 import {baseUrlOf, signInAsOwner, signInAsStaff} from './support/office'
 import {OFFICE_ROUTES, type OfficeRouteRow} from './support/office-routes'
 import {expect, test} from './support/test'
 
 /**
- * Acceptance 2 of issue 22: every office page and endpoint checks the session and the role on the
- * server, and refuses a change from another origin. Table-driven (support/office-routes.ts), through
+ * Every office page and endpoint checks the session and the role on the server (each route as
+ * owner, office, crew and no session), a crew member reaches only their crew's day, and a change
+ * from another origin is refused. Table-driven (support/office-routes.ts), through
  * Playwright's request API: no page loads, so it stays fast.
  */
 
@@ -56,13 +58,88 @@ test('without a session every guarded route answers 401 or sends to the sign-in 
   }
 })
 
-test('staff get 403 on every owner route', async ({page}) => {
-  await signInAsStaff(page, 'Rita Rows')
-  const owners = guarded.filter((row) => row.access === 'owner')
-  expect(owners.length).toBeGreaterThan(0)
-  for (const row of owners) {
-    const response = await send(page.request, row, baseUrlOf())
-    expect(response.status(), `${row.method} ${row.path}`).toBe(403)
+const ROLES = ['owner', 'office', 'crew'] as const
+type Role = (typeof ROLES)[number]
+const RANK: Record<Role, number> = {owner: 3, office: 2, crew: 1}
+
+/** Whether `role` (a crew member: of the indoor crew) gets past the row's checks. */
+function allowed(role: Role, row: OfficeRouteRow): boolean {
+  if (row.access === 'public') return true
+  if (RANK[role] < RANK[row.access]) return false
+  // The sample booking is no booking of any crew; the sample day sheet is the indoor crew's.
+  return !(role === 'crew' && row.crewScope === 'booking')
+}
+
+/** A browser context signed in as a new member of `role` (a crew member of the indoor crew), or as the suite's owner. */
+async function signedIn(browser: Browser, role: Role): Promise<{page: Page; close: () => Promise<void>}> {
+  const context = await browser.newContext({baseURL: baseUrlOf()})
+  const page = await context.newPage()
+  if (role === 'owner') await signInAsOwner(page)
+  else await signInAsStaff(page, `Table ${role}`, {role, crew: role === 'crew' ? 'indoor' : undefined})
+  return {page, close: () => context.close()}
+}
+
+// Signing out ends the session the rest of the table needs: it goes last.
+const tableOrder = [...guarded].sort((a, b) => Number(a.file.includes('/sign-out/')) - Number(b.file.includes('/sign-out/')))
+
+for (const role of ROLES) {
+  test(`the role table: as ${role}, every route below its least role answers 403 and every other is let in`, async ({browser}) => {
+    const {page, close} = await signedIn(browser, role)
+    try {
+      for (const row of tableOrder) {
+        const may = allowed(role, row)
+        const response = await send(page.request, may && row.probe ? {...row, path: row.probe} : row, baseUrlOf())
+        const where = `${role}: ${row.method} ${row.path}`
+        if (may) {
+          expect([401, 403], where).not.toContain(response.status())
+          expect(response.status(), where).toBeLessThan(500)
+        } else {
+          expect(response.status(), where).toBe(403)
+        }
+      }
+    } finally {
+      await close()
+    }
+  })
+}
+
+test("a crew member lands on their crew's day, opens no other crew's, and marks Started and Done on their crew's bookings only, answered back on the day sheet", async ({browser, request}) => {
+  const indoor = await signedIn(browser, 'crew')
+  const context = await browser.newContext({baseURL: baseUrlOf()})
+  const exterior = await context.newPage()
+  try {
+    await signInAsStaff(exterior, 'Ext Crew', {role: 'crew', crew: 'exterior'})
+    // /office is their crew's day, today on the company clock.
+    const home = await indoor.page.request.get('/office', {maxRedirects: 0})
+    expect(home.status()).toBeGreaterThanOrEqual(300)
+    expect(home.status()).toBeLessThan(400)
+    const today = /\/office\/schedule\/(\d{4}-\d{2}-\d{2})\/indoor$/.exec(new URL(home.headers().location, baseUrlOf()).pathname)?.[1]
+    expect(today, home.headers().location).toBeTruthy()
+    expect((await indoor.page.request.get(`/office/schedule/${today}/indoor`, {maxRedirects: 0})).status()).toBe(200)
+    expect((await indoor.page.request.get(`/office/schedule/${today}/exterior`, {maxRedirects: 0})).status()).toBe(403)
+    expect((await exterior.request.get(`/office/schedule/${today}/indoor`, {maxRedirects: 0})).status()).toBe(403)
+
+    // A house booking is the indoor crew's (not paid: the actions answer why not, on the day sheet).
+    const offer = (await (await request.get('/api/availability?form=house')).json()) as {days: {date: string; windows: {window: string; left: number}[]}[]}
+    const free = offer.days.flatMap((day) => day.windows.filter((window) => window.left > 0).map((window) => ({date: day.date, arrivalWindow: window.window})))
+    const slot = free[Math.floor(Math.random() * free.length)]
+    const made = await request.post('/api/bookings', {data: houseBooking(slot)})
+    expect(made.status()).toBe(200)
+    const {bookingId} = (await made.json()) as {bookingId: string}
+    const back = `/office/schedule/${slot.date}/indoor`
+    for (const action of ['started', 'outcome']) {
+      const form = {back, ...(action === 'outcome' ? {outcome: 'done'} : {})}
+      const theirs = await indoor.page.request.post(`/office/bookings/${bookingId}/${action}`, {maxRedirects: 0, headers: {Origin: baseUrlOf()}, form})
+      expect(theirs.status(), action).toBe(303)
+      expect(theirs.headers().location, action).toMatch(new RegExp(`^${back}\\?(done|problem)=[a-z_A-Z]+#outcome$`))
+      const others = await exterior.request.post(`/office/bookings/${bookingId}/${action}`, {maxRedirects: 0, headers: {Origin: baseUrlOf()}, form})
+      expect(others.status(), action).toBe(403)
+    }
+    // The booking's own page stays closed to the crew.
+    expect((await indoor.page.request.get(`/office/bookings/${bookingId}`, {maxRedirects: 0})).status()).toBe(403)
+  } finally {
+    await indoor.close()
+    await context.close()
   }
 })
 

@@ -6,14 +6,15 @@ import {formatCompanyDateTime} from '@/lib/format'
 import {readStaffChanges} from '@/lib/office/audit'
 import {requireStaffPage} from '@/lib/office/page-access'
 import {officeAccessStore} from '@/lib/office/server'
-import {isStaffRole, STAFF_ROLES} from '@/lib/office/staff'
-import {accessWords} from '@/lib/office/words'
+import type {ServiceFamily} from '@/lib/booking/availability'
+import {isStaffCrew, isStaffRole, STAFF_CREWS, STAFF_ROLES} from '@/lib/office/staff'
+import {accessWords, BOOKING_LIST_WORDS} from '@/lib/office/words'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
 
-/** Owner only: who may sign in, adding and removing members, and the record of those changes. */
+/** Owner only: who may sign in, adding, changing (name, role, crew) and removing members, and the record of those changes. */
 export default async function StaffPage({searchParams}: PageProps<'/office/staff'>) {
   const me = await requireStaffPage('owner')
   const params = await searchParams
@@ -21,37 +22,106 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
   const [members, changes] = await Promise.all([(await officeAccessStore()).currentStaff(), getDatabaseFunctions().then((f) => readStaffChanges(f))])
   const done = w.done[one(params.done)]
   const problem = w.problems[one(params.problem)] ?? w.problems[one(params.problem_form)]
-  const fieldProblem = (field: 'name' | 'email' | 'role') => w.problems[one(params[`problem_${field}`])] ?? null
-  const typed = {name: one(params.name).slice(0, 200), email: one(params.email).slice(0, 254), role: one(params.role)}
+  const fieldProblem = (field: 'name' | 'email' | 'role' | 'crew') => w.problems[one(params[`problem_${field}`])] ?? null
+  const typed = {name: one(params.name).slice(0, 200), email: one(params.email).slice(0, 254), role: one(params.role), crew: one(params.crew)}
 
-  const field = (id: 'name' | 'email', label: string, type: string, autoComplete: string) => {
-    const problemText = fieldProblem(id)
+  const editing = members.find((member) => member.id === one(params.edit)) ?? null
+  // Typed values come back only to the form that was refused (the add form, or the edited member's).
+  const typedFor = (form: 'add' | 'edit') => (form === 'edit' ? Boolean(one(params.edit)) : !one(params.edit))
+
+  const field = (form: 'add' | 'edit', id: 'name' | 'email', label: string, type: string, autoComplete: string, fallback = '') => {
+    const problemText = typedFor(form) ? fieldProblem(id) : null
+    const htmlId = `${form === 'add' ? 'staff' : 'edit'}-${id}`
     return (
       <div className={styles.field}>
-        <label htmlFor={`staff-${id}`} className={styles.label}>
+        <label htmlFor={htmlId} className={styles.label}>
           {label}
         </label>
         <input
-          id={`staff-${id}`}
+          id={htmlId}
           name={id}
           type={type}
           autoComplete={autoComplete}
           required
           maxLength={id === 'name' ? 100 : 254}
-          defaultValue={typed[id]}
+          defaultValue={typedFor(form) && (typed[id] || problemText) ? typed[id] : fallback}
           className={styles.input}
           aria-invalid={problemText ? true : undefined}
-          aria-describedby={problemText ? `staff-${id}-problem` : undefined}
+          aria-describedby={problemText ? `${htmlId}-problem` : undefined}
         />
         {problemText && (
-          <p id={`staff-${id}-problem`} className={styles.fieldProblem}>
+          <p id={`${htmlId}-problem`} className={styles.fieldProblem}>
             {problemText}
           </p>
         )}
       </div>
     )
   }
-  const roleProblem = fieldProblem('role')
+
+  /** The role and crew choices of the add form and of a member's form (a crew only counts for a crew member). */
+  const roleAndCrew = (form: 'add' | 'edit', current: {role: string; crew: string | null}) => {
+    const prefix = form === 'add' ? 'staff' : 'edit'
+    const roleProblem = typedFor(form) ? fieldProblem('role') : null
+    const crewProblem = typedFor(form) ? fieldProblem('crew') : null
+    const role = typedFor(form) && isStaffRole(typed.role) ? typed.role : current.role
+    const crew = typedFor(form) && typed.role ? typed.crew : (current.crew ?? '')
+    return (
+      <>
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-role`} className={styles.label}>
+            {w.roleLabel}
+          </label>
+          <select
+            id={`${prefix}-role`}
+            name="role"
+            defaultValue={role}
+            className={styles.input}
+            aria-invalid={roleProblem ? true : undefined}
+            aria-describedby={roleProblem ? `${prefix}-role-problem` : undefined}
+          >
+            {STAFF_ROLES.map((option) => (
+              <option key={option} value={option}>
+                {accessWords.roles[option]}
+              </option>
+            ))}
+          </select>
+          {roleProblem && (
+            <p id={`${prefix}-role-problem`} className={styles.fieldProblem}>
+              {roleProblem}
+            </p>
+          )}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${prefix}-crew`} className={styles.label}>
+            {w.crewLabel}
+          </label>
+          <p id={`${prefix}-crew-hint`}>{w.crewHint}</p>
+          <select
+            id={`${prefix}-crew`}
+            name="crew"
+            defaultValue={isStaffCrew(crew) ? crew : ''}
+            className={styles.input}
+            aria-invalid={crewProblem ? true : undefined}
+            aria-describedby={crewProblem ? `${prefix}-crew-hint ${prefix}-crew-problem` : `${prefix}-crew-hint`}
+          >
+            <option value="">{w.crewNone}</option>
+            {STAFF_CREWS.map((option) => (
+              <option key={option} value={option}>
+                {BOOKING_LIST_WORDS.crews[option]}
+              </option>
+            ))}
+          </select>
+          {crewProblem && (
+            <p id={`${prefix}-crew-problem`} className={styles.fieldProblem}>
+              {crewProblem}
+            </p>
+          )}
+        </div>
+      </>
+    )
+  }
+  const roleText = (member: {role: string; crew: ServiceFamily | null}) =>
+    member.role !== 'crew' ? accessWords.roles[member.role] : member.crew ? w.crewRole(BOOKING_LIST_WORDS.crews[member.crew]) : w.noCrew
 
   return (
     <>
@@ -65,6 +135,11 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
       {problem && (
         <p className={styles.problem} role="alert">
           {problem}
+        </p>
+      )}
+      {me.role === 'owner' && me.name === accessWords.firstOwnerName && !editing && (
+        <p className={styles.notice}>
+          {w.renameYourself(me.name)} <a href={`/office/staff?edit=${me.id}#edit-${me.id}`}>{w.edit(me.name)}</a>
         </p>
       )}
 
@@ -89,9 +164,12 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
                   {member.name} {member.id === me.id && <span>{w.you}</span>}
                 </th>
                 <td data-label={w.columns.email}>{member.email}</td>
-                <td data-label={w.columns.role}>{accessWords.roles[member.role]}</td>
+                <td data-label={w.columns.role}>{roleText(member)}</td>
                 <td data-label={w.columns.since}>{formatCompanyDateTime(member.createdAt)}</td>
                 <td>
+                  <a href={`/office/staff?edit=${member.id}#edit-${member.id}`} className={styles.buttonQuiet} aria-label={w.edit(member.name)}>
+                    {w.editButton}
+                  </a>
                   {member.id !== me.id && (
                     <form method="post" action={`/office/staff/${member.id}/remove`}>
                       <button type="submit" className={styles.buttonQuiet} aria-label={w.remove(member.name)}>
@@ -106,38 +184,34 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
         </table>
       </div>
 
+      {editing && (
+        <section className={styles.section} aria-labelledby={`edit-${editing.id}`}>
+          <h2 id={`edit-${editing.id}`} className={styles.sectionTitle}>
+            {w.editTitle(editing.name)}
+          </h2>
+          <div className={styles.card}>
+            <form method="post" action={`/office/staff/${editing.id}/edit`} className={styles.form} noValidate>
+              {field('edit', 'name', w.nameLabel, 'text', 'off', editing.name)}
+              {roleAndCrew('edit', editing)}
+              <div>
+                <button type="submit" className={styles.button}>
+                  {w.saveButton}
+                </button>
+              </div>
+            </form>
+          </div>
+        </section>
+      )}
+
       <section className={styles.section} aria-labelledby="add-staff">
         <h2 id="add-staff" className={styles.sectionTitle}>
           {w.addTitle}
         </h2>
         <div className={styles.card}>
           <form method="post" action="/office/staff/add" className={styles.form} noValidate>
-            {field('name', w.nameLabel, 'text', 'off')}
-            {field('email', w.emailLabel, 'email', 'off')}
-            <div className={styles.field}>
-              <label htmlFor="staff-role" className={styles.label}>
-                {w.roleLabel}
-              </label>
-              <select
-                id="staff-role"
-                name="role"
-                defaultValue={isStaffRole(typed.role) ? typed.role : 'office'}
-                className={styles.input}
-                aria-invalid={roleProblem ? true : undefined}
-                aria-describedby={roleProblem ? 'staff-role-problem' : undefined}
-              >
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {accessWords.roles[role]}
-                  </option>
-                ))}
-              </select>
-              {roleProblem && (
-                <p id="staff-role-problem" className={styles.fieldProblem}>
-                  {roleProblem}
-                </p>
-              )}
-            </div>
+            {field('add', 'name', w.nameLabel, 'text', 'off')}
+            {field('add', 'email', w.emailLabel, 'email', 'off')}
+            {roleAndCrew('add', {role: 'office', crew: null})}
             <div>
               <button type="submit" className={styles.button}>
                 {w.addButton}

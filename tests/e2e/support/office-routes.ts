@@ -1,9 +1,10 @@
 /**
  * Every office page and endpoint (app/office/**\/page.tsx and route.ts), with a sample address, its
- * method and who may use it. tests/e2e/office-access.spec.ts walks this table (no session, staff on
- * an owner's route, a change from a foreign origin) and fails for a route file with no row here:
- * ADD A ROW FOR EVERY ROUTE YOU ADD. `form` is a plausible body for a POST (never reaching the
- * handler's work in the access test: each request is refused before).
+ * method and the least role that may use it. tests/e2e/office-access.spec.ts walks this table (no
+ * session; each route as owner, office and crew; a change from a foreign origin) and fails for a
+ * route file with no row here: ADD A ROW FOR EVERY ROUTE YOU ADD. `form` is a plausible body for a
+ * POST; the samples name nothing that exists, so a role allowed in reaches only a "not found" (or,
+ * for `probe`, an address whose work changes nothing other tests use).
  */
 
 export type OfficeAccess = 'public' | 'crew' | 'office' | 'owner'
@@ -16,6 +17,14 @@ export interface OfficeRouteRow {
   path: string
   access: OfficeAccess
   form?: Record<string, string>
+  /**
+   * A crew member's reach within 'crew' routes: 'day', the path names a crew (sample: indoor) and a
+   * member of another crew gets 403; 'booking', the path names a booking and a crew member gets 403
+   * unless it is their crew's (the sample booking does not exist: 403).
+   */
+  crewScope?: 'day' | 'booking'
+  /** The address sent by a role allowed in, when the sample's work would change what other tests use. */
+  probe?: string
 }
 
 const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000'
@@ -29,17 +38,32 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/sign-out/route.ts', method: 'POST', path: '/office/sign-out', access: 'crew'},
   {file: 'app/office/staff/page.tsx', method: 'GET', path: '/office/staff', access: 'owner'},
   {file: 'app/office/staff/add/route.ts', method: 'POST', path: '/office/staff/add', access: 'owner', form: {name: 'Nobody', email: 'nobody@office.test', role: 'office'}},
+  {
+    file: 'app/office/staff/[id]/edit/route.ts',
+    method: 'POST',
+    path: `/office/staff/${SAMPLE_UUID}/edit`,
+    access: 'owner',
+    form: {name: 'Nobody', role: 'crew', crew: 'indoor'},
+  },
   {file: 'app/office/staff/[id]/remove/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/remove`, access: 'owner'},
   // schedule: the schedule, the crews' day sheets, the bookings list and its CSV export
-  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'office'},
-  {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'office'},
+  // A crew member's /office is a redirect to their crew's day.
+  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'crew'},
+  {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'crew', crewScope: 'day'},
   {file: 'app/office/bookings/page.tsx', method: 'GET', path: '/office/bookings?q=ada&status=paid', access: 'office'},
   {file: 'app/office/bookings/export/route.ts', method: 'GET', path: '/office/bookings/export?status=paid', access: 'owner'},
   // booking: one booking's page and its actions
   {file: 'app/office/bookings/[id]/page.tsx', method: 'GET', path: `/office/bookings/${SAMPLE_UUID}`, access: 'office'},
   {file: 'app/office/bookings/[id]/move/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/move`, access: 'office', form: {date: '2030-01-02', arrivalWindow: '08:00-10:00'}},
-  {file: 'app/office/bookings/[id]/outcome/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/outcome`, access: 'office', form: {outcome: 'done'}},
-  {file: 'app/office/bookings/[id]/started/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/started`, access: 'office'},
+  {
+    file: 'app/office/bookings/[id]/outcome/route.ts',
+    method: 'POST',
+    path: `/office/bookings/${SAMPLE_UUID}/outcome`,
+    access: 'crew',
+    crewScope: 'booking',
+    form: {outcome: 'done', back: '/office/schedule/2026-12-07/indoor'},
+  },
+  {file: 'app/office/bookings/[id]/started/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/started`, access: 'crew', crewScope: 'booking'},
   {file: 'app/office/bookings/[id]/resend-confirmation/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/resend-confirmation`, access: 'office'},
   {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'office', form: {note: 'A note'}},
   // money: cancelling with a refund, Needs attention and its actions
@@ -71,8 +95,8 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   },
   // calendars: each crew's subscription address (its feed is in TOKEN_ROUTES below)
   {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'owner'},
-  {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'owner'},
-  {file: 'app/office/calendars/[crew]/revoke/route.ts', method: 'POST', path: '/office/calendars/indoor/revoke', access: 'owner'},
+  {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'owner', probe: '/office/calendars/nobody/new'},
+  {file: 'app/office/calendars/[crew]/revoke/route.ts', method: 'POST', path: '/office/calendars/indoor/revoke', access: 'owner', probe: '/office/calendars/nobody/revoke'},
 ]
 
 /**

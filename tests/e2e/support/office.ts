@@ -81,15 +81,22 @@ export async function signInAsOwner(page: Page, next = '/office'): Promise<{name
  * Adds a new member (a unique address) as the owner, in a browser context of its own, then signs
  * `page` in as them. Answers who they are.
  */
-export async function signInAsStaff(page: Page, name = 'Sam Staff', options: {role?: 'office' | 'owner' | 'crew'; next?: string} = {}): Promise<{name: string; email: string}> {
+export async function signInAsStaff(
+  page: Page,
+  name = 'Sam Staff',
+  options: {role?: 'office' | 'owner' | 'crew'; crew?: 'indoor' | 'exterior' | 'commercial'; next?: string} = {},
+): Promise<{name: string; email: string}> {
   const email = `staff.${randomUUID().slice(0, 8)}@office.test`
-  await addStaffAsOwner(page.context().browser(), {name, email, role: options.role ?? 'office'})
+  await addStaffAsOwner(page.context().browser(), {name, email, role: options.role ?? 'office', crew: options.crew})
   await signInAs(page, email, options.next)
   return {name, email}
 }
 
 /** The owner adds a member on /office/staff (in a context of its own, closed afterwards). */
-export async function addStaffAsOwner(browser: Browser | null, member: {name: string; email: string; role: 'office' | 'owner' | 'crew'}): Promise<void> {
+export async function addStaffAsOwner(
+  browser: Browser | null,
+  member: {name: string; email: string; role: 'office' | 'owner' | 'crew'; crew?: 'indoor' | 'exterior' | 'commercial'},
+): Promise<void> {
   if (!browser) throw new Error('No browser to add staff with')
   const context: BrowserContext = await browser.newContext({baseURL: baseUrlOf()})
   try {
@@ -99,6 +106,7 @@ export async function addStaffAsOwner(browser: Browser | null, member: {name: st
     await owner.getByLabel(w.nameLabel, {exact: true}).fill(member.name)
     await owner.getByLabel(w.emailLabel, {exact: true}).fill(member.email)
     await owner.getByLabel(w.roleLabel, {exact: true}).selectOption(member.role)
+    if (member.crew) await owner.getByLabel(w.crewLabel, {exact: true}).selectOption(member.crew)
     await owner.getByRole('button', {name: w.addButton, exact: true}).click()
     await expect(owner.getByRole('status')).toHaveText(w.done.added)
     await expect(owner.getByRole('cell', {name: member.email})).toBeVisible()

@@ -1,10 +1,18 @@
+import {bookingActionBack} from '@/lib/office/crew-access'
+import {mayMarkBookingOf} from '@/lib/office/crew-access-server'
 import {bookingActionAnswer} from '@/lib/office/booking-routes'
 import {officeBookingDeps} from '@/lib/office/booking-server'
-import {officeRoute} from '@/lib/office/route-access'
+import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
 
-/** Mark the visit done or a no-show (the booking page's form): answers 303 back to the page with the outcome. */
-export const POST = officeRoute({role: 'office'}, async (request, {staff, params}) => {
-  const {id} = (await params) as {id: string}
+/**
+ * Mark the visit done or a no-show: a crew member only on their crew's booking (403 otherwise).
+ * Answers 303 with the outcome: back to the day sheet it was posted from (`back`), else the booking
+ * page.
+ */
+export const POST = officeRoute<{id: string}>({role: 'crew'}, async (request, {staff, params}) => {
+  const {id} = params
+  if (!(await mayMarkBookingOf(staff, id))) return notForYourRole()
   const form = await request.formData().catch(() => new FormData())
-  return new Response(null, {status: 303, headers: {Location: await bookingActionAnswer('outcome', id, form, staff, () => officeBookingDeps(request.headers))}})
+  const location = await bookingActionAnswer('outcome', id, form, staff, () => officeBookingDeps(request.headers))
+  return seeOther(bookingActionBack(location, {back: form.get('back'), member: staff, now: new Date()}))
 })

@@ -8,7 +8,7 @@ import {CREW_NAMES, SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/av
 import {formatPhone, telHref} from '@/lib/format'
 import {readDaySheet} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {requireStaffPage} from '@/lib/office/page-access'
+import {requireCrewPage, requireStaffPage} from '@/lib/office/page-access'
 import {formatScheduleDate, isScheduleDate} from '@/lib/office/schedule'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
 
@@ -32,9 +32,10 @@ export async function generateMetadata({params}: {params: Params}): Promise<Meta
  * navigation, black on white, a job never split across pages).
  */
 export default async function DaySheetPage({params}: {params: Params}) {
-  await requireStaffPage('office')
   const {date, crew: crewParam} = await params
   const crew = crewOf(crewParam)
+  // A crew member opens only their own crew's day (403 for another's, before knowing it exists).
+  await (crew ? requireCrewPage(crew) : requireStaffPage('crew'))
   if (!crew || !isScheduleDate(date)) notFound()
   const windows = await readDaySheet(await officeListDeps(), crew, date)
 
