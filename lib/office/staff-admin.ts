@@ -1,3 +1,5 @@
+import * as z from 'zod'
+import {officeLine, optionalField} from './input.ts'
 import type {AddStaffProblem, OfficeAccessStore, RemoveStaffProblem} from './access-store.ts'
 import {isStaffEmail, normalizeStaffEmail, STAFF_ROLES, type StaffMember, type StaffRole} from './staff.ts'
 
@@ -7,6 +9,15 @@ import {isStaffEmail, normalizeStaffEmail, STAFF_ROLES, type StaffMember, type S
  */
 
 export type NewStaffInput = {name: string; email: string; role: string}
+
+/** The add-member form's fields as posted: one line each, no control characters (then checkNewStaff's rules). */
+export const newStaffForm = z.object({name: optionalField(officeLine()), email: optionalField(officeLine()), role: optionalField(officeLine())})
+
+/** A refused add-member form: back to the form, the refused field named beside it. */
+export function newStaffFormRefused(refusal: {field: string}): string {
+  const field = refusal.field === 'name' || refusal.field === 'email' || refusal.field === 'role' ? refusal.field : 'name'
+  return `/office/staff?${new URLSearchParams({[`problem_${field}`]: field})}#add-staff`
+}
 export type NewStaffProblems = Partial<Record<'name' | 'email' | 'role', 'name' | 'email' | 'role'>>
 
 /** The new member as typed, checked: a name (1–100 characters), an e-mail address, a role. */
