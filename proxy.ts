@@ -15,4 +15,29 @@ export function proxy(request: NextRequest) {
   return response
 }
 
-export const config = {matcher: ['/office', '/office/:path*']}
+/**
+ * Only requests without a body (the pages: GET, HEAD; a bodiless POST). Next buffers in memory the
+ * body of every request its proxy runs for, up to proxyClientMaxBodySize, and the route waits for
+ * the whole body to arrive first: a form post would be held before the route's own checks (session,
+ * the 32 KiB cap of lib/office/route-input.ts), signed in or not. Route handlers need nothing from
+ * here (officeRoute sets the office's headers and finds the address to come back to itself).
+ */
+export const config = {
+  // Literal (Next reads this object from the source, without running it).
+  matcher: [
+    {
+      source: '/office',
+      missing: [
+        {type: 'header', key: 'content-length'},
+        {type: 'header', key: 'transfer-encoding'},
+      ],
+    },
+    {
+      source: '/office/:path*',
+      missing: [
+        {type: 'header', key: 'content-length'},
+        {type: 'header', key: 'transfer-encoding'},
+      ],
+    },
+  ],
+}

@@ -1,12 +1,13 @@
 import type {Metadata} from 'next'
 import Link from 'next/link'
+import {RefusedParameter} from '@/components/office/RefusedParameter'
 import {ScheduleDayView} from '@/components/office/ScheduleDayView'
 import styles from '@/components/office/Schedule.module.css'
 import {SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/availability'
 import {readSchedule} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
 import {requireOfficeHome} from '@/lib/office/page-access'
-import {companyToday, formatScheduleDate, formatShortDate, mondayOf, scheduleRange} from '@/lib/office/schedule'
+import {companyToday, formatScheduleDate, formatShortDate, mondayOf, refusedScheduleDate, scheduleRange} from '@/lib/office/schedule'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
 
 const WORDS = BOOKING_LIST_WORDS.schedule
@@ -32,7 +33,8 @@ export default async function SchedulePage({searchParams}: {searchParams: Search
   const crew = (SERVICE_FAMILIES as readonly string[]).includes(crewParam ?? '') ? (crewParam as ServiceFamily) : null
   const deps = await officeListDeps()
   const now = deps.now()
-  const range = scheduleRange({date: one(params.date), week: one(params.week)}, now)
+  const asked = {date: one(params.date), week: one(params.week)}
+  const range = scheduleRange(asked, now)
   const days = await readSchedule(deps, range, crew ? [crew] : SERVICE_FAMILIES)
   const today = companyToday(now)
 
@@ -52,6 +54,7 @@ export default async function SchedulePage({searchParams}: {searchParams: Search
       <h1 className={styles.title}>
         {WORDS.title}: <span className={styles.range}>{heading}</span>
       </h1>
+      <RefusedParameter refused={refusedScheduleDate(asked)} />
 
       <nav className={styles.dates} aria-label={WORDS.title}>
         <Link href={week ? href({week: range.previous}) : href({date: range.previous})} rel="prev">

@@ -20,6 +20,13 @@ describe('where signing in sends a member back to', () => {
     expect(signInPathFor('/office/staff', {status: 'signed_out'})).toBe('/office/sign-in?status=signed_out&next=%2Foffice%2Fstaff')
     expect(signInPathFor('https://evil.example')).toBe('/office/sign-in')
   })
+
+  it('is /office for a return address that could not be a Location header: control characters, characters above U+00FF, spaces', () => {
+    for (const value of ['/office/bookings\r\nSet-Cookie: x=1', '/office/\u0000', '/office/\u0101', '/office/\u2028', '/office/caf\u00e9', '/office/a b', '/office\t']) {
+      expect(officeReturnPath(value), JSON.stringify(value)).toBe('/office')
+    }
+    expect(officeReturnPath('/office/bookings?q=caf%C3%A9')).toBe('/office/bookings?q=caf%C3%A9')
+  })
 })
 
 describe('the origin check of office changes', () => {

@@ -30,6 +30,7 @@ import type {BookingOutcome, BookingStore, StoredBooking} from '../booking/store
 import {companyLocalNow} from '../company-time'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../email/queue'
 import {officeBookingStatus} from './booking-status'
+import {isOfficeDate} from './input'
 import type {OfficeBookingRecords, OfficeRefusal} from './booking-records'
 import type {ActingStaff} from './staff'
 
@@ -80,7 +81,6 @@ export type MoveOffer = {
   windows: MoveWindow[]
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 const WINDOW = /^\d{2}:\d{2}-\d{2}:\d{2}$/
 
 /**
@@ -92,7 +92,7 @@ export async function moveOffer(booking: StoredBooking, date: string | null, dep
   const now = deps.now()
   const today = companyToday(now)
   const family = SERVICE_FAMILY[booking.industry]
-  const chosen = date && DATE.test(date) ? date : booking.date && booking.date >= today ? booking.date : today
+  const chosen = date && isOfficeDate(date) ? date : booking.date && booking.date >= today ? booking.date : today
   const latest = latestBookableDate(rules, now)
   const refusal = dateRefusal(rules, family, chosen, now)
   const taken = refusal === 'dateInvalid' ? new Map<string, number>() : await deps.store.placesTaken(family, chosen, chosen, now)
@@ -160,7 +160,7 @@ export async function moveBooking(id: string, input: MoveInput, staff: ActingSta
   if (refusal) return {ok: false, problem: refusal}
   const date = typeof input.date === 'string' ? input.date.trim() : ''
   const window = typeof input.arrivalWindow === 'string' ? input.arrivalWindow.trim() : ''
-  if (!DATE.test(date)) return {ok: false, problem: 'dateInvalid', field: 'date'}
+  if (!isOfficeDate(date)) return {ok: false, problem: 'dateInvalid', field: 'date'}
   if (!WINDOW.test(window)) return {ok: false, problem: 'windowRequired', field: 'arrivalWindow'}
   if (date === booking.date && window === booking.arrivalWindow) return {ok: false, problem: 'sameWindow', field: 'arrivalWindow'}
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {bookingFilterQuery, containsPattern, nextSort, parseBookingFilter, searchParamsOf, toDatabaseFilter} from './booking-filter'
+import {bookingFilterQuery, containsPattern, nextSort, parseBookingFilter, refusedBookingFilter, searchParamsOf, toDatabaseFilter} from './booking-filter'
 
 const parse = (query: string) => parseBookingFilter(new URLSearchParams(query))
 
@@ -28,6 +28,16 @@ describe('the bookings list filter', () => {
       sort: 'created_desc',
       page: 1,
     })
+  })
+
+  it('refuses a search with a NUL or another control character, and a date outside the years 1900–2200, naming the part; the list goes on without it', () => {
+    const refused = (query: string) => refusedBookingFilter(new URLSearchParams(query))
+    expect(refused('q=%00')).toEqual({field: 'q', message: 'must not contain control characters'})
+    expect(refused('q=a%1Bb')).toMatchObject({field: 'q'})
+    expect(refused('from=0000-01-01')).toEqual({field: 'from', message: 'must be a date YYYY-MM-DD between the years 1900 and 2200'})
+    expect(refused('to=2201-01-01')).toMatchObject({field: 'to'})
+    expect(refused('q=Zo%C3%AB&from=1900-01-01&to=2200-12-31')).toBeNull()
+    expect(parse('q=%00&from=0000-01-01')).toMatchObject({q: '', from: null})
   })
 
   it('writes a filter back as the same address, defaults left out', () => {

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import {INDUSTRIES} from '../booking/catalog.ts'
 import {SERVICE_FAMILIES} from '../booking/availability.ts'
 import {OFFICE_BOOKING_STATUSES} from './booking-status.ts'
+import {isOfficeDate, refusedDate, refusedText, textProblem, type RefusedParameter} from './input.ts'
 
 /**
  * The bookings list's filter as the address bar carries it (`/office/bookings?q=…&status=paid&…`),
@@ -33,18 +34,10 @@ export type BookingFilter = {
   page: number
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false
-  const day = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value
-}
-
 const optionalDate = z
   .string()
   .optional()
-  .transform((value) => (value && isCalendarDate(value) ? value : null))
+  .transform((value) => (isOfficeDate(value) ? value : null))
 
 function optionalChoice<const T extends readonly string[]>(choices: T) {
   return z
@@ -57,7 +50,7 @@ const filterSchema = z.object({
   q: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').normalize('NFC').trim().slice(0, 200)),
+    .transform((value) => (value && !textProblem(value) ? value.normalize('NFC').trim().slice(0, 200) : '')),
   status: z
     .array(z.string())
     .transform((values) => [...new Set(values)].filter((value): value is BookingFilter['statuses'][number] => (OFFICE_BOOKING_STATUSES as readonly string[]).includes(value))),
@@ -89,6 +82,15 @@ export function parseBookingFilter(params: URLSearchParams): BookingFilter {
     page: single('page'),
   })
   return {q: parsed.q, statuses: parsed.status, industry: parsed.service, crew: parsed.crew, from: parsed.from, to: parsed.to, sort: parsed.sort, page: parsed.page}
+}
+
+/**
+ * The part of a list address the office refuses outright, or null: a search with a control character
+ * (no one types one; the database cannot store a NUL) or a date outside the office's years. The page
+ * says so above the list, which is shown without that part; the CSV export answers 400 instead.
+ */
+export function refusedBookingFilter(params: URLSearchParams): RefusedParameter | null {
+  return refusedText({q: params.get('q')}) ?? refusedDate({from: params.get('from'), to: params.get('to')})
 }
 
 /** Next's `searchParams` object as URLSearchParams. */

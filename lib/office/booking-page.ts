@@ -13,6 +13,7 @@ import {formatCompanyDateTime} from '../format'
 import {outcomeRefusal, moveRefusal, resendRefusal, type MoveOffer, type OfficeActionResult} from './booking-actions'
 import type {BookingNote} from './booking-records'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status'
+import {isOfficeDate} from './input'
 import {bookingWords as words} from './words'
 
 /** A staff action as the history lists it (lib/office/audit.ts reads them). */
@@ -168,7 +169,7 @@ export function actionAnswerLocation(id: string, result: OfficeActionResult<stri
 /** The move picker's chosen day, from the page's address (`?date=`), or null for the default. */
 export function requestedMoveDate(value: string | string[] | undefined): string | null {
   const date = Array.isArray(value) ? value[0] : value
-  return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null
+  return isOfficeDate(date) ? date : null
 }
 
 export type {MoveOffer}

@@ -8,6 +8,8 @@
  * the browser's history, the server's logs and Referer headers. The page shows it only while it is
  * still the crew's working address.
  */
+import * as z from 'zod'
+import {officeSlug} from './input'
 import {
   isCalendarCrew,
   isCalendarTokenShape,
@@ -21,6 +23,9 @@ export const CALENDARS_PAGE = '/office/calendars'
 export const NEW_ADDRESS_COOKIE = 'office_new_calendar_address'
 /** How long the new address can be shown: long enough to arrive on the page, not to linger. */
 export const NEW_ADDRESS_SECONDS = 120
+
+/** The routes' segment: /office/calendars/[crew]/…. */
+export const crewCalendarParams = z.object({crew: officeSlug()})
 
 export type CrewCalendarActionDeps = {store: () => Promise<CrewCalendarStore>; now: () => Date; siteUrl: string}
 

@@ -152,6 +152,18 @@ describe("crews' calendars", () => {
     expect((await calendars.addresses()).find((address) => address.crew === 'indoor')?.lastReadAt).toBe(NOW.toISOString())
   })
 
+  it('carries no amount of money: no tip, no parking fee, no price, only where to park', async () => {
+    const {token} = await makeCrewCalendarAddress(calendars, 'indoor', staff, NOW)
+    const house = await paid(houseBooking, '2031-01-22', '10:00-12:00', {parkingFee: '$10', tip: '15%'})
+    const response = await read(token)
+    const text = await response.text()
+    expect(text).toContain(bookingReference(house.id))
+    expect(text).not.toMatch(/\$\s*\d/)
+    const description = String(eventOf(await feed(token), house.id)!.getFirstPropertyValue('description'))
+    expect(description).not.toMatch(/Parking: |Tip: /)
+    expect(description).toMatch(/Where Can We Park\?: /)
+  })
+
   it("reflects the customer's move (same UID, higher SEQUENCE, the new time, right across the clock change) and the office's cancellation (STATUS:CANCELLED, higher again)", async () => {
     const {token} = await makeCrewCalendarAddress(calendars, 'indoor', staff, NOW)
     const booking = await paid(houseBooking, '2031-02-03', '08:00-10:00')

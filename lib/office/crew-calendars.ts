@@ -121,13 +121,17 @@ export function crewEventUid(bookingId: string, host: string): string {
   return `crew-${bookingId}@${host}`
 }
 
+/** An amount of money as a form's answer holds it ("$10", "$ 12.50"). */
+const MONEY_AMOUNT = /\$\s*\d/
+
 function description(booking: CalendarBooking, service: string, officeUrl: string): string {
   const reference = bookingReference(booking.id)
   // The form's answers a crew needs (rooms, extras, how to get in, where to park, key information);
-  // not the money or what the lines above already say.
+  // not the money (the tip, the parking fee, a coupon, any answer that is an amount) or what the
+  // lines above already say. The feed lives on a crew member's phone, outside the office.
   const skipped = new Set(['Booking form', 'Date', 'Arrival window', 'Coupon'])
   const details = bookingDetails(booking)
-    .filter((detail) => !skipped.has(detail.label) && !detail.label.startsWith('Tip'))
+    .filter((detail) => !skipped.has(detail.label) && !/^(Tip|Parking|Coupon)\b/.test(detail.label) && !MONEY_AMOUNT.test(detail.value))
     .map((detail) => `${detail.label}: ${detail.value}`)
   return [
     booking.cancelledAt ? words.feed.cancelled(formatCompanyDateTime(booking.cancelledAt)) : null,

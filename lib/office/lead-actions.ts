@@ -1,4 +1,7 @@
+import * as z from 'zod'
 import {isUuid} from '../booking/store/mapping.ts'
+import {officeLine, officeLines, officeSlug, officeUuid, optionalField, postedText, type PostedForm} from './input.ts'
+import type {RouteParams} from './route-input.ts'
 import {isLeadStatus, leadHref, leadKindFromSlug, LIMITS, type LeadOffice, type LeadProblem} from './leads.ts'
 import type {ActingStaff} from './staff.ts'
 
@@ -12,15 +15,41 @@ import type {ActingStaff} from './staff.ts'
 
 export type LeadAction = 'status' | 'assignee' | 'notes' | 'reply'
 
-type Form = {get(name: string): unknown}
+/** The lead routes' segments: /office/leads/[kind]/[id]/…. */
+export const leadRouteParams = z.object({kind: officeSlug(), id: officeUuid()})
+
+/** Each form's fields as posted (checked before the action: no control characters but a note's and a message's line breaks). */
+export const LEAD_FORMS = {
+  status: z.object({from: optionalField(officeLine()), status: optionalField(officeLine())}),
+  assignee: z.object({assignee: optionalField(officeLine())}),
+  notes: z.object({note: optionalField(officeLines())}),
+  reply: z.object({
+    key: optionalField(officeLine()),
+    // Line breaks reach the reply's own rule, which says the subject must be one line.
+    subject: optionalField(officeLines()),
+    message: optionalField(officeLines()),
+    from: optionalField(officeLine()),
+    statusAfter: optionalField(officeLine()),
+  }),
+} as const satisfies Record<LeadAction, z.ZodType>
+
+const REFUSED_TEXT: Record<string, LeadProblem> = {note: 'note_unreadable', subject: 'subject_unreadable', message: 'message_unreadable'}
+
+/** Where a browser's form post goes when the form check refuses a field: back to the form, the problem named. */
+export function leadFormRefused(action: LeadAction): (refusal: {field: string}, params: RouteParams) => string {
+  return (refusal, params) => {
+    const kind = leadKindFromSlug(String(params.kind))
+    if (!kind || !isUuid(params.id)) return '/office/leads?problem=not_found'
+    return back(leadHref(kind, params.id), {problem: REFUSED_TEXT[refusal.field] ?? 'status_not_allowed'}, action)
+  }
+}
+
+type Form = PostedForm
 
 /** How much of a refused text comes back in the address (the browser already refuses longer ones). */
 const ECHO_LIMIT = 2000
 
-function text(form: Form, name: string): string {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
+const text = postedText
 
 function back(base: string, params: Record<string, string | null | undefined>, anchor: string): string {
   const search = new URLSearchParams()

@@ -13,7 +13,7 @@ import {emailContentFromDataset} from '../email/test-support/content'
 import {submissionReference} from '../email/view-parts'
 import {createLeadStore, type StoredLeadInput} from '../leads/store'
 import {leadAction} from './lead-actions'
-import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, type LeadOffice, type ReplyInput} from './leads'
+import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, refusedLeadListQuery, type LeadOffice, type ReplyInput} from './leads'
 import type {ActingStaff} from './staff'
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -308,6 +308,25 @@ describe("a lead page's forms", () => {
     expect(note.searchParams.get('problem')).toBe('note_missing')
     expect(await leadAction(office, 'assignee', {kind: 'nonsense', id}, form({assignee: dana.id}), dana)).toBe('/office/leads?problem=not_found')
     expect((await office.get('quote_request', id))?.status).toBe('quoted')
+  })
+
+  it('refuse a NUL in a note, a subject or a message beside its field, storing and sending nothing', async () => {
+    const dana = await addStaff('Nia Null')
+    const id = await quoteRequest()
+    const params = {kind: 'quote-request', id}
+    const problem = async (action: 'notes' | 'reply', fields: Record<string, string>) => new URL(await leadAction(office, action, params, form(fields), dana), 'https://x.test').searchParams.get('problem')
+    expect(await problem('notes', {note: 'Called\u0000'})).toBe('note_unreadable')
+    expect(await problem('reply', {key: randomUUID(), from: 'new', statusAfter: '', subject: 'Quote\u0000', message: 'Hi'})).toBe('subject_unreadable')
+    expect(await problem('reply', {key: randomUUID(), from: 'new', statusAfter: '', subject: 'Quote', message: 'Hi\u0000'})).toBe('message_unreadable')
+    const lead = await office.get('quote_request', id)
+    expect(lead?.status).toBe('new')
+    expect(lead?.notes).toEqual([])
+  })
+
+  it('the inbox leaves out a search holding a control character and says which', () => {
+    expect(parseLeadListQuery(new URLSearchParams('q=%00')).search).toBe('')
+    expect(refusedLeadListQuery(new URLSearchParams('q=%00'))).toEqual({field: 'q', message: 'must not contain control characters'})
+    expect(refusedLeadListQuery(new URLSearchParams('q=Zo%C3%AB'))).toBeNull()
   })
 })
 

@@ -1,6 +1,7 @@
 import {isUuid} from '../booking/store/mapping.ts'
 import type {DatabaseFunctions} from '../database/functions.ts'
 import type {LeadReplyFacts, QueuedEmail} from '../email/queue.ts'
+import {refusedText, textProblem, type RefusedParameter} from './input.ts'
 import {actingStaff, type ActingStaff} from './staff'
 
 /**
@@ -79,6 +80,9 @@ export type LeadProblem =
   | 'not_staff'
   | 'note_missing'
   | 'note_too_long'
+  | 'note_unreadable'
+  | 'subject_unreadable'
+  | 'message_unreadable'
   | 'subject_missing'
   | 'subject_too_long'
   | 'subject_line_break'
@@ -131,10 +135,15 @@ export function parseLeadListQuery(params: Params): LeadListQuery {
     status: isLeadStatus(status) ? status : null,
     kind: leadKindFromSlug(params.get('kind')),
     assignee: assignee === 'mine' || assignee === 'nobody' || isUuid(assignee) ? assignee : null,
-    search: (params.get('q') ?? '').trim().slice(0, LIMITS.search),
+    search: textProblem(params.get('q') ?? '') ? '' : (params.get('q') ?? '').trim().slice(0, LIMITS.search),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     order: params.get('order') === 'oldest' ? 'oldest' : 'newest',
   }
+}
+
+/** The inbox address's search the office refuses (a control character: the database cannot search for a NUL), or null; the page says so. */
+export function refusedLeadListQuery(params: Params): RefusedParameter | null {
+  return refusedText({q: params.get('q')})
 }
 
 /** The address of the inbox with `query` (only what differs from the whole inbox). */
@@ -198,9 +207,11 @@ export function replyProblems(input: Pick<ReplyInput, 'subject' | 'message'>): {
   if (!subject) problems.subject = 'subject_missing'
   else if (/[\r\n]/.test(subject)) problems.subject = 'subject_line_break'
   else if (subject.length > LIMITS.subject) problems.subject = 'subject_too_long'
+  else if (textProblem(subject)) problems.subject = 'subject_unreadable'
   const message = input.message.trim()
   if (!message) problems.message = 'message_missing'
   else if (message.length > LIMITS.message) problems.message = 'message_too_long'
+  else if (textProblem(message, {multiline: true})) problems.message = 'message_unreadable'
   return problems
 }
 
@@ -208,6 +219,7 @@ export function noteProblem(body: string): LeadProblem | null {
   const note = body.trim()
   if (!note) return 'note_missing'
   if (note.length > LIMITS.note) return 'note_too_long'
+  if (textProblem(note, {multiline: true})) return 'note_unreadable'
   return null
 }
 

@@ -6,6 +6,8 @@
 import {parseRefundAmount, refundableCents, type CancelResult, type OfficeMoneyDeps, type RefundLatePaymentResult, type TakeLatePaymentResult} from './money'
 import {cancelBooking, refundLatePayment, takeLatePayment} from './money'
 import type {AvailabilityRules} from '../booking/availability'
+import * as z from 'zod'
+import {officeLine, optionalField} from './input'
 import {MONEY_WORDS} from './words'
 import type {ActingStaff} from './staff'
 
@@ -50,6 +52,14 @@ const MAX_TYPED = 40
 
 /** The cancel form's problems in the booking page's `?problem=`. */
 export const CANCEL_PROBLEM_PREFIX = 'cancel-'
+
+/** The cancel form's fields as posted (the amount's meaning is parseRefundAmount's rule). */
+export const cancelBookingForm = z.object({amount: optionalField(officeLine())})
+
+/** A refused cancel form (a control character in the amount): back to the page, the amount field named. */
+export function cancelFormRefused(_refusal: {field: string}, params: {id?: unknown}): string {
+  return bookingPath(String(params.id), {problem: 'format'})
+}
 
 /** POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked, then the cancellation. */
 export async function handleCancelBooking(request: Request, bookingId: string, staff: ActingStaff, deps: OfficeMoneyDeps): Promise<Response> {

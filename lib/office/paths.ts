@@ -8,6 +8,9 @@ export const SIGN_IN_PATH = '/office/sign-in'
 /** `value` when it is a path under /office (not the sign-in pages), else '/office'. */
 export function officeReturnPath(value: string | null | undefined): string {
   if (!value || value.length > 500) return '/office'
+  // Printable ASCII only (a browser sends a path percent-encoded): a control character or one above
+  // U+00FF cannot be put in a Location header, which would fail after the link was used up.
+  if (!/^[\x21-\x7e]+$/.test(value)) return '/office'
   if (!/^\/office(?:[/?#]|$)/.test(value) || value.includes('\\') || value.startsWith('//')) return '/office'
   if (value === SIGN_IN_PATH || value.startsWith(`${SIGN_IN_PATH}/`) || value.startsWith(`${SIGN_IN_PATH}?`)) return '/office'
   return value

@@ -14,6 +14,8 @@ import {isUuid} from '../booking/store/mapping'
 import type {StoredBooking} from '../booking/store/store'
 import type {DatabaseFunctions} from '../database/functions'
 import {formatCompanyDateTime} from '../format'
+import * as z from 'zod'
+import {officeLine, optionalField, postedText, type PostedForm} from './input'
 import type {ActingStaff} from './staff'
 
 /** One row of the list. */
@@ -137,11 +139,25 @@ export async function officePlanView(functions: DatabaseFunctions, id: string, n
 export const OFFICE_PLAN_ACTIONS = ['skip', 'pause', 'resume', 'cancel', 'chargeDifference'] as const
 export type OfficePlanAction = (typeof OFFICE_PLAN_ACTIONS)[number]
 
+/** Each plan form's fields as posted (checked before the action; what they mean is the action's rule). */
+export const PLAN_FORMS = {
+  skip: z.object({visit: optionalField(officeLine())}),
+  pause: z.object({}),
+  resume: z.object({}),
+  cancel: z.object({chargeEarly: optionalField(officeLine())}),
+  chargeDifference: z.object({}),
+} as const satisfies Record<OfficePlanAction, z.ZodType>
+
+/** Where a browser's refused plan form goes: the plan's page, saying the visit (the only field chosen) was not found. */
+export function planFormRefused(_refusal: {field: string}, params: {id?: unknown}): string {
+  return `/office/plans/${encodeURIComponent(String(params.id))}?problem=notFound`
+}
+
 /**
  * A staff action on a plan from its page's form: the address the answer goes back to, with what
  * happened (`done=`) or why not (`problem=`, a key of planWords.problem).
  */
-export async function officePlanAction(action: OfficePlanAction, planId: string, form: FormData, staff: ActingStaff, deps: () => Promise<PlanChangeDeps>): Promise<string> {
+export async function officePlanAction(action: OfficePlanAction, planId: string, form: PostedForm, staff: ActingStaff, deps: () => Promise<PlanChangeDeps>): Promise<string> {
   const page = `/office/plans/${encodeURIComponent(planId)}`
   if (!isUuid(planId)) return `${page}?problem=notFound`
   let result: PlanChangeResult
@@ -154,8 +170,8 @@ export async function officePlanAction(action: OfficePlanAction, planId: string,
     const actor = {by: 'office', staff} as const
     switch (action) {
       case 'skip': {
-        const visit = form.get('visit')
-        if (typeof visit !== 'string' || !isUuid(visit)) return `${page}?problem=notFound`
+        const visit = postedText(form, 'visit')
+        if (!isUuid(visit)) return `${page}?problem=notFound`
         result = await skipVisit(planId, visit, actor, resolved)
         break
       }
@@ -167,7 +183,7 @@ export async function officePlanAction(action: OfficePlanAction, planId: string,
         break
       case 'cancel':
         // The difference is charged unless staff untick it (a cancellation the business asks for).
-        result = await cancelPlan(planId, actor, resolved, {chargeEarly: form.get('chargeEarly') === 'on'})
+        result = await cancelPlan(planId, actor, resolved, {chargeEarly: postedText(form, 'chargeEarly') === 'on'})
         break
       default:
         return `${page}?problem=notFound`

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {houseBooking} from '../booking/store/test-support/fixtures'
 import type {StoredBooking} from '../booking/store/store'
 import {TEST_AVAILABILITY} from '../booking/test-support/availability'
-import {accessAnswers, buildDaySheet, buildSchedule, mondayOf, scheduleRange} from './schedule'
+import {accessAnswers, buildDaySheet, buildSchedule, isScheduleDate, mondayOf, refusedScheduleDate, scheduleRange} from './schedule'
 
 const NOW = new Date('2026-12-01T18:00:00Z') // Tuesday 10:00 in Renton
 
@@ -43,6 +43,15 @@ describe('the schedule range', () => {
     expect(week.days).toHaveLength(7)
     expect(mondayOf('2026-11-30')).toBe('2026-11-30')
     expect(scheduleRange({date: '2026-02-30'}, NOW).from).toBe('2026-12-01')
+  })
+
+  it('opens on today for a year-0000 date (or any outside 1900–2200) and names what it left out', () => {
+    expect(scheduleRange({date: '0000-01-01'}, NOW).from).toBe('2026-12-01')
+    expect(scheduleRange({week: '0000-01-01'}, NOW).from).toBe(mondayOf('2026-12-01'))
+    expect(refusedScheduleDate({date: '0000-01-01'})).toEqual({field: 'date', message: 'must be a date YYYY-MM-DD between the years 1900 and 2200'})
+    expect(refusedScheduleDate({week: '2201-01-05'})).toMatchObject({field: 'week'})
+    expect(refusedScheduleDate({date: '2026-12-01'})).toBeNull()
+    expect(isScheduleDate('0000-01-01')).toBe(false)
   })
 })
 

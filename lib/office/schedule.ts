@@ -4,6 +4,7 @@ import {bookingReference} from '../booking/stored.ts'
 import type {BookingInstructions, StoredBooking} from '../booking/store/store.ts'
 import {companyLocalNow} from '../company-time.ts'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status.ts'
+import {isOfficeDate, refusedDate, type RefusedParameter} from './input.ts'
 import {townOf} from './town.ts'
 
 /**
@@ -16,12 +17,14 @@ import {townOf} from './town.ts'
 /** A day (`?date=`) or the Monday-to-Sunday week (`?week=`) around a date, Renton calendar days. */
 export type ScheduleRange = {kind: 'day' | 'week'; from: string; to: string; days: string[]; previous: string; next: string}
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 function isCalendarDate(value: string | undefined): value is string {
-  if (!value || !DATE.test(value)) return false
-  const day = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value
+  return isOfficeDate(value)
+}
+
+/** The schedule address's date the office refuses (given, but not a date in the office's years), or null: said on the page, which opens on today. */
+export function refusedScheduleDate(params: {date?: string; week?: string}): RefusedParameter | null {
+  return refusedDate({date: params.date, week: params.week})
 }
 
 /** Today on Renton's clock. */

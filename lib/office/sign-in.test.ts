@@ -49,10 +49,10 @@ async function outbox(): Promise<{to_address: string; payload: {token: string; e
   return rows
 }
 
-/** Asks for a link as `email` from a browser (its binding token) and answers the e-mailed token. */
-async function askForLink(email: string, bindingToken?: string): Promise<{token: string; bindingToken: string}> {
+/** Asks for a link as `email` and answers the e-mailed token and the browser's new binding. */
+async function askForLink(email: string): Promise<{token: string; bindingToken: string}> {
   const before = (await outbox()).length
-  const result = await requestSignInLink(deps(), {email, clientAddress: '203.0.113.7', bindingToken})
+  const result = await requestSignInLink(deps(), {email, clientAddress: '203.0.113.7'})
   if (result.outcome !== 'sent') throw new Error(`not sent: ${result.outcome}`)
   const mails = await outbox()
   expect(mails.length).toBe(before + 1)
@@ -137,11 +137,12 @@ describe('a sign-in link', () => {
     expect(await signInWithLink(deps(), {token, bindingToken})).toMatchObject({outcome: 'signed_in'})
   })
 
-  it('keeps the browser binding of an earlier request, so both links work there', async () => {
+  it('makes a new browser binding for every request, so a binding already in the browser is never reused', async () => {
     const first = await askForLink('owner@example.com')
-    const second = await askForLink('owner@example.com', first.bindingToken)
-    expect(second.bindingToken).toBe(first.bindingToken)
-    expect(await signInWithLink(deps(), first)).toMatchObject({outcome: 'signed_in'})
+    const second = await askForLink('owner@example.com')
+    expect(second.bindingToken).not.toBe(first.bindingToken)
+    // The browser now holds the second binding: the first link does not work with it.
+    expect(await signInWithLink(deps(), {token: first.token, bindingToken: second.bindingToken})).toEqual({outcome: 'refused', reason: 'other_browser'})
     expect(await signInWithLink(deps(), second)).toMatchObject({outcome: 'signed_in'})
   })
 
@@ -167,23 +168,44 @@ describe('a sign-in link', () => {
 })
 
 describe('throttling sign-in requests', () => {
-  it('limits requests per client address and per e-mail address, staff or not, with the same answer', async () => {
-    const limited = deps({
-      addressLimiter: databaseRateLimiter(db, {limit: 3, windowSeconds: 900, now: () => clock}),
-      emailLimiter: databaseRateLimiter(db, {limit: 2, windowSeconds: 900, now: () => clock}),
+  let limited: SignInDeps
+  beforeEach(() => {
+    limited = deps({
+      addressLimiter: databaseRateLimiter(() => db, {limit: 5, windowSeconds: 900, now: () => clock}),
+      emailLimiter: databaseRateLimiter(() => db, {limit: 2, windowSeconds: 900, now: () => clock}),
     })
-    const ask = (email: string, clientAddress: string) => requestSignInLink(limited, {email, clientAddress})
+  })
+  const ask = (email: string, clientAddress: string) => requestSignInLink(limited, {email, clientAddress})
+
+  it('limits requests per client address and per e-mail from one client, staff or not, with the same answer', async () => {
     expect(await ask('owner@example.com', '198.51.100.1')).toMatchObject({outcome: 'sent'})
-    expect(await ask('owner@example.com', '198.51.100.2')).toMatchObject({outcome: 'sent'})
-    // A third for the same address from a third client: the e-mail's limit.
-    expect(await ask('owner@example.com', '198.51.100.3')).toMatchObject({outcome: 'throttled'})
+    expect(await ask('owner@example.com', '198.51.100.1')).toMatchObject({outcome: 'sent'})
+    // A third for the same address from the same client: the e-mail's limit for that client.
+    expect(await ask('owner@example.com', '198.51.100.1')).toMatchObject({outcome: 'throttled'})
     expect(await ask('stranger@example.com', '198.51.100.4')).toMatchObject({outcome: 'sent'})
-    expect(await ask('stranger@example.com', '198.51.100.5')).toMatchObject({outcome: 'sent'})
-    expect(await ask('stranger@example.com', '198.51.100.6')).toMatchObject({outcome: 'throttled'})
+    expect(await ask('stranger@example.com', '198.51.100.4')).toMatchObject({outcome: 'sent'})
+    expect(await ask('stranger@example.com', '198.51.100.4')).toMatchObject({outcome: 'throttled'})
     // One client asking for many addresses: the client's limit.
-    const oneClient = await Promise.all(['a', 'b', 'c', 'd'].map((name) => ask(`${name}@example.com`, '192.0.2.9')))
-    expect(oneClient.map((result) => result.outcome)).toEqual(['sent', 'sent', 'sent', 'throttled'])
+    const oneClient = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ask(`${name}@example.com`, '192.0.2.9')))
+    expect(oneClient.map((result) => result.outcome)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'throttled'])
     expect((await outbox()).length).toBe(2)
+  })
+
+  it('lets the owner sign in however many links strangers asked for with the owner’s address', async () => {
+    // Strangers from several addresses spend every count they have on the owner's public address.
+    for (const stranger of ['203.0.113.50', '203.0.113.51', '203.0.113.52']) {
+      const answers = []
+      for (let i = 0; i < 6; i++) answers.push((await ask('owner@example.com', stranger)).outcome)
+      expect(answers.slice(-1)).toEqual(['throttled'])
+    }
+    const before = (await outbox()).length
+    // The owner, from their own browser's address, still gets a link and signs in with it.
+    const own = await ask('owner@example.com', '198.51.100.77')
+    expect(own).toMatchObject({outcome: 'sent'})
+    const mails = await outbox()
+    expect(mails.length).toBe(before + 1)
+    if (own.outcome !== 'sent') throw new Error('not sent')
+    expect(await signInWithLink(deps(), {token: mails.at(-1)!.payload.token, bindingToken: own.bindingToken})).toMatchObject({outcome: 'signed_in'})
   })
 })
 

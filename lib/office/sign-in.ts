@@ -26,7 +26,11 @@ export const SESSION_POLICY = {idleSeconds: 12 * 60 * 60, absoluteSeconds: 7 * 2
 export interface SignInDeps {
   store: OfficeAccessStore
   now: () => Date
-  /** Sign-in requests per client address, and per e-mail address asked for. */
+  /**
+   * Sign-in requests per client address, and per e-mail address asked for from one client address
+   * (never per e-mail alone: strangers asking for the owner's public address would keep the owner
+   * from signing in; each client is held back by its own counts instead).
+   */
   addressLimiter: RateLimiter
   emailLimiter: RateLimiter
   /** The first owner of a new database (OFFICE_OWNER_EMAIL, else the business e-mail), or null. */
@@ -48,20 +52,21 @@ export function signInEmail(email: string, token: string, expiresAt: Date, next?
 }
 
 /**
- * Asks for a sign-in link for `email` from `clientAddress`. Throttled per address and per e-mail;
- * otherwise the same work and the same answer whether or not the address is a member's (the
- * database decides, in one call, whether to store a link and queue its e-mail). The binding cookie
- * of an earlier request from this browser is kept, so an earlier link still works there.
+ * Asks for a sign-in link for `email` from `clientAddress`. Throttled per client address and per
+ * e-mail from that client address; otherwise the same work and the same answer whether or not the
+ * address is a member's (the database decides, in one call, whether to store a link and queue its
+ * e-mail). The binding is new for every request, never one the browser already holds: a binding
+ * someone planted in the browser (or read from it earlier) never matches a new link.
  */
 export async function requestSignInLink(
   deps: SignInDeps,
-  request: {email: string; clientAddress: string; bindingToken?: string | null; next?: string | null},
+  request: {email: string; clientAddress: string; next?: string | null},
 ): Promise<SignInRequestOutcome> {
   const email = normalizeStaffEmail(request.email)
   if (!isStaffEmail(email)) return {outcome: 'invalid_email'}
   const byAddress = await deps.addressLimiter.check(request.clientAddress)
   if (!byAddress.allowed) return {outcome: 'throttled', retryAfterSeconds: byAddress.retryAfterSeconds}
-  const byEmail = await deps.emailLimiter.check(email)
+  const byEmail = await deps.emailLimiter.check(emailLimitKey(email, request.clientAddress))
   if (!byEmail.allowed) return {outcome: 'throttled', retryAfterSeconds: byEmail.retryAfterSeconds}
 
   const owner = await deps.firstOwner()
@@ -70,7 +75,7 @@ export async function requestSignInLink(
   const now = deps.now()
   const expiresAt = new Date(now.getTime() + SIGN_IN_LINK_MINUTES * 60_000)
   const token = newSecret()
-  const bindingToken = isSecretShaped(request.bindingToken) ? request.bindingToken : newSecret()
+  const bindingToken = newSecret()
   await deps.store.requestSignIn({
     email,
     tokenHash: hashSecret(token),
@@ -81,6 +86,11 @@ export async function requestSignInLink(
   })
   deps.afterQueued?.()
   return {outcome: 'sent', email, bindingToken}
+}
+
+/** The per-e-mail count's key: the address asked for, from this client (the store keeps only a keyed hash of it). */
+export function emailLimitKey(email: string, clientAddress: string): string {
+  return `${email} ${clientAddress}`
 }
 
 export type SignInResult = {outcome: 'signed_in'; staff: StaffMember; sessionToken: string} | {outcome: 'refused'; reason: SignInRefusal}

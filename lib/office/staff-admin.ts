@@ -1,4 +1,6 @@
+import * as z from 'zod'
 import type {AddStaffProblem, EditStaffProblem, OfficeAccessStore, RemoveStaffProblem, StaffDetails} from './access-store.ts'
+import {officeLine, optionalField} from './input.ts'
 import {staffInvitationEmail} from './sign-in-email.ts'
 import {isStaffCrew, isStaffEmail, isStaffRole, normalizeStaffEmail, type StaffMember} from './staff.ts'
 
@@ -12,6 +14,31 @@ export type NewStaffInput = {name: string; email: string; role: string; crew?: s
 export type StaffEditInput = {name: string; role: string; crew?: string}
 type Field = 'name' | 'email' | 'role' | 'crew'
 export type NewStaffProblems = Partial<Record<Field, Field>>
+
+const line = () => optionalField(officeLine())
+
+/** The add-member form's fields as posted: one line each, no control characters (then checkNewStaff's rules). */
+export const newStaffForm = z.object({name: line(), email: line(), role: line(), crew: line()})
+
+/** The change-member form's fields as posted, checked as the add form's. */
+export const staffEditForm = z.object({name: line(), role: line(), crew: line()})
+
+function refusedField(field: string): Field {
+  return field === 'name' || field === 'email' || field === 'role' || field === 'crew' ? field : 'name'
+}
+
+/** A refused add-member form: back to the form, the refused field named beside it. */
+export function newStaffFormRefused(refusal: {field: string}): string {
+  const field = refusedField(refusal.field)
+  return `/office/staff?${new URLSearchParams({[`problem_${field}`]: field})}#add-staff`
+}
+
+/** A refused change-member form: back to that member's form, the refused field named beside it. */
+export function staffEditFormRefused(refusal: {field: string}, params: Record<string, unknown>): string {
+  const field = refusedField(refusal.field)
+  const id = String(params.id ?? '')
+  return `/office/staff?${new URLSearchParams({edit: id, [`problem_${field}`]: field})}#edit-${encodeURIComponent(id)}`
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

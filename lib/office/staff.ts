@@ -52,7 +52,7 @@ export function normalizeStaffEmail(value: string): string {
 
 /** A plausible e-mail address (one @, a dot in the domain, no spaces), at most 254 characters. */
 export function isStaffEmail(value: string): boolean {
-  return value.length >= 3 && value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+  return value.length >= 3 && value.length <= 254 && /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test(value)
 }
 
 /** A member from the database's JSON ({id, name, email, role, crew}), or null for anything else. */

@@ -570,6 +570,9 @@ export const leadWords = {
     not_staff: 'Choose a current staff member (or nobody).',
     note_missing: 'Write the note first.',
     note_too_long: 'The note is too long (4,000 characters at most).',
+    note_unreadable: 'The note holds a control character (one no keyboard types): remove it and save again.',
+    subject_unreadable: 'The subject holds a control character (one no keyboard types): remove it.',
+    message_unreadable: 'The message holds a control character (one no keyboard types): remove it.',
     subject_missing: 'Write a subject.',
     subject_too_long: 'The subject is too long (150 characters at most).',
     subject_line_break: 'The subject must be one line.',
@@ -768,3 +771,8 @@ export const planWords = {
   } as Record<string, string>,
 }
 // end i24-manage
+
+/** What a page says when its address holds a part the office refuses (it shows the page without that part). */
+export const inputWords = {
+  refusedParameter: (field: string, message: string) => `The address’s “${field}” was left out: it ${message}.`,
+} as const

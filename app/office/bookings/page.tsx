@@ -2,12 +2,13 @@ import type {Metadata} from 'next'
 import Link from 'next/link'
 import {BookingsTable, type BookingsTableRow} from '@/components/office/BookingsTable'
 import styles from '@/components/office/BookingsList.module.css'
+import {RefusedParameter} from '@/components/office/RefusedParameter'
 import {SERVICE_FAMILIES} from '@/lib/booking/availability'
 import {formatUsd} from '@/lib/booking/money'
 import {bookingReference} from '@/lib/booking/stored'
 import {INDUSTRIES} from '@/lib/booking/catalog'
 import {formatPhone} from '@/lib/format'
-import {bookingFilterQuery, DEFAULT_BOOKING_SORT, nextSort, parseBookingFilter, searchParamsOf, sortParts, type BookingSortColumn} from '@/lib/office/booking-filter'
+import {bookingFilterQuery, DEFAULT_BOOKING_SORT, nextSort, parseBookingFilter, refusedBookingFilter, searchParamsOf, sortParts, type BookingSortColumn} from '@/lib/office/booking-filter'
 import {csvDateTime, searchBookings} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
 import {OFFICE_BOOKING_STATUSES, officeBookingStatus} from '@/lib/office/booking-status'
@@ -33,7 +34,9 @@ function pageNumbers(page: number, pageCount: number): number[] {
  */
 export default async function BookingsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
   await requireStaffPage('office')
-  const filter = parseBookingFilter(searchParamsOf(await searchParams))
+  const params = searchParamsOf(await searchParams)
+  const filter = parseBookingFilter(params)
+  const refused = refusedBookingFilter(params)
   const deps = await officeListDeps()
   const now = deps.now()
   const {total, pageCount, bookings} = await searchBookings(deps, filter)
@@ -62,6 +65,7 @@ export default async function BookingsPage({searchParams}: {searchParams: Promis
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{WORDS.title}</h1>
+      <RefusedParameter refused={refused} />
 
       <form className={styles.filters} method="get" action="/office/bookings" role="search">
         <div className={styles.search}>

@@ -1,8 +1,9 @@
 import type {Metadata} from 'next'
 import Link from 'next/link'
 import {LeadTable} from '@/components/office/LeadTable'
+import {RefusedParameter} from '@/components/office/RefusedParameter'
 import {leadOffice} from '@/lib/office/leads-server'
-import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLeadListQuery} from '@/lib/office/leads'
+import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLeadListQuery, refusedLeadListQuery} from '@/lib/office/leads'
 import {requireStaffPage} from '@/lib/office/page-access'
 import {leadWords} from '@/lib/office/words'
 import styles from './leads.module.css'
@@ -19,13 +20,15 @@ function searchParamsOf(raw: Record<string, string | string[] | undefined>): URL
 
 export default async function LeadsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
   const staff = await requireStaffPage('office')
-  const query = parseLeadListQuery(searchParamsOf(await searchParams))
+  const params = searchParamsOf(await searchParams)
+  const query = parseLeadListQuery(params)
   const office = await leadOffice()
   const [page, assignees] = await Promise.all([office.list(query, staff), office.assignees()])
 
   return (
     <div className={styles.page}>
       <h1>{words.title}</h1>
+      <RefusedParameter refused={refusedLeadListQuery(params)} />
       <p>{words.intro}</p>
 
       <form method="get" action="/office/leads" className={styles.filters} aria-labelledby="lead-filters">

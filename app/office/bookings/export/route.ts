@@ -1,12 +1,15 @@
-import {parseBookingFilter} from '@/lib/office/booking-filter'
+import {parseBookingFilter, refusedBookingFilter} from '@/lib/office/booking-filter'
 import {bookingsCsvStream, csvFileName} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {officeRoute} from '@/lib/office/route-access'
+import {officeRoute, refusedParameterAnswer} from '@/lib/office/route-access'
 
-/** The bookings list's CSV: every booking the filter in the address matches, all pages, streamed. */
+/** The bookings list's CSV: every booking the filter in the address matches, all pages, streamed. A refused filter is a 400 before anything is streamed. */
 export const GET = officeRoute({role: 'owner'}, async (request) => {
+  const params = new URL(request.url).searchParams
+  const refused = refusedBookingFilter(params)
+  if (refused) return refusedParameterAnswer(refused)
   const deps = await officeListDeps()
-  const filter = parseBookingFilter(new URL(request.url).searchParams)
+  const filter = parseBookingFilter(params)
   return new Response(bookingsCsvStream(deps, filter), {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

@@ -1,11 +1,11 @@
-import {cookieValue, setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
+import {setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
 import {formField, readOfficeForm} from '@/lib/office/form'
 import {signInPathFor} from '@/lib/office/paths'
 import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
 import {clientAddress, secureCookies, signInDeps} from '@/lib/office/server'
 import {requestSignInLink, SIGN_IN_LINK_MINUTES} from '@/lib/office/sign-in'
 
-/** The sign-in form: a link by e-mail (when the address is staff's) and this browser's binding cookie. */
+/** The sign-in form: a link by e-mail (when the address is staff's) and a new binding cookie for this browser. */
 export const POST = publicOfficeRoute(async (request) => {
   const form = await readOfficeForm(request)
   if (!form) return unreadableForm()
@@ -17,7 +17,6 @@ export const POST = publicOfficeRoute(async (request) => {
       email,
       next,
       clientAddress: clientAddress(request.headers),
-      bindingToken: cookieValue(request.headers.get('cookie'), SIGN_IN_BINDING_COOKIE),
     })
   } catch (error) {
     console.error('Office: a sign-in link could not be asked for', error)

@@ -1,7 +1,8 @@
+import {BOOKING_FORMS, bookingActionAnswer, bookingFormRefused} from '@/lib/office/booking-routes'
+import {officeBookingDeps} from '@/lib/office/booking-server'
 import {bookingActionBack} from '@/lib/office/crew-access'
 import {mayMarkBookingOf} from '@/lib/office/crew-access-server'
-import {bookingActionAnswer} from '@/lib/office/booking-routes'
-import {officeBookingDeps} from '@/lib/office/booking-server'
+import {officeUuidParams} from '@/lib/office/input'
 import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
 
 /**
@@ -9,10 +10,11 @@ import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
  * Answers 303 with the outcome: back to the day sheet it was posted from (`back`), else the booking
  * page.
  */
-export const POST = officeRoute<{id: string}>({role: 'crew'}, async (request, {staff, params}) => {
-  const {id} = params
-  if (!(await mayMarkBookingOf(staff, id))) return notForYourRole()
-  const form = await request.formData().catch(() => new FormData())
-  const location = await bookingActionAnswer('outcome', id, form, staff, () => officeBookingDeps(request.headers))
-  return seeOther(bookingActionBack(location, {back: form.get('back'), member: staff, now: new Date()}))
-})
+export const POST = officeRoute(
+  {role: 'crew', params: officeUuidParams, form: BOOKING_FORMS.outcome, refused: bookingFormRefused},
+  async (request, {staff, params, form}) => {
+    if (!(await mayMarkBookingOf(staff, params.id))) return notForYourRole()
+    const location = await bookingActionAnswer('outcome', params.id, form, staff, () => officeBookingDeps(request.headers))
+    return seeOther(bookingActionBack(location, {back: form.back, member: staff, now: new Date()}))
+  },
+)

@@ -1,5 +1,7 @@
+import {BOOKING_FORMS} from '@/lib/office/booking-routes'
 import {bookingActionBack} from '@/lib/office/crew-access'
 import {mayMarkBookingOf} from '@/lib/office/crew-access-server'
+import {officeUuidParams} from '@/lib/office/input'
 import {markStartedAnswer} from '@/lib/office/mark-started-server'
 import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
 
@@ -8,10 +10,8 @@ import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
  * otherwise). Answers 303 with the outcome: back to the day sheet it was posted from (`back`), else
  * the booking page.
  */
-export const POST = officeRoute<{id: string}>({role: 'crew'}, async (request, {staff, params}) => {
-  const {id} = params
-  if (!(await mayMarkBookingOf(staff, id))) return notForYourRole()
-  const form = await request.formData().catch(() => new FormData())
-  const location = await markStartedAnswer(id, staff, request.headers)
-  return seeOther(bookingActionBack(location, {back: form.get('back'), member: staff, now: new Date()}))
+export const POST = officeRoute({role: 'crew', params: officeUuidParams, form: BOOKING_FORMS.started}, async (request, {staff, params, form}) => {
+  if (!(await mayMarkBookingOf(staff, params.id))) return notForYourRole()
+  const location = await markStartedAnswer(params.id, staff, request.headers)
+  return seeOther(bookingActionBack(location, {back: form.back, member: staff, now: new Date()}))
 })

@@ -1,8 +1,9 @@
 import {handleRefundLatePayment} from '@/lib/office/money-routes'
 import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeUuidParams} from '@/lib/office/input'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** Refund in full a payment that came after its hold ended. */
-export const POST = officeRoute<{id: string}>({role: 'owner'}, async (_request, {staff, params}) => {
+export const POST = officeRoute({role: 'owner', params: officeUuidParams}, async (_request, {staff, params}) => {
   return handleRefundLatePayment(params.id, staff, await officeMoneyDeps())
 })

@@ -1,8 +1,9 @@
 import {handleTakeLatePayment} from '@/lib/office/money-routes'
 import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeUuidParams} from '@/lib/office/input'
 import {officeRoute} from '@/lib/office/route-access'
 
 /** Take a payment that came after its hold ended: the booking becomes paid, if its window has room. */
-export const POST = officeRoute<{id: string}>({role: 'owner'}, async (_request, {staff, params}) => {
+export const POST = officeRoute({role: 'owner', params: officeUuidParams}, async (_request, {staff, params}) => {
   return handleTakeLatePayment(params.id, staff, await officeMoneyDeps())
 })

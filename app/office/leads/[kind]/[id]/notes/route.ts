@@ -1,9 +1,9 @@
-import {leadAction} from '@/lib/office/lead-actions'
+import {LEAD_FORMS, leadAction, leadFormRefused, leadRouteParams} from '@/lib/office/lead-actions'
 import {leadOffice} from '@/lib/office/leads-server'
 import {officeRoute, seeOther} from '@/lib/office/route-access'
 
 /** A lead page's "notes" form: does it and answers 303 back to the page with the outcome. */
-export const POST = officeRoute<{kind: string; id: string}>({role: 'office'}, async (request, {staff, params}) => {
-  const form = await request.formData().catch(() => new FormData())
-  return seeOther(await leadAction(await leadOffice(), 'notes', params, form, staff))
-})
+export const POST = officeRoute(
+  {role: 'office', params: leadRouteParams, form: LEAD_FORMS.notes, refused: leadFormRefused('notes')},
+  async (_request, {staff, params, form}) => seeOther(await leadAction(await leadOffice(), 'notes', params, form, staff)),
+)
