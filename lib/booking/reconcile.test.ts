@@ -229,7 +229,7 @@ function refundedCharge(paymentIntent: string, bookingId: string, amountRefunded
 
 async function ledger(bookingId: string) {
   const {rows} = await db.query<{purpose: string; amount_cents: number; status: string; provider_refund_id: string; staff_name: string}>(
-    'select purpose, amount_cents, status, provider_refund_id, staff_name from public.booking_refunds where booking_id = $1 order by claimed_at, purpose',
+    'select purpose, amount_cents, status, provider_refund_id, staff_name from public.booking_refunds where booking_id = $1 order by purpose, claimed_at',
     [bookingId],
   )
   return rows

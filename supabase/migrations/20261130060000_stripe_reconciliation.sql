@@ -134,6 +134,22 @@ begin
 end;
 $$;
 
+-- The booking a provider's payment was for: the booking id its metadata names (when it is one),
+-- else the booking whose payment it is (a plan visit charged off-session keeps its PaymentIntent as
+-- its payment_session_id, unique). Null: no booking of this site. p_booking_id is a uuid or null
+-- (the caller checks it).
+create function public.booking_of_payment(p_booking_id text, p_payment_id text)
+returns uuid
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(
+    (select b.id from public.bookings1 b where b.id = nullif(p_booking_id, '')::uuid),
+    (select b.id from public.bookings1 b where b.payment_session_id = nullif(p_payment_id, ''))
+  );
+$$;
+
 -- A refund the provider reports (charge.refunded: every refund of the payment is passed, one call
 -- each). p_refund: {provider, refund_id, payment_id, booking_id, amount_cents, status, key (the
 -- office's claim key from the refund's metadata, if any), created_at, staff_name}. A refund the
@@ -160,12 +176,8 @@ begin
   if coalesce(p_refund ->> 'status', '') not in ('succeeded', 'pending') or v_amount is null or v_amount <= 0 then
     return 'ignored';
   end if;
-  if nullif(p_refund ->> 'booking_id', '') is not null then
-    select * into v from public.bookings1 where id = (p_refund ->> 'booking_id')::uuid for update;
-  end if;
-  if v.id is null and nullif(p_refund ->> 'payment_id', '') is not null then
-    select * into v from public.bookings1 where payment_session_id = p_refund ->> 'payment_id' order by created_at limit 1 for update;
-  end if;
+  select * into v from public.bookings1
+   where id = public.booking_of_payment(p_refund ->> 'booking_id', p_refund ->> 'payment_id') for update;
   if v.id is null then
     return 'unknown';
   end if;
@@ -215,12 +227,7 @@ declare
   v_id uuid;
   v_status text := coalesce(nullif(p_dispute ->> 'status', ''), 'needs_response');
 begin
-  if nullif(p_dispute ->> 'booking_id', '') is not null then
-    select id into v_booking from public.bookings1 where id = (p_dispute ->> 'booking_id')::uuid;
-  end if;
-  if v_booking is null and nullif(p_dispute ->> 'payment_id', '') is not null then
-    select id into v_booking from public.bookings1 where payment_session_id = p_dispute ->> 'payment_id' order by created_at limit 1;
-  end if;
+  v_booking := public.booking_of_payment(p_dispute ->> 'booking_id', p_dispute ->> 'payment_id');
   insert into public.payment_disputes (provider, provider_dispute_id, provider_payment_id, booking_id, amount_cents, currency, reason, status, opened_at, updated_at)
   values (p_dispute ->> 'provider', p_dispute ->> 'dispute_id', nullif(p_dispute ->> 'payment_id', ''), v_booking,
     (p_dispute ->> 'amount_cents')::integer, p_dispute ->> 'currency', p_dispute ->> 'reason', v_status,
@@ -282,6 +289,7 @@ as $$
 $$;
 
 revoke all on function
+  public.booking_of_payment(text, text),
   public.reconcile_plan_charge(uuid, jsonb, timestamptz, jsonb),
   public.record_provider_refund(jsonb, timestamptz),
   public.record_payment_dispute(jsonb, timestamptz),
@@ -290,6 +298,7 @@ revoke all on function
   public.find_test_checkout_refund(text)
 from public, anon, authenticated;
 grant execute on function
+  public.booking_of_payment(text, text),
   public.reconcile_plan_charge(uuid, jsonb, timestamptz, jsonb),
   public.record_provider_refund(jsonb, timestamptz),
   public.record_payment_dispute(jsonb, timestamptz),
