@@ -270,6 +270,17 @@ describe('refunds made at Stripe (charge.refunded)', () => {
     expect((await history(booking.id)).filter((entry) => entry.who === 'Stripe')).toHaveLength(1)
   })
 
+  it('Stripe out of reach while its refunds are listed: 500 and nothing recorded, so Stripe sends the event again; then recorded once', async () => {
+    const {booking, paymentIntent} = await paidBooking()
+    api.refundInDashboard(paymentIntent, 1500)
+    const event = signedEvent('charge.refunded', refundedCharge(paymentIntent, booking.id, 1500))
+    api.failNext(1, 503)
+    expect(await deliver(event, new Date())).toBe(500)
+    expect(await ledger(booking.id)).toEqual([])
+    expect(await deliver(event, new Date())).toBe(200)
+    expect((await visit(booking.id)).refunded_cents).toBe(1500)
+  })
+
   it("charge.refunded arriving before the office's own refund completes: the office records it, once", async () => {
     const {booking, paymentIntent, sessionId} = await paidBooking()
     const now = new Date()
