@@ -5,6 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {describeAction, type RecordedAction} from '../office/booking-page'
+import {openDisputes} from '../office/disputes'
 import {cancelBooking, type OfficeMoneyDeps} from '../office/money'
 import {createOfficeMoneyStore} from '../office/money-store'
 import {checkoutReturnUrls} from '../payments/provider'
@@ -228,8 +229,8 @@ function refundedCharge(paymentIntent: string, bookingId: string, amountRefunded
 }
 
 async function ledger(bookingId: string) {
-  const {rows} = await db.query<{purpose: string; amount_cents: number; status: string; provider_refund_id: string; staff_name: string}>(
-    'select purpose, amount_cents, status, provider_refund_id, staff_name from public.booking_refunds where booking_id = $1 order by purpose, claimed_at',
+  const {rows} = await db.query<{purpose: string; amount_cents: number; status: string; provider_refund_id: string; staff_name: string; reason: string | null}>(
+    'select purpose, amount_cents, status, provider_refund_id, staff_name, reason from public.booking_refunds where booking_id = $1 order by purpose, claimed_at',
     [bookingId],
   )
   return rows
@@ -261,7 +262,7 @@ describe('refunds made at Stripe (charge.refunded)', () => {
     expect((await visit(booking.id)).refunded_cents).toBe(8000)
     expect(await ledger(booking.id)).toEqual([
       expect.objectContaining({purpose: 'cancellation', amount_cents: 5000, provider_refund_id: officeRefund.id}),
-      {purpose: 'outside', amount_cents: 3000, status: 'succeeded', provider_refund_id: outside.id, staff_name: 'Stripe'},
+      {purpose: 'outside', amount_cents: 3000, status: 'succeeded', provider_refund_id: outside.id, staff_name: 'Stripe', reason: 'requested_by_customer'},
     ])
     expect(await deliver(event, now)).toBe(200)
     expect((await visit(booking.id)).refunded_cents).toBe(8000)
@@ -320,15 +321,17 @@ describe('disputes (charge.dispute.*)', () => {
     const created = signedEvent('charge.dispute.created', dispute)
     expect(await deliver(created, new Date())).toBe(200)
     expect(await deliver(created, new Date())).toBe(200)
-    const open = await functions().rows<{booking_id: string; amount_cents: number; reason: string; status: string}>('open_payment_disputes', {})
-    expect(open.filter((row) => row.booking_id === booking.id)).toEqual([expect.objectContaining({amount_cents: booking.amountCents, reason: 'product_not_received', status: 'needs_response'})])
+    // As Needs attention lists it: the amount, the reason, a link to the booking (its id) and whose it is.
+    const open = await openDisputes(functions())
+    expect(open.filter((row) => row.bookingId === booking.id)).toEqual([
+      expect.objectContaining({amountCents: booking.amountCents, reason: 'product_not_received', status: 'needs_response', customerName: `${booking.firstName} ${booking.lastName}`, providerDisputeId: dispute.id}),
+    ])
     const amount = `$${(booking.amountCents / 100).toFixed(2)}`
     expect((await history(booking.id)).filter((entry) => entry.who === 'Stripe')).toEqual([{who: 'Stripe', what: `The customer's bank disputed ${amount} (product not received)`}])
 
     expect(await deliver(signedEvent('charge.dispute.closed', {...dispute, status: 'lost'}), new Date())).toBe(200)
     expect(await deliver(signedEvent('charge.dispute.updated', {...dispute, status: 'under_review'}), new Date())).toBe(200)
-    const after = await functions().rows<{booking_id: string}>('open_payment_disputes', {})
-    expect(after.filter((row) => row.booking_id === booking.id)).toEqual([])
+    expect((await openDisputes(functions())).filter((row) => row.bookingId === booking.id)).toEqual([])
   })
 })
 

@@ -96,6 +96,7 @@ async function recordRefund(refund: ProviderRefund, eventBookingId: string | nul
       amount_cents: refund.amountCents,
       status: refund.status,
       key: refund.idempotencyKey,
+      reason: refund.reason,
       created_at: refund.createdAt,
       staff_name: PROVIDER_NAMES[provider],
     },

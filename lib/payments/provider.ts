@@ -158,6 +158,8 @@ export interface ProviderRefund {
   idempotencyKey: string | null
   /** The booking, from the refund's or the payment's metadata. */
   bookingId: string | null
+  /** The provider's reason ('requested_by_customer', 'duplicate', 'fraudulent'), if one was given. */
+  reason: string | null
   /** ISO 8601, when the provider made it. */
   createdAt: string | null
 }

@@ -459,7 +459,13 @@ function reportedPlanCharge(intent: Stripe.PaymentIntent): PaymentEvent['planCha
   const planId = intent.metadata?.planId
   const bookingId = intent.metadata?.bookingId
   if (!planId || !bookingId) return null
-  const result = offSessionResultOf(intent)
+  let result: OffSessionChargeResult | null
+  try {
+    result = offSessionResultOf(intent)
+  } catch {
+    // Still processing: its outcome comes in a later event.
+    return null
+  }
   if (!result) return null
   return {
     outcome: result.outcome,
@@ -503,6 +509,7 @@ function providerRefundOf(refund: Stripe.Refund, paymentIntent: string | null, b
     status: refund.status ?? 'pending',
     idempotencyKey: refund.metadata?.refundKey || null,
     bookingId: refund.metadata?.bookingId || bookingId,
+    reason: refund.reason ?? null,
     createdAt: typeof refund.created === 'number' ? new Date(refund.created * 1000).toISOString() : null,
   }
 }

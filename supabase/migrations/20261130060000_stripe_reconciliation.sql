@@ -152,7 +152,7 @@ $$;
 
 -- A refund the provider reports (charge.refunded: every refund of the payment is passed, one call
 -- each). p_refund: {provider, refund_id, payment_id, booking_id, amount_cents, status, key (the
--- office's claim key from the refund's metadata, if any), created_at, staff_name}. A refund the
+-- office's claim key from the refund's metadata, if any), reason (the provider's), created_at, staff_name}. A refund the
 -- office made itself is the office's to record: matched by its key, by its provider refund id once
 -- recorded, or (a refund made before keys were sent) as the same amount as a refund the office has
 -- under way. Anything else was made outside the office (the provider's dashboard): recorded once in
@@ -194,9 +194,9 @@ begin
     return 'office';
   end if;
   insert into public.booking_refunds (booking_id, purpose, attempt, idempotency_key, amount_cents, status, provider, provider_refund_id,
-    staff_id, staff_name, claimed_at, completed_at)
+    reason, staff_id, staff_name, claimed_at, completed_at)
   values (v.id, 'outside', 1, 'outside:' || v_provider || ':' || v_refund, v_amount, 'succeeded', v_provider, v_refund,
-    null, coalesce(nullif(p_refund ->> 'staff_name', ''), v_provider), coalesce((p_refund ->> 'created_at')::timestamptz, p_now), p_now)
+    nullif(p_refund ->> 'reason', ''), null, coalesce(nullif(p_refund ->> 'staff_name', ''), v_provider), coalesce((p_refund ->> 'created_at')::timestamptz, p_now), p_now)
   on conflict do nothing
   returning id into v_id;
   if v_id is null then
