@@ -18,6 +18,7 @@ import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {changePlanFromLink, PLAN_ACTIONS, requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps, type PlanAction} from './manage'
 import {bookingFormValues} from './stored'
 import {recordPlanCard, type CardUpdateDeps} from './plans/card'
+import {isReconciledEvent, reconcilePaymentEvent, type ReconcileDeps} from './reconcile'
 import type {PlanFlowDeps} from './plans/visits'
 
 /** Largest booking request accepted (a full house booking with long notes is under 4 kB). */
@@ -144,6 +145,8 @@ export interface WebhookDeps {
   plans?: () => Promise<PlanFlowDeps>
   /** A card update's `card_saved` is recorded on its plan (lib/booking/plans/card.ts). */
   cards?: () => Promise<Omit<CardUpdateDeps, 'linkSecret' | 'store' | 'origin' | 'payments'>>
+  /** Plan charges, refunds and disputes made outside the site's requests (lib/booking/reconcile.ts). */
+  reconcile?: () => Promise<ReconcileDeps>
 }
 
 /** Largest Stripe webhook body accepted (a checkout.session event is a few kB). */
@@ -189,6 +192,18 @@ export async function handleWebhook(rawBody: string, signature: string | null, d
     } catch (error) {
       // 500: Stripe sends it again.
       log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be recorded`, error)
+      return json({error: 'Webhook failed'}, 500)
+    }
+    return json({received: true}, 200)
+  }
+  if (isReconciledEvent(event)) {
+    if (!deps.reconcile) return json({received: true}, 200)
+    try {
+      const result = await reconcilePaymentEvent(event, deps.payments().name, await deps.reconcile())
+      if (result.kind === 'plan_charge' && result.outcome === 'unknown') log.warn(`Payment webhook: ${event.eventType} ${event.eventId} is for no known plan visit`)
+    } catch (error) {
+      // 500: Stripe sends it again; every effect is recorded once, so a repeat is harmless.
+      log.error(`Payment webhook: ${event.eventType} ${event.eventId} could not be reconciled`, error)
       return json({error: 'Webhook failed'}, 500)
     }
     return json({received: true}, 200)

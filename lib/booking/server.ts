@@ -20,6 +20,7 @@ import type {PlanFlowDeps} from './plans/visits'
 import {paymentReturnOrigin} from '../site-url'
 import type {CardUpdateDeps} from './plans/card'
 import {createPlanReader} from './plans/reader'
+import type {ReconcileDeps} from './reconcile'
 
 /**
  * The booking flow wired to the configured services (the only module that reads the environment
@@ -37,6 +38,12 @@ export async function bookingFlowDeps(origin: string, client: string): Promise<B
 /** Recurring plans on the app's database, with the business's rules and the plans' timings (i24-plans). */
 export async function planFlowDeps(): Promise<PlanFlowDeps> {
   return {plans: createPlanStore(await getDatabaseFunctions()), availability: getAvailability, settings: planSettingsFromEnv(), emails: planVisitEmails}
+}
+
+/** The webhook's reconciliation of plan charges, refunds and disputes made outside the site's requests. */
+export async function reconcileDeps(): Promise<ReconcileDeps> {
+  const functions = await getDatabaseFunctions()
+  return {functions, store: await getBookingStore(), plans: createPlanReader(functions), settings: planSettingsFromEnv(), now: systemNow, emailsQueued: wakeEmailOutbox}
 }
 
 /** What the availability endpoint needs: the store, the clock and the rules (no payment provider). */

@@ -189,6 +189,13 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_card_update: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   replace_plan_card: {args: {p_plan_id: 'uuid', p_session_id: 'text', p_card: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   // end i24-payments
+  // Reconciling payments made outside the site's requests (20261130060000_stripe_reconciliation.sql).
+  reconcile_plan_charge: {args: {p_booking_id: 'uuid', p_charge: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
+  record_provider_refund: {args: {p_refund: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  record_payment_dispute: {args: {p_dispute: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  open_payment_disputes: {args: {}, returns: 'rows'},
+  find_test_checkout_charge: {args: {p_key: 'text'}, returns: 'value'},
+  find_test_checkout_refund: {args: {p_key: 'text'}, returns: 'value'},
   // i24-reminders: reminders before visits and the review request (20261129150000_reminders.sql).
   visits_due_reminder: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_limit: 'integer'}, returns: 'rows'},
   queue_visit_reminders: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_emails: 'jsonb'}, returns: 'value'},

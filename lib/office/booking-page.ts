@@ -76,6 +76,10 @@ export function describeAction(action: RecordedAction): string {
       return words.history.latePaymentTaken
     case 'late_payment_refunded':
       return words.history.latePaymentRefunded(formatUsd(cents(after.refunded_cents)))
+    case 'refunded_at_provider':
+      return words.history.refundedAtProvider(formatUsd(cents(after.amount_cents)), action.staffName)
+    case 'disputed':
+      return words.history.disputed(formatUsd(cents(after.amount_cents)), text(after.reason))
     case 'email_sent_again':
       return words.history.emailSentAgain
     default:

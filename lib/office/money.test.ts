@@ -118,7 +118,7 @@ describe('cancelling a paid booking from the office', () => {
     const result = await cancelBooking(bookingId, amountCents, alice, deps(stripe))
 
     expect(result).toEqual({outcome: 'cancelled', refundedCents: amountCents})
-    const refundCalls = stripeApi.requests.filter((request) => request.path === '/v1/refunds')
+    const refundCalls = stripeApi.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds')
     expect(refundCalls).toHaveLength(1)
     expect(refundCalls[0].form.get('amount')).toBe(String(amountCents))
     expect(refundCalls[0].idempotencyKey).toBe(`booking-${bookingId}-cancellation-1`)
@@ -147,7 +147,7 @@ describe('cancelling a paid booking from the office', () => {
     const {bookingId} = await paidBooking(stripe)
     stripeApi.requests.length = 0
     expect(await cancelBooking(bookingId, 0, alice, deps(stripe))).toEqual({outcome: 'cancelled', refundedCents: 0})
-    expect(stripeApi.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(0)
+    expect(stripeApi.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds')).toHaveLength(0)
     expect(await store.findById(bookingId)).toMatchObject({refundedCents: 0, cancelledAt: expect.any(String)})
   })
 
@@ -157,7 +157,7 @@ describe('cancelling a paid booking from the office', () => {
 
     expect(results.filter((result) => result.outcome === 'cancelled')).toHaveLength(1)
     expect(results.filter((result) => result.outcome === 'in_progress' || result.outcome === 'already_cancelled')).toHaveLength(1)
-    expect(stripeApi.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(1)
+    expect(stripeApi.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds')).toHaveLength(1)
     expect(stripeApi.refunds).toHaveLength(1)
     const booking = await store.findById(bookingId)
     expect(booking?.refundedCents).toBe(amountCents)
@@ -181,7 +181,7 @@ describe('cancelling a paid booking from the office', () => {
 
     stripeApi.refuseRefunds(null)
     expect(await cancelBooking(bookingId, 1_000, alice, deps(stripe))).toEqual({outcome: 'cancelled', refundedCents: 1_000})
-    expect(stripeApi.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toEqual([
+    expect(stripeApi.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toEqual([
       `booking-${bookingId}-cancellation-1`,
       `booking-${bookingId}-cancellation-2`,
     ])

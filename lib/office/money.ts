@@ -18,6 +18,7 @@ import {bookingChangeBase} from '../booking/manage'
 import {bookingPaidFacts} from '../booking/stored'
 import type {BookingStore, StoredBooking} from '../booking/store/store'
 import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
+import {refundOnce} from '../payments/once'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
 import type {OfficeMoneyStore} from './money-store'
 import type {ActingStaff} from './staff'
@@ -120,7 +121,8 @@ async function sendRefund(
     return {ok: false, result: {outcome: 'other_provider', provider: claim.provider}}
   }
   try {
-    const refund = await payments.refund({sessionId: claim.sessionId, amountCents, idempotencyKey: claim.key, bookingId})
+    // Looked up at the provider first: a claim taken over may be older than the provider keeps its key.
+    const refund = await refundOnce(payments, {sessionId: claim.sessionId, amountCents, idempotencyKey: claim.key, bookingId})
     return {ok: true, provider: payments.name, refundId: refund.id}
   } catch (error) {
     if (refused(error)) {

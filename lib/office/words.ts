@@ -341,6 +341,9 @@ export const bookingWords = {
     cancelled: (refunded: string) => `Cancelled the booking, refunded ${refunded}`,
     latePaymentTaken: 'Took the payment that came after the hold ended',
     latePaymentRefunded: (refunded: string) => `Refunded the payment that came after the hold ended (${refunded})`,
+    // Made outside the office, reported by the payment provider's webhook.
+    refundedAtProvider: (refunded: string, provider: string) => `Refunded ${refunded} at ${provider}`,
+    disputed: (amount: string, reason: string | null) => `The customer's bank disputed ${amount}${reason ? ` (${reason.replace(/_/g, ' ')})` : ''}`,
     emailSentAgain: 'Sent a failed e-mail again',
     other: (action: string) => `${action.replace(/_/g, ' ')}`,
   },
@@ -775,4 +778,38 @@ export const planWords = {
 /** What a page says when its address holds a part the office refuses (it shows the page without that part). */
 export const inputWords = {
   refusedParameter: (field: string, message: string) => `The address’s “${field}” was left out: it ${message}.`,
+} as const
+
+/** Disputed payments in Needs attention (/office/attention): chargebacks reported by the payment provider. */
+export const DISPUTE_WORDS = {
+  heading: 'Disputed payments',
+  help: "The customer's bank is taking back a payment (a chargeback). Answer it with evidence in the payment provider's dashboard before its deadline; it leaves this list when the provider closes it.",
+  none: 'No open disputes.',
+  amount: 'Amount',
+  reason: 'Reason',
+  status: 'Status',
+  opened: 'Opened',
+  booking: 'Booking',
+  unknownBooking: 'No booking of this site (a payment made elsewhere)',
+  openBooking: 'Open the booking',
+  /** The provider's reason codes (Stripe's), as staff read them. */
+  reasons: {
+    bank_cannot_process: 'The bank cannot process it',
+    credit_not_processed: 'Refund promised but not made',
+    customer_initiated: 'The customer asked their bank',
+    debit_not_authorized: 'Debit not authorised',
+    duplicate: 'Charged twice',
+    fraudulent: 'Card holder says they did not pay (fraud)',
+    general: 'Other',
+    product_not_received: 'Service not received',
+    product_unacceptable: 'Service not as described',
+    subscription_canceled: 'Plan was cancelled',
+    unrecognized: 'Card holder does not recognise the payment',
+  } as Record<string, string>,
+  statuses: {
+    warning_needs_response: 'Early warning: answer it',
+    warning_under_review: 'Early warning, under review',
+    needs_response: 'Answer it',
+    under_review: 'Under review by the bank',
+  } as Record<string, string>,
 } as const

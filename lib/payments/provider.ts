@@ -128,7 +128,70 @@ export interface CheckoutDetails {
   savedCard?: SavedCard | null
 }
 
-export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'card_saved' | 'ignored'
+export type PaymentEventKind = 'paid' | 'expired' | 'failed' | 'card_saved' | 'plan_charge' | 'refunded' | 'disputed' | 'ignored'
+
+/** An off-session plan charge as the provider reported it (Stripe: payment_intent.succeeded / payment_failed). */
+export interface ReportedPlanCharge {
+  outcome: OffSessionChargeResult['outcome']
+  /** The provider's payment (Stripe: pi_…). */
+  paymentId: string
+  /** The visit charged and its plan (the payment's metadata). */
+  bookingId: string
+  planId: string
+  /** The charge's idempotency key (metadata.chargeKey); null for a payment made before keys were sent. */
+  idempotencyKey: string | null
+  amountCents: number
+  code: string | null
+  message: string | null
+}
+
+/** A refund as the provider holds it. */
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe's re_…). */
+  id: string
+  /** The payment refunded (Stripe: pi_…), when the provider says. */
+  paymentId: string | null
+  amountCents: number
+  /** 'succeeded', 'pending' (counted: the money is on its way back), 'failed', 'canceled' (not counted). */
+  status: string
+  /** The key the office refunded under (metadata.refundKey); null for one made elsewhere (the provider's dashboard). */
+  idempotencyKey: string | null
+  /** The booking, from the refund's or the payment's metadata. */
+  bookingId: string | null
+  /** The provider's reason ('requested_by_customer', 'duplicate', 'fraudulent'), if one was given. */
+  reason: string | null
+  /** ISO 8601, when the provider made it. */
+  createdAt: string | null
+}
+
+/** A dispute (chargeback) of a payment, as the provider reports it. */
+export interface ProviderDispute {
+  /** The provider's dispute id (Stripe's dp_…). */
+  id: string
+  paymentId: string | null
+  /** The booking, from the disputed payment's metadata. */
+  bookingId: string | null
+  amountCents: number
+  currency: string | null
+  /** The provider's reason code ('fraudulent', 'product_not_received', …). */
+  reason: string | null
+  /** The provider's status ('needs_response', 'under_review', 'won', 'lost', …). */
+  status: string
+  createdAt: string | null
+}
+
+/** What identifies an off-session charge at the provider: its key (in its metadata), the card it was made to, the visit. */
+export interface OffSessionChargeLookup {
+  idempotencyKey: string
+  card: Pick<SavedCard, 'customerId' | 'paymentMethodId'>
+  bookingId: string | null
+}
+
+/** What identifies a refund at the provider: the payment refunded and the key (in its metadata). */
+export interface RefundLookup {
+  sessionId: string
+  idempotencyKey: string
+}
 
 /**
  * A verified provider notification, reduced to what the booking needs.
@@ -151,6 +214,12 @@ export interface PaymentEvent {
   /** Amount and currency of the session, for checkout events; compare with the booking's cents. */
   amountTotalCents?: number | null
   currency?: string | null
+  /** `plan_charge`: an off-session plan charge that succeeded or failed (the charge job may not have recorded it). */
+  planCharge?: ReportedPlanCharge
+  /** `refunded`: every refund of the payment, as the provider holds them now (made by the office or elsewhere). */
+  refunds?: ProviderRefund[]
+  /** `disputed`: a dispute opened, updated or closed. */
+  dispute?: ProviderDispute
   /** The provider's event id (Stripe's `evt_…`), for logs and de-duplication. */
   eventId: string
   /** The provider's event type, e.g. 'checkout.session.completed'. */
@@ -181,6 +250,18 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<Refund>
   /** Charges a saved card with the customer away (a plan's later visit, an early cancellation's difference). */
   chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>
+  /**
+   * The off-session charge the provider made under `idempotencyKey` (found by the key recorded in
+   * its metadata, not by the key itself), or null when it has none. Asked before a charge is sent
+   * again: the provider keeps an idempotency key only for a while (Stripe: at least 24 hours), so a
+   * repeat sent later could charge a second time. Throws `PaymentProviderError` when it cannot be asked.
+   */
+  findOffSessionCharge(lookup: OffSessionChargeLookup): Promise<OffSessionChargeResult | null>
+  /**
+   * The refund of the payment `sessionId` collected made under `idempotencyKey` (by the key in its
+   * metadata), or null when there is none (or it failed): asked before a refund is sent again, as above.
+   */
+  findRefund(lookup: RefundLookup): Promise<Refund | null>
   /** A checkout that saves a new card for a plan (Stripe Checkout in setup mode; the test checkout likewise). */
   createCardUpdate(request: CardUpdateRequest): Promise<CardUpdateSession>
   /** The card-update checkout's state; throws `CheckoutNotFoundError` for an unknown id. */

@@ -106,6 +106,8 @@ describe('chargeSavedCard: a later visit charged off-session', () => {
       description: 'House Cleaning – Regular Cleaning, Weekly (visit 2)',
       'metadata[planId]': PLAN_ID,
       'metadata[bookingId]': BOOKING_ID,
+      // Kept with the payment: found by it after Stripe has forgotten the key itself.
+      'metadata[chargeKey]': `plan-${PLAN_ID}-visit-2-card-0`,
     })
   })
 

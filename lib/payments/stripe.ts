@@ -21,9 +21,13 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
   type CheckoutStatus,
+  type OffSessionChargeLookup,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderDispute,
+  type ProviderRefund,
   type Refund,
+  type RefundLookup,
   type RefundRequest,
 } from './provider'
 
@@ -139,7 +143,8 @@ export class StripePaymentProvider implements PaymentProvider {
    */
   async chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
     assertValidOffSessionCharge(request)
-    const metadata: Record<string, string> = {planId: request.planId, ...(request.bookingId ? {bookingId: request.bookingId} : {})}
+    // The key is kept in the payment's metadata: found again by it after Stripe has forgotten the key itself.
+    const metadata: Record<string, string> = {planId: request.planId, ...(request.bookingId ? {bookingId: request.bookingId} : {}), chargeKey: request.idempotencyKey}
     let intent: Stripe.PaymentIntent
     try {
       intent = await this.stripe.paymentIntents.create(
@@ -247,7 +252,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     // Signed JSON that is not an event (null, an array, no data.object): refused like a body that is not JSON.
     if (typeof event?.data?.object !== 'object' || event.data.object === null) throw new InvalidWebhookSignatureError('Webhook body is not a valid Stripe event')
-    return paymentEventFromStripeEvent(event)
+    return this.completed(paymentEventFromStripeEvent(event), event)
   }
 
   /**
@@ -257,26 +262,13 @@ export class StripePaymentProvider implements PaymentProvider {
    */
   async refund(request: RefundRequest): Promise<Refund> {
     assertValidRefundRequest(request)
-    // A plan's later visit was charged off-session: its payment is the PaymentIntent itself.
-    const direct = PAYMENT_INTENT_ID.test(request.sessionId)
-    if (!direct && !SESSION_ID.test(request.sessionId)) throw new CheckoutNotFoundError('stripe', request.sessionId)
-    let paymentIntent: string | null = direct ? request.sessionId : null
-    if (!direct) {
-      try {
-        const session = await this.stripe.checkout.sessions.retrieve(request.sessionId)
-        paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
-          throw new CheckoutNotFoundError('stripe', request.sessionId, {cause: error, requestId: error.requestId})
-        }
-        throw toProviderError(error)
-      }
-    }
-    if (!paymentIntent) throw new PaymentProviderError('stripe', `Checkout session ${request.sessionId} has no payment to refund`, {code: 'no_payment'})
+    const paymentIntent = await this.paymentIntentOf(request.sessionId)
     let refund: Stripe.Refund
     try {
+      // The key is kept in the refund's metadata: the webhook tells the office's own refunds from
+      // others by it, and a retry finds the refund by it after Stripe has forgotten the key itself.
       refund = await this.stripe.refunds.create(
-        {payment_intent: paymentIntent, amount: request.amountCents, metadata: {bookingId: request.bookingId}},
+        {payment_intent: paymentIntent, amount: request.amountCents, metadata: {bookingId: request.bookingId, refundKey: request.idempotencyKey}},
         {idempotencyKey: request.idempotencyKey},
       )
     } catch (error) {
@@ -287,6 +279,99 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new PaymentProviderError('stripe', `Stripe refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`, {code: refund.status})
     }
     return {id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending'}
+  }
+
+  /** The PaymentIntent a refund is made on: the checkout session's, or the id itself for a plan visit charged off-session. */
+  private async paymentIntentOf(sessionId: string): Promise<string> {
+    if (PAYMENT_INTENT_ID.test(sessionId)) return sessionId
+    if (!SESSION_ID.test(sessionId)) throw new CheckoutNotFoundError('stripe', sessionId)
+    let paymentIntent: string | null
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId)
+      paymentIntent = idOf(session.payment_intent)
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing')) {
+        throw new CheckoutNotFoundError('stripe', sessionId, {cause: error, requestId: error.requestId})
+      }
+      throw toProviderError(error)
+    }
+    if (!paymentIntent) throw new PaymentProviderError('stripe', `Checkout session ${sessionId} has no payment to refund`, {code: 'no_payment'})
+    return paymentIntent
+  }
+
+  /**
+   * The PaymentIntent made under the charge's key, found among the customer's PaymentIntents by
+   * `metadata.chargeKey` (a list, read at once, unlike the search API which lags behind); one made
+   * before keys were sent is recognised by its visit and card. Stripe keeps idempotency keys at
+   * least 24 hours only, so this, not the key, says whether a charge exists.
+   */
+  async findOffSessionCharge(lookup: OffSessionChargeLookup): Promise<OffSessionChargeResult | null> {
+    try {
+      let seen = 0
+      for await (const intent of this.stripe.paymentIntents.list({customer: lookup.card.customerId, limit: 100})) {
+        const key = intent.metadata?.chargeKey
+        const same = key ? key === lookup.idempotencyKey : lookup.bookingId !== null && intent.metadata?.bookingId === lookup.bookingId && paymentMethodOf(intent) === lookup.card.paymentMethodId
+        if (same) {
+          const result = offSessionResultOf(intent)
+          if (result) return result
+        }
+        // A plan's customer has a few payments a month: this bound is years of them.
+        if (++seen >= 1000) break
+      }
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    return null
+  }
+
+  /** The refund of the payment made under the office's key (`metadata.refundKey`), listed at Stripe; a failed or cancelled one is none. */
+  async findRefund(lookup: RefundLookup): Promise<Refund | null> {
+    const paymentIntent = await this.paymentIntentOf(lookup.sessionId)
+    try {
+      for await (const refund of this.stripe.refunds.list({payment_intent: paymentIntent, limit: 100})) {
+        if (refund.metadata?.refundKey !== lookup.idempotencyKey) continue
+        if (refund.status === 'failed' || refund.status === 'canceled') continue
+        return {id: refund.id, amountCents: refund.amount, status: refund.status ?? 'pending'}
+      }
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    return null
+  }
+
+  /**
+   * What a verified event needs from Stripe besides its own object: a refunded charge's refunds
+   * (a charge's `refunds` is not sent in events of current API versions) and a disputed payment's
+   * booking (a dispute carries no metadata of its payment). Unreachable: throws, and the webhook
+   * answers 500 so Stripe sends the event again.
+   */
+  private async completed(event: PaymentEvent, stripeEvent: Stripe.Event): Promise<PaymentEvent> {
+    try {
+      if (event.kind === 'refunded' && stripeEvent.type === 'charge.refunded') {
+        const charge = stripeEvent.data.object
+        const paymentIntent = idOf(charge.payment_intent)
+        const params: Stripe.RefundListParams = paymentIntent ? {payment_intent: paymentIntent, limit: 100} : {charge: charge.id, limit: 100}
+        const refunds: ProviderRefund[] = []
+        for await (const refund of this.stripe.refunds.list(params)) {
+          refunds.push(providerRefundOf(refund, paymentIntent, charge.metadata?.bookingId || null))
+          if (refunds.length >= 1000) break
+        }
+        return {...event, refunds}
+      }
+      if (event.kind === 'disputed' && event.dispute?.paymentId && !event.dispute.bookingId) {
+        let bookingId: string | null = null
+        try {
+          const intent = await this.stripe.paymentIntents.retrieve(event.dispute.paymentId)
+          bookingId = intent.metadata?.bookingId || null
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing'))) throw error
+        }
+        return {...event, dispute: {...event.dispute, bookingId}}
+      }
+    } catch (error) {
+      throw toProviderError(error)
+    }
+    return event
   }
 }
 
@@ -333,8 +418,99 @@ export function paymentEventFromStripeEvent(event: Stripe.Event): PaymentEvent {
       return {...base, ...sessionFields(event.data.object), kind: 'failed'}
     case 'checkout.session.expired':
       return {...base, ...sessionFields(event.data.object), kind: 'expired'}
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed': {
+      const planCharge = reportedPlanCharge(event.data.object)
+      return planCharge ? {...base, kind: 'plan_charge', bookingId: planCharge.bookingId, planCharge} : {...base, kind: 'ignored'}
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object
+      const bookingId = charge.metadata?.bookingId
+      // The refunds themselves are listed by `parseWebhook` (current API versions leave them out of the charge).
+      return {...base, kind: 'refunded', ...(bookingId ? {bookingId} : {}), refunds: (charge.refunds?.data ?? []).map((refund) => providerRefundOf(refund, idOf(charge.payment_intent), bookingId || null))}
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object
+      const reported: ProviderDispute = {
+        id: dispute.id,
+        paymentId: idOf(dispute.payment_intent),
+        bookingId: null,
+        amountCents: dispute.amount,
+        currency: dispute.currency ?? null,
+        reason: dispute.reason ?? null,
+        status: dispute.status,
+        createdAt: typeof dispute.created === 'number' ? new Date(dispute.created * 1000).toISOString() : null,
+      }
+      return {...base, kind: 'disputed', dispute: reported}
+    }
     default:
       return {...base, kind: 'ignored'}
+  }
+}
+
+/**
+ * A plan's off-session charge (metadata `planId` and `bookingId`, as `chargeSavedCard` sends them):
+ * its outcome as `chargeSavedCard` would have answered. A checkout's payment or an early
+ * cancellation's difference (no visit) is no plan visit's charge: null.
+ */
+function reportedPlanCharge(intent: Stripe.PaymentIntent): PaymentEvent['planCharge'] | null {
+  const planId = intent.metadata?.planId
+  const bookingId = intent.metadata?.bookingId
+  if (!planId || !bookingId) return null
+  let result: OffSessionChargeResult | null
+  try {
+    result = offSessionResultOf(intent)
+  } catch {
+    // Still processing: its outcome comes in a later event.
+    return null
+  }
+  if (!result) return null
+  return {
+    outcome: result.outcome,
+    paymentId: intent.id,
+    bookingId,
+    planId,
+    idempotencyKey: intent.metadata?.chargeKey || null,
+    amountCents: result.outcome === 'succeeded' ? result.amountCents : intent.amount,
+    code: result.outcome === 'succeeded' ? null : result.code,
+    message: result.outcome === 'succeeded' ? null : result.message,
+  }
+}
+
+/**
+ * A PaymentIntent's outcome as an off-session charge: succeeded; declined (a card error left it
+ * waiting for another payment method); authentication_required (the bank wants the customer).
+ * Null for one that took nothing and failed nothing (cancelled, or never confirmed): no charge.
+ * Processing: not known yet, asked again later.
+ */
+function offSessionResultOf(intent: Stripe.PaymentIntent): OffSessionChargeResult | null {
+  if (intent.status === 'succeeded') return {outcome: 'succeeded', paymentId: intent.id, amountCents: intent.amount_received || intent.amount}
+  const lastError = intent.last_payment_error
+  const code = lastError?.decline_code || lastError?.code || null
+  if (intent.status === 'requires_action' || code === 'authentication_required') {
+    return {outcome: 'authentication_required', paymentId: intent.id, code: 'authentication_required', message: lastError?.message || 'The bank asks the customer to confirm this payment'}
+  }
+  if (intent.status === 'processing') throw new PaymentProviderError('stripe', `Stripe PaymentIntent ${intent.id} is still processing`, {code: 'processing'})
+  if (intent.status === 'requires_payment_method' && lastError) return {outcome: 'declined', paymentId: intent.id, code, message: lastError.message || `Stripe PaymentIntent ${intent.id} was declined`}
+  return null
+}
+
+function paymentMethodOf(intent: Stripe.PaymentIntent): string | null {
+  return idOf(intent.payment_method) ?? idOf(intent.last_payment_error?.payment_method ?? null)
+}
+
+function providerRefundOf(refund: Stripe.Refund, paymentIntent: string | null, bookingId: string | null): ProviderRefund {
+  return {
+    id: refund.id,
+    paymentId: idOf(refund.payment_intent) ?? paymentIntent,
+    amountCents: refund.amount,
+    status: refund.status ?? 'pending',
+    idempotencyKey: refund.metadata?.refundKey || null,
+    bookingId: refund.metadata?.bookingId || bookingId,
+    reason: refund.reason ?? null,
+    createdAt: typeof refund.created === 'number' ? new Date(refund.created * 1000).toISOString() : null,
   }
 }
 

@@ -63,6 +63,24 @@ describe.each(stores)('the test checkout keeps a card, %s', (_name, sessions) =>
     return {provider, session, details}
   }
 
+  it('a charge and a refund are found by their key before a retry (as at Stripe, by the key in metadata); none under an unknown key', async () => {
+    const {provider, session, details} = await paidWithCard(false)
+    const card = details.savedCard!
+    const chargeKey = key('visit-2')
+    const lookup = {idempotencyKey: chargeKey, card, bookingId: BOOKING_ID}
+    await expect(provider.findOffSessionCharge(lookup)).resolves.toBeNull()
+    const charged = await provider.chargeSavedCard(visitCharge(card, chargeKey))
+    await expect(provider.findOffSessionCharge(lookup)).resolves.toEqual(charged)
+    await expect(provider.findOffSessionCharge({...lookup, idempotencyKey: key('other')})).resolves.toBeNull()
+
+    const refundKey = key('refund')
+    await expect(provider.findRefund({sessionId: session.id, idempotencyKey: refundKey})).resolves.toBeNull()
+    const refund = await provider.refund({sessionId: session.id, amountCents: 1000, idempotencyKey: refundKey, bookingId: BOOKING_ID})
+    await expect(provider.findRefund({sessionId: session.id, idempotencyKey: refundKey})).resolves.toEqual(refund)
+    // The key of another payment's refund is not this payment's.
+    await expect(provider.findRefund({sessionId: charged.paymentId!, idempotencyKey: refundKey})).resolves.toBeNull()
+  })
+
   it('a checkout made with saveCard reports a test customer and card once paid', async () => {
     const {details} = await paidWithCard(false)
     expect(details.paymentStatus).toBe('paid')

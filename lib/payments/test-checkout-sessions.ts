@@ -105,6 +105,10 @@ export interface TestCheckoutSessions {
   completeCardUpdate(id: string, outcome: 'saved' | 'cancelled', now: string): Promise<TestCardUpdateRecord | null>
   /** Charges a test card off-session, once per key (the same key answers the same charge). */
   charge(charge: TestChargeInput): Promise<TestChargeAnswer>
+  /** The test charge made under this key, or null (the lookup before a retry, as at Stripe). */
+  findCharge(idempotencyKey: string): Promise<TestCardCharge | null>
+  /** The test refund made under this key, or null. */
+  findRefund(idempotencyKey: string): Promise<TestCheckoutRefundRecord | null>
 }
 
 /** A test refund, as recorded in `test_checkout_refunds`. */
@@ -301,6 +305,14 @@ export function databaseTestCheckoutSessions(functions: () => Promise<DatabaseFu
       }
       const answer = await (await functions()).value<{status: TestChargeAnswer['status']; charge?: ChargeRow}>('charge_test_checkout_card', {p_charge: row, p_now: charge.createdAt})
       return answer.status === 'charged' ? {status: 'charged', charge: toCharge(answer.charge as ChargeRow)} : {status: answer.status}
+    },
+    async findCharge(idempotencyKey) {
+      const row = await (await functions()).value<ChargeRow | null>('find_test_checkout_charge', {p_key: idempotencyKey})
+      return row ? toCharge(row) : null
+    },
+    async findRefund(idempotencyKey) {
+      const row = await (await functions()).value<RefundRow | null>('find_test_checkout_refund', {p_key: idempotencyKey})
+      return row ? {id: row.id, sessionId: row.session_id, amountCents: row.amount_cents, idempotencyKey: row.idempotency_key, createdAt: new Date(row.created_at).toISOString()} : null
     },
   }
 }

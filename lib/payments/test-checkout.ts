@@ -25,6 +25,7 @@ import {
   type CardUpdateRequest,
   type CardUpdateSession,
   type CheckoutDetails,
+  type OffSessionChargeLookup,
   type OffSessionChargeRequest,
   type OffSessionChargeResult,
   type CheckoutRequest,
@@ -32,6 +33,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type Refund,
+  type RefundLookup,
   type RefundRequest,
 } from './provider'
 
@@ -237,6 +239,18 @@ export class TestCheckoutProvider implements PaymentProvider {
     return offSessionResult(answer.charge)
   }
 
+  /** The test charge recorded under the key, answered as `chargeSavedCard` answered it; null when none was made. */
+  async findOffSessionCharge(lookup: OffSessionChargeLookup): Promise<OffSessionChargeResult | null> {
+    const charge = await this.sessions.findCharge(lookup.idempotencyKey)
+    return charge ? offSessionResult(charge) : null
+  }
+
+  /** The test refund recorded under the key (of this payment), or null. */
+  async findRefund(lookup: RefundLookup): Promise<Refund | null> {
+    const refund = await this.sessions.findRefund(lookup.idempotencyKey)
+    return refund && refund.sessionId === lookup.sessionId ? {id: refund.id, amountCents: refund.amountCents, status: 'succeeded'} : null
+  }
+
   /** A card-update checkout (setup mode): the test card-update page at `/checkout/test/<id>`. */
   async createCardUpdate(request: CardUpdateRequest): Promise<CardUpdateSession> {
     assertValidCardUpdateRequest(request)
@@ -389,6 +403,14 @@ export function createMemoryTestCheckoutSessions(): TestCheckoutSessions {
       const charge: TestCardCharge = {...input, id: `test_pi_${hex()}`, status: card.declines ? 'declined' : 'succeeded'}
       charges.set(charge.id, charge)
       return {status: 'charged', charge: {...charge}}
+    },
+    async findCharge(idempotencyKey) {
+      const charge = [...charges.values()].find((candidate) => candidate.idempotencyKey === idempotencyKey)
+      return charge ? {...charge} : null
+    },
+    async findRefund(idempotencyKey) {
+      const refund = refunds.get(idempotencyKey)
+      return refund ? {...refund} : null
     },
     async refund(refund) {
       const existing = refunds.get(refund.idempotencyKey)

@@ -2,9 +2,10 @@ import Link from 'next/link'
 import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatUsd} from '@/lib/booking/money'
 import {formatCompanyDateTime, formatDate} from '@/lib/format'
+import {openPaymentDisputes} from '@/lib/office/disputes-server'
 import {officeMoneyDeps} from '@/lib/office/money-server'
 import {requireStaffPage} from '@/lib/office/page-access'
-import {MONEY_WORDS} from '@/lib/office/words'
+import {DISPUTE_WORDS, MONEY_WORDS} from '@/lib/office/words'
 import styles from './attention.module.css'
 
 export const metadata = {title: MONEY_WORDS.attention.title}
@@ -21,14 +22,16 @@ function slot(date: string | null, window: string | null): string {
 /**
  * Needs attention: payments that came after their hold ended (take or refund), customers' requests
  * to cancel (each links to its booking, where cancelling completes it), and e-mails the outbox gave
- * up on (send again). Lists, not tables, so it reads on a phone as on a desktop.
+ * up on (send again), payments the customer's bank disputes (reported by the provider's webhook;
+ * answered in the provider's dashboard, each linking to its booking). Lists, not tables, so it reads on a phone as on a desktop.
  */
 export default async function AttentionPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
   await requireStaffPage('office')
   const query = await searchParams
   const w = MONEY_WORDS.attention
   const {money} = await officeMoneyDeps()
-  const [latePayments, requests, failed] = await Promise.all([money.openLatePayments(), money.openCancellationRequests(), money.failedEmails()])
+  const [latePayments, requests, failed, disputes] = await Promise.all([money.openLatePayments(), money.openCancellationRequests(), money.failedEmails(), openPaymentDisputes()])
+  const d = DISPUTE_WORDS
   const done = one(query.done)
   const problem = one(query.problem)
   const doneText = done ? (MONEY_WORDS.attentionDone as Record<string, string>)[done] : undefined
@@ -102,6 +105,53 @@ export default async function AttentionPage({searchParams}: {searchParams: Promi
                     </button>
                   </form>
                 </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="disputed-payments" className={styles.section}>
+        <h2 id="disputed-payments">
+          {d.heading} <span className={styles.count}>({disputes.length})</span>
+        </h2>
+        <p className={styles.help}>{d.help}</p>
+        {disputes.length === 0 ? (
+          <p>{d.none}</p>
+        ) : (
+          <ul className={styles.list}>
+            {disputes.map((dispute) => (
+              <li key={dispute.id} className={styles.item}>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>{d.booking}</dt>
+                    <dd>
+                      {dispute.bookingId ? (
+                        <Link href={`/office/bookings/${dispute.bookingId}`}>
+                          {[dispute.customerName, dispute.service].filter(Boolean).join(' · ') || d.openBooking}
+                        </Link>
+                      ) : (
+                        d.unknownBooking
+                      )}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{d.amount}</dt>
+                    <dd>{formatUsd(dispute.amountCents)}</dd>
+                  </div>
+                  <div>
+                    <dt>{d.reason}</dt>
+                    <dd>{dispute.reason ? (d.reasons[dispute.reason] ?? dispute.reason.replace(/_/g, ' ')) : '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>{d.status}</dt>
+                    <dd>{d.statuses[dispute.status] ?? dispute.status.replace(/_/g, ' ')}</dd>
+                  </div>
+                  <div>
+                    <dt>{d.opened}</dt>
+                    <dd>{formatCompanyDateTime(dispute.openedAt)}</dd>
+                  </div>
+                </dl>
               </li>
             ))}
           </ul>

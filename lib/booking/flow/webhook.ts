@@ -18,7 +18,9 @@ export type PaymentEventResult =
  */
 export async function handlePaymentEvent(event: PaymentEvent, deps: ConfirmDeps): Promise<PaymentEventResult> {
   // A saved card (setup mode) is the plan's, not a booking's (i24-payments: lib/booking/plans/card.ts).
-  if (event.kind === 'ignored' || event.kind === 'card_saved' || !event.sessionId) return {outcome: 'ignored'}
+  // Payments made outside a checkout (plan charges, refunds, disputes) are reconciled apart (lib/booking/reconcile.ts).
+  if (event.kind !== 'paid' && event.kind !== 'expired' && event.kind !== 'failed') return {outcome: 'ignored'}
+  if (!event.sessionId) return {outcome: 'ignored'}
   if (event.kind === 'paid') {
     return confirmCheckout(
       {

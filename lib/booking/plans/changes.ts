@@ -55,7 +55,8 @@ export type PlanActor = {by: 'customer'} | {by: 'office'; staff: ActingStaff}
 export interface PlanChangeDeps {
   functions: DatabaseFunctions
   /** The saved card's provider; null when no provider can charge now (the charge is recorded as failed). */
-  payments: Pick<PaymentProvider, 'chargeSavedCard'> | null
+  /** `findOffSessionCharge`: the difference is looked up at the provider before it is sent (it may be a retry after the provider forgot its key). */
+  payments: (Pick<PaymentProvider, 'chargeSavedCard'> & Partial<Pick<PaymentProvider, 'findOffSessionCharge'>>) | null
   now: () => Date
   /** Wakes the e-mail outbox after a change queued messages. */
   emailsQueued?: () => void
@@ -286,8 +287,12 @@ async function chargeEarlyCancellation(plan: StoredPlan, visits: StoredBooking[]
     outcome = {status: 'failed', paymentId: null, code: deps.payments ? 'no_saved_card' : 'no_payment_provider', message: null}
   } else {
     try {
-      const result = await deps.payments.chargeSavedCard({
-        card: {customerId: plan.paymentCustomerId, paymentMethodId: plan.paymentMethodId},
+      const card = {customerId: plan.paymentCustomerId, paymentMethodId: plan.paymentMethodId}
+      // Charged at the first cancellation or retried later ("Charge the difference now", a lapsed
+      // claim) under the one key: looked up first, since the provider keeps a key only a while.
+      const found = deps.payments.findOffSessionCharge ? await deps.payments.findOffSessionCharge({idempotencyKey: key, card, bookingId: null}) : null
+      const result = found ?? await deps.payments.chargeSavedCard({
+        card,
         amountCents,
         currency: 'usd',
         // The statement's line: the plan's service and the charge's kind, as its key names it.

@@ -16,6 +16,7 @@
  * Plain TypeScript: the database functions, the provider, the clock and the settings are passed in.
  */
 import {eventEmails, customerEmailOnly, type PlanVisitDeclinedFacts, type PlanVisitReleasedFacts} from '../../email/queue.ts'
+import {chargeSavedCardOnce} from '../../payments/once.ts'
 import {PaymentProviderError, type OffSessionChargeResult, type PaymentProvider} from '../../payments/provider.ts'
 import {checkoutDescription} from '../flow/shared.ts'
 import {bookingReference} from '../stored.ts'
@@ -149,15 +150,21 @@ async function chargeVisit(visit: ClaimedVisit, provider: PaymentProvider, deps:
   try {
     result =
       unchargeable(plan, provider) ??
-      (await provider.chargeSavedCard({
-        card: {customerId: plan.paymentCustomerId as string, paymentMethodId: plan.paymentMethodId as string},
-        amountCents: booking.amountCents,
-        currency: 'usd',
-        description: visitChargeDescription(booking),
-        idempotencyKey,
-        bookingId: booking.id,
-        planId: plan.id,
-      }))
+      (await chargeSavedCardOnce(
+        provider,
+        {
+          card: {customerId: plan.paymentCustomerId as string, paymentMethodId: plan.paymentMethodId as string},
+          amountCents: booking.amountCents,
+          currency: 'usd',
+          description: visitChargeDescription(booking),
+          idempotencyKey,
+          bookingId: booking.id,
+          planId: plan.id,
+        },
+        // A visit claimed again (no answer, or a process that died mid-charge) is looked up at the
+        // provider first: the key may be older than the provider keeps it.
+        {retry: visit.attempts > 1},
+      ))
   } catch (error) {
     const refusal = refusedCard(error)
     if (refusal) {

@@ -20,6 +20,12 @@ import type {AddressInfo} from 'node:net'
  *   with the PaymentIntent Stripe made (`requires_payment_method`); the same Idempotency-Key answers
  *   the first answer again, as Stripe does. `failNext(n, status)` answers the next n requests with a
  *   5xx or 429, as an outage would.
+ * - GET /v1/payment_intents?customer=… lists a customer's PaymentIntents (newest first) and
+ *   GET /v1/payment_intents/{id} answers one; GET /v1/refunds?payment_intent=… lists a payment's
+ *   refunds (newest first), each with its metadata, as Stripe's list endpoints answer (`object: 'list'`);
+ * - `refundInDashboard(pi, amount)` plays someone refunding in Stripe's dashboard (no metadata, no
+ *   key); `forgetIdempotencyKeys()` plays Stripe pruning keys older than 24 hours: a repeated key is
+ *   then a new request.
  * Every request is recorded with its Idempotency-Key and form; `pay(id)` plays the customer paying
  * (or saving a card) on Stripe's page.
  */
@@ -82,6 +88,12 @@ export interface StripeApiStandIn {
   failNext(count: number, status: number): void
   /** Refunds from now on are refused with this message (null: accepted again). */
   refuseRefunds(message: string | null): void
+  /** A PaymentIntent as Stripe answers it (for building events), or undefined. */
+  paymentIntent(id: string): Record<string, unknown> | undefined
+  /** Someone refunds `amount` cents of the payment in Stripe's dashboard: the refund object (no metadata). */
+  refundInDashboard(paymentIntent: string, amount: number): Record<string, unknown>
+  /** Stripe forgets every idempotency key (it keeps them at least 24 hours, then may prune them). */
+  forgetIdempotencyKeys(): void
   close(): Promise<void>
 }
 
@@ -133,6 +145,7 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
   const sessionForms = new Map<string, URLSearchParams>()
   const refunds: StripeApiRefund[] = []
   const refundsByKey = new Map<string, Record<string, unknown>>()
+  const refundObjects: Record<string, unknown>[] = []
   const paymentIntents: StripeApiPaymentIntent[] = []
   const intentObjects = new Map<string, Record<string, unknown>>()
   const setupIntents = new Map<string, Record<string, unknown>>()
@@ -203,6 +216,7 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     const intent = {
       id,
       object: 'payment_intent',
+      created: Math.floor(Date.now() / 1000),
       amount,
       amount_received: status === 'succeeded' ? amount : 0,
       currency: form.get('currency'),
@@ -293,7 +307,23 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
           status: 'succeeded',
         }
         if (idempotencyKey) refundsByKey.set(idempotencyKey, refund)
+        refundObjects.push(refund)
         return reply(200, refund)
+      }
+      const list = (data: unknown[]) => reply(200, {object: 'list', data, has_more: false, url: url.pathname})
+      if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
+        const customer = url.searchParams.get('customer')
+        return list([...intentObjects.values()].filter((intent) => !customer || intent.customer === customer).reverse())
+      }
+      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
+      if (req.method === 'GET' && intentMatch) {
+        const intent = intentObjects.get(decodeURIComponent(intentMatch[1]))
+        if (intent) return reply(200, intent)
+        return reply(404, {error: {code: 'resource_missing', message: `No such payment_intent: '${decodeURIComponent(intentMatch[1])}'`, param: 'intent', type: 'invalid_request_error'}})
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const paymentIntent = url.searchParams.get('payment_intent')
+        return list(refundObjects.filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent).reverse())
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
       const session = req.method === 'GET' && match ? sessions.get(decodeURIComponent(match[1])) : undefined
@@ -364,6 +394,23 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     },
     refuseRefunds(message) {
       refusal = message
+    },
+    paymentIntent(id) {
+      const intent = intentObjects.get(id)
+      return intent ? {...intent} : undefined
+    },
+    refundInDashboard(paymentIntent, amount) {
+      const intent = intentObjects.get(paymentIntent)
+      if (!intent) throw new Error(`No PaymentIntent ${paymentIntent} on the Stripe stand-in`)
+      const id = `re_${hex(12)}`
+      refunds.push({id, paymentIntent, amount, idempotencyKey: null, metadata: {}})
+      const refund = {id, object: 'refund', amount, currency: intent.currency, created: Math.floor(Date.now() / 1000), metadata: {}, payment_intent: paymentIntent, reason: 'requested_by_customer', status: 'succeeded'}
+      refundObjects.push(refund)
+      return {...refund}
+    },
+    forgetIdempotencyKeys() {
+      chargesByKey.clear()
+      refundsByKey.clear()
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   }

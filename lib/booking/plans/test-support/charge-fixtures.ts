@@ -92,7 +92,7 @@ export type CardBehaviour = 'succeed' | 'decline' | 'authentication_required' | 
  * it answers as Stripe does, one payment per idempotency key (the same key again is answered the
  * first result), and counts what it is asked. `behaviour` decides each customer's card.
  */
-export class CardProcessorStandIn implements Pick<PaymentProvider, 'name' | 'chargeSavedCard'> {
+export class CardProcessorStandIn implements Pick<PaymentProvider, 'name' | 'chargeSavedCard' | 'findOffSessionCharge'> {
   readonly name = 'stripe' as const
   readonly requests: OffSessionChargeRequest[] = []
   /** Payments made (succeeded), by idempotency key. */
@@ -126,13 +126,22 @@ export class CardProcessorStandIn implements Pick<PaymentProvider, 'name' | 'cha
     return result
   }
 
+  /** The payment made under the key, as Stripe's list finds it by the key in its metadata (however long ago). */
+  async findOffSessionCharge(lookup: {idempotencyKey: string}): Promise<OffSessionChargeResult | null> {
+    this.lookups.push(lookup.idempotencyKey)
+    return this.answers.get(lookup.idempotencyKey) ?? null
+  }
+
+  /** The keys looked up before a retry. */
+  readonly lookups: string[] = []
+
   /** The charges asked for one visit. */
   requestsFor(bookingId: string): OffSessionChargeRequest[] {
     return this.requests.filter((request) => request.bookingId === bookingId)
   }
 }
 
-/** The stand-in as the job takes it (the job calls only `name` and `chargeSavedCard`). */
+/** The stand-in as the job takes it (the job calls only `name`, `chargeSavedCard` and `findOffSessionCharge`). */
 export function asProvider(standIn: CardProcessorStandIn): PaymentProvider {
   return standIn as unknown as PaymentProvider
 }
