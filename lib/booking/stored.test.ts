@@ -286,6 +286,10 @@ describe('bookingDetails and bookingPaidFacts: what the business is told', () =>
       charges: bookingCharges(stored),
       totalCents: CARPET_TOTAL_CENTS,
       paidAt: '2030-01-15T18:00:00.000Z',
+      // The form's box was left unticked: the confirmation promises no texts.
+      textsConsented: false,
     })
+    const consented = {...stored, smsConsentAt: FIXED_NOW.toISOString()}
+    expect(bookingPaidFacts(consented, checkoutDescription(consented), paidAt).textsConsented).toBe(true)
   })
 })

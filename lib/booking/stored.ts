@@ -249,5 +249,6 @@ export function bookingPaidFacts(booking: StoredBooking, service: string, paidAt
     charges: bookingCharges(booking),
     totalCents: booking.amountCents,
     paidAt: paidAt.toISOString(),
+    textsConsented: booking.smsConsentAt != null,
   }
 }
