@@ -109,6 +109,14 @@ export const accessWords = {
     nothing: '—',
     /** Read by screen readers between a field's value before and after (the arrow is hidden from them). */
     changedTo: 'changed to',
+    yes: 'yes',
+    no: 'no',
+    /** Yes/no fields told in their own words. */
+    booleans: {
+      replacedAddress: {true: 'yes (the old address stopped working)', false: 'no (the crew’s first address)'},
+      revoked: {true: 'revoked', false: 'active'},
+      active: {true: 'active', false: 'revoked'},
+    } as Record<string, {true: string; false: string}>,
     actions: {staff_added: 'Added a member of staff', staff_removed: 'Removed a member of staff'} as Record<string, string>,
     fields: {name: 'Name', email: 'E-mail', role: 'Role'} as Record<string, string>,
   },
