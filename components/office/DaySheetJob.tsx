@@ -11,7 +11,7 @@ const WORDS = BOOKING_LIST_WORDS.daySheet
 
 function Details({heading, id, details}: {heading: string; id: string; details: {label: string; value: string}[]}) {
   return (
-    <section className={styles.part} aria-labelledby={id}>
+    <div role="group" className={styles.part} aria-labelledby={id}>
       <h4 id={id} className={styles.partHeading}>
         {heading}
       </h4>
@@ -27,7 +27,7 @@ function Details({heading, id, details}: {heading: string; id: string; details: 
           ))}
         </dl>
       )}
-    </section>
+    </div>
   )
 }
 
@@ -48,10 +48,12 @@ export function DaySheetJob({booking, now, back, bookingLink}: {booking: DayShee
         {booking.customer} <span className={styles.reference}>{booking.reference}</span> <BookingStatus status={booking.status} />
       </h3>
       <p className={styles.service}>{booking.service}</p>
-      <p className={styles.address}>
+      <p>
         <span className={styles.label}>{WORDS.address}: </span>
-        {booking.address}{' '}
-        <a href={booking.mapUrl} className={`${styles.link} ${styles.screenOnly}`}>
+        {booking.address}
+      </p>
+      <p className={styles.screenOnly}>
+        <a href={booking.mapUrl} className={styles.link}>
           {WORDS.map}
         </a>
       </p>
@@ -64,12 +66,12 @@ export function DaySheetJob({booking, now, back, bookingLink}: {booking: DayShee
       <Details heading={WORDS.job} id={`${heading}-job`} details={booking.job} />
       <Details heading={WORDS.access} id={`${heading}-access`} details={booking.access} />
       {booking.notes && (
-        <section className={styles.part} aria-labelledby={`${heading}-notes`}>
+        <div role="group" className={styles.part} aria-labelledby={`${heading}-notes`}>
           <h4 id={`${heading}-notes`} className={styles.partHeading}>
             {WORDS.notes}
           </h4>
           <p className={styles.notes}>{booking.notes}</p>
-        </section>
+        </div>
       )}
       <div className={styles.actions}>
         {started === 'started' && booking.visit.startedAt ? (

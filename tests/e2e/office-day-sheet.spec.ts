@@ -94,7 +94,7 @@ test('the crew’s day on a phone: the job, access, map, call, notes, Started an
   expect(order.indexOf(first.reference)).toBeLessThan(order.indexOf(carpetJob.reference))
 
   const job = page.getByRole('region', {name: `Sheet ${house.lastName} ${first.reference}`})
-  const theJob = job.getByRole('region', {name: 'The job'})
+  const theJob = job.getByRole('group', {name: 'The job'})
   await expect(theJob).toContainText('Bedrooms')
   await expect(theJob.getByRole('definition').filter({hasText: /^3$/})).toHaveCount(1)
   await expect(theJob).toContainText('Bathrooms')
@@ -102,17 +102,17 @@ test('the crew’s day on a phone: the job, access, map, call, notes, Started an
   // How clean the home is tells the job, not how to get in.
   await expect(theJob).toContainText('How Clean Is Your Home?')
   await expect(theJob).toContainText('Very Dirty')
-  const access = job.getByRole('region', {name: 'Access and key'})
+  const access = job.getByRole('group', {name: 'Access and key'})
   await expect(access).toContainText('leave the key')
   await expect(access).toContainText('Street Parking')
   await expect(access).not.toContainText('How Clean')
-  await expect(job.getByRole('region', {name: 'Notes'})).toContainText('Dog in the yard: friendly')
+  await expect(job.getByRole('group', {name: 'Notes'})).toContainText('Dog in the yard: friendly')
   await expect(job.getByRole('link', {name: 'Open in maps'})).toHaveAttribute('href', `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(house.address)}`)
   await expect(job.getByRole('link', {name: /^Call /})).toHaveAttribute('href', telHref(house.phone))
   const carpetRegion = page.getByRole('region', {name: `Sheet ${carpet.lastName} ${carpetJob.reference}`})
-  await expect(carpetRegion.getByRole('region', {name: 'The job'})).toContainText('Staircases')
-  await expect(carpetRegion.getByRole('region', {name: 'The job'})).toContainText('HALLWAYS × 1')
-  await expect(carpetRegion.getByRole('region', {name: 'Access and key'})).toContainText('I Will Hide The Keys')
+  await expect(carpetRegion.getByRole('group', {name: 'The job'})).toContainText('Staircases')
+  await expect(carpetRegion.getByRole('group', {name: 'The job'})).toContainText('HALLWAYS × 1')
+  await expect(carpetRegion.getByRole('group', {name: 'Access and key'})).toContainText('I Will Hide The Keys')
   // Crews see no amounts: the tip, parking fee and totals of these bookings are nowhere.
   expect(await main.innerText()).not.toContain('$')
   // Before the visit's day: neither Started nor Done.
