@@ -52,16 +52,16 @@ export function DaySheetJob({booking, now, back, bookingLink}: {booking: DayShee
         <span className={styles.label}>{WORDS.address}: </span>
         {booking.address}
       </p>
-      <p className={styles.screenOnly}>
-        <a href={booking.mapUrl} className={styles.link}>
+      <p className={styles.reach}>
+        <a href={booking.mapUrl} className={`${styles.link} ${styles.screenOnly}`}>
           {WORDS.map}
         </a>
-      </p>
-      <p>
-        <span className={styles.label}>{WORDS.phone}: </span>
-        <a href={telHref(booking.phone)} className={styles.link} aria-label={WORDS.call(formatPhone(booking.phone))}>
-          {formatPhone(booking.phone)}
-        </a>
+        <span>
+          <span className={styles.label}>{WORDS.phone}: </span>
+          <a href={telHref(booking.phone)} className={styles.link} aria-label={WORDS.call(formatPhone(booking.phone))}>
+            {formatPhone(booking.phone)}
+          </a>
+        </span>
       </p>
       <Details heading={WORDS.job} id={`${heading}-job`} details={booking.job} />
       <Details heading={WORDS.access} id={`${heading}-access`} details={booking.access} />

@@ -202,7 +202,6 @@ export const BOOKING_LIST_WORDS = {
     notes: 'Notes',
     noAccess: 'Nothing given',
     unknownCrew: 'There is no such crew.',
-    jobLabel: (customer: string, reference: string) => `${customer} ${reference}`,
     markStarted: 'Mark started',
     markDone: 'Mark done',
     startedAt: (time: string) => `Started ${time}`,

@@ -151,7 +151,7 @@ test('the crew’s day on a phone: the job, access, map, call, notes, Started an
   await done.getByRole('button', {name: 'Mark done'}).click()
   await crewPhone.waitForLoadState()
   await crewPhone.goto(sheetPath)
-  await expect(sameJob.getByText('Done', {exact: true})).toBeVisible()
+  await expect(sameJob.getByRole('paragraph').filter({hasText: /^Done$/})).toBeVisible()
   await expect(sameJob.getByRole('button', {name: 'Mark done'})).toHaveCount(0)
   await onTheDay.close()
 })
