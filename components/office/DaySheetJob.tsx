@@ -16,7 +16,7 @@ function Details({heading, id, details}: {heading: string; id: string; details: 
         {heading}
       </h4>
       {details.length === 0 ? (
-        <p className={styles.answer}>{WORDS.noAccess}</p>
+        <p>{WORDS.noAccess}</p>
       ) : (
         <dl className={styles.facts}>
           {details.map((detail) => (

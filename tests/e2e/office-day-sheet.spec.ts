@@ -126,6 +126,8 @@ test('the crew’s day on a phone: the job, access, map, call, notes, Started an
   await page.emulateMedia({media: 'print'})
   await expect(page.getByRole('navigation')).toBeHidden()
   await expect(page.getByRole('button', {name: 'Print'})).toBeHidden()
+  await expect(job.getByRole('link', {name: 'Open in maps'})).toBeHidden()
+  await expect(job.getByRole('link', {name: /^Call /})).toBeVisible()
   const pdf = await page.pdf({format: 'Letter', printBackground: true})
   writeFileSync(testInfo.outputPath('day-sheet.pdf'), pdf)
   expect(pdfPageCount(pdf)).toBe(1)
