@@ -463,6 +463,7 @@ export type EmailSettings = {
     heading?: string;
     intro?: string;
     nextSteps?: string;
+    textsNotice?: string;
     changesNotice?: string;
     manageLinkText?: string;
     manageLinkLabel?: string;
@@ -2542,13 +2543,14 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, textsNotice, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
     heading: string | null;
     intro: string | null;
     nextSteps: string | null;
+    textsNotice: string | null;
     changesNotice: string | null;
     manageLinkText: string | null;
     manageLinkLabel: string | null;

@@ -71,6 +71,12 @@ export function formatCompanyDateTime(value: Date | string): string {
   return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeStyle: 'short', timeZone: COMPANY_TIME_ZONE}).format(date)
 }
 
+/** A time of day on the company's clock ('8:12 AM'). */
+export function formatCompanyTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  return new Intl.DateTimeFormat('en-US', {timeStyle: 'short', timeZone: COMPANY_TIME_ZONE}).format(date)
+}
+
 /**
  * A content text with its {placeholders} filled in, e.g. "{hourlyRate}" with the price list's rate:
  * prices in a sentence come from the code, never typed by an editor. Unknown names stay as written.

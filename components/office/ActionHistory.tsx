@@ -5,8 +5,9 @@ import styles from './ActionHistory.module.css'
 
 /**
  * The record of staff actions on one booking, lead or member: when (Renton time), who, what, and
- * each changed field before → after. `actionLabels` and `fieldLabels` name an area's own actions
- * and fields in the office's words (lib/office/words.ts); an unknown one shows its key.
+ * each changed field before → after, in words (times on the company's clock, yes/no, dollars).
+ * `actionLabels`, `fieldLabels` and `valueLabels` name an area's own actions, fields and stored
+ * values in the office's words (lib/office/words.ts); an unknown one shows its key.
  */
 export function ActionHistory({
   actions,
@@ -14,6 +15,7 @@ export function ActionHistory({
   headingLevel = 2,
   actionLabels = {},
   fieldLabels = {},
+  valueLabels = {},
   id = 'action-history',
 }: {
   actions: StaffAction[]
@@ -21,6 +23,8 @@ export function ActionHistory({
   headingLevel?: 2 | 3
   actionLabels?: Record<string, string>
   fieldLabels?: Record<string, string>
+  /** Stored keys of a field in words ({status: {contacted: 'Contacted'}}); roles are named already. */
+  valueLabels?: Record<string, Record<string, string>>
   /** The heading's id (give each history on one page its own). */
   id?: string
 }) {
@@ -28,6 +32,7 @@ export function ActionHistory({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const actionName = (key: string) => actionLabels[key] ?? w.actions[key] ?? key.replaceAll('_', ' ')
   const fieldName = (key: string) => fieldLabels[key] ?? w.fields[key] ?? key.replaceAll('_', ' ')
+  const valueWords = {nothing: w.nothing, yes: w.yes, no: w.no, booleans: w.booleans, values: {role: accessWords.roles, ...valueLabels}}
   return (
     <section className={styles.history} aria-labelledby={id}>
       <Heading id={id} className={styles.heading}>
@@ -52,8 +57,8 @@ export function ActionHistory({
                     <div key={change.field} className={styles.change}>
                       <dt>{fieldName(change.field)}</dt>
                       <dd>
-                        {actionValueText(change.before, w.nothing)} <span aria-hidden="true">→</span>
-                        <span className={styles.visuallyHidden}> {w.changedTo} </span> {actionValueText(change.after, w.nothing)}
+                        {actionValueText(change.field, change.before, valueWords)} <span aria-hidden="true">→</span>
+                        <span className={styles.visuallyHidden}> {w.changedTo} </span> {actionValueText(change.field, change.after, valueWords)}
                       </dd>
                     </div>
                   ))}

@@ -9,7 +9,7 @@ import {checkoutDescription, slotFields, toNewBooking} from './flow'
 import {ROOMY_AVAILABILITY} from './test-support/availability'
 import {priceBooking} from './pricing'
 import {createBookingSchemas} from './schemas'
-import {bookingCharges, bookingDetails, bookingFormValues, bookingPaidFacts, bookingReference, storedBookingPrice} from './stored'
+import {bookingCharges, bookingDetails, bookingFormValues, crewJobDetails, bookingPaidFacts, bookingReference, storedBookingPrice} from './stored'
 import {
   CARPET_TOTAL_CENTS,
   carpetRequest,
@@ -238,6 +238,34 @@ describe('bookingDetails and bookingPaidFacts: what the business is told', () =>
     expect(exterior.map((detail) => detail.label)).not.toContain('Coupon')
   })
 
+  it('crewJobDetails: the job under the job (How Clean Is Your Home? included), getting in and parking under access, no money', async () => {
+    const house = crewJobDetails(await storeRequest(houseRequest()))
+    expect(house).toEqual({
+      job: [
+        {label: 'Location', value: 'King County'},
+        {label: 'Service', value: 'Regular Cleaning'},
+        {label: 'Frequency', value: 'Weekly'},
+        {label: 'Bedrooms', value: '2'},
+        {label: 'Bathrooms', value: '1'},
+        {label: 'Half baths', value: '0'},
+        {label: 'Dens', value: '0'},
+        {label: 'Extras', value: 'Blinds × 1'},
+        {label: 'How Clean Is Your Home?', value: 'Mostly Clean'},
+      ],
+      access: [
+        {label: 'How Will We Get Inside?', value: 'I will be Home'},
+        {label: 'Where Can We Park?', value: 'Street Parking'},
+      ],
+    })
+    const carpet = crewJobDetails(await storeRequest(carpetRequest()))
+    expect(carpet.job.map((detail) => detail.label)).toEqual(expect.arrayContaining(['Rooms', 'Staircases', 'Extras']))
+    expect(carpet.access.map((detail) => detail.label)).toEqual(['Key information'])
+    const exterior = crewJobDetails(await storeRequest(exteriorRequest()))
+    // Every field of the form is either the crew's or the business's: nothing with an amount reaches the crew.
+    for (const details of [house, carpet, exterior]) expect(JSON.stringify(details)).not.toMatch(/\$|Tip|Coupon|Parking \(/)
+    expect(exterior.access).toEqual([{label: 'Key information', value: 'Someone Will Be At Home'}])
+  })
+
   it('bookingPaidFacts: reference, service, date, customer, charges and the total paid', async () => {
     const stored = await storeRequest(carpetRequest())
     const paidAt = new Date('2030-01-15T18:00:00Z')
@@ -258,6 +286,10 @@ describe('bookingDetails and bookingPaidFacts: what the business is told', () =>
       charges: bookingCharges(stored),
       totalCents: CARPET_TOTAL_CENTS,
       paidAt: '2030-01-15T18:00:00.000Z',
+      // The form's box was left unticked: the confirmation promises no texts.
+      textsConsented: false,
     })
+    const consented = {...stored, smsConsentAt: FIXED_NOW.toISOString()}
+    expect(bookingPaidFacts(consented, checkoutDescription(consented), paidAt).textsConsented).toBe(true)
   })
 })

@@ -8,7 +8,7 @@ import {arrivalWindowLabel} from './arrival-window'
 import type {StoredBooking} from './store/store'
 import type {BookingPaidFacts} from '../email/queue'
 import {formatDate, formatPhone} from '../format'
-import {HOUSE_INSTRUCTION_QUESTIONS, INDUSTRY_NAMES} from './catalog'
+import {HOUSE_INSTRUCTION_QUESTIONS, INDUSTRY_NAMES, type HouseInstructionId} from './catalog'
 import {formatUsd} from './money'
 import {
   formatDuration,
@@ -138,9 +138,20 @@ export function bookingCharges(booking: StoredBooking): {label: string; cents: n
   return charges
 }
 
-/** Every choice on the form, in the form's order, as label and value (for the business). */
-export function bookingDetails(booking: StoredBooking): {label: string; value: string}[] {
-  const details: {label: string; value: string | null | undefined}[] = [{label: 'Booking form', value: INDUSTRY_NAMES[booking.industry]}]
+/**
+ * What a field of the form tells: which form it was, the job itself (its size, extras, how clean the
+ * home is), how to get in and park, the visit's day and window, or money (tip, parking fee, coupon).
+ * The crews' day sheet reads the job and access parts; the business and the office read them all.
+ */
+export type BookingFieldPart = 'form' | 'job' | 'access' | 'visit' | 'money'
+export type BookingField = {label: string; value: string; part: BookingFieldPart}
+
+/** The house form's three questions: how clean the home is describes the job; the other two, getting in. */
+const HOUSE_QUESTION_PART: Record<HouseInstructionId, BookingFieldPart> = {howClean: 'job', getInside: 'access', whereToPark: 'access'}
+
+/** Every field of the form, in the form's order, with the part of the visit it tells. */
+export function bookingFields(booking: StoredBooking): BookingField[] {
+  const fields: {label: string; value: string | null | undefined; part: BookingFieldPart}[] = [{label: 'Booking form', value: INDUSTRY_NAMES[booking.industry], part: 'form'}]
   const instructions = record(booking.instructions)
   const extras = Object.entries(booking.extras ?? {})
     .filter(([, count]) => count > 0)
@@ -151,58 +162,73 @@ export function bookingDetails(booking: StoredBooking): {label: string; value: s
   const date = booking.date ? formatDate(booking.date) : null
   switch (booking.industry) {
     case 'house':
-      details.push(
-        {label: 'Location', value: booking.location},
-        {label: 'Service', value: booking.service},
-        {label: 'Frequency', value: booking.frequency},
-        {label: 'Time required', value: booking.service === 'Post Construction' ? formatDuration(booking.hours ?? 0, booking.minutes ?? 0) : null},
-        {label: 'Bedrooms', value: String(booking.bedrooms ?? '')},
-        {label: 'Bathrooms', value: String(booking.bathrooms ?? '')},
-        {label: 'Half baths', value: String(booking.halfBath ?? '')},
-        {label: 'Dens', value: String(booking.den ?? '')},
-        {label: 'Extras', value: extras || 'None'},
-        ...HOUSE_INSTRUCTION_QUESTIONS.map(({question}) => ({label: question, value: String(instructions[question] ?? '')})),
-        {label: 'Date', value: date},
-        {label: 'Arrival window', value: arrival},
-        {label: 'Tip', value: booking.tip},
-        {label: 'Parking', value: booking.parkingFee},
+      fields.push(
+        {label: 'Location', value: booking.location, part: 'job'},
+        {label: 'Service', value: booking.service, part: 'job'},
+        {label: 'Frequency', value: booking.frequency, part: 'job'},
+        {label: 'Time required', value: booking.service === 'Post Construction' ? formatDuration(booking.hours ?? 0, booking.minutes ?? 0) : null, part: 'job'},
+        {label: 'Bedrooms', value: String(booking.bedrooms ?? ''), part: 'job'},
+        {label: 'Bathrooms', value: String(booking.bathrooms ?? ''), part: 'job'},
+        {label: 'Half baths', value: String(booking.halfBath ?? ''), part: 'job'},
+        {label: 'Dens', value: String(booking.den ?? ''), part: 'job'},
+        {label: 'Extras', value: extras || 'None', part: 'job'},
+        ...HOUSE_INSTRUCTION_QUESTIONS.map(({id, question}) => ({label: question, value: String(instructions[question] ?? ''), part: HOUSE_QUESTION_PART[id]})),
+        {label: 'Date', value: date, part: 'visit'},
+        {label: 'Arrival window', value: arrival, part: 'visit'},
+        {label: 'Tip', value: booking.tip, part: 'money'},
+        {label: 'Parking', value: booking.parkingFee, part: 'money'},
       )
       break
     case 'exterior':
-      details.push(
-        {label: 'Service', value: booking.service},
-        {label: 'Frequency', value: booking.frequency},
-        {label: 'Date', value: date},
-        {label: 'Arrival window', value: arrival},
-        {label: 'Tip (not charged online)', value: booking.tip},
-        {label: 'Parking (not charged online)', value: booking.parkingFee},
-        {label: 'Key information', value: typeof instructions.keyInfo === 'string' ? instructions.keyInfo : null},
+      fields.push(
+        {label: 'Service', value: booking.service, part: 'job'},
+        {label: 'Frequency', value: booking.frequency, part: 'job'},
+        {label: 'Date', value: date, part: 'visit'},
+        {label: 'Arrival window', value: arrival, part: 'visit'},
+        {label: 'Tip (not charged online)', value: booking.tip, part: 'money'},
+        {label: 'Parking (not charged online)', value: booking.parkingFee, part: 'money'},
+        {label: 'Key information', value: typeof instructions.keyInfo === 'string' ? instructions.keyInfo : null, part: 'access'},
       )
       break
     case 'carpet':
-      details.push(
-        {label: 'Location', value: booking.location},
-        {label: 'Frequency', value: booking.frequency},
-        {label: 'Rooms', value: String(booking.rooms ?? '')},
-        {label: 'Staircases', value: String(booking.stairs ?? '')},
-        {label: 'Extras', value: extras || 'None'},
-        {label: 'Date', value: date},
-        {label: 'Arrival window', value: arrival},
-        {label: 'Key information', value: typeof booking.instructions === 'string' ? booking.instructions : null},
+      fields.push(
+        {label: 'Location', value: booking.location, part: 'job'},
+        {label: 'Frequency', value: booking.frequency, part: 'job'},
+        {label: 'Rooms', value: String(booking.rooms ?? ''), part: 'job'},
+        {label: 'Staircases', value: String(booking.stairs ?? ''), part: 'job'},
+        {label: 'Extras', value: extras || 'None', part: 'job'},
+        {label: 'Date', value: date, part: 'visit'},
+        {label: 'Arrival window', value: arrival, part: 'visit'},
+        {label: 'Key information', value: typeof booking.instructions === 'string' ? booking.instructions : null, part: 'access'},
       )
       break
     case 'commercial':
-      details.push(
-        {label: 'Location', value: booking.location},
-        {label: 'Service', value: booking.service},
-        {label: 'Frequency', value: booking.frequency},
-        {label: 'Date', value: date},
-        {label: 'Arrival window', value: arrival},
+      fields.push(
+        {label: 'Location', value: booking.location, part: 'job'},
+        {label: 'Service', value: booking.service, part: 'job'},
+        {label: 'Frequency', value: booking.frequency, part: 'job'},
+        {label: 'Date', value: date, part: 'visit'},
+        {label: 'Arrival window', value: arrival, part: 'visit'},
       )
       break
   }
-  details.push({label: 'Coupon', value: booking.coupon ? `${booking.coupon} (−${formatUsd(booking.discountCents ?? 0)})` : null})
-  return details.filter((detail): detail is {label: string; value: string} => typeof detail.value === 'string' && detail.value !== '')
+  fields.push({label: 'Coupon', value: booking.coupon ? `${booking.coupon} (−${formatUsd(booking.discountCents ?? 0)})` : null, part: 'money'})
+  return fields.filter((field): field is BookingField => typeof field.value === 'string' && field.value !== '')
+}
+
+/** Every choice on the form, in the form's order, as label and value (for the business). */
+export function bookingDetails(booking: StoredBooking): {label: string; value: string}[] {
+  return bookingFields(booking).map(({label, value}) => ({label, value}))
+}
+
+/**
+ * What a crew reads of the form, in the form's order: the job (its size, extras, how clean the home
+ * is) and how to get in and park. Never money: crews see no amounts.
+ */
+export function crewJobDetails(booking: StoredBooking): {job: {label: string; value: string}[]; access: {label: string; value: string}[]} {
+  const fields = bookingFields(booking)
+  const part = (wanted: BookingFieldPart) => fields.filter((field) => field.part === wanted).map(({label, value}) => ({label, value}))
+  return {job: part('job'), access: part('access')}
 }
 
 /** What the e-mails of a paid booking report. */
@@ -223,5 +249,6 @@ export function bookingPaidFacts(booking: StoredBooking, service: string, paidAt
     charges: bookingCharges(booking),
     totalCents: booking.amountCents,
     paidAt: paidAt.toISOString(),
+    textsConsented: booking.smsConsentAt != null,
   }
 }

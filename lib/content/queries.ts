@@ -217,7 +217,7 @@ export const formSettingsQuery = defineQuery(`*[_type == "formSettings" && _id =
 
 /** The wording of the e-mails the site sends. */
 export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id == "emailSettings"][0]{
-  bookingConfirmation{subject, heading, intro, nextSteps, changesNotice, manageLinkText, manageLinkLabel, calendarNote},
+  bookingConfirmation{subject, heading, intro, nextSteps, textsNotice, changesNotice, manageLinkText, manageLinkLabel, calendarNote},
   quoteRequestReceived{subject, heading, body, nextSteps},
   contactMessageReceived{subject, heading, body, nextSteps},
   bookingMoved{subject, preview, heading, body, closing, manageLinkText},

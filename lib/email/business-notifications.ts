@@ -10,8 +10,9 @@ import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {ComposeContext, EmailView} from './compose'
 import type {AppointmentFacts, CustomerEventFacts as EventFacts, EstimateRequestFacts} from './queue'
 import {fillTokens} from './tokens'
+import {leadHref} from '../office/leads'
 import {slotLabel} from '../booking/arrival-window'
-import {bookingCharges, leadService, pageUrl, rows, submissionReference, visitText} from './view-parts'
+import {addressWithZip, bookingCharges, leadService, pageUrl, rows, submissionReference, visitText} from './view-parts'
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
 const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
@@ -69,8 +70,55 @@ function customerRows(facts: Extract<EventFacts, {customer: unknown}>, name: str
   }
 }
 
-/** The business's notification of an event: its subject and what it shows. */
+/**
+ * Where the office keeps what a notification is about: the booking (a plan's visit is a booking),
+ * the lead (an earlier-form appointment is stored with the estimate requests), or the plan.
+ */
+export function officePath(facts: EventFacts): string {
+  switch (facts.kind) {
+    case 'quote_request':
+    case 'contact_message':
+    case 'estimate_request':
+      return leadHref(facts.kind, facts.id)
+    case 'appointment':
+      return leadHref('estimate_request', facts.id)
+    case 'lead_reply':
+      return leadHref(facts.leadKind, facts.leadId)
+    case 'booking_paid':
+    case 'booking_rescheduled':
+    case 'booking_cancellation_requested':
+    case 'booking_cancelled':
+    case 'booking_moved_by_office':
+    case 'booking_reminder':
+    case 'review_request':
+    case 'plan_visit_declined':
+    case 'plan_visit_released':
+      return `/office/bookings/${encodeURIComponent(facts.id)}`
+    // Their `id` is the plan's.
+    case 'plan_visit_placed':
+    case 'plan_visit_unplaced':
+    case 'plan_changed':
+    case 'plan_early_cancellation':
+      return `/office/plans/${encodeURIComponent(facts.id)}`
+  }
+}
+
+/** What the office's link is to, in the button's words. */
+function officeLinkLabel(facts: EventFacts): string {
+  const path = officePath(facts)
+  return path.startsWith('/office/leads/') ? 'Open the lead in the office' : path.startsWith('/office/plans/') ? 'Open the plan in the office' : 'Open the booking in the office'
+}
+
+/**
+ * The business's notification of an event: its subject and what it shows, ending with a link to
+ * the booking, lead or plan in the office (an absolute address on the site's own public address).
+ */
 export function businessView(facts: EventFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
+  const {subject, view} = businessContent(facts, context)
+  return {subject, view: {...view, action: {text: 'Everything about it, and what to do next:', label: officeLinkLabel(facts), url: pageUrl(context.siteUrl, officePath(facts))}}}
+}
+
+function businessContent(facts: EventFacts, context: ComposeContext): {subject: string; view: Omit<EmailView, 'footer' | 'signature'>} {
   const subjects = context.wording.businessNotifications
   const name = customerName(facts)
   const submitted = (at: string) => formatCompanyDateTime(at)
@@ -160,7 +208,7 @@ export function businessView(facts: EventFacts, context: ComposeContext): {subje
                 ['Name', facts.fullName],
                 ['Phone', formatPhone(facts.phone)],
                 ['E-mail', facts.email],
-                ['Address', `${facts.address}, ${facts.zipCode}`],
+                ['Address', addressWithZip(facts.address, facts.zipCode)],
                 ['Sent', submitted(facts.submittedAt)],
               ]),
             },

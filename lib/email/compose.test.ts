@@ -487,7 +487,8 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
     expect((await compose(message(paid, 'customer'), {manageUrl})).view.action ?? null).toBeNull()
     expect((await compose(message(windowed, 'customer'))).view.action ?? null).toBeNull()
     const business = await compose(message(windowed, 'business'), {manageUrl})
-    expect(business.view.action ?? null).toBeNull()
+    // The business's link is to the booking in the office, never the customer's manage page.
+    expect(business.view.action?.url).toBe(`https://cedar-river.example/office/bookings/${windowed.id}`)
     expect(business.mail.html).not.toContain('manage-booking')
   })
 

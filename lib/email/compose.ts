@@ -37,6 +37,8 @@ export interface EmailWording {
     heading: string
     intro: string
     nextSteps: string
+    /** Only to a customer who agreed to texts on the form. */
+    textsNotice: string
     changesNotice: string
     manageLinkText: string
     manageLinkLabel: string
@@ -253,7 +255,13 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
           ],
           charges: bookingCharges(facts, headings.charges, 'Total paid'),
           // The 24-hour advice once: the manage link's sentence gives it, else the notice (no window, no link).
-          closing: [fillTokens(w.nextSteps, values), ...(planned ? [planned.changes] : []), ...(action ? [] : [fillTokens(w.changesNotice, values)])],
+          closing: [
+            fillTokens(w.nextSteps, values),
+            // Texts on the day are promised only to a customer who agreed to them on the form.
+            ...(facts.textsConsented ? [fillTokens(w.textsNotice, values)] : []),
+            ...(planned ? [planned.changes] : []),
+            ...(action ? [] : [fillTokens(w.changesNotice, values)]),
+          ],
           action,
         },
       }

@@ -100,6 +100,8 @@ export interface BookingPaidFacts {
   charges: {label: string; cents: number}[]
   totalCents: number
   paidAt: string
+  /** The customer agreed to texts on the form (the booking's sms_consent_at); missing in older messages: no. */
+  textsConsented?: boolean
   /**
    * The generation of the manage link the e-mail carries: 0 at payment; the office's resent
    * confirmation carries the booking's current one (a moved booking's first link no longer works).

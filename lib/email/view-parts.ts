@@ -14,6 +14,19 @@ export function rows(entries: [string, string | number | null | undefined][]): {
   return entries.filter(([, value]) => value !== null && value !== undefined && value !== '').map(([label, value]) => ({label, value: String(value)}))
 }
 
+/**
+ * A one-line address with its ZIP code, the ZIP once: the form's address line often ends with it
+ * already ('12 Cedar Lane, Renton, WA 98178'), so it is added only when the line does not hold it.
+ */
+export function addressWithZip(address: string, zipCode: string): string {
+  const line = address.trim()
+  const zip = zipCode.trim()
+  if (!zip) return line
+  if (!line) return zip
+  const held = /^\d{5}(-\d{4})?$/.test(zip) ? new RegExp(`(^|\\D)${zip.slice(0, 5)}(-\\d{4})?(\\D|$)`).test(line) : line.includes(zip)
+  return held ? line : `${line}, ${zip}`
+}
+
 /** An address of the site: its public address and a page's path. */
 export function pageUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path}`

@@ -94,10 +94,27 @@ describe('a staff action as the history shows it', () => {
       after: {date: '2030-03-06', note: 'Gate code 1234', places: 2},
     })
     expect(action).toMatchObject({staffId: null, staffName: 'Ann', at: '2030-03-04T17:00:00.000Z'})
-    expect(actionChanges(action).map(({field, before, after}) => [field, actionValueText(before, '—'), actionValueText(after, '—')])).toEqual([
-      ['date', '2030-03-05', '2030-03-06'],
+    const words = {...accessWords.history, values: {}}
+    expect(actionChanges(action).map(({field, before, after}) => [field, actionValueText(field, before, words), actionValueText(field, after, words)])).toEqual([
+      ['date', 'March 5, 2030', 'March 6, 2030'],
       ['note', '—', 'Gate code 1234'],
       ['places', '—', '2'],
     ])
+  })
+
+  it('tells times on the company’s clock, yes/no in the field’s words, amounts in dollars and stored keys in words', () => {
+    const words = {...accessWords.history, values: {status: {contacted: 'Contacted'}}}
+    const text = (field: string, value: unknown) => actionValueText(field, value, words)
+    // A crew calendar's address made (the first one) at 05:55 UTC: 9:55 PM the evening before in Renton.
+    expect(text('addressMadeAt', '2026-11-29T05:55:15.438+00:00')).toBe('November 28, 2026 at 9:55 PM')
+    expect(text('replacedAddress', false)).toBe('no (the crew’s first address)')
+    expect(text('replacedAddress', true)).toBe('yes (the old address stopped working)')
+    expect(text('revoked', true)).toBe('revoked')
+    expect(text('somethingElse', false)).toBe('no')
+    expect(text('refunded_cents', 12345)).toBe('$123.45')
+    expect(text('arrival_window', '08:00-10:00')).toBe('8:00 AM – 10:00 AM')
+    expect(text('status', 'contacted')).toBe('Contacted')
+    expect(text('status', 'somewhere')).toBe('somewhere')
+    expect(text('note', null)).toBe('—')
   })
 })

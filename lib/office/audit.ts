@@ -1,4 +1,7 @@
+import {arrivalWindowLabel} from '../booking/arrival-window.ts'
+import {formatUsd} from '../booking/money.ts'
 import type {DatabaseFunctions} from '../database/functions.ts'
+import {formatCompanyDateTime, formatDate} from '../format.ts'
 
 /**
  * The record of staff actions (`public.staff_actions`): who did what to a booking, a lead, a member
@@ -61,11 +64,41 @@ export async function readStaffChanges(functions: DatabaseFunctions, limit = 50)
   return rows.map(staffActionFromRow)
 }
 
-/** A changed field's value as read: text as it is, nothing as a dash, anything else as JSON. */
-export function actionValueText(value: unknown, nothing: string): string {
-  if (value === null || value === undefined || value === '') return nothing
-  if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+/** The words a changed value is told in (lib/office/words.ts accessWords.history, and a page's own). */
+export interface ActionValueWords {
+  nothing: string
+  yes: string
+  no: string
+  /** A yes/no field's own words ('revoked' / 'active'), by field. */
+  booleans: Record<string, {true: string; false: string}>
+  /** Stored keys in words ('contacted' → 'Contacted'), by field. */
+  values: Record<string, Record<string, string>>
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
+const WINDOW = /^\d{2}:\d{2}-\d{2}:\d{2}$/
+
+/**
+ * A changed field's value as people read it: nothing as a dash; an instant on the company's clock
+ * and a date or arrival window in words; yes/no in the field's words; an amount of `…_cents` /
+ * `…Cents` in dollars; a stored key in the page's words; other text as it is, anything else as JSON.
+ */
+export function actionValueText(field: string, value: unknown, words: ActionValueWords): string {
+  if (value === null || value === undefined || value === '') return words.nothing
+  if (typeof value === 'boolean') {
+    const own = words.booleans[field]
+    return own ? own[value ? 'true' : 'false'] : value ? words.yes : words.no
+  }
+  if (typeof value === 'number') return /cents$/i.test(field) && Number.isInteger(value) ? formatUsd(value) : String(value)
+  if (typeof value === 'string') {
+    const named = words.values[field]?.[value]
+    if (named) return named
+    if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatCompanyDateTime(value)
+    if (CALENDAR_DATE.test(value)) return formatDate(value)
+    if (WINDOW.test(value)) return arrivalWindowLabel(value)
+    return value
+  }
   return JSON.stringify(value)
 }
 

@@ -131,7 +131,7 @@ export function moveRefusal(booking: StoredBooking, now: Date): OfficeRefusal | 
 }
 
 /** Whether the visit can be marked done or a no-show now (paid, not cancelled, its window begun), or why not. */
-export function outcomeRefusal(booking: StoredBooking, now: Date): 'not_paid' | 'cancelled' | 'not_started' | null {
+export function outcomeRefusal(booking: Pick<StoredBooking, 'cancelledAt' | 'paymentStatus' | 'windowStartsAt' | 'date'>, now: Date): 'not_paid' | 'cancelled' | 'not_started' | null {
   if (booking.cancelledAt) return 'cancelled'
   if (booking.paymentStatus !== 'paid') return 'not_paid'
   const started = booking.windowStartsAt ? Date.parse(booking.windowStartsAt) <= now.getTime() : booking.date !== null && booking.date <= companyToday(now)

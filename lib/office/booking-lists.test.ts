@@ -114,7 +114,7 @@ describe('the schedule', () => {
     const sheet = await readDaySheet(deps, 'indoor', DAY)
     expect(sheet).toHaveLength(1)
     expect(sheet[0].bookings).toEqual([
-      expect.objectContaining({id: house.id, address: house.address, phone: house.phone, notes: 'Gate code 4321', access: expect.arrayContaining([{question: 'How Will We Get Inside?', answer: 'I will be Home'}])}),
+      expect.objectContaining({id: house.id, address: house.address, phone: house.phone, notes: 'Gate code 4321', access: expect.arrayContaining([{label: 'How Will We Get Inside?', value: 'I will be Home'}])}),
     ])
   })
 })

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {houseBooking} from '../booking/store/test-support/fixtures'
 import type {StoredBooking} from '../booking/store/store'
 import {TEST_AVAILABILITY} from '../booking/test-support/availability'
-import {accessAnswers, buildDaySheet, buildSchedule, isScheduleDate, mondayOf, refusedScheduleDate, scheduleRange} from './schedule'
+import {buildDaySheet, buildSchedule, isScheduleDate, mapSearchUrl, mondayOf, refusedScheduleDate, scheduleRange} from './schedule'
 
 const NOW = new Date('2026-12-01T18:00:00Z') // Tuesday 10:00 in Renton
 
@@ -99,8 +99,8 @@ describe('the schedule', () => {
 })
 
 describe('the day sheet', () => {
-  it('lists the crew’s jobs window by window with access answers, leaving cancelled ones off', () => {
-    const late = stored({arrivalWindow: '12:00-14:00', instructions: {'How Will We Get Inside?': 'Key under the mat'}})
+  it('lists the crew’s jobs window by window with the job and access answers, leaving cancelled ones off', () => {
+    const late = stored({arrivalWindow: '12:00-14:00', instructions: {'How Clean Is Your Home?': 'Very Dirty', 'How Will We Get Inside?': 'Key under the mat'}, bedrooms: 3, bathrooms: 2, extras: {Oven: 1, Fridge: 0}})
     const early = stored({arrivalWindow: '08:00-10:00', notes: 'Dog: friendly'})
     const cancelled = stored({cancelledAt: '2026-11-30T00:00:00Z'})
     const otherCrew = stored({serviceFamily: 'exterior', industry: 'exterior'})
@@ -109,13 +109,30 @@ describe('the day sheet', () => {
       ['08:00-10:00', [early.id]],
       ['12:00-14:00', [late.id]],
     ])
-    expect(sheet[1].bookings[0].access).toEqual([{question: 'How Will We Get Inside?', answer: 'Key under the mat'}])
+    const job = sheet[1].bookings[0]
+    // How clean the home is describes the job; getting in is under access.
+    expect(job.access).toEqual([{label: 'How Will We Get Inside?', value: 'Key under the mat'}])
+    expect(job.job).toEqual(
+      expect.arrayContaining([
+        {label: 'Bedrooms', value: '3'},
+        {label: 'Bathrooms', value: '2'},
+        {label: 'Extras', value: 'Oven × 1'},
+        {label: 'How Clean Is Your Home?', value: 'Very Dirty'},
+      ]),
+    )
+    expect(job.mapUrl).toBe(mapSearchUrl(late.address))
     expect(sheet[0].bookings[0].notes).toBe('Dog: friendly')
   })
 
-  it('names the exterior and carpet key answers', () => {
-    expect(accessAnswers({keyInfo: 'Someone Will Be At Home'})).toEqual([{question: 'Key information', answer: 'Someone Will Be At Home'}])
-    expect(accessAnswers('I Will Hide The Keys')).toEqual([{question: 'Key information', answer: 'I Will Hide The Keys'}])
-    expect(accessAnswers(null)).toEqual([])
+  it('names the carpet form’s rooms and stairs as the job and its key answer as access; no money on the sheet', () => {
+    const carpet = stored({industry: 'carpet', rooms: 4, stairs: 1, instructions: 'I Will Hide The Keys', tip: '15%', parkingFee: '$10', coupon: 'SAVE10', discountCents: 1000})
+    const [{bookings}] = buildDaySheet([carpet], 'indoor', '2026-12-02', NOW)
+    expect(bookings[0].job).toEqual(expect.arrayContaining([{label: 'Rooms', value: '4'}, {label: 'Staircases', value: '1'}]))
+    expect(bookings[0].access).toEqual([{label: 'Key information', value: 'I Will Hide The Keys'}])
+    expect(JSON.stringify(bookings)).not.toMatch(/\$|SAVE10|15%|amount|total/i)
+  })
+
+  it('links the address to a maps search', () => {
+    expect(mapSearchUrl('77 Sunset Blvd NE, Renton, WA 98056')).toBe('https://www.google.com/maps/search/?api=1&query=77%20Sunset%20Blvd%20NE%2C%20Renton%2C%20WA%2098056')
   })
 })

@@ -1,7 +1,7 @@
 import {addDays, CREW_NAMES, crewWindows, isOpenDay, SERVICE_FAMILIES, SERVICE_FAMILY, slotKey, weekdayOf, windowId} from '../booking/availability.ts'
 import type {AvailabilityRules, ServiceFamily} from '../booking/availability.ts'
-import {bookingReference} from '../booking/stored.ts'
-import type {BookingInstructions, StoredBooking} from '../booking/store/store.ts'
+import {bookingReference, crewJobDetails} from '../booking/stored.ts'
+import type {StoredBooking} from '../booking/store/store.ts'
 import {companyLocalNow} from '../company-time.ts'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status.ts'
 import {isOfficeDate, refusedDate, type RefusedParameter} from './input.ts'
@@ -169,39 +169,37 @@ export function buildSchedule(input: {
   }))
 }
 
-/** One booking on a crew's printed day sheet: what the crew needs at the door. */
+/** One booking on a crew's day sheet: what the crew needs at the door and for the job. Never money. */
 export type DaySheetBooking = {
   id: string
   reference: string
   service: string
   customer: string
   address: string
+  /** A maps search of the address (a plain https link: a phone opens it in its map app). */
+  mapUrl: string
   phone: string
-  email: string
   status: OfficeBookingStatus
-  /** The key and access answers (how to get inside, where to park, …) as question and answer. */
-  access: {question: string; answer: string}[]
+  /** The job as the form collected it (size, extras, how clean the home is), in the form's order. */
+  job: {label: string; value: string}[]
+  /** How to get in and where to park (the form's key and access answers). */
+  access: {label: string; value: string}[]
   notes: string | null
+  /** What Started and Done go by (lib/office/mark-started.ts, booking-actions.ts), and show once done. */
+  visit: Pick<StoredBooking, 'cancelledAt' | 'paymentStatus' | 'startedAt' | 'date' | 'windowStartsAt' | 'outcome'>
 }
 
 export type DaySheetWindow = {window: string; start: string; end: string; bookings: DaySheetBooking[]}
 
-/** The exterior form's one key-information answer has no question text stored with it. */
-const KEY_INFO_QUESTION = 'Key information'
-
-/** A booking's instructions as question/answer pairs (house: by question; exterior: keyInfo; carpet: one answer). */
-export function accessAnswers(instructions: BookingInstructions | null): {question: string; answer: string}[] {
-  if (instructions === null || instructions === undefined) return []
-  if (typeof instructions === 'string') return instructions.trim() ? [{question: KEY_INFO_QUESTION, answer: instructions}] : []
-  return Object.entries(instructions)
-    .filter(([, answer]) => typeof answer === 'string' && answer.trim() !== '')
-    .map(([question, answer]) => ({question: question === 'keyInfo' ? KEY_INFO_QUESTION : question, answer}))
+/** A maps search of an address: Google Maps' documented search URL, which phones hand to their map app. */
+export function mapSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`
 }
 
 /**
- * A crew's day sheet: the day's jobs window by window, for the crew's clipboard. Cancelled bookings
- * are left off (the crew does not go), unpaid holds stay with their status (the customer may still
- * pay before the visit).
+ * A crew's day sheet: the day's jobs window by window, for the crew's phone and clipboard. Cancelled
+ * bookings are left off (the crew does not go), unpaid holds stay with their status (the customer
+ * may still pay before the visit).
  */
 export function buildDaySheet(bookings: readonly StoredBooking[], crew: ServiceFamily, date: string, now: Date): DaySheetWindow[] {
   const windows = new Map<string, DaySheetWindow>()
@@ -220,11 +218,19 @@ export function buildDaySheet(bookings: readonly StoredBooking[], crew: ServiceF
       service: serviceOf(booking),
       customer: `${booking.firstName} ${booking.lastName}`.trim(),
       address: booking.address,
+      mapUrl: mapSearchUrl(booking.address),
       phone: booking.phone,
-      email: booking.email,
       status,
-      access: accessAnswers(booking.instructions),
+      ...crewJobDetails(booking),
       notes: booking.notes?.trim() || null,
+      visit: {
+        cancelledAt: booking.cancelledAt,
+        paymentStatus: booking.paymentStatus,
+        startedAt: booking.startedAt,
+        date: booking.date,
+        windowStartsAt: booking.windowStartsAt,
+        outcome: booking.outcome,
+      },
     })
   }
   // Windows in the day's order; bookings without a window last.

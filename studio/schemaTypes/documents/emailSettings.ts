@@ -79,7 +79,13 @@ export const emailSettings = defineType({
       wording('subject', 'Subject', {max: 120, tokens: booking}),
       wording('heading', 'Heading', {max: 80, tokens: booking}),
       wording('intro', 'Opening', {max: 500, rows: 3, tokens: booking}),
-      wording('nextSteps', 'What happens next', {max: 600, rows: 3, tokens: booking}),
+      wording('nextSteps', 'What happens next', {max: 600, rows: 3, tokens: booking, description: 'Sent to every customer: promise no text here (see the next field).'}),
+      wording('textsNotice', 'Texts on the day', {
+        max: 300,
+        rows: 2,
+        tokens: booking,
+        description: 'After "What happens next", only when the customer agreed to texts on the form (e.g. that the crew texts when on the way).',
+      }),
       wording('changesNotice', 'Rescheduling and cancelling', {
         max: 400,
         rows: 3,

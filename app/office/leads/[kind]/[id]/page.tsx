@@ -270,7 +270,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
           </section>
 
           <div className={styles.panel}>
-            <ActionHistory actions={history} actionLabels={words.history} fieldLabels={words.historyFields} />
+            <ActionHistory actions={history} actionLabels={words.history} fieldLabels={words.historyFields} valueLabels={{status: words.statuses}} />
           </div>
         </div>
       </div>

@@ -1,23 +1,29 @@
 import type {Metadata} from 'next'
+import {headers} from 'next/headers'
 import Link from 'next/link'
 import {notFound} from 'next/navigation'
-import {BookingStatus} from '@/components/office/BookingStatus'
+import {DaySheetJob} from '@/components/office/DaySheetJob'
 import {PrintButton} from '@/components/office/PrintButton'
 import styles from '@/components/office/DaySheet.module.css'
 import {CREW_NAMES, SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/availability'
-import {formatPhone, telHref} from '@/lib/format'
 import {readDaySheet} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
 import {requireCrewPage, requireStaffPage} from '@/lib/office/page-access'
 import {formatScheduleDate, isScheduleDate} from '@/lib/office/schedule'
-import {BOOKING_LIST_WORDS} from '@/lib/office/words'
+import {hasRole} from '@/lib/office/staff'
+import {BOOKING_LIST_WORDS, bookingWords, startedWords} from '@/lib/office/words'
 
 const WORDS = BOOKING_LIST_WORDS.daySheet
 
 type Params = Promise<{date: string; crew: string}>
+type Search = Promise<Record<string, string | string[] | undefined>>
 
 function crewOf(value: string): ServiceFamily | null {
   return (SERVICE_FAMILIES as readonly string[]).includes(value) ? (value as ServiceFamily) : null
+}
+
+function one(value: string | string[] | undefined): string | null {
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 export async function generateMetadata({params}: {params: Params}): Promise<Metadata> {
@@ -27,17 +33,24 @@ export async function generateMetadata({params}: {params: Params}): Promise<Meta
 }
 
 /**
- * A crew's day sheet for the clipboard: the day's jobs window by window, with what the crew needs at
- * the door (address, phones, how to get in, notes). Printed with the browser (print styles: no
- * navigation, black on white, a job never split across pages).
+ * A crew's day on a phone, and on paper for the clipboard: the day's jobs window by window, each with
+ * what the crew needs at the door and for the job, and Started / Done. Printed with the browser (print
+ * styles: no navigation or buttons, black on white, one page for a usual day, a job never split).
  */
-export default async function DaySheetPage({params}: {params: Params}) {
-  const {date, crew: crewParam} = await params
+export default async function DaySheetPage({params, searchParams}: {params: Params; searchParams: Search}) {
+  const [{date, crew: crewParam}, search] = await Promise.all([params, searchParams])
   const crew = crewOf(crewParam)
   // A crew member opens only their own crew's day (403 for another's, before knowing it exists).
-  await (crew ? requireCrewPage(crew) : requireStaffPage('crew'))
+  const staff = await (crew ? requireCrewPage(crew) : requireStaffPage('crew'))
   if (!crew || !isScheduleDate(date)) notFound()
-  const windows = await readDaySheet(await officeListDeps(), crew, date)
+  const deps = await officeListDeps(await headers())
+  const windows = await readDaySheet(deps, crew, date)
+  const now = deps.now()
+  const back = `/office/schedule/${date}/${crew}`
+  // Started and Done come back here with their outcome (the booking page's words).
+  const done = one(search.done)
+  const problem = one(search.problem)
+  const outcome = done ? bookingWords.done[done] : problem ? (bookingWords.problem[problem] ?? startedWords.refusal[problem]) : null
 
   return (
     <article className={styles.sheet}>
@@ -49,6 +62,11 @@ export default async function DaySheetPage({params}: {params: Params}) {
         {CREW_NAMES[crew]}
         <span className={styles.date}>{formatScheduleDate(date)}</span>
       </h1>
+      {outcome && (
+        <p id="outcome" role={done ? 'status' : 'alert'} className={styles.outcome}>
+          {outcome}
+        </p>
+      )}
       {windows.length === 0 && <p>{WORDS.nothing}</p>}
       {windows.map((window) => (
         <section key={window.window} className={styles.window} aria-labelledby={`window-${window.window || 'none'}`}>
@@ -56,42 +74,7 @@ export default async function DaySheetPage({params}: {params: Params}) {
             {window.window ? WORDS.window(window.start, window.end) : WORDS.noWindow}
           </h2>
           {window.bookings.map((booking) => (
-            <section key={booking.id} className={styles.job} aria-labelledby={`job-${booking.id}`}>
-              <h3 id={`job-${booking.id}`} className={styles.jobHeading}>
-                {booking.customer} <span className={styles.reference}>{booking.reference}</span> <BookingStatus status={booking.status} />
-              </h3>
-              <p className={styles.service}>{booking.service}</p>
-              <dl className={styles.facts}>
-                <dt>{WORDS.address}</dt>
-                <dd>{booking.address}</dd>
-                <dt>{WORDS.phone}</dt>
-                <dd>
-                  <a href={telHref(booking.phone)}>{formatPhone(booking.phone)}</a>
-                </dd>
-                <dt>{WORDS.email}</dt>
-                <dd>{booking.email}</dd>
-                <dt>{WORDS.access}</dt>
-                <dd>
-                  {booking.access.length === 0 ? (
-                    WORDS.noAccess
-                  ) : (
-                    <ul className={styles.access}>
-                      {booking.access.map((answer) => (
-                        <li key={answer.question}>
-                          {answer.question}: <strong>{answer.answer}</strong>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </dd>
-                {booking.notes && (
-                  <>
-                    <dt>{WORDS.notes}</dt>
-                    <dd className={styles.notes}>{booking.notes}</dd>
-                  </>
-                )}
-              </dl>
-            </section>
+            <DaySheetJob key={booking.id} booking={booking} now={now} back={back} bookingLink={hasRole(staff, 'office')} />
           ))}
         </section>
       ))}
