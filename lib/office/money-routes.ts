@@ -3,11 +3,12 @@
  * route handler, answered 303 back to its page with the outcome in the query (`?done=…` or
  * `?problem=…`, and what was typed), so it works without JavaScript.
  */
-import {parseRefundAmount, refundableCents, type CancelResult, type OfficeMoneyDeps, type RefundLatePaymentResult, type TakeLatePaymentResult} from './money'
-import {cancelBooking, refundLatePayment, takeLatePayment} from './money'
+import {parseRefundAmount, parseRefundReason, refundableCents, type CancelResult, type OfficeMoneyDeps, type RefundLatePaymentResult, type TakeLatePaymentResult} from './money'
+import {cancelBooking, refundBooking, refundLatePayment, takeLatePayment, type RefundReason, type RefundResult} from './money'
 import type {AvailabilityRules} from '../booking/availability'
+import {isUuid} from '../booking/store/mapping'
 import {MONEY_WORDS} from './words'
-import type {ActingStaff} from './staff'
+import {hasRole, type ActingStaff, type StaffMember} from './staff'
 
 /** A 303 to a path of this site (relative, so it stays on the origin the browser used). */
 export function seeOther(path: string): Response {
@@ -27,8 +28,8 @@ export function bookingPath(bookingId: string, query: Record<string, string> = {
 /** The cancel form's problems said beside its amount field (any other is said above the form). */
 export const CANCEL_FIELD_PROBLEMS: ReadonlySet<string> = new Set(['required', 'format', 'tooMuch'])
 
-/** Ids on the booking page's cancel section: the section, the amount field, the outcome said above the form. */
-export const CANCEL_SECTION = {section: 'cancel', amount: 'cancel-amount', outcome: 'cancel-outcome'} as const
+/** Ids on the booking page's cancel section: the section, the amount field, the outcome said above the form, the confirmation. */
+export const CANCEL_SECTION = {section: 'cancel', amount: 'cancel-amount', outcome: 'cancel-outcome', confirm: 'cancel-confirm'} as const
 
 /**
  * The element the cancel form's answer is focused on, named as the address's fragment too (why:
@@ -51,8 +52,22 @@ const MAX_TYPED = 40
 /** The cancel form's problems in the booking page's `?problem=`. */
 export const CANCEL_PROBLEM_PREFIX = 'cancel-'
 
-/** POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked, then the cancellation. */
-export async function handleCancelBooking(request: Request, bookingId: string, staff: ActingStaff, deps: OfficeMoneyDeps): Promise<Response> {
+/** The answer to a refund asked by a member who may not refund (only the owner may). */
+function refundForbidden(): Response {
+  return new Response(MONEY_WORDS.cancelProblems.owner_only, {status: 403, headers: {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'}})
+}
+
+/**
+ * POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked, then the
+ * cancellation. The office may cancel without a refund (0) only: a refund from anyone but the
+ * owner is refused with 403 and nothing changes.
+ */
+export async function handleCancelBooking(
+  request: Request,
+  bookingId: string,
+  staff: Pick<StaffMember, 'id' | 'name' | 'role'>,
+  deps: OfficeMoneyDeps,
+): Promise<Response> {
   let typed = ''
   try {
     const form = await request.formData()
@@ -67,6 +82,7 @@ export async function handleCancelBooking(request: Request, bookingId: string, s
   if (booking.paymentStatus !== 'paid') return seeOther(bookingPath(bookingId, {problem: 'not_paid'}))
   const amount = parseRefundAmount(typed, refundableCents(booking))
   if (!amount.ok) return seeOther(bookingPath(bookingId, {problem: amount.problem, amount: typed}))
+  if (amount.cents > 0 && !hasRole(staff, 'owner')) return refundForbidden()
   const result: CancelResult = await cancelBooking(booking.id, amount.cents, staff, deps)
   switch (result.outcome) {
     case 'cancelled':
@@ -77,6 +93,120 @@ export async function handleCancelBooking(request: Request, bookingId: string, s
       return seeOther(bookingPath(bookingId, {problem: 'refund_refused', amount: typed, message: result.message.slice(0, 300)}))
     default:
       return seeOther(bookingPath(bookingId, {problem: result.outcome, amount: typed}))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunding apart from cancelling
+// ---------------------------------------------------------------------------------------------
+
+/** Ids on the booking page's refund section: the section, its fields, the outcome said above the form. */
+export const REFUND_SECTION = {
+  section: 'refund',
+  amount: 'refund-amount',
+  reason: 'refund-reason',
+  other: 'refund-other',
+  outcome: 'refund-outcome',
+  confirm: 'refund-confirm',
+} as const
+
+/** The refund form's problems in the booking page's `?problem=`. */
+export const REFUND_PROBLEM_PREFIX = 'refund-'
+
+/** The refund form's fields as the page's address and the route's body name them (apart from the cancel form's `amount`). */
+export const REFUND_FIELDS = {amount: 'refundAmount', reason: 'refundReason', other: 'refundOther', key: 'key'} as const
+
+/** Which field a refund problem is said beside (any other is said above the form). */
+export const REFUND_FIELD_OF_PROBLEM: Readonly<Record<string, keyof typeof REFUND_SECTION>> = {
+  required: 'amount',
+  format: 'amount',
+  tooMuch: 'amount',
+  zero: 'amount',
+  reasonRequired: 'reason',
+  otherRequired: 'other',
+  otherTooLong: 'other',
+  otherFormat: 'other',
+}
+
+/** What the refund form holds, as typed (kept in the address when it is refused or sent back from the confirmation). */
+export type RefundTyped = {amount: string; reason: string; other: string}
+
+/** The booking page with the refund form's outcome, at the element the page focuses. */
+export function refundPath(bookingId: string, query: {done?: string; refunded?: string; problem?: string; message?: string}, typed?: RefundTyped): string {
+  const params = new URLSearchParams()
+  if (query.done) params.set('done', query.done)
+  if (query.refunded) params.set('refunded', query.refunded)
+  if (query.problem) params.set('problem', `${REFUND_PROBLEM_PREFIX}${query.problem}`)
+  if (query.message) params.set('message', query.message)
+  if (typed) {
+    params.set(REFUND_FIELDS.amount, typed.amount)
+    params.set(REFUND_FIELDS.reason, typed.reason)
+    if (typed.other) params.set(REFUND_FIELDS.other, typed.other)
+  }
+  const field = query.problem ? REFUND_FIELD_OF_PROBLEM[query.problem] : undefined
+  const focus = query.done ? REFUND_SECTION.outcome : field ? REFUND_SECTION[field] : query.problem ? REFUND_SECTION.outcome : REFUND_SECTION.section
+  return `/office/bookings/${encodeURIComponent(bookingId)}?${params.toString()}#${focus}`
+}
+
+export type RefundFormCheck =
+  | {ok: true; amountCents: number; reason: RefundReason}
+  | {ok: false; problem: string}
+
+/**
+ * The refund form checked against what is left to refund (the confirmation page and the route
+ * both): an amount above 0 up to what is left, a reason from the list or typed.
+ */
+export function checkRefundForm(typed: RefundTyped, refundable: number): RefundFormCheck {
+  const amount = parseRefundAmount(typed.amount, refundable)
+  if (!amount.ok) return {ok: false, problem: amount.problem}
+  if (amount.cents === 0) return {ok: false, problem: 'zero'}
+  const reason = parseRefundReason(typed.reason, typed.other)
+  if (!reason.ok) return {ok: false, problem: reason.problem}
+  return {ok: true, amountCents: amount.cents, reason: reason.reason}
+}
+
+/** The refund form's fields from a form body or the page's address, each cut to a length nobody types. */
+export function refundTyped(read: (name: string) => unknown): RefundTyped {
+  const field = (name: string, max: number) => {
+    const value = read(name)
+    return (typeof value === 'string' ? value : '').slice(0, max)
+  }
+  return {amount: field(REFUND_FIELDS.amount, MAX_TYPED), reason: field(REFUND_FIELDS.reason, MAX_TYPED), other: field(REFUND_FIELDS.other, 400)}
+}
+
+/**
+ * POST /office/bookings/[id]/refund (the owner only; the route says so): the confirmed refund —
+ * amount, reason and the confirmation's one-time `key` — checked again, then refunded. Answers 303
+ * back to the booking with `?done=refunded` or `?problem=refund-<code>` and what was typed.
+ */
+export async function handleRefundBooking(request: Request, bookingId: string, staff: ActingStaff, deps: OfficeMoneyDeps): Promise<Response> {
+  let typed: RefundTyped
+  let key = ''
+  try {
+    const form = await request.formData()
+    typed = refundTyped((name) => form.get(name))
+    key = String(form.get(REFUND_FIELDS.key) ?? '')
+  } catch {
+    return seeOther(refundPath(bookingId, {problem: 'format'}))
+  }
+  const booking = await deps.store.findById(bookingId)
+  if (!booking) return new Response(MONEY_WORDS.cancelProblems.not_found, {status: 404, headers: {'Content-Type': 'text/plain; charset=utf-8'}})
+  // The key is made on the confirmation page: without one, nothing was confirmed.
+  if (!isUuid(key)) return seeOther(refundPath(bookingId, {problem: 'unconfirmed'}, typed))
+  if (booking.paymentStatus !== 'paid') return seeOther(refundPath(bookingId, {problem: 'not_paid'}))
+  // Checked against the whole payment here (what is left is the database's to decide, under the row lock).
+  const checked = checkRefundForm(typed, booking.amountCents)
+  if (!checked.ok) return seeOther(refundPath(bookingId, {problem: checked.problem}, typed))
+  const result: RefundResult = await refundBooking(booking.id, {amountCents: checked.amountCents, reason: checked.reason, formKey: key}, staff, deps)
+  switch (result.outcome) {
+    case 'refunded':
+    case 'already_refunded':
+      // A second click of one confirmation lands where the first did: the refund, made once.
+      return seeOther(refundPath(bookingId, {done: 'refunded', refunded: String(result.refundedCents)}))
+    case 'refund_refused':
+      return seeOther(refundPath(bookingId, {problem: 'refund_refused', message: result.message.slice(0, 300)}, typed))
+    default:
+      return seeOther(refundPath(bookingId, {problem: result.outcome}, typed))
   }
 }
 

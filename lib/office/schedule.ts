@@ -4,6 +4,7 @@ import {bookingReference} from '../booking/stored.ts'
 import type {BookingInstructions, StoredBooking} from '../booking/store/store.ts'
 import {companyLocalNow} from '../company-time.ts'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status.ts'
+import {paymentSummary, type PaymentState} from './payment-state.ts'
 import {townOf} from './town.ts'
 
 /**
@@ -58,6 +59,8 @@ export type ScheduleBooking = {
   town: string | null
   totalCents: number
   status: OfficeBookingStatus
+  /** Paid, partly refunded or refunded (null: nothing paid). */
+  payment: PaymentState | null
 }
 
 export type ScheduleWindow = {
@@ -105,6 +108,7 @@ export function scheduleBooking(booking: StoredBooking, now: Date): ScheduleBook
     town: townOf(booking.address),
     totalCents: booking.amountCents,
     status: officeBookingStatus(booking, now),
+    payment: paymentSummary(booking)?.state ?? null,
   }
 }
 

@@ -1,0 +1,8 @@
+import {handleRefundBooking} from '@/lib/office/money-routes'
+import {officeMoneyDeps} from '@/lib/office/money-server'
+import {officeRoute} from '@/lib/office/route-access'
+
+/** Refund part or all of what is left of a paid booking, the visit kept, once confirmed: the owner only. */
+export const POST = officeRoute<{id: string}>({role: 'owner'}, async (request, {staff, params}) => {
+  return handleRefundBooking(request, params.id, staff, await officeMoneyDeps())
+})
