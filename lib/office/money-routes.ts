@@ -37,6 +37,7 @@ export const CANCEL_SECTION = {section: 'cancel', amount: 'cancel-amount', outco
  * form: the section itself, which the page does not focus.
  */
 function cancelAnswerFocus(query: Record<string, string>): string {
+  if (query.confirm) return CANCEL_SECTION.confirm
   if (query.done) return CANCEL_SECTION.outcome
   if (!query.problem || query.problem === 'already_cancelled' || query.problem === 'not_paid') return CANCEL_SECTION.section
   return CANCEL_FIELD_PROBLEMS.has(query.problem) ? CANCEL_SECTION.amount : CANCEL_SECTION.outcome
@@ -49,6 +50,9 @@ export function attentionPath(query: Record<string, string> = {}): string {
 
 const MAX_TYPED = 40
 
+/** The field the confirmation's Confirm button posts ('yes'): without it a form's post only asks for the confirmation. */
+export const CONFIRMED_FIELD = 'confirmed'
+
 /** The cancel form's problems in the booking page's `?problem=`. */
 export const CANCEL_PROBLEM_PREFIX = 'cancel-'
 
@@ -58,9 +62,10 @@ function refundForbidden(): Response {
 }
 
 /**
- * POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked, then the
- * cancellation. The office may cancel without a refund (0) only: a refund from anyone but the
- * owner is refused with 403 and nothing changes.
+ * POST /office/bookings/[id]/cancel: the refund typed in dollars (`amount`), checked; then, unless
+ * the post is the confirmation's (`confirmed=yes`), 303 to the page's confirmation
+ * (`?confirm=cancel&amount=…`), else the cancellation. The office may cancel without a refund (0)
+ * only: a refund from anyone but the owner is refused with 403 and nothing changes.
  */
 export async function handleCancelBooking(
   request: Request,
@@ -69,9 +74,11 @@ export async function handleCancelBooking(
   deps: OfficeMoneyDeps,
 ): Promise<Response> {
   let typed = ''
+  let confirmed = false
   try {
     const form = await request.formData()
     typed = String(form.get('amount') ?? '').slice(0, MAX_TYPED)
+    confirmed = form.get(CONFIRMED_FIELD) === 'yes'
   } catch {
     return seeOther(bookingPath(bookingId, {problem: 'format'}))
   }
@@ -83,6 +90,8 @@ export async function handleCancelBooking(
   const amount = parseRefundAmount(typed, refundableCents(booking))
   if (!amount.ok) return seeOther(bookingPath(bookingId, {problem: amount.problem, amount: typed}))
   if (amount.cents > 0 && !hasRole(staff, 'owner')) return refundForbidden()
+  // The form's first post only asks for the confirmation (the page shows it); its Confirm posts again, confirmed.
+  if (!confirmed) return seeOther(bookingPath(bookingId, {confirm: 'cancel', amount: typed}))
   const result: CancelResult = await cancelBooking(booking.id, amount.cents, staff, deps)
   switch (result.outcome) {
     case 'cancelled':
@@ -132,8 +141,9 @@ export const REFUND_FIELD_OF_PROBLEM: Readonly<Record<string, keyof typeof REFUN
 export type RefundTyped = {amount: string; reason: string; other: string}
 
 /** The booking page with the refund form's outcome, at the element the page focuses. */
-export function refundPath(bookingId: string, query: {done?: string; refunded?: string; problem?: string; message?: string}, typed?: RefundTyped): string {
+export function refundPath(bookingId: string, query: {confirm?: boolean; done?: string; refunded?: string; problem?: string; message?: string}, typed?: RefundTyped): string {
   const params = new URLSearchParams()
+  if (query.confirm) params.set('confirm', 'refund')
   if (query.done) params.set('done', query.done)
   if (query.refunded) params.set('refunded', query.refunded)
   if (query.problem) params.set('problem', `${REFUND_PROBLEM_PREFIX}${query.problem}`)
@@ -144,7 +154,7 @@ export function refundPath(bookingId: string, query: {done?: string; refunded?: 
     if (typed.other) params.set(REFUND_FIELDS.other, typed.other)
   }
   const field = query.problem ? REFUND_FIELD_OF_PROBLEM[query.problem] : undefined
-  const focus = query.done ? REFUND_SECTION.outcome : field ? REFUND_SECTION[field] : query.problem ? REFUND_SECTION.outcome : REFUND_SECTION.section
+  const focus = query.confirm ? REFUND_SECTION.confirm : query.done ? REFUND_SECTION.outcome : field ? REFUND_SECTION[field] : query.problem ? REFUND_SECTION.outcome : REFUND_SECTION.section
   return `/office/bookings/${encodeURIComponent(bookingId)}?${params.toString()}#${focus}`
 }
 
@@ -175,9 +185,10 @@ export function refundTyped(read: (name: string) => unknown): RefundTyped {
 }
 
 /**
- * POST /office/bookings/[id]/refund (the owner only; the route says so): the confirmed refund —
- * amount, reason and the confirmation's one-time `key` — checked again, then refunded. Answers 303
- * back to the booking with `?done=refunded` or `?problem=refund-<code>` and what was typed.
+ * POST /office/bookings/[id]/refund (the owner only; the route says so): the refund form (amount
+ * and reason) checked, then 303 to the page's confirmation (`?confirm=refund&…`); the
+ * confirmation's post carries its one-time `key` and is refunded. Answers 303 back to the booking
+ * with `?done=refunded` or `?problem=refund-<code>` and what was typed.
  */
 export async function handleRefundBooking(request: Request, bookingId: string, staff: ActingStaff, deps: OfficeMoneyDeps): Promise<Response> {
   let typed: RefundTyped
@@ -191,12 +202,14 @@ export async function handleRefundBooking(request: Request, bookingId: string, s
   }
   const booking = await deps.store.findById(bookingId)
   if (!booking) return new Response(MONEY_WORDS.cancelProblems.not_found, {status: 404, headers: {'Content-Type': 'text/plain; charset=utf-8'}})
-  // The key is made on the confirmation page: without one, nothing was confirmed.
-  if (!isUuid(key)) return seeOther(refundPath(bookingId, {problem: 'unconfirmed'}, typed))
   if (booking.paymentStatus !== 'paid') return seeOther(refundPath(bookingId, {problem: 'not_paid'}))
-  // Checked against the whole payment here (what is left is the database's to decide, under the row lock).
-  const checked = checkRefundForm(typed, booking.amountCents)
+  // The form's first post (no key) is checked against what is left now, then sent to the page's
+  // confirmation, which makes the key. The confirmed post is checked against the whole payment:
+  // what is left is the database's to decide, under the booking's row lock.
+  const checked = checkRefundForm(typed, key === '' ? refundableCents(booking) : booking.amountCents)
   if (!checked.ok) return seeOther(refundPath(bookingId, {problem: checked.problem}, typed))
+  if (key === '') return seeOther(refundPath(bookingId, {confirm: true}, typed))
+  if (!isUuid(key)) return seeOther(refundPath(bookingId, {problem: 'unconfirmed'}, typed))
   const result: RefundResult = await refundBooking(booking.id, {amountCents: checked.amountCents, reason: checked.reason, formKey: key}, staff, deps)
   switch (result.outcome) {
     case 'refunded':

@@ -231,7 +231,7 @@ describe("the payment's state, from paid and refunded cents", () => {
 
 describe('who may refund (checked on the server)', () => {
   function cancelPost(amount: string): Request {
-    return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount})})
+    return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount, confirmed: 'yes'})})
   }
 
   it('an office member may cancel without a refund only: a refund is refused with 403 and nothing changes', async () => {
@@ -263,10 +263,14 @@ describe('the refund route (the confirmation posted)', () => {
   }
   const where = (response: Response) => new URL(response.headers.get('location')!, 'http://office.test')
 
-  it('refuses a refund that was not confirmed or has no reason, naming the field; a confirmed one is made once however often it is posted', async () => {
+  it('asks for the confirmation first; refuses a refund with no reason or amount, naming the field; a confirmed one is made once however often it is posted', async () => {
     const {bookingId} = await paidBooking()
-    const unconfirmed = where(await handleRefundBooking(refundPost({refundAmount: '20', refundReason: 'goodwill'}), bookingId, owner, deps()))
-    expect(unconfirmed.searchParams.get('problem')).toBe('refund-unconfirmed')
+    // The form's own post only asks for the confirmation, which the page shows at its focus.
+    const asked = where(await handleRefundBooking(refundPost({refundAmount: '20', refundReason: 'goodwill'}), bookingId, owner, deps()))
+    expect(Object.fromEntries(asked.searchParams)).toEqual({confirm: 'refund', refundAmount: '20', refundReason: 'goodwill'})
+    expect(asked.hash).toBe('#refund-confirm')
+    const forged = where(await handleRefundBooking(refundPost({refundAmount: '20', refundReason: 'goodwill', key: 'again'}), bookingId, owner, deps()))
+    expect(forged.searchParams.get('problem')).toBe('refund-unconfirmed')
     const noReason = where(await handleRefundBooking(refundPost({refundAmount: '20', key: randomUUID()}), bookingId, owner, deps()))
     expect(noReason.searchParams.get('problem')).toBe('refund-reasonRequired')
     expect(noReason.searchParams.get('refundAmount')).toBe('20')

@@ -117,7 +117,7 @@ export const accessWords = {
 /** A booking's payment (lib/office/payment-state.ts), the same wherever it shows. */
 export const PAYMENT_STATE_WORDS = {
   states: {paid: 'Paid', partly_refunded: 'Partly refunded', refunded: 'Refunded'},
-  paid: 'Paid',
+  paid: 'Amount paid',
   refunded: 'Refunded',
   kept: 'Kept',
   /** Beside a booking's status in the lists and the schedule. */

@@ -2,7 +2,7 @@ import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
 import {parseRefundAmount, refundableCents} from '@/lib/office/money'
 import {slotLabel} from '@/lib/booking/arrival-window'
-import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION} from '@/lib/office/money-routes'
+import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money-routes'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/words'
 import styles from './CancelBookingForm.module.css'
@@ -20,9 +20,10 @@ function dollars(cents: number): string {
 }
 
 /**
- * The booking page's cancel action, in two steps that work without JavaScript: the form asks the
- * page itself (GET, `?confirm=cancel&amount=…`) for a confirmation that says what will happen;
- * its Confirm posts to /office/bookings/[id]/cancel, Back returns to the form with the amount kept.
+ * The booking page's cancel action, in two steps that work without JavaScript: the form posts to
+ * /office/bookings/[id]/cancel, which checks it and answers with this page's confirmation
+ * (`?confirm=cancel&amount=…`) saying what will happen; its Confirm posts again, confirmed; Back
+ * returns to the form with the amount kept.
  * The owner types the refund, from 0 up to what is left (prefilled with all of it); an office
  * member cancels without a refund only (the route refuses them any refund as well). The route
  * answers 303 back with `?done=cancelled` or `?problem=…&amount=<typed>`: a problem with the
@@ -104,6 +105,7 @@ export function CancelBookingForm({
           <p className={styles.note}>{w.confirmNote}</p>
           <form method="post" action={`${action}/cancel`} className={styles.actions}>
             <input type="hidden" name="amount" value={dollars(checked.cents)} />
+            <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
             <button type="submit" className={styles.button}>
               {w.confirm}
             </button>
@@ -132,9 +134,8 @@ export function CancelBookingForm({
             {formProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
           </FocusOnArrival>
         ) : null}
-        {/* GET: the page itself shows the confirmation; nothing changes until it is confirmed. */}
-        <form method="get" action={`${action}#${CANCEL_SECTION.confirm}`} className={styles.form} noValidate>
-          <input type="hidden" name="confirm" value="cancel" />
+        {/* Its post is checked and answered with the confirmation below; nothing changes until that is confirmed. */}
+        <form method="post" action={`${action}/cancel`} className={styles.form} noValidate>
           {canRefund ? (
             <div className={styles.field}>
               <label htmlFor={CANCEL_SECTION.amount} className={styles.label}>

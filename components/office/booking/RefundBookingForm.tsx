@@ -27,11 +27,11 @@ function reasonText(typed: RefundTyped): string {
 /**
  * The booking page's Refund action (the owner only; the page shows it to nobody else): part or all
  * of what is left of the payment, the visit kept, with a reason the customer's e-mail states. Two
- * steps that work without JavaScript: the form asks the page itself (GET, `?confirm=refund&…`) for
- * the confirmation, which carries a one-time key made for it; its Confirm posts the refund with the
- * key to /office/bookings/[id]/refund (a second click or a replay of the same confirmation refunds
- * once), Back returns to the form with what was typed kept. The route answers 303 back with
- * `?done=refunded` or `?problem=refund-…`.
+ * steps that work without JavaScript: the form posts to /office/bookings/[id]/refund, which checks
+ * it and answers with this page's confirmation (`?confirm=refund&…`), carrying a one-time key made
+ * for it; its Confirm posts the refund with the key (a second click or a replay of the same
+ * confirmation refunds once), Back returns to the form with what was typed kept. The route answers
+ * 303 back with `?done=refunded` or `?problem=refund-…`.
  */
 export function RefundBookingForm({
   booking,
@@ -130,9 +130,8 @@ export function RefundBookingForm({
             {shownProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
           </FocusOnArrival>
         ) : null}
-        {/* GET: the page itself shows the confirmation; nothing is refunded until it is confirmed. */}
-        <form method="get" action={`${action}#${REFUND_SECTION.confirm}`} className={styles.form} noValidate>
-          <input type="hidden" name="confirm" value="refund" />
+        {/* Its post is checked and answered with the confirmation below; nothing is refunded until that is confirmed. */}
+        <form method="post" action={`${action}/refund`} className={styles.form} noValidate>
           <div className={styles.field}>
             <label htmlFor={REFUND_SECTION.amount} className={styles.label}>
               {w.amountLabel}
