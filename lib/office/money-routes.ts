@@ -137,17 +137,27 @@ export const REFUND_FIELD_OF_PROBLEM: Readonly<Record<string, keyof typeof REFUN
   otherFormat: 'other',
 }
 
+/** A confirmation's one-time key as the page makes it (a UUID). */
+export function isRefundKey(value: unknown): value is string {
+  return isUuid(value)
+}
+
 /** What the refund form holds, as typed (kept in the address when it is refused or sent back from the confirmation). */
 export type RefundTyped = {amount: string; reason: string; other: string}
 
 /** The booking page with the refund form's outcome, at the element the page focuses. */
-export function refundPath(bookingId: string, query: {confirm?: boolean; done?: string; refunded?: string; problem?: string; message?: string}, typed?: RefundTyped): string {
+export function refundPath(
+  bookingId: string,
+  query: {confirm?: boolean; done?: string; refunded?: string; problem?: string; message?: string; key?: string},
+  typed?: RefundTyped,
+): string {
   const params = new URLSearchParams()
   if (query.confirm) params.set('confirm', 'refund')
   if (query.done) params.set('done', query.done)
   if (query.refunded) params.set('refunded', query.refunded)
   if (query.problem) params.set('problem', `${REFUND_PROBLEM_PREFIX}${query.problem}`)
   if (query.message) params.set('message', query.message)
+  if (query.key) params.set(REFUND_FIELDS.key, query.key)
   if (typed) {
     params.set(REFUND_FIELDS.amount, typed.amount)
     params.set(REFUND_FIELDS.reason, typed.reason)
@@ -209,7 +219,7 @@ export async function handleRefundBooking(request: Request, bookingId: string, s
   const checked = checkRefundForm(typed, key === '' ? refundableCents(booking) : booking.amountCents)
   if (!checked.ok) return seeOther(refundPath(bookingId, {problem: checked.problem}, typed))
   if (key === '') return seeOther(refundPath(bookingId, {confirm: true}, typed))
-  if (!isUuid(key)) return seeOther(refundPath(bookingId, {problem: 'unconfirmed'}, typed))
+  if (!isRefundKey(key)) return seeOther(refundPath(bookingId, {problem: 'unconfirmed'}, typed))
   const result: RefundResult = await refundBooking(booking.id, {amountCents: checked.amountCents, reason: checked.reason, formKey: key}, staff, deps)
   switch (result.outcome) {
     case 'refunded':
@@ -218,6 +228,10 @@ export async function handleRefundBooking(request: Request, bookingId: string, s
       return seeOther(refundPath(bookingId, {done: 'refunded', refunded: String(result.refundedCents)}))
     case 'refund_refused':
       return seeOther(refundPath(bookingId, {problem: 'refund_refused', message: result.message.slice(0, 300)}, typed))
+    case 'provider_unreachable':
+    case 'in_progress':
+      // Whether money moved is not known yet: the page offers this same refund again (the same key, so never twice).
+      return seeOther(refundPath(bookingId, {problem: result.outcome, key}, typed))
     default:
       return seeOther(refundPath(bookingId, {problem: result.outcome}, typed))
   }

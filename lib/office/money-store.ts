@@ -116,7 +116,27 @@ function text(value: unknown): string | null {
 }
 
 
+/** What the provider answered for a claimed refund, as each `complete_*` function takes it. */
+type CompletedRefund = {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]}
+
 export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMoneyStore {
+  /** Completes a claimed refund (a cancellation's, a refund's, a late payment's) in one transaction; answers the function's status. */
+  async function complete(
+    name: 'complete_booking_cancellation' | 'complete_booking_refund' | 'complete_late_payment_refund',
+    id: string,
+    done: CompletedRefund,
+  ): Promise<string> {
+    const answer = await functions.value<{status: string}>(name, {
+      p_id: id,
+      p_key: done.key,
+      p_provider: done.provider,
+      p_provider_refund_id: done.refundId,
+      p_staff: actingStaff(done.staff),
+      p_now: done.now,
+      p_emails: done.emails,
+    })
+    return answer.status
+  }
   return {
     async claimCancellation(bookingId, amountCents, staff, now) {
       if (!isUuid(bookingId)) return {status: 'not_found'}
@@ -140,16 +160,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
       }
     },
     async completeCancellation(bookingId, done) {
-      const answer = await functions.value<{status: string}>('complete_booking_cancellation', {
-        p_id: bookingId,
-        p_key: done.key,
-        p_provider: done.provider,
-        p_provider_refund_id: done.refundId,
-        p_staff: actingStaff(done.staff),
-        p_now: done.now,
-        p_emails: done.emails,
-      })
-      return answer.status === 'cancelled' ? 'cancelled' : 'not_claimed'
+      return (await complete('complete_booking_cancellation', bookingId, done)) === 'cancelled' ? 'cancelled' : 'not_claimed'
     },
     async claimRefund(bookingId, refund) {
       if (!isUuid(bookingId)) return {status: 'not_found'}
@@ -179,16 +190,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
       }
     },
     async completeRefund(bookingId, done) {
-      const answer = await functions.value<{status: string}>('complete_booking_refund', {
-        p_id: bookingId,
-        p_key: done.key,
-        p_provider: done.provider,
-        p_provider_refund_id: done.refundId,
-        p_staff: actingStaff(done.staff),
-        p_now: done.now,
-        p_emails: done.emails,
-      })
-      return answer.status === 'refunded' ? 'refunded' : 'not_claimed'
+      return (await complete('complete_booking_refund', bookingId, done)) === 'refunded' ? 'refunded' : 'not_claimed'
     },
     async failRefund(key, error, now) {
       return (await functions.value<boolean>('fail_booking_refund', {p_key: key, p_error: error, p_now: now})) === true
@@ -242,16 +244,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
       return {status: answer.status === 'resolved' ? 'resolved' : 'not_found'}
     },
     async completeLatePaymentRefund(id, done) {
-      const answer = await functions.value<{status: string}>('complete_late_payment_refund', {
-        p_id: id,
-        p_key: done.key,
-        p_provider: done.provider,
-        p_provider_refund_id: done.refundId,
-        p_staff: actingStaff(done.staff),
-        p_now: done.now,
-        p_emails: done.emails,
-      })
-      return answer.status === 'refunded' ? 'refunded' : 'not_claimed'
+      return (await complete('complete_late_payment_refund', id, done)) === 'refunded' ? 'refunded' : 'not_claimed'
     },
     async openCancellationRequests() {
       const rows = await functions.rows('open_cancellation_requests', {})

@@ -13,6 +13,7 @@ import {composeMail} from '../email/compose'
 import type {OutboxMessage} from '../email/outbox'
 import type {EventFacts} from '../email/queue'
 import {emailContentFromDataset} from '../email/test-support/content'
+import {PaymentProviderError} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {officeBookingView} from './booking-page'
@@ -189,6 +190,41 @@ describe('refunding part of a paid booking, the visit kept', () => {
     expect(await refundedOf(bookingId)).toBe(0)
     expect(await refundMails(email)).toHaveLength(0)
     expect(await actionsOf(bookingId)).toHaveLength(0)
+  })
+})
+
+describe('a refund whose provider did not answer', () => {
+  it('records nothing yet; the same confirmation sent again after 5 minutes gets the same refund from Stripe, never a second', async () => {
+    const {bookingId, email} = await paidBooking()
+    // Stripe made the refund but its answer was lost on the way back (a timeout): nobody knows whether money moved.
+    const lostAnswer = new Proxy(stripe, {
+      get(target, property) {
+        if (property === 'refund') {
+          return async (request: Parameters<StripePaymentProvider['refund']>[0]) => {
+            await target.refund(request)
+            throw new PaymentProviderError('stripe', 'The connection to Stripe timed out.')
+          }
+        }
+        const value: unknown = Reflect.get(target, property, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const formKey = randomUUID()
+    const refund = {amountCents: 800, reason: goodwill, formKey}
+    expect(await refundBooking(bookingId, refund, owner, {...deps(), payments: () => lostAnswer})).toEqual({outcome: 'provider_unreachable'})
+    expect(await refundedOf(bookingId)).toBe(0)
+    // At once: still under way (the claim stands).
+    expect(await refundBooking(bookingId, refund, owner, deps())).toEqual({outcome: 'in_progress', staffName: owner.name})
+    // Six minutes later, the same confirmation: the same key, so Stripe answers its first refund.
+    const later = () => new Date(fixedClock().getTime() + 6 * 60_000)
+    expect(await refundBooking(bookingId, refund, owner, {...deps(), now: later})).toEqual({outcome: 'refunded', refundedCents: 800})
+    expect(stripeApi.refunds).toHaveLength(1)
+    expect(stripeApi.requests.filter((request) => request.path === '/v1/refunds').map((request) => request.idempotencyKey)).toEqual([
+      `booking-${bookingId}-refund-${formKey}`,
+      `booking-${bookingId}-refund-${formKey}`,
+    ])
+    expect(await refundedOf(bookingId)).toBe(800)
+    expect(await refundMails(email)).toHaveLength(1)
   })
 })
 

@@ -75,6 +75,8 @@ async function cancellationMails(email: string): Promise<ParsedMail[]> {
 }
 
 test.describe('cancelling a booking from the office', () => {
+  // Each test books, pays and adds a member (through the owner's page) before its own steps.
+  test.slow()
   test('with a full refund: cancelled and refunded, its place offered again, one e-mail to the customer, the history names the member', async ({page, request}) => {
     const email = uniqueEmail('office.refund.full')
     const date = await dayWithOnePlace(request)
@@ -171,6 +173,7 @@ test.describe('cancelling a booking from the office', () => {
 })
 
 test.describe('refunding a booking apart from cancelling it', () => {
+  test.slow()
   test('without JavaScript: the owner refunds $20 for a reason after a confirmation, once however often it is posted, then the rest; the visit stays booked', async ({page, request, browser}) => {
     const email = uniqueEmail('office.refund.apart')
     const firstName = `Refund${randomUUID().slice(0, 6)}`

@@ -3,6 +3,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {parseRefundAmount, refundableCents} from '@/lib/office/money'
 import {slotLabel} from '@/lib/booking/arrival-window'
 import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money-routes'
+import {ConfirmStep} from './ConfirmStep'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/words'
 import styles from './CancelBookingForm.module.css'
@@ -100,20 +101,17 @@ export function CancelBookingForm({
         <h2 id="cancel-heading" className={styles.heading}>
           {w.confirmHeading}
         </h2>
-        <FocusOnArrival id={CANCEL_SECTION.confirm} className={styles.confirm}>
-          <p className={styles.question}>{checked.cents > 0 ? w.confirmQuestion(customer, slot, formatUsd(checked.cents)) : w.confirmQuestionNoRefund(customer, slot)}</p>
-          <p className={styles.note}>{w.confirmNote}</p>
-          <form method="post" action={`${action}/cancel`} className={styles.actions}>
-            <input type="hidden" name="amount" value={dollars(checked.cents)} />
-            <input type="hidden" name={CONFIRMED_FIELD} value="yes" />
-            <button type="submit" className={styles.button}>
-              {w.confirm}
-            </button>
-            <a href={back} className={styles.back}>
-              {w.back}
-            </a>
-          </form>
-        </FocusOnArrival>
+        <ConfirmStep
+          id={CANCEL_SECTION.confirm}
+          question={checked.cents > 0 ? w.confirmQuestion(customer, slot, formatUsd(checked.cents)) : w.confirmQuestionNoRefund(customer, slot)}
+          note={w.confirmNote}
+          action={`${action}/cancel`}
+          fields={{amount: dollars(checked.cents), [CONFIRMED_FIELD]: 'yes'}}
+          confirmLabel={w.confirm}
+          backHref={back}
+          backLabel={w.back}
+          buttonClassName={styles.button}
+        />
       </section>
     )
   }

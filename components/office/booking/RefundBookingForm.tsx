@@ -1,8 +1,9 @@
 import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
 import {REFUND_REASONS, REFUND_REASON_MAX, refundableCents} from '@/lib/office/money'
-import {checkRefundForm, REFUND_FIELD_OF_PROBLEM, REFUND_FIELDS, REFUND_PROBLEM_PREFIX, REFUND_SECTION, refundTyped, type RefundTyped} from '@/lib/office/money-routes'
+import {checkRefundForm, isRefundKey, REFUND_FIELD_OF_PROBLEM, REFUND_FIELDS, REFUND_PROBLEM_PREFIX, REFUND_SECTION, refundTyped, type RefundTyped} from '@/lib/office/money-routes'
 import {MONEY_WORDS} from '@/lib/office/words'
+import {ConfirmStep} from './ConfirmStep'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import styles from './CancelBookingForm.module.css'
 
@@ -22,6 +23,15 @@ function problemText(problem: string, left: string): string {
 /** The reason as the confirmation says it: the listed reason's words, or what was typed. */
 function reasonText(typed: RefundTyped): string {
   return typed.reason === 'other' ? typed.other.trim().replace(/\s+/g, ' ') : (MONEY_WORDS.refund.reasons[typed.reason] ?? '')
+}
+
+/** The refund form's fields as typed, for a form that posts them again (the reason typed only with 'other'). */
+function typedFields(typed: RefundTyped): Record<string, string> {
+  return {
+    [REFUND_FIELDS.amount]: typed.amount,
+    [REFUND_FIELDS.reason]: typed.reason,
+    ...(typed.reason === 'other' ? {[REFUND_FIELDS.other]: typed.other} : {}),
+  }
 }
 
 /**
@@ -80,29 +90,24 @@ export function RefundBookingForm({
   }
 
   if (checked?.ok) {
-    const back = `${action}?${new URLSearchParams({[REFUND_FIELDS.amount]: typed.amount, [REFUND_FIELDS.reason]: typed.reason, [REFUND_FIELDS.other]: typed.other}).toString()}#${REFUND_SECTION.section}`
+    const back = `${action}?${new URLSearchParams(typedFields(typed)).toString()}#${REFUND_SECTION.section}`
     return (
       <section id={REFUND_SECTION.section} className={styles.panel} aria-labelledby="refund-heading">
         <h2 id="refund-heading" className={styles.heading}>
           {w.confirmHeading}
         </h2>
-        <FocusOnArrival id={REFUND_SECTION.confirm} className={styles.confirm}>
-          <p className={styles.question}>{w.confirmQuestion(formatUsd(checked.amountCents), customer, reasonText(typed))}</p>
-          <p className={styles.note}>{w.confirmNote}</p>
-          <form method="post" action={`${action}/refund`} className={styles.actions}>
-            <input type="hidden" name={REFUND_FIELDS.amount} value={typed.amount} />
-            <input type="hidden" name={REFUND_FIELDS.reason} value={typed.reason} />
-            {typed.reason === 'other' ? <input type="hidden" name={REFUND_FIELDS.other} value={typed.other} /> : null}
-            {/* This confirmation's own key: its refund is made once however often it is posted. */}
-            <input type="hidden" name={REFUND_FIELDS.key} value={formKey} />
-            <button type="submit" className={`${styles.button} ${styles.secondary}`}>
-              {w.confirm}
-            </button>
-            <a href={back} className={styles.back}>
-              {w.back}
-            </a>
-          </form>
-        </FocusOnArrival>
+        <ConfirmStep
+          id={REFUND_SECTION.confirm}
+          question={w.confirmQuestion(formatUsd(checked.amountCents), customer, reasonText(typed))}
+          note={w.confirmNote}
+          action={`${action}/refund`}
+          // This confirmation's own key: its refund is made once however often it is posted.
+          fields={{...typedFields(typed), [REFUND_FIELDS.key]: formKey}}
+          confirmLabel={w.confirm}
+          backHref={back}
+          backLabel={w.back}
+          buttonClassName={`${styles.button} ${styles.secondary}`}
+        />
       </section>
     )
   }
@@ -110,6 +115,8 @@ export function RefundBookingForm({
   const fieldMessage = field ? problemText(shownProblem!, leftText) : null
   const formMessage = shownProblem && !field ? problemText(shownProblem, leftText) : null
   const providerMessage = one(searchParams.message)
+  const keyAgain = one(searchParams[REFUND_FIELDS.key])
+  const pendingKey = (shownProblem === 'provider_unreachable' || shownProblem === 'in_progress') && isRefundKey(keyAgain) ? keyAgain : null
   const errorId = field ? `refund-${field}-error` : undefined
   const describedBy = (hint: string | null, name: keyof typeof REFUND_SECTION) => [hint, field === name ? errorId : null].filter(Boolean).join(' ') || undefined
   const chosen = typed.reason
@@ -129,6 +136,17 @@ export function RefundBookingForm({
             <p>{formMessage}</p>
             {shownProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
           </FocusOnArrival>
+        ) : null}
+        {pendingKey ? (
+          // The refund whose outcome is not known yet, offered again with its own key: the provider answers it, never makes a second.
+          <form method="post" action={`${action}/refund`} className={styles.actions}>
+            {Object.entries({...typedFields(typed), [REFUND_FIELDS.key]: pendingKey}).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className={`${styles.button} ${styles.secondary}`}>
+              {w.sendAgain}
+            </button>
+          </form>
         ) : null}
         {/* Its post is checked and answered with the confirmation below; nothing is refunded until that is confirmed. */}
         <form method="post" action={`${action}/refund`} className={styles.form} noValidate>
