@@ -4,6 +4,7 @@ import {createColumnHelper, flexRender, getCoreRowModel, useReactTable, type Sor
 import Link from 'next/link'
 import type {BookingSortColumn} from '@/lib/office/booking-filter'
 import type {OfficeBookingStatus} from '@/lib/office/booking-status'
+import type {PaymentState} from '@/lib/office/payment-state'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
 import {BookingStatus} from './BookingStatus'
 import styles from './BookingsTable.module.css'
@@ -23,6 +24,7 @@ export type BookingsTableRow = {
   crew: string
   total: string
   status: OfficeBookingStatus
+  payment: PaymentState | null
 }
 
 const column = createColumnHelper<BookingsTableRow>()
@@ -60,7 +62,7 @@ const columns = [
   column.accessor('service', {header: WORDS.columns.service, enableSorting: false}),
   column.accessor('crew', {header: WORDS.columns.crew, enableSorting: false}),
   column.accessor('total', {id: 'total', header: WORDS.columns.total, meta: {numeric: true}}),
-  column.accessor('status', {header: WORDS.columns.status, enableSorting: false, cell: (info) => <BookingStatus status={info.getValue()} />}),
+  column.accessor('status', {header: WORDS.columns.status, enableSorting: false, cell: (info) => <BookingStatus status={info.getValue()} payment={info.row.original.payment} />}),
   column.accessor('created', {id: 'created', header: WORDS.columns.created}),
 ]
 

@@ -29,7 +29,7 @@ function BookingLine({booking}: {booking: ScheduleBooking}) {
         {booking.town && <span>{booking.town}</span>}
         <span className={styles.total}>{formatUsd(booking.totalCents)}</span>
       </Link>
-      <BookingStatus status={booking.status} />
+      <BookingStatus status={booking.status} payment={booking.payment} />
     </li>
   )
 }

@@ -224,6 +224,7 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},
   sectionHeadings{booking, charges},
   bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},
+  bookingRefunded{subject, preview, heading, body, reasonText, partNotDoneReason, goodwillReason, chargedTwiceReason, closing},
   estimateRequestReceived{subject, heading, body, nextSteps},
   signOff,
   businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},

@@ -73,6 +73,12 @@ export const DATABASE_FUNCTIONS = {
     args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
     returns: 'value',
   },
+  // Refunds apart from cancelling (20261130020000_standalone_refunds.sql).
+  claim_booking_refund: {args: {p_id: 'uuid', p_key: 'text', p_amount_cents: 'integer', p_reason: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
+  complete_booking_refund: {
+    args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
+    returns: 'value',
+  },
   fail_booking_refund: {args: {p_key: 'text', p_error: 'text', p_now: 'timestamptz'}, returns: 'value'},
   record_late_payment: {args: {p_booking_id: 'uuid', p_session_id: 'text', p_amount_cents: 'integer', p_currency: 'text', p_now: 'timestamptz'}, returns: 'value'},
   open_late_payments: {args: {}, returns: 'rows'},

@@ -38,6 +38,7 @@ function customerName(facts: EventFacts): string {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
+    case 'booking_refunded':
     case 'booking_moved_by_office':
     // i24-reminders
     case 'booking_reminder':
@@ -88,6 +89,7 @@ export function officePath(facts: EventFacts): string {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
+    case 'booking_refunded':
     case 'booking_moved_by_office':
     case 'booking_reminder':
     case 'review_request':
@@ -315,6 +317,19 @@ function businessContent(facts: EventFacts, context: ComposeContext): {subject: 
           ],
           charges: null,
           closing: [`Asked ${formatCompanyDateTime(facts.changedAt)}.`],
+        },
+      }
+    // Not queued for the business (the owner refunds from the office), shown if a copy is ever asked for.
+    case 'booking_refunded':
+      return {
+        subject: `Booking ${facts.reference} refunded ${formatUsd(facts.refundedCents)} (${name})`,
+        view: {
+          preview: `${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}: ${formatUsd(facts.refundedCents)} refunded.`,
+          heading: `Booking ${facts.reference}: ${formatUsd(facts.refundedCents)} refunded`,
+          paragraphs: [`Refunded from the office; ${formatUsd(facts.totalRefundedCents)} of ${formatUsd(facts.totalCents)} refunded in total.`],
+          sections: [customerRows(facts, name)],
+          charges: null,
+          closing: [`Refunded ${formatCompanyDateTime(facts.changedAt)}.`],
         },
       }
     // Not queued for the business (staff cancel from the office), shown if a copy is ever asked for.

@@ -53,6 +53,18 @@ export interface EmailWording {
   cancellationRequestReceived: {subject: string; preview: string; heading: string; body: string; closing: string; manageLinkText: string}
   sectionHeadings: {booking: string; charges: string}
   bookingCancelled: {subject: string; preview: string; heading: string; body: string; refundText: string; noRefundText: string; latePaymentText: string; closing: string}
+  /** The owner refunded part or all of a booking, the visit kept: the reason's sentence follows the text; each listed reason has its own words. */
+  bookingRefunded: {
+    subject: string
+    preview: string
+    heading: string
+    body: string
+    reasonText: string
+    partNotDoneReason: string
+    goodwillReason: string
+    chargedTwiceReason: string
+    closing: string
+  }
   signOff: string
   businessNotifications: {quoteRequestSubject: string; contactMessageSubject: string; appointmentSubject: string; bookingPaidSubject: string}
   /** The fixed words around a reply written in the office (the subject and message are staff's). */
@@ -357,6 +369,45 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
                 ['Date and window', values.slot],
                 ['Paid', formatUsd(facts.totalCents)],
                 ['Refunded', formatUsd(facts.refundedCents)],
+              ]),
+            },
+          ],
+          charges: null,
+          closing: [fillTokens(w.closing, values)],
+        },
+      }
+    }
+    case 'booking_refunded': {
+      const w = wording.bookingRefunded
+      const reasons = {part_not_done: w.partNotDoneReason, goodwill: w.goodwillReason, charged_twice: w.chargedTwiceReason}
+      const values = {
+        ...common,
+        phone: formatPhone(company.phone),
+        firstName: facts.customer.firstName,
+        reference: facts.reference,
+        service: facts.service,
+        slot: slotLabel(facts.fromDate, facts.fromWindow),
+        amount: formatUsd(facts.refundedCents),
+        total: formatUsd(facts.totalRefundedCents),
+        // The owner's own words as typed (a value is put in once, never read again for tokens).
+        reason: facts.reason.code === 'other' ? facts.reason.text : reasons[facts.reason.code],
+      }
+      return {
+        subject: fillTokens(w.subject, values),
+        view: {
+          preview: fillTokens(w.preview, values),
+          heading: fillTokens(w.heading, values),
+          paragraphs: [fillTokens(w.body, values), fillTokens(w.reasonText, values)],
+          sections: [
+            {
+              heading: headings.booking,
+              rows: rows([
+                ['Reference', facts.reference],
+                ['Service', facts.service],
+                ['Date and window', values.slot],
+                ['Paid', formatUsd(facts.totalCents)],
+                ['This refund', values.amount],
+                ['Refunded in total', values.total],
               ]),
             },
           ],

@@ -222,6 +222,20 @@ export interface BookingCancelledFacts extends BookingChangeBase {
 }
 
 /**
+ * The owner refunded part or all of what is left of a paid booking, the visit kept, for a reason
+ * the e-mail states. Sent to the customer only: the office did it.
+ */
+export interface BookingRefundedFacts extends BookingChangeBase {
+  kind: 'booking_refunded'
+  /** This refund, in cents. */
+  refundedCents: number
+  /** Every refund of the booking so far, this one included, in cents. */
+  totalRefundedCents: number
+  /** Why: one of the office's reasons (the e-mail says it in the content's words) or the owner's own words. */
+  reason: {code: 'part_not_done' | 'goodwill' | 'charged_twice'} | {code: 'other'; text: string}
+}
+
+/**
  * i24-plans: a plan's later visit generated into another window of its week (its own was full,
  * or its day closed): only the customer is told, when the visit is stored.
  */
@@ -410,6 +424,7 @@ export type EventFacts =
   | StaffSignInFacts
   | StaffInvitationFacts
   | BookingCancelledFacts
+  | BookingRefundedFacts
   | QuoteRequestFacts
   | ContactMessageFacts
   | EstimateRequestFacts
@@ -458,6 +473,7 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_rescheduled':
     case 'booking_cancellation_requested':
     case 'booking_cancelled':
+    case 'booking_refunded':
     case 'booking_moved_by_office':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':

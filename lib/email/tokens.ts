@@ -22,6 +22,11 @@ export const EMAIL_TOKENS = {
   cancellationRequest: ['firstName', 'reference', 'service', 'slot', 'companyName', 'phone'],
   /** The customer's e-mail after the office cancelled a booking: {slot} its date and window, {amount} what was refunded. */
   bookingCancelled: ['firstName', 'reference', 'service', 'slot', 'amount', 'companyName', 'phone'],
+  /**
+   * The customer's e-mail after the owner refunded part of a booking, the visit kept: {amount} this
+   * refund, {total} every refund of it so far, {reason} why (a reason's own text, or the owner's words).
+   */
+  bookingRefunded: ['firstName', 'reference', 'service', 'slot', 'amount', 'total', 'reason', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
   // i24-plan-ui: the plan section of a plan's first confirmation: {frequency} as sold ('Weekly'),

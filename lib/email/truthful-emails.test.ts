@@ -105,6 +105,7 @@ const EVERY_KIND: {[K in CustomerEventFacts['kind']]: {facts: Extract<CustomerEv
   booking_moved_by_office: {facts: {...change, kind: 'booking_moved_by_office', toDate: '2031-01-02', toWindow: '10:00-12:00', windowStartsAt: '2031-01-02T18:00:00.000Z', sequence: 1}, path: `/office/bookings/${BOOKING}`},
   booking_cancellation_requested: {facts: {...change, kind: 'booking_cancellation_requested'}, path: `/office/bookings/${BOOKING}`},
   booking_cancelled: {facts: {...change, kind: 'booking_cancelled', refundedCents: 9400}, path: `/office/bookings/${BOOKING}`},
+  booking_refunded: {facts: {...change, kind: 'booking_refunded', refundedCents: 2000, totalRefundedCents: 2000, reason: {code: 'goodwill'}}, path: `/office/bookings/${BOOKING}`},
   booking_reminder: {
     facts: {kind: 'booking_reminder', id: BOOKING, reference: '3F9A-2B1C', industry: 'carpet', service: paid.service, date: '2030-12-31', arrivalWindow: '08:00-10:00', windowStartsAt: '2030-12-31T16:00:00.000Z', location: null, customer, planVisit: null, linkGeneration: 0},
     path: `/office/bookings/${BOOKING}`,

@@ -6,10 +6,11 @@ import type {DatabaseFunctions} from '../database/functions.ts'
 import {companyLocalNow} from '../company-time.ts'
 import {BOOKINGS_PAGE_SIZE, toDatabaseFilter, type BookingFilter} from './booking-filter.ts'
 import {officeBookingStatus} from './booking-status.ts'
+import {paymentSummary} from './payment-state.ts'
 import {CSV_BOM, csvRecord, type CsvValue} from './csv.ts'
 import {buildDaySheet, buildSchedule, crewOf, serviceOf, type DaySheetWindow, type ScheduleDay, type ScheduleRange} from './schedule.ts'
 import {townOf} from './town.ts'
-import {BOOKING_LIST_WORDS} from './words.ts'
+import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from './words.ts'
 
 /**
  * The office's reads of bookings: the schedule, a crew's day sheet, the bookings list and its CSV
@@ -83,7 +84,10 @@ export const CSV_COLUMNS = [
   'total',
   'discount',
   'coupon',
+  'payment',
+  'paid',
   'refunded',
+  'kept',
   'bookedAt',
   'paidAt',
   'cancellationRequestedAt',
@@ -105,6 +109,7 @@ export function csvDollars(cents: number | null): number | null {
 /** One booking as a CSV record (CSV_COLUMNS' order). */
 export function csvBookingRecord(booking: StoredBooking, now: Date): string {
   const status = officeBookingStatus(booking, now)
+  const payment = paymentSummary(booking)
   const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
     reference: bookingReference(booking.id),
     status: BOOKING_LIST_WORDS.statuses[status],
@@ -121,7 +126,10 @@ export function csvBookingRecord(booking: StoredBooking, now: Date): string {
     total: csvDollars(booking.amountCents),
     discount: csvDollars(booking.discountCents),
     coupon: booking.coupon,
+    payment: payment ? PAYMENT_STATE_WORDS.states[payment.state] : null,
+    paid: csvDollars(payment?.paidCents ?? 0),
     refunded: csvDollars(booking.refundedCents),
+    kept: csvDollars(payment?.keptCents ?? 0),
     bookedAt: csvDateTime(booking.createdAt),
     paidAt: csvDateTime(booking.paidAt),
     cancellationRequestedAt: csvDateTime(booking.cancellationRequestedAt),

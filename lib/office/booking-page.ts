@@ -14,7 +14,9 @@ import {outcomeRefusal, moveRefusal, resendRefusal, type MoveOffer, type OfficeA
 import type {BookingNote} from './booking-records'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status'
 import {isOfficeDate} from './input'
-import {bookingWords as words} from './words'
+import {refundReasonFromStored} from './money'
+import {paymentSummary, type PaymentSummary} from './payment-state'
+import {bookingWords as words, MONEY_WORDS} from './words'
 
 /** A staff action as the history lists it (lib/office/audit.ts reads them). */
 export type RecordedAction = {at: string; staffName: string; action: string; before: unknown; after: unknown}
@@ -34,7 +36,11 @@ export type OfficeBookingView = {
   charges: {label: string; cents: number}[]
   totalCents: number
   refundedCents: number
-  payment: {status: string; provider: string | null; sessionId: string | null; paidAt: string | null; bookedAt: string; holdExpiresAt: string | null}
+  payment: {
+    status: string
+    /** Paid, partly refunded or refunded, with the amounts (null: nothing paid). */
+    summary: PaymentSummary | null
+    provider: string | null; sessionId: string | null; paidAt: string | null; bookedAt: string; holdExpiresAt: string | null}
   history: HistoryEntry[]
   notes: (BookingNote & {when: string})[]
   /** What may be done now, or why not (a key of words.move.notMovable / words.problem). */
@@ -72,6 +78,11 @@ export function describeAction(action: RecordedAction): string {
     // The other areas' actions on a booking (cancel and refund, Needs attention).
     case 'cancelled':
       return words.history.cancelled(formatUsd(cents(after.refunded_cents) - cents(before.refunded_cents)))
+    case 'refunded': {
+      const reason = refundReasonFromStored(after.reason)
+      const said = !reason ? words.history.reasonNotRecorded : reason.code === 'other' ? reason.text : (MONEY_WORDS.refund.reasons[reason.code] ?? reason.code)
+      return words.history.refunded(formatUsd(cents(after.amount_cents)), said)
+    }
     case 'late_payment_taken':
       return words.history.latePaymentTaken
     case 'late_payment_refunded':
@@ -123,6 +134,7 @@ export function officeBookingView(
     refundedCents: booking.refundedCents,
     payment: {
       status: booking.paymentStatus,
+      summary: paymentSummary(booking),
       provider: booking.paymentProvider,
       sessionId: booking.paymentSessionId,
       paidAt: booking.paidAt ? formatCompanyDateTime(booking.paidAt) : null,

@@ -6,8 +6,9 @@ import {isUuid} from '../booking/store/mapping'
 
 /**
  * The office's money records through the database functions of
- * supabase/migrations/20261128130000_refunds_and_late_payments.sql (the same on PGlite, PostgreSQL
- * and Supabase): the claim and completion of a cancellation's refund, late payments, the customers'
+ * supabase/migrations/20261128130000_refunds_and_late_payments.sql and 20261130020000_standalone_refunds.sql
+ * (the same on PGlite, PostgreSQL and Supabase): the claim and completion of a cancellation's refund
+ * and of a refund apart from cancelling, late payments, the customers'
  * cancellation requests and the e-mails the outbox gave up on. Each change is one function call,
  * one transaction, with its audit row and e-mails.
  */
@@ -20,6 +21,16 @@ export type CancellationClaim =
   | {status: 'cancelled'; refundedCents: number}
   | {status: 'too_much'; refundableCents: number}
   | {status: 'not_paid' | 'not_found'}
+
+/** The claim of a refund apart from cancelling, by the confirmation's one-time key (claim_booking_refund). */
+export type RefundClaim =
+  | {status: 'claimed'; key: string; sessionId: string | null; provider: string | null}
+  /** This confirmation was carried out already (a second click, a replay). */
+  | {status: 'refunded'; amountCents: number}
+  | {status: 'in_progress'; staffName: string}
+  | {status: 'too_much'; refundableCents: number}
+  /** This confirmation's refund was refused by the provider: it cannot be sent again. */
+  | {status: 'used' | 'key_reused' | 'not_paid' | 'not_found'}
 
 export type LatePaymentRefundClaim =
   | {status: 'claimed'; key: string; amountCents: number; sessionId: string; provider: string | null; bookingId: string}
@@ -80,6 +91,11 @@ export interface OfficeMoneyStore {
     bookingId: string,
     done: {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]},
   ): Promise<'cancelled' | 'not_claimed'>
+  claimRefund(bookingId: string, refund: {formKey: string; amountCents: number; reason: string; staff: ActingStaff; now: Date}): Promise<RefundClaim>
+  completeRefund(
+    bookingId: string,
+    done: {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]},
+  ): Promise<'refunded' | 'not_claimed'>
   failRefund(key: string, error: string, now: Date): Promise<boolean>
   openLatePayments(): Promise<LatePayment[]>
   takeLatePayment(id: string, terms: {capacity: number; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]}): Promise<TakeLatePaymentOutcome>
@@ -100,7 +116,27 @@ function text(value: unknown): string | null {
 }
 
 
+/** What the provider answered for a claimed refund, as each `complete_*` function takes it. */
+type CompletedRefund = {key: string; provider: string | null; refundId: string | null; staff: ActingStaff; now: Date; emails: readonly QueuedEmail[]}
+
 export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMoneyStore {
+  /** Completes a claimed refund (a cancellation's, a refund's, a late payment's) in one transaction; answers the function's status. */
+  async function complete(
+    name: 'complete_booking_cancellation' | 'complete_booking_refund' | 'complete_late_payment_refund',
+    id: string,
+    done: CompletedRefund,
+  ): Promise<string> {
+    const answer = await functions.value<{status: string}>(name, {
+      p_id: id,
+      p_key: done.key,
+      p_provider: done.provider,
+      p_provider_refund_id: done.refundId,
+      p_staff: actingStaff(done.staff),
+      p_now: done.now,
+      p_emails: done.emails,
+    })
+    return answer.status
+  }
   return {
     async claimCancellation(bookingId, amountCents, staff, now) {
       if (!isUuid(bookingId)) return {status: 'not_found'}
@@ -124,16 +160,37 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
       }
     },
     async completeCancellation(bookingId, done) {
-      const answer = await functions.value<{status: string}>('complete_booking_cancellation', {
+      return (await complete('complete_booking_cancellation', bookingId, done)) === 'cancelled' ? 'cancelled' : 'not_claimed'
+    },
+    async claimRefund(bookingId, refund) {
+      if (!isUuid(bookingId)) return {status: 'not_found'}
+      const answer = await functions.value<Record<string, unknown>>('claim_booking_refund', {
         p_id: bookingId,
-        p_key: done.key,
-        p_provider: done.provider,
-        p_provider_refund_id: done.refundId,
-        p_staff: actingStaff(done.staff),
-        p_now: done.now,
-        p_emails: done.emails,
+        p_key: refund.formKey,
+        p_amount_cents: refund.amountCents,
+        p_reason: refund.reason,
+        p_staff: actingStaff(refund.staff),
+        p_now: refund.now,
       })
-      return answer.status === 'cancelled' ? 'cancelled' : 'not_claimed'
+      switch (answer.status) {
+        case 'claimed':
+          return {status: 'claimed', key: String(answer.key), sessionId: text(answer.session_id), provider: text(answer.provider)}
+        case 'refunded':
+          return {status: 'refunded', amountCents: Number(answer.amount_cents)}
+        case 'in_progress':
+          return {status: 'in_progress', staffName: String(answer.staff_name)}
+        case 'too_much':
+          return {status: 'too_much', refundableCents: Number(answer.refundable_cents)}
+        case 'used':
+        case 'key_reused':
+        case 'not_paid':
+          return {status: answer.status}
+        default:
+          return {status: 'not_found'}
+      }
+    },
+    async completeRefund(bookingId, done) {
+      return (await complete('complete_booking_refund', bookingId, done)) === 'refunded' ? 'refunded' : 'not_claimed'
     },
     async failRefund(key, error, now) {
       return (await functions.value<boolean>('fail_booking_refund', {p_key: key, p_error: error, p_now: now})) === true
@@ -187,16 +244,7 @@ export function createOfficeMoneyStore(functions: DatabaseFunctions): OfficeMone
       return {status: answer.status === 'resolved' ? 'resolved' : 'not_found'}
     },
     async completeLatePaymentRefund(id, done) {
-      const answer = await functions.value<{status: string}>('complete_late_payment_refund', {
-        p_id: id,
-        p_key: done.key,
-        p_provider: done.provider,
-        p_provider_refund_id: done.refundId,
-        p_staff: actingStaff(done.staff),
-        p_now: done.now,
-        p_emails: done.emails,
-      })
-      return answer.status === 'refunded' ? 'refunded' : 'not_claimed'
+      return (await complete('complete_late_payment_refund', id, done)) === 'refunded' ? 'refunded' : 'not_claimed'
     },
     async openCancellationRequests() {
       const rows = await functions.rows('open_cancellation_requests', {})

@@ -17,7 +17,7 @@ import {startPostgrestStandIn} from '../database/test-support/postgrest'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {StripePaymentProvider} from '../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
-import {cancelBooking, refundLatePayment, type OfficeMoneyDeps} from './money'
+import {cancelBooking, refundBooking, refundLatePayment, type OfficeMoneyDeps} from './money'
 import {createOfficeMoneyStore} from './money-store'
 import type {ActingStaff} from './staff'
 
@@ -94,6 +94,32 @@ describe.skipIf('missing' in postgresTools)('two staff cancelling at once on a P
     expect(audit[0].n).toBe(1)
     expect(await store.findById(bookingId)).toMatchObject({refundedCents: amountCents, cancelledAt: expect.any(String)})
   })
+
+  it('refunds confirmed separately side by side on six connections never add up to more than was paid', {timeout: 60_000}, async () => {
+    const store = createSqlBookingStore(db.sql)
+    const functions = createSqlDatabaseFunctions(db.sql)
+    const [ann, bo] = await staffIn(db.sql)
+    const {bookingId, amountCents} = await paidBooking(store)
+    const before = stripeApi.refunds.length
+    // A third of the payment each, eight confirmations at once (and a cancellation refunding all of it): at most three fit.
+    const third = Math.floor(amountCents / 3)
+    const results = await Promise.all([
+      ...Array.from({length: 8}, (_, index) =>
+        refundBooking(bookingId, {amountCents: third, reason: {code: 'goodwill'}, formKey: randomUUID()}, index % 2 ? ann : bo, deps(store, functions)),
+      ),
+      cancelBooking(bookingId, amountCents, ann, deps(store, functions)),
+    ])
+
+    const refunded = stripeApi.refunds.slice(before).reduce((sum, refund) => sum + refund.amount, 0)
+    expect(refunded).toBeLessThanOrEqual(amountCents)
+    expect(results.every((result) => ['refunded', 'cancelled', 'too_much', 'in_progress'].includes(result.outcome))).toBe(true)
+    const booking = await store.findById(bookingId)
+    expect(booking?.refundedCents).toBe(refunded)
+    const {rows} = await db.sql.query<{total: number}>(`select coalesce(sum(amount_cents), 0)::int as total from public.booking_refunds where booking_id = $1 and status = 'succeeded'`, [bookingId])
+    expect(rows[0].total).toBe(refunded)
+    const {rows: mails} = await db.sql.query<{n: number}>(`select count(*)::int as n from public.email_outbox where event_key like $1`, [`booking_refunded:${bookingId}:%`])
+    expect(mails[0].n).toBe(results.filter((result) => result.outcome === 'refunded').length)
+  })
 })
 
 describe('the money functions on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
@@ -105,7 +131,7 @@ describe('the money functions on Supabase (supabase-js rpc against the PostgREST
     await db?.close()
   })
 
-  it('cancels with a refund, lists and refunds a late payment, lists and sends again a failed e-mail, as on the embedded database', async () => {
+  it('cancels with a refund, refunds apart from cancelling, lists and refunds a late payment, lists and sends again a failed e-mail, as on the embedded database', {timeout: 30_000}, async () => {
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-money'
     const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
     try {
@@ -118,6 +144,10 @@ describe('the money functions on Supabase (supabase-js rpc against the PostgREST
       const paid = await paidBooking(store)
       expect(await cancelBooking(paid.bookingId, 1_234, ann, deps(store, functions))).toEqual({outcome: 'cancelled', refundedCents: 1_234})
       expect(await store.findById(paid.bookingId)).toMatchObject({refundedCents: 1_234, cancelledAt: expect.any(String)})
+      // A refund apart from cancelling, through rpc as well (what is left of the cancelled booking).
+      const refundedAgain = await refundBooking(paid.bookingId, {amountCents: 1_000, reason: {code: 'other', text: 'Charged for an extra'}, formKey: randomUUID()}, bo, deps(store, functions))
+      expect(refundedAgain).toEqual({outcome: 'refunded', refundedCents: 1_000})
+      expect(await store.findById(paid.bookingId)).toMatchObject({refundedCents: 2_234})
 
       // A payment after the hold ended, recorded through the webhook's path, then refunded.
       const late = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})

@@ -294,13 +294,15 @@ describe('Needs attention: e-mails that failed for good', () => {
 })
 
 describe('the cancel form posted to its route', () => {
-  function post(amount: string): Request {
-    return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount})})
+  function post(amount: string, confirmed = true): Request {
+    return new Request('http://office.test/office/bookings/x/cancel', {method: 'POST', body: new URLSearchParams({amount, ...(confirmed ? {confirmed: 'yes'} : {})})})
   }
 
   it('answers 303 back to the booking: a refused amount names its problem and keeps what was typed; a refund says how much; each at the element the page focuses', async () => {
     const {bookingId} = await paidBooking(testCheckout)
-    const refused = await handleCancelBooking(post('12.345'), bookingId, alice, deps(testCheckout))
+    // The owner: only they may refund (an office member's refund is refused, lib/office/refunds.test.ts).
+    const owner = {...alice, role: 'owner' as const}
+    const refused = await handleCancelBooking(post('12.345'), bookingId, owner, deps(testCheckout))
     expect(refused.status).toBe(303)
     const location = new URL(refused.headers.get('location')!, 'http://office.test')
     expect(location.pathname).toBe(`/office/bookings/${bookingId}`)
@@ -308,10 +310,15 @@ describe('the cancel form posted to its route', () => {
     expect(location.hash).toBe('#cancel-amount')
     expect((await store.findById(bookingId))?.cancelledAt).toBeNull()
 
-    const done = new URL((await handleCancelBooking(post('$12.34'), bookingId, alice, deps(testCheckout))).headers.get('location')!, 'http://office.test')
+    // The form's own post asks for the confirmation, at the element the page focuses; nothing changes.
+    const asked = new URL((await handleCancelBooking(post('$12.34', false), bookingId, owner, deps(testCheckout))).headers.get('location')!, 'http://office.test')
+    expect(Object.fromEntries(asked.searchParams)).toEqual({confirm: 'cancel', amount: '$12.34'})
+    expect(asked.hash).toBe('#cancel-confirm')
+    expect((await store.findById(bookingId))?.cancelledAt).toBeNull()
+    const done = new URL((await handleCancelBooking(post('$12.34'), bookingId, owner, deps(testCheckout))).headers.get('location')!, 'http://office.test')
     expect(Object.fromEntries(done.searchParams)).toEqual({done: 'cancelled', refunded: '1234'})
     expect(done.hash).toBe('#cancel-outcome')
-    const again = new URL((await handleCancelBooking(post('12.34'), bookingId, bob, deps(testCheckout))).headers.get('location')!, 'http://office.test')
+    const again = new URL((await handleCancelBooking(post('12.34'), bookingId, {...bob, role: 'office'}, deps(testCheckout))).headers.get('location')!, 'http://office.test')
     expect(again.searchParams.get('problem')).toBe('cancel-already_cancelled')
     // A cancelled booking shows no form: the answer is at the section, which says so.
     expect(again.hash).toBe('#cancel')

@@ -17,7 +17,7 @@ import {checkoutDescription} from '../booking/flow'
 import {bookingChangeBase} from '../booking/manage'
 import {bookingPaidFacts} from '../booking/stored'
 import type {BookingStore, StoredBooking} from '../booking/store/store'
-import {customerEmailOnly, eventEmails, type BookingCancelledFacts} from '../email/queue'
+import {customerEmailOnly, eventEmails, type BookingCancelledFacts, type BookingRefundedFacts} from '../email/queue'
 import {refundOnce} from '../payments/once'
 import {PaymentProviderError, type PaymentProvider} from '../payments/provider'
 import type {OfficeMoneyStore} from './money-store'
@@ -97,7 +97,10 @@ function refused(error: unknown): error is PaymentProviderError {
   return error instanceof PaymentProviderError && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
 }
 
-type RefundStep = {ok: true; provider: string | null; refundId: string | null} | {ok: false; result: CancelResult}
+/** What a refund's provider call may answer other than a refund: the same for cancelling and refunding. */
+type ProviderProblem = Extract<CancelResult, {outcome: 'refund_refused' | 'provider_unreachable' | 'other_provider'}>
+
+type RefundStep = {ok: true; provider: string | null; refundId: string | null} | {ok: false; result: ProviderProblem}
 
 /** Step 2: the provider's refund with the claim's key (nothing to send for 0). */
 async function sendRefund(
@@ -167,6 +170,118 @@ export async function cancelBooking(bookingId: string, amountCents: number, staf
   }
   deps.emailsQueued?.()
   return {outcome: 'cancelled', refundedCents: amountCents}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunding apart from cancelling
+// ---------------------------------------------------------------------------------------------
+
+/** The reasons the owner chooses from; 'other' is typed. The customer's e-mail says each in the content's words. */
+export const REFUND_REASONS = ['part_not_done', 'goodwill', 'charged_twice', 'other'] as const
+export type RefundReasonCode = (typeof REFUND_REASONS)[number]
+export type RefundReason = BookingRefundedFacts['reason']
+
+/** The longest reason the owner may type (it goes into the customer's e-mail as typed). */
+export const REFUND_REASON_MAX = 200
+
+export type RefundReasonProblem = 'reasonRequired' | 'otherRequired' | 'otherTooLong' | 'otherFormat'
+
+/** The reason chosen (`reason`) and, for 'other', the words typed (`other`): trimmed, one line, printable. */
+export function parseRefundReason(reason: unknown, other: unknown): {ok: true; reason: RefundReason} | {ok: false; problem: RefundReasonProblem} {
+  if (typeof reason !== 'string' || !(REFUND_REASONS as readonly string[]).includes(reason)) return {ok: false, problem: 'reasonRequired'}
+  if (reason !== 'other') return {ok: true, reason: {code: reason as Exclude<RefundReasonCode, 'other'>}}
+  const text = typeof other === 'string' ? other.trim().replace(/\s+/g, ' ') : ''
+  if (text === '') return {ok: false, problem: 'otherRequired'}
+  if (text.length > REFUND_REASON_MAX) return {ok: false, problem: 'otherTooLong'}
+  // Control characters (NUL included) have no place in an e-mail's sentence.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return {ok: false, problem: 'otherFormat'}
+  return {ok: true, reason: {code: 'other', text}}
+}
+
+/** The reason as `booking_refunds.reason` and the audit row keep it: the code, or 'other:' and the words. */
+export function storedRefundReason(reason: RefundReason): string {
+  return reason.code === 'other' ? `other:${reason.text}` : reason.code
+}
+
+/** A kept reason read back (null for none or an unknown one). */
+export function refundReasonFromStored(value: unknown): RefundReason | null {
+  if (typeof value !== 'string') return null
+  if (value.startsWith('other:')) return {code: 'other', text: value.slice('other:'.length)}
+  return (REFUND_REASONS as readonly string[]).includes(value) && value !== 'other' ? {code: value as Exclude<RefundReasonCode, 'other'>} : null
+}
+
+export type RefundResult =
+  | {outcome: 'refunded'; refundedCents: number}
+  /** This confirmation was carried out before (a double click or a replay): nothing more was refunded. */
+  | {outcome: 'already_refunded'; refundedCents: number}
+  | {outcome: 'in_progress'; staffName: string}
+  | {outcome: 'too_much'; refundableCents: number}
+  /** This confirmation's refund was refused before (or its key came with other terms): confirm again. */
+  | {outcome: 'used'}
+  | {outcome: 'not_paid'}
+  | {outcome: 'not_found'}
+  | {outcome: 'refund_refused'; message: string}
+  | {outcome: 'provider_unreachable'}
+  | {outcome: 'other_provider'; provider: string | null}
+
+/** The customer's e-mail facts of a refund apart from cancelling. */
+export function bookingRefundedFacts(booking: StoredBooking, refundedCents: number, reason: RefundReason, now: Date): BookingRefundedFacts {
+  return {
+    kind: 'booking_refunded',
+    ...bookingChangeBase(booking, now),
+    refundedCents,
+    totalRefundedCents: booking.refundedCents + refundedCents,
+    reason,
+  }
+}
+
+/**
+ * Refunds `amountCents` (> 0) of a paid booking for `reason`, the visit kept, as the owner
+ * `staff`. `formKey` is the confirmation's one-time key: the same key again (a double click, a
+ * replay) never refunds twice; each confirmation made separately is a refund of its own, as long
+ * as the total stays within what was paid (checked by the database under the booking's row lock).
+ */
+export async function refundBooking(
+  bookingId: string,
+  refund: {amountCents: number; reason: RefundReason; formKey: string},
+  staff: ActingStaff,
+  deps: OfficeMoneyDeps,
+): Promise<RefundResult> {
+  const claim = await deps.money.claimRefund(bookingId, {
+    formKey: refund.formKey,
+    amountCents: refund.amountCents,
+    reason: storedRefundReason(refund.reason),
+    staff,
+    now: deps.now(),
+  })
+  switch (claim.status) {
+    case 'claimed':
+      break
+    case 'refunded':
+      return {outcome: 'already_refunded', refundedCents: claim.amountCents}
+    case 'in_progress':
+      return {outcome: 'in_progress', staffName: claim.staffName}
+    case 'too_much':
+      return {outcome: 'too_much', refundableCents: claim.refundableCents}
+    case 'used':
+    case 'key_reused':
+      return {outcome: 'used'}
+    default:
+      return {outcome: claim.status}
+  }
+  const sent = await sendRefund(claim, refund.amountCents, bookingId, deps)
+  if (!sent.ok) return sent.result
+  // Read after the provider answered, under no lock: the e-mail's total is the database's (completing adds this refund to it).
+  const booking = await deps.store.findById(bookingId)
+  if (!booking) return {outcome: 'not_found'}
+  const emails = customerEmailOnly(bookingRefundedFacts(booking, refund.amountCents, refund.reason, deps.now()))
+  const done = await deps.money.completeRefund(bookingId, {key: claim.key, provider: sent.provider, refundId: sent.refundId, staff, now: deps.now(), emails})
+  if (done !== 'refunded') {
+    deps.log?.error(`Office: the refund ${claim.key} of booking ${bookingId} was sent but its claim was gone`)
+    return {outcome: 'already_refunded', refundedCents: refund.amountCents}
+  }
+  deps.emailsQueued?.()
+  return {outcome: 'refunded', refundedCents: refund.amountCents}
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import type {StoredBooking} from '../booking/store/store.ts'
 import {companyLocalNow} from '../company-time.ts'
 import {officeBookingStatus, type OfficeBookingStatus} from './booking-status.ts'
 import {isOfficeDate, refusedDate, type RefusedParameter} from './input.ts'
+import {paymentSummary, type PaymentState} from './payment-state.ts'
 import {townOf} from './town.ts'
 
 /**
@@ -61,6 +62,8 @@ export type ScheduleBooking = {
   town: string | null
   totalCents: number
   status: OfficeBookingStatus
+  /** Paid, partly refunded or refunded (null: nothing paid). */
+  payment: PaymentState | null
 }
 
 export type ScheduleWindow = {
@@ -108,6 +111,7 @@ export function scheduleBooking(booking: StoredBooking, now: Date): ScheduleBook
     town: townOf(booking.address),
     totalCents: booking.amountCents,
     status: officeBookingStatus(booking, now),
+    payment: paymentSummary(booking)?.state ?? null,
   }
 }
 

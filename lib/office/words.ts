@@ -154,6 +154,16 @@ export const accessWords = {
   },
 }
 
+/** A booking's payment (lib/office/payment-state.ts), the same wherever it shows. */
+export const PAYMENT_STATE_WORDS = {
+  states: {paid: 'Paid', partly_refunded: 'Partly refunded', refunded: 'Refunded'},
+  paid: 'Amount paid',
+  refunded: 'Refunded',
+  kept: 'Kept',
+  /** Beside a booking's status in the lists and the schedule. */
+  short: (state: string, refunded: string) => `${state} (${refunded} back)`,
+} as const
+
 /** The schedule (/office), the crews' day sheets and the bookings list with its CSV export. */
 export const BOOKING_LIST_WORDS = {
   statuses: {
@@ -186,6 +196,9 @@ export const BOOKING_LIST_WORDS = {
     discount: 'Discount (USD)',
     coupon: 'Coupon',
     refunded: 'Refunded (USD)',
+    payment: 'Payment',
+    paid: 'Paid (USD)',
+    kept: 'Kept (USD)',
     bookedAt: 'Booked at',
     paidAt: 'Paid at',
     cancellationRequestedAt: 'Cancellation requested at',
@@ -354,6 +367,8 @@ export const bookingWords = {
     confirmationResent: (to: string) => `Resent the confirmation to ${to}`,
     noteAdded: 'Added an internal note',
     cancelled: (refunded: string) => `Cancelled the booking, refunded ${refunded}`,
+    refunded: (amount: string, reason: string) => `Refunded ${amount}, the visit kept. Reason: ${reason}`,
+    reasonNotRecorded: 'not recorded',
     latePaymentTaken: 'Took the payment that came after the hold ended',
     latePaymentRefunded: (refunded: string) => `Refunded the payment that came after the hold ended (${refunded})`,
     // Made outside the office, reported by the payment provider's webhook.
@@ -410,15 +425,25 @@ export const MONEY_WORDS = {
     requestNote: 'The customer asked to cancel: cancelling here completes their request.',
     amountLabel: 'Refund (dollars)',
     amountHint: (refundable: string) => `From 0 (cancel without a refund) up to ${refundable}, what was paid. Full refund: leave ${refundable}.`,
-    submit: 'Cancel and refund',
     notPaid: 'Only a paid booking can be cancelled here. An unpaid hold ends on its own when its checkout expires.',
     alreadyCancelled: (refunded: string) => `Cancelled; ${refunded} refunded.`,
+    /** What an office member (not the owner) reads: they cancel without a refund only. */
+    officeIntro: 'The visit is cancelled without a refund: the money stays taken. The customer gets one e-mail saying it is cancelled. Only the owner can refund.',
+    officeSubmit: 'Cancel without refund…',
+    review: 'Cancel and refund…',
+    amountHintLeft: (refundable: string, paid: string) => `From 0 (cancel without a refund) up to ${refundable}, what is left of ${paid} after earlier refunds. Full refund: leave ${refundable}.`,
+    confirmHeading: 'Confirm the cancellation',
+    confirmQuestion: (customer: string, slot: string, refund: string) => `Cancel ${customer}'s visit${slot ? ` on ${slot}` : ''} and refund ${refund}?`,
+    confirmQuestionNoRefund: (customer: string, slot: string) => `Cancel ${customer}'s visit${slot ? ` on ${slot}` : ''} without a refund?`,
+    confirmNote: 'The customer is e-mailed at once and the place in the window is offered again. This cannot be undone.',
+    confirm: 'Confirm cancellation',
+    back: 'Back',
   },
   /** Why a cancel was refused, by the code the route puts in `?problem=`. */
   cancelProblems: {
     required: 'Enter the amount to refund: 0 cancels without a refund.',
     format: 'Enter dollars and cents, for example 120 or 120.50.',
-    tooMuch: (refundable: string) => `That is more than was paid. At most ${refundable} can be refunded.`,
+    tooMuch: (refundable: string) => `That is more than is left of the payment. At most ${refundable} can be refunded.`,
     in_progress: 'Another cancellation of this booking is under way. Reload the page in a moment to see it.',
     not_paid: 'This booking is not paid, so there is nothing to cancel and refund here.',
     already_cancelled: 'This booking was already cancelled.',
@@ -427,7 +452,54 @@ export const MONEY_WORDS = {
       'The payment provider did not answer, so we cannot tell yet whether the refund went through. Nothing is cancelled. Try again in 5 minutes: the same refund is sent again, never a second one.',
     other_provider: 'This booking was paid through another payment provider than the one set up now, so it cannot be refunded from here.',
     not_found: 'No such booking.',
+    owner_only: 'Only the owner can refund. Cancel without a refund (0), or ask the owner to refund.',
   },
+  /** Refunding part of a paid booking, the visit kept (the owner only). */
+  refund: {
+    heading: 'Refund',
+    intro: 'Give back part or all of what is left of the payment; the visit stays booked. The customer gets one e-mail with the amount and the reason.',
+    amountLabel: 'Amount (dollars)',
+    amountHint: (left: string) => `Up to ${left}, what is left to refund.`,
+    reasonLegend: 'Reason (the customer reads it)',
+    reasons: {
+      part_not_done: 'Part of the job could not be done',
+      goodwill: 'Goodwill',
+      charged_twice: 'Charged twice',
+      other: 'Other (type it)',
+    } as Record<string, string>,
+    otherLabel: 'Other reason, in your words',
+    otherHint: 'Written to the customer as you type it, at most 200 characters.',
+    review: 'Review refund…',
+    confirmHeading: 'Confirm the refund',
+    confirmQuestion: (amount: string, customer: string, reason: string) => `Refund ${amount} to ${customer} for the reason “${reason}”?`,
+    confirmNote: 'The money goes back to the card they paid with and they are e-mailed at once. This cannot be undone.',
+    confirm: 'Confirm refund',
+    sendAgain: 'Send the same refund again',
+    back: 'Back',
+    nothingLeft: (refunded: string) => `Everything paid has been refunded (${refunded}).`,
+    notPaid: 'Only a paid booking can be refunded.',
+  },
+  /** Why a refund was refused, by the code in `?problem=refund-…`. */
+  refundProblems: {
+    required: 'Enter the amount to refund.',
+    format: 'Enter dollars and cents, for example 40 or 40.50.',
+    zero: 'Enter an amount above 0. To cancel the visit without a refund, use Cancel this booking.',
+    tooMuch: (left: string) => `That is more than is left to refund. At most ${left} can be refunded.`,
+    reasonRequired: 'Choose a reason: the customer reads it in the e-mail.',
+    otherRequired: 'Type the reason, or choose one from the list.',
+    otherTooLong: 'Keep the reason to 200 characters.',
+    otherFormat: 'Type the reason as plain text on one line.',
+    unconfirmed: 'The refund was not confirmed. Review it and confirm.',
+    used: 'This confirmation was already used and its refund was refused: nothing was refunded. Review the refund and confirm again.',
+    in_progress: 'This refund is being sent. Open the booking again in a moment to see it, or send the same refund again below (never a second one).',
+    not_paid: 'This booking is not paid, so there is nothing to refund.',
+    refund_refused: 'The payment provider refused the refund, so nothing changed.',
+    provider_unreachable:
+      'The payment provider did not answer, so we cannot tell yet whether the refund went through. Nothing is recorded yet. After 5 minutes, send the same refund again below: the provider is asked for this same refund, never a second one.',
+    other_provider: 'This booking was paid through another payment provider than the one set up now, so it cannot be refunded from here.',
+    not_found: 'No such booking.',
+  } as Record<string, string | ((left: string) => string)>,
+  refundDone: (amount: string) => `Refunded ${amount}; the customer is e-mailed with the reason.`,
   cancelDone: (refunded: string) => `Cancelled. ${refunded} refunded; the customer is e-mailed.`,
   cancelDoneNoRefund: 'Cancelled without a refund; the customer is e-mailed.',
   attention: {
@@ -483,6 +555,7 @@ export const MONEY_WORDS = {
     'booking_rescheduled.customer': 'Booking moved',
     'booking_cancellation_requested.customer': 'Cancellation request received',
     'booking_cancelled.customer': 'Booking cancelled',
+    'booking_refunded.customer': 'Refund issued',
     'quote_request.customer': 'Quote request acknowledgement',
     'contact_message.customer': 'Contact message acknowledgement',
     'estimate_request.customer': 'Estimate request acknowledgement',

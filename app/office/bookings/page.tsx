@@ -12,6 +12,7 @@ import {bookingFilterQuery, DEFAULT_BOOKING_SORT, nextSort, parseBookingFilter, 
 import {csvDateTime, searchBookings} from '@/lib/office/booking-lists'
 import {officeListDeps} from '@/lib/office/booking-lists-server'
 import {OFFICE_BOOKING_STATUSES, officeBookingStatus} from '@/lib/office/booking-status'
+import {paymentSummary} from '@/lib/office/payment-state'
 import {requireStaffPage} from '@/lib/office/page-access'
 import {crewOf, serviceOf} from '@/lib/office/schedule'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
@@ -53,6 +54,7 @@ export default async function BookingsPage({searchParams}: {searchParams: Promis
     crew: BOOKING_LIST_WORDS.crews[crewOf(booking)],
     total: formatUsd(booking.amountCents),
     status: officeBookingStatus(booking, now),
+    payment: paymentSummary(booking)?.state ?? null,
   }))
   const {column, direction} = sortParts(filter.sort)
   const sortLinks = Object.fromEntries(

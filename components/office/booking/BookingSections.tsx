@@ -4,7 +4,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {formatDate, formatPhone, mailtoHref, telHref} from '@/lib/format'
 import type {MoveOffer} from '@/lib/office/booking-actions'
 import {REFUSED_FIELD_FOCUS, type OfficeBookingView} from '@/lib/office/booking-page'
-import {bookingWords as words} from '@/lib/office/words'
+import {bookingWords as words, PAYMENT_STATE_WORDS} from '@/lib/office/words'
 import styles from './booking.module.css'
 import {FocusElement} from './FocusOnArrival'
 
@@ -95,12 +95,21 @@ export function ChargesSection({booking}: {booking: OfficeBookingView}) {
 
 export function PaymentSection({booking}: {booking: OfficeBookingView}) {
   const {payment} = booking
+  const {summary} = payment
   return (
     <section className={styles.panel} aria-labelledby="booking-payment">
       <h2 id="booking-payment">{words.paymentHeading}</h2>
       <Facts
         rows={[
-          {label: words.paymentStatus, value: words.paymentStatuses[payment.status] ?? payment.status},
+          // Paid, partly refunded or refunded (lib/office/payment-state.ts), with the amounts; an unpaid booking by its checkout's state.
+          {label: words.paymentStatus, value: summary ? PAYMENT_STATE_WORDS.states[summary.state] : (words.paymentStatuses[payment.status] ?? payment.status)},
+          ...(summary
+            ? [
+                {label: PAYMENT_STATE_WORDS.paid, value: formatUsd(summary.paidCents)},
+                {label: PAYMENT_STATE_WORDS.refunded, value: formatUsd(summary.refundedCents)},
+                {label: PAYMENT_STATE_WORDS.kept, value: formatUsd(summary.keptCents)},
+              ]
+            : []),
           {label: words.paymentProvider, value: payment.provider ? (words.providerNames[payment.provider] ?? payment.provider) : words.none},
           {label: words.paymentId, value: payment.sessionId ? <code>{payment.sessionId}</code> : words.none},
           {label: words.bookedAt, value: payment.bookedAt},

@@ -1,7 +1,9 @@
 import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
-import {refundableCents} from '@/lib/office/money'
-import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION} from '@/lib/office/money-routes'
+import {parseRefundAmount, refundableCents} from '@/lib/office/money'
+import {slotLabel} from '@/lib/booking/arrival-window'
+import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money-routes'
+import {ConfirmStep} from './ConfirmStep'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/words'
 import styles from './CancelBookingForm.module.css'
@@ -19,17 +21,27 @@ function dollars(cents: number): string {
 }
 
 /**
- * The booking page's cancel action: a plain form posting to /office/bookings/[id]/cancel (works
- * without JavaScript), the refund in dollars from 0 to what was paid, prefilled with the full
- * amount. The route answers 303 back with `?done=cancelled` or `?problem=…&amount=<typed>`: a
- * problem with the amount is shown beside the field, with what was typed kept.
+ * The booking page's cancel action, in two steps that work without JavaScript: the form posts to
+ * /office/bookings/[id]/cancel, which checks it and answers with this page's confirmation
+ * (`?confirm=cancel&amount=…`) saying what will happen; its Confirm posts again, confirmed; Back
+ * returns to the form with the amount kept.
+ * The owner types the refund, from 0 up to what is left (prefilled with all of it); an office
+ * member cancels without a refund only (the route refuses them any refund as well). The route
+ * answers 303 back with `?done=cancelled` or `?problem=…&amount=<typed>`: a problem with the
+ * amount is shown beside the field, with what was typed kept.
  */
 export function CancelBookingForm({
   booking,
   searchParams = {},
+  canRefund,
 }: {
-  booking: Pick<StoredBooking, 'id' | 'paymentStatus' | 'amountCents' | 'refundedCents' | 'cancelledAt' | 'cancellationRequestedAt'>
+  booking: Pick<
+    StoredBooking,
+    'id' | 'paymentStatus' | 'amountCents' | 'refundedCents' | 'cancelledAt' | 'cancellationRequestedAt' | 'firstName' | 'lastName' | 'date' | 'arrivalWindow'
+  >
   searchParams?: Search
+  /** Whether the member may refund (the owner). */
+  canRefund: boolean
 }) {
   const w = MONEY_WORDS.cancel
   const rawProblem = one(searchParams.problem)
@@ -66,66 +78,101 @@ export function CancelBookingForm({
 
   const refundable = refundableCents(booking)
   const refundableText = formatUsd(refundable)
-  const fieldProblem = problem && CANCEL_FIELD_PROBLEMS.has(problem) ? problem : null
-  const formProblem = problem && !fieldProblem ? problem : null
-  const typed = one(searchParams.amount)
+  // An office member's cancel is always without a refund, whatever the address says.
+  const typed = canRefund ? one(searchParams.amount) : null
+  const confirming = one(searchParams.confirm) === 'cancel'
+  // The confirmation checks the amount as the route will; a refused one is said beside the field.
+  const checked = confirming ? parseRefundAmount(canRefund ? (typed ?? '') : '0', refundable) : null
+  const routeFieldProblem = problem && CANCEL_FIELD_PROBLEMS.has(problem) ? problem : null
+  const fieldProblem = routeFieldProblem ?? (checked && !checked.ok ? checked.problem : null)
+  const formProblem = problem && !routeFieldProblem ? problem : null
   const providerMessage = one(searchParams.message)
   const problems = MONEY_WORDS.cancelProblems
   const fieldMessage = fieldProblem === 'tooMuch' ? problems.tooMuch(refundableText) : fieldProblem ? problems[fieldProblem as 'required' | 'format'] : null
   const formMessage = formProblem ? ((problems as Record<string, unknown>)[formProblem] as string | undefined) ?? problems.not_found : null
+  const action = `/office/bookings/${encodeURIComponent(booking.id)}`
+  const customer = `${booking.firstName} ${booking.lastName}`.trim()
+  const slot = booking.date ? slotLabel(booking.date, booking.arrivalWindow) : ''
+
+  if (checked?.ok && !problem) {
+    const back = `${action}?${new URLSearchParams(canRefund ? {amount: typed ?? ''} : {}).toString()}#${CANCEL_SECTION.section}`
+    return (
+      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
+        <h2 id="cancel-heading" className={styles.heading}>
+          {w.confirmHeading}
+        </h2>
+        <ConfirmStep
+          id={CANCEL_SECTION.confirm}
+          question={checked.cents > 0 ? w.confirmQuestion(customer, slot, formatUsd(checked.cents)) : w.confirmQuestionNoRefund(customer, slot)}
+          note={w.confirmNote}
+          action={`${action}/cancel`}
+          fields={{amount: dollars(checked.cents), [CONFIRMED_FIELD]: 'yes'}}
+          confirmLabel={w.confirm}
+          backHref={back}
+          backLabel={w.back}
+          buttonClassName={styles.button}
+        />
+      </section>
+    )
+  }
 
   return (
     <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
-      <details className={styles.details} open={Boolean(problem) || Boolean(booking.cancellationRequestedAt)}>
+      <details className={styles.details} open={Boolean(problem) || Boolean(fieldProblem) || typed !== null || Boolean(booking.cancellationRequestedAt)}>
         <summary className={styles.summary}>
           <h2 id="cancel-heading" className={styles.heading}>
             {w.heading}
           </h2>
         </summary>
         {booking.cancellationRequestedAt ? <p className={styles.request}>{w.requestNote}</p> : null}
-        <p className={styles.note}>{w.intro}</p>
+        <p className={styles.note}>{canRefund ? w.intro : w.officeIntro}</p>
         {formMessage ? (
           <FocusOnArrival id={CANCEL_SECTION.outcome} role="alert" className={styles.alert}>
             <p>{formMessage}</p>
             {formProblem === 'refund_refused' && providerMessage ? <p className={styles.provider}>{providerMessage}</p> : null}
           </FocusOnArrival>
         ) : null}
-        <form method="post" action={`/office/bookings/${encodeURIComponent(booking.id)}/cancel`} className={styles.form} noValidate>
-          <div className={styles.field}>
-            <label htmlFor={CANCEL_SECTION.amount} className={styles.label}>
-              {w.amountLabel}
-            </label>
-            <p id="cancel-amount-hint" className={styles.hint}>
-              {w.amountHint(refundableText)}
-            </p>
-            <div className={styles.amount}>
-              <span aria-hidden="true" className={styles.currency}>
-                $
-              </span>
-              <input
-                id={CANCEL_SECTION.amount}
-                name="amount"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                defaultValue={typed ?? dollars(refundable)}
-                aria-invalid={fieldMessage ? true : undefined}
-                aria-describedby={fieldMessage ? 'cancel-amount-hint cancel-amount-error' : 'cancel-amount-hint'}
-                className={styles.input}
-              />
+        {/* Its post is checked and answered with the confirmation below; nothing changes until that is confirmed. */}
+        <form method="post" action={`${action}/cancel`} className={styles.form} noValidate>
+          {canRefund ? (
+            <div className={styles.field}>
+              <label htmlFor={CANCEL_SECTION.amount} className={styles.label}>
+                {w.amountLabel}
+              </label>
+              <p id="cancel-amount-hint" className={styles.hint}>
+                {booking.refundedCents > 0 ? w.amountHintLeft(refundableText, formatUsd(booking.amountCents)) : w.amountHint(refundableText)}
+              </p>
+              <div className={styles.amount}>
+                <span aria-hidden="true" className={styles.currency}>
+                  $
+                </span>
+                <input
+                  id={CANCEL_SECTION.amount}
+                  name="amount"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  required
+                  defaultValue={typed ?? dollars(refundable)}
+                  aria-invalid={fieldMessage ? true : undefined}
+                  aria-describedby={fieldMessage ? 'cancel-amount-hint cancel-amount-error' : 'cancel-amount-hint'}
+                  className={styles.input}
+                />
+              </div>
+              {fieldMessage ? (
+                <>
+                  <p id="cancel-amount-error" className={styles.error}>
+                    {fieldMessage}
+                  </p>
+                  <FocusElement targetId={CANCEL_SECTION.amount} />
+                </>
+              ) : null}
             </div>
-            {fieldMessage ? (
-              <>
-                <p id="cancel-amount-error" className={styles.error}>
-                  {fieldMessage}
-                </p>
-                <FocusElement targetId={CANCEL_SECTION.amount} />
-              </>
-            ) : null}
-          </div>
+          ) : (
+            <input type="hidden" name="amount" value="0" />
+          )}
           <button type="submit" className={styles.button}>
-            {w.submit}
+            {canRefund ? w.review : w.officeSubmit}
           </button>
         </form>
       </details>

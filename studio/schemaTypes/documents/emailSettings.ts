@@ -55,6 +55,7 @@ const business = EMAIL_TOKENS.business
 const moved = EMAIL_TOKENS.bookingMoved
 const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
+const refunded = EMAIL_TOKENS.bookingRefunded
 const leadReply = EMAIL_TOKENS.leadReply
 const planConfirmation = EMAIL_TOKENS.planConfirmation // i24-plan-ui
 const planVisit = EMAIL_TOKENS.planVisit
@@ -176,6 +177,23 @@ export const emailSettings = defineType({
         wording('noRefundText', 'Without a refund', {max: 400, rows: 2, tokens: cancelled, description: 'When the office cancels without giving money back.'}),
         wording('latePaymentText', 'A late payment refunded', {max: 400, rows: 2, tokens: cancelled, requires: ['amount'], description: "The payment came after the booking's time was no longer held; all of it goes back."}),
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: cancelled}),
+      ],
+    ),
+    emailWording(
+      'bookingRefunded',
+      'Refund issued by the office',
+      'Sent to the customer when the owner refunds part or all of a paid booking without cancelling it. The reason sentence follows the text: {reason} is one of the three reasons below, or the words the owner typed.',
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: refunded}),
+        wording('preview', 'Preview line', {max: 200, tokens: refunded, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: refunded}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: refunded, requires: ['amount'], description: 'Say how much goes back to the card, how long banks take, and that the booking stays.'}),
+        wording('reasonText', 'The reason', {max: 300, rows: 2, tokens: refunded, requires: ['reason']}),
+        wording('partNotDoneReason', 'Reason: part of the job not done', {max: 200, tokens: [], description: '{reason} when the owner chose "Part of the job could not be done".'}),
+        wording('goodwillReason', 'Reason: goodwill', {max: 200, tokens: [], description: '{reason} when the owner chose "Goodwill".'}),
+        wording('chargedTwiceReason', 'Reason: charged twice', {max: 200, tokens: [], description: '{reason} when the owner chose "Charged twice".'}),
+        wording('closing', 'Questions', {max: 400, rows: 2, tokens: refunded}),
       ],
     ),
     emailWording(

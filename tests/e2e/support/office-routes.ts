@@ -68,6 +68,13 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/bookings/[id]/notes/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/notes`, access: 'office', form: {note: 'A note'}},
   // money: cancelling with a refund, Needs attention and its actions
   {file: 'app/office/bookings/[id]/cancel/route.ts', method: 'POST', path: `/office/bookings/${SAMPLE_UUID}/cancel`, access: 'office', form: {amount: '10.00'}},
+  {
+    file: 'app/office/bookings/[id]/refund/route.ts',
+    method: 'POST',
+    path: `/office/bookings/${SAMPLE_UUID}/refund`,
+    access: 'owner',
+    form: {refundAmount: '10.00', refundReason: 'goodwill', key: SAMPLE_UUID},
+  },
   {file: 'app/office/attention/page.tsx', method: 'GET', path: '/office/attention', access: 'office'},
   {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'owner'},
   {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'owner'},

@@ -16,6 +16,7 @@ import {
 } from '@/components/office/booking/BookingSections'
 import styles from '@/components/office/booking/booking.module.css'
 import {CancelBookingForm} from '@/components/office/booking/CancelBookingForm'
+import {RefundBookingForm} from '@/components/office/booking/RefundBookingForm'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
 // i24-texts
 import {StartedForm} from '@/components/office/booking/StartedForm'
@@ -25,6 +26,7 @@ import {officeBookingView, requestedMoveDate} from '@/lib/office/booking-page'
 import {officeBookingDeps} from '@/lib/office/booking-server'
 import {staffActionsOf} from '@/lib/office/audit'
 import {requireStaffPage} from '@/lib/office/page-access'
+import {hasRole} from '@/lib/office/staff'
 import {bookingWords as words, planWords} from '@/lib/office/words'
 
 export const metadata: Metadata = {title: words.metaTitle}
@@ -61,7 +63,9 @@ async function load(id: string, moveDate: string | null) {
  * this page and comes back here with the outcome).
  */
 export default async function OfficeBookingPage({params, searchParams}: {params: Promise<{id: string}>; searchParams: Promise<Search>}) {
-  await requireStaffPage('office')
+  const staff = await requireStaffPage('office')
+  // Refunds are the owner's: an office member is shown the cancel without a refund only.
+  const canRefund = hasRole(staff, 'owner')
   const [{id}, search] = await Promise.all([params, searchParams])
   if (!isUuid(id)) notFound()
   const loaded = await load(id, requestedMoveDate(search.date))
@@ -118,7 +122,9 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
           <StartedForm booking={booking} now={deps.now()} />
           <OutcomeForm booking={view} />
           <ResendForm booking={view} />
-          <CancelBookingForm booking={booking} searchParams={search} />
+          {/* A fresh key each time the page is shown: the refund's confirmation posts it once. */}
+          {canRefund ? <RefundBookingForm booking={booking} searchParams={search} formKey={crypto.randomUUID()} /> : null}
+          <CancelBookingForm booking={booking} searchParams={search} canRefund={canRefund} />
           <HistorySection booking={view} />
           <NotesSection booking={view} answer={answer} />
         </div>
