@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
+import {BOOKING_LIST_WORDS} from '../../lib/office/words.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {axeViolations} from './support/booking-ui'
 import {ARRIVAL_WINDOW, commercialBooking, houseBooking} from './support/bookings'
@@ -123,7 +124,7 @@ test('every office page reads at 360 px and 1280 px: no sideways scroll, no sque
   const sortByTotal = page.getByRole('link', {name: /^Total/})
   await expect(sortByTotal).toBeVisible()
   const row = page.getByRole('row').filter({hasText: 'Gonzalez-Whitfield'}).first()
-  for (const text of ['Maria Gonzalez-Whitfield', '$', 'Waiting for payment']) await expect(row).toContainText(text)
+  for (const text of ['Maria Gonzalez-Whitfield', '$60.00', BOOKING_LIST_WORDS.statuses.unpaid_hold]) await expect(row).toContainText(text)
   // The week view: a day-by-day agenda, no taller than a few screens for a handful of jobs.
   await page.goto(`/office?week=${seeded.week}`)
   const height = await page.evaluate(() => document.documentElement.scrollHeight)

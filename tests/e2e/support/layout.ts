@@ -23,11 +23,18 @@ export async function layoutProblems(page: Page, floor = 48): Promise<string[]> 
       const classes = typeof element.className === 'string' && element.className ? `.${element.className.split(/\s+/)[0]}` : ''
       return `<${element.tagName.toLowerCase()}${classes}>`
     }
+    // Shown: a box of its own, visible, and not inside a box clipped to a pixel (text for screen
+    // readers only, such as a table's headers above cards).
     const shown = (element: Element) => {
       const box = element.getBoundingClientRect()
       if (box.width <= 1 || box.height <= 1) return false
       const style = getComputedStyle(element)
-      return style.visibility !== 'hidden' && style.display !== 'none'
+      if (style.visibility === 'hidden' || style.display === 'none') return false
+      for (let parent = element.parentElement; parent && parent !== main; parent = parent.parentElement) {
+        const outer = parent.getBoundingClientRect()
+        if ((outer.width <= 1 || outer.height <= 1) && getComputedStyle(parent).overflow !== 'visible') return false
+      }
+      return true
     }
     const reported = new Set<Element>()
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
