@@ -8,6 +8,7 @@ import type {PaymentState} from '@/lib/office/payment-state'
 import {BOOKING_LIST_WORDS} from '@/lib/office/words'
 import {BookingStatus} from './BookingStatus'
 import styles from './BookingsTable.module.css'
+import ui from './office-page.module.css'
 
 const WORDS = BOOKING_LIST_WORDS.list
 
@@ -69,7 +70,8 @@ const columns = [
 /**
  * The bookings list as a table (TanStack Table). Sorting and pages are the server's (manual): a
  * sortable header is a link to the same list sorted by it, so the list works without JavaScript and
- * its address can be shared; `aria-sort` says which column orders it.
+ * its address can be shared; `aria-sort` says which column orders it. On a phone each row is a card
+ * whose values carry their column's name, and the sortable headers stay as a row of sort links.
  */
 export function BookingsTable({rows, sorting, sortLinks, caption}: {rows: BookingsTableRow[]; sorting: SortingState; sortLinks: Record<BookingSortColumn, string>; caption: string}) {
   // The table is made anew for each server answer (rows and sorting come from the page); nothing memoized holds it.
@@ -77,11 +79,11 @@ export function BookingsTable({rows, sorting, sortLinks, caption}: {rows: Bookin
   const table = useReactTable({data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, state: {sorting}})
   return (
     <div className={styles.scroller} role="region" aria-label={caption} tabIndex={0}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${ui.stacked}`}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} data-label={WORDS.sortHeading}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted()
                 const link = sortLinks[header.column.id as BookingSortColumn]
@@ -108,7 +110,11 @@ export function BookingsTable({rows, sorting, sortLinks, caption}: {rows: Bookin
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={(cell.column.columnDef.meta as {numeric?: boolean} | undefined)?.numeric ? styles.numeric : undefined}>
+                <td
+                  key={cell.id}
+                  className={(cell.column.columnDef.meta as {numeric?: boolean} | undefined)?.numeric ? styles.numeric : undefined}
+                  data-label={String(cell.column.columnDef.header)}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

@@ -4,11 +4,13 @@ import {formatCompanyDateTime, formatPhone} from '@/lib/format'
 import {leadHref, leadListHref, type LeadListQuery, type LeadSummary} from '@/lib/office/leads'
 import {leadWords} from '@/lib/office/words'
 import styles from './LeadTable.module.css'
+import ui from './office-page.module.css'
 
 /**
  * The leads inbox as a table, rendered on the server with TanStack Table's core (filtering, sorting
  * and paging are the database's: the table only lays out the page it is given). Sorted by when the
- * lead came in; the header's link turns the order round and says so with aria-sort.
+ * lead came in; the header's link turns the order round and says so with aria-sort. On a phone each
+ * lead is a card (office-page.module.css's .stacked), its values named, the sort link above them.
  */
 
 const words = leadWords
@@ -77,13 +79,13 @@ export function LeadTable({leads, query}: {leads: LeadSummary[]; query: LeadList
 
   return (
     <div className={styles.scroller} role="region" aria-labelledby="lead-table-caption" tabIndex={0}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${ui.stacked}`}>
         <caption id="lead-table-caption" className={styles.caption}>
           {words.caption}, {query.order === 'newest' ? words.sortNewest : words.sortOldest}
         </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} data-label={words.sortHeading}>
               {group.headers.map((header) => {
                 const sorted = header.column.id === 'received' ? (query.order === 'newest' ? 'descending' : 'ascending') : undefined
                 return (

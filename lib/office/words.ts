@@ -224,6 +224,9 @@ export const BOOKING_LIST_WORDS = {
     closedDay: 'Closed: no bookings taken this day.',
     noWindows: 'No arrival windows this day.',
     noBookings: 'No bookings.',
+    /** The week view on a phone: windows without jobs are summed up in a line, not printed each. */
+    windowsFree: (times: string[]) => `${times.length} ${times.length === 1 ? 'window' : 'windows'} free: ${times.join(', ')}`,
+    dayWithoutJobs: (windows: number) => (windows > 0 ? `No jobs; ${windows} ${windows === 1 ? 'window' : 'windows'} free.` : 'No jobs.'),
     places: (taken: number, free: number, capacity: number) => `${taken} of ${capacity} taken, ${free} free`,
     placesNotOffered: (taken: number) => `${taken} taken (window no longer offered)`,
     withoutWindow: 'Without an arrival window',
@@ -275,6 +278,8 @@ export const BOOKING_LIST_WORDS = {
     none: 'No booking matches.',
     columns: {reference: 'Reference', date: 'Date', created: 'Booked', name: 'Customer', service: 'Service', crew: 'Crew', total: 'Total', status: 'Status'},
     sortBy: (column: string) => `Sort by ${column.toLowerCase()}`,
+    /** Before the sort links above the list's cards on a phone. */
+    sortHeading: 'Sort by',
   },
 } as const
 /** One booking: the page /office/bookings/[id] and the outcomes of its actions. */
@@ -586,6 +591,8 @@ export const leadWords = {
   sortNewest: 'newest first',
   sortOldest: 'oldest first',
   sortAction: (order: 'newest' | 'oldest') => `show ${order} first`,
+  /** Before the sort link above the inbox's cards on a phone. */
+  sortHeading: 'Sort by',
   nobody: 'Nobody',
   found: (total: number) => (total === 1 ? '1 lead' : `${total} leads`),
   none: 'No leads match these filters.',

@@ -57,7 +57,7 @@ export default async function OfficePlansPage({searchParams}: {searchParams: Pro
         <p>{words.empty}</p>
       ) : (
         <div className={ui.tableWrap}>
-          <table className={ui.table}>
+          <table className={`${ui.table} ${ui.stacked}`}>
             <caption className={ui.visuallyHidden}>{words.listTitle}</caption>
             <thead>
               <tr>
@@ -76,10 +76,10 @@ export default async function OfficePlansPage({searchParams}: {searchParams: Pro
                       {row.customer}
                     </Link>
                   </th>
-                  <td>{row.frequency}</td>
-                  <td>{words.status[row.status]}</td>
-                  <td>{row.nextVisit ? `${row.nextVisit.slot} · ${words.charge[row.nextVisit.charge] ?? row.nextVisit.charge}` : words.noNextVisit}</td>
-                  <td>
+                  <td data-label={words.columns.frequency}>{row.frequency}</td>
+                  <td data-label={words.columns.status}>{words.status[row.status]}</td>
+                  <td data-label={words.columns.nextVisit}>{row.nextVisit ? `${row.nextVisit.slot} · ${words.charge[row.nextVisit.charge] ?? row.nextVisit.charge}` : words.noNextVisit}</td>
+                  <td data-label={words.columns.card}>
                     {row.cardLabel ?? words.noCard}
                     {row.declinedVisits > 0 ? ` · ${words.declinedVisits(row.declinedVisits)}` : ''}
                   </td>

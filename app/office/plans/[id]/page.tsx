@@ -101,7 +101,7 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
           <section aria-labelledby="plan-visits" className={styles.panel}>
             <h2 id="plan-visits">{words.visitsHeading}</h2>
             <div className={ui.tableWrap}>
-              <table className={ui.table}>
+              <table className={`${ui.table} ${ui.stacked}`}>
                 <thead>
                   <tr>
                     <th scope="col">{words.visitColumns.visit}</th>
@@ -115,17 +115,17 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
                   {visits.map((visit) => (
                     <tr key={visit.id} data-plan-visit={visit.date ?? ''}>
                       <th scope="row">
-                        <Link href={`/office/bookings/${visit.id}`} prefetch={false}>
+                        <Link href={`/office/bookings/${visit.id}`} prefetch={false} className={ui.nowrap}>
                           {visit.planVisit === 1 ? `${words.firstVisit} ` : ''}
                           {bookingReference(visit.id)}
                         </Link>
                       </th>
-                      <td>
+                      <td data-label={words.visitColumns.when}>
                         {visit.slot}
                         {visit.placedElsewhere ? ` ${words.elsewhere}` : ''}
                       </td>
-                      <td>{visit.amount}</td>
-                      <td>{words.charge[visit.charge] ?? visit.charge}</td>
+                      <td data-label={words.visitColumns.amount}>{visit.amount}</td>
+                      <td data-label={words.visitColumns.charge}>{words.charge[visit.charge] ?? visit.charge}</td>
                       <td>
                         {visit.skippable ? (
                           <form method="post" action={`/office/plans/${plan.id}/skip`}>
@@ -149,7 +149,7 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
               <p>{words.noCharges}</p>
             ) : (
               <div className={ui.tableWrap}>
-                <table className={ui.table}>
+                <table className={`${ui.table} ${ui.stacked}`}>
                   <thead>
                     <tr>
                       <th scope="col">{words.chargeColumns.what}</th>
@@ -165,12 +165,12 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
                           {words.chargeKinds[item.kind]}
                           {item.bookingId ? ` (${bookingReference(item.bookingId)})` : ''}
                         </th>
-                        <td>{item.amount}</td>
-                        <td>
+                        <td data-label={words.chargeColumns.amount}>{item.amount}</td>
+                        <td data-label={words.chargeColumns.status}>
                           {words.chargeStatus[item.status] ?? item.status}
                           {item.errorMessage ? ` · ${item.errorMessage}` : ''}
                         </td>
-                        <td>{item.when}</td>
+                        <td data-label={words.chargeColumns.when}>{item.when}</td>
                       </tr>
                     ))}
                   </tbody>
