@@ -28,9 +28,9 @@ async function paidBooking(page: Page, request: APIRequestContext, email: string
   return bookingId
 }
 
-test("staff make a crew's calendar address, a calendar reads the booking there, and a revoked address answers 404", async ({page, request}) => {
+test("an owner makes a crew's calendar address, a calendar reads the booking there, and a revoked address answers 404", async ({page, request}) => {
   const bookingId = await paidBooking(page, request, uniqueEmail('office.calendar'))
-  await signInAsStaff(page)
+  await signInAsStaff(page, 'Cal Owner', {role: 'owner'})
   await page.goto('/office/calendars')
   const crew = page.getByRole('region', {name: 'Commercial crews'})
   await crew.getByRole('button', {name: /^Make (an|a new) address/}).click()

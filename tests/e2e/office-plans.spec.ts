@@ -20,7 +20,7 @@ test('staff open a plan from its booking, skip a visit, pause, resume and cancel
   const email = uniqueEmail('office.plan')
   const first = planFirstDate()
   const {bookingId} = await paidWeeklyPlan(page, request, email, first)
-  const {name} = await signInAsStaff(page, 'Petra Plans', {next: `/office/bookings/${bookingId}`})
+  const {name} = await signInAsStaff(page, 'Petra Plans', {role: 'owner', next: `/office/bookings/${bookingId}`})
 
   await page.getByRole('link', {name: w.bookingLink}).click()
   await page.waitForURL(/\/office\/plans\/[0-9a-f-]{36}$/)

@@ -85,7 +85,7 @@ test('a paid booking shows in its crew, day and window with the places /api/avai
 
 test('the CSV export of a filter opens with every column and the accented name intact', async ({page, request}) => {
   const booking = await paidHouseBooking(page, request)
-  await signInAsStaff(page)
+  await signInAsStaff(page, 'Olive Owner', {role: 'owner'})
   await page.goto(`/office/bookings?q=${encodeURIComponent(booking.email)}&status=paid&crew=indoor`)
   const download = page.waitForEvent('download')
   await page.getByRole('link', {name: 'Download CSV'}).click()
