@@ -407,7 +407,7 @@ function customerView(facts: Exclude<EventFacts, AppointmentFacts>, context: Com
                 ['Date and window', values.slot],
                 ['Paid', formatUsd(facts.totalCents)],
                 ['This refund', values.amount],
-                ['Refunded in total', values.total],
+                ['Total refunded', values.total],
               ]),
             },
           ],

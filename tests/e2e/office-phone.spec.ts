@@ -140,7 +140,7 @@ test('every office page reads at 360 px and 1280 px: no sideways scroll, no sque
 
 /**
  * Screenshots for people, not a check: with OFFICE_SCREENSHOTS=before (or after, or any name) the
- * seeded leads list, bookings list, plan page, booking page and week view are saved at 390×844,
+ * seeded leads list, bookings list, plan page, booking page, week view and the crew's day sheet are saved at 390×844,
  * whole pages, as reports/office-phone/<name>-<page>.png. Run:
  *   OFFICE_SCREENSHOTS=after E2E_PORT=… E2E_SMTP_PORT=… npx playwright test tests/e2e/office-phone.spec.ts -g screenshots
  */
@@ -158,6 +158,7 @@ test('screenshots of the office on a phone', async ({page, request}) => {
     plan: `/office/plans/${seeded.planId}`,
     booking: `/office/bookings/${seeded.bookingId}`,
     week: `/office?week=${seeded.week}`,
+    'crew-day': `/office/schedule/${seeded.first}/indoor`,
   }
   for (const [shot, path] of Object.entries(shots)) {
     await page.goto(path)
