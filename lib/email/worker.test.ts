@@ -540,7 +540,7 @@ describe('stopping with the server (SIGTERM)', () => {
     await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
     await submitted(submitLead('quoteRequest', quoteSubmission(), leadDeps()))
     const held = heldTransport()
-    const stopping = worker(held.transport)
+    const stopping = worker(held.transport, {batchSize: 4})
     const run = stopping.drain()
     await held.sending
     // All four are claimed by the stopping process; one is on its way to the mail server.
@@ -563,7 +563,7 @@ describe('stopping with the server (SIGTERM)', () => {
   it('a send still under way when the grace ends keeps its claim (it may have reached the mail server); the others are handed back', async () => {
     await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
     const held = heldTransport()
-    const stopping = worker(held.transport)
+    const stopping = worker(held.transport, {batchSize: 3})
     const run = stopping.drain()
     await held.sending
     expect(await stopping.shutdown(50)).toEqual({released: 1, sendStillUnderWay: true})

@@ -18,7 +18,12 @@ export interface OutboxWorkerOptions {
   pollMs: number
   /** How long a claim lasts; longer than any send takes (default 120 s). */
   leaseSeconds: number
-  /** Messages claimed at a time (default 10). */
+  /**
+   * Messages claimed at a time (default 1). A claim's lease starts when it is claimed, so a message
+   * claimed with others waits out their sends inside its own lease: on a slow machine or mail
+   * server the lease ran out first and another process sent it too. Claimed one by one, a lease
+   * covers its own send only (one more database call per message).
+   */
   batchSize: number
   /** First retry delay; each later one doubles (default 30 s), up to `retryMaxSeconds` (default 1 h). */
   retryBaseSeconds: number
@@ -30,7 +35,7 @@ export interface OutboxWorkerOptions {
 export const DEFAULT_OUTBOX_WORKER_OPTIONS: OutboxWorkerOptions = {
   pollMs: 10_000,
   leaseSeconds: 120,
-  batchSize: 10,
+  batchSize: 1,
   retryBaseSeconds: 30,
   retryMaxSeconds: 3600,
   maxAttempts: 20,
