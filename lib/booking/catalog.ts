@@ -1,6 +1,6 @@
 /**
- * Every option list of the four booking forms (spec §2 and §9, decisions.md "Pricing and coupons"),
- * as typed `as const` arrays. Option values are the exact texts of the spec: they are what the form
+ * Every option list of the four booking forms,
+ * as typed `as const` arrays. Option values are the forms' exact texts, kept as the business has always written them: they are what the form
  * shows, what the schemas accept and what is stored. Prices live in `pricing.ts`, coupons in
  * `coupons.ts`. Plain TypeScript: shared by the browser forms and the server.
  */
@@ -54,8 +54,8 @@ export const HOUSE_FREQUENCIES = ['Weekly', 'Every Other Week', 'Monthly', 'One-
 export type HouseFrequency = (typeof HOUSE_FREQUENCIES)[number]
 
 /**
- * Room counts: what the label says is what is priced (decisions.md). The spec's selectors have 7, 5,
- * 5 and 6 entries: bedrooms 1–7, bathrooms 1–5, half baths 0–4, dens 0–5; defaults 1, 1, 0, 0.
+ * Room counts: what the label says is what is priced (the selectors of the earlier forms had 7, 5,
+ * 5 and 6 entries): bedrooms 1–7, bathrooms 1–5, half baths 0–4, dens 0–5; defaults 1, 1, 0, 0.
  */
 export const HOUSE_COUNTS = {
   bedrooms: {label: 'Bedrooms', min: 1, max: 7, default: 1},

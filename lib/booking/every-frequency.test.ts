@@ -4,9 +4,9 @@ import {checkoutSessionId, openPlanFlow, type PlanFlow} from './test-support/pla
 import {carpetRequest, commercialRequest, exteriorRequest, houseRequest} from './test-support/requests'
 
 /**
- * i24-plan-ui. Issue 24, acceptance 5: "A one-time visit is never charged a recurring rate". Every
+ * A one-time visit is never charged a recurring rate. Every
  * frequency of every form goes through the booking flow as a request (a real store on PGlite, the
- * local test checkout): what the checkout charges is the frequency's rate from spec §9, worked out
+ * local test checkout): what the checkout charges is the frequency's rate from the price list, worked out
  * by hand below; after payment each recurring frequency has started a plan whose later visits are
  * charged its per-visit rate, and every one-time choice (also one that sends a recurring frequency
  * the form would not: Deep Cleaning "Weekly", Construction Final Clean "Recurring") starts none.

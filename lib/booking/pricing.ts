@@ -1,5 +1,5 @@
 /**
- * Prices of the four booking forms (spec §9, decisions.md "Pricing and coupons"), in integer cents.
+ * Prices of the four booking forms, in integer cents.
  * The same functions compute the live summary in the browser and the amount the server charges; a
  * breakdown is what the summary shows, line by line, and `totalCents` is what is charged.
  *
@@ -122,7 +122,7 @@ export const COMMERCIAL_SUB_SERVICE_CENTS = {
   'VRBO and AIRBNB Cleaning': 4000,
 } as const satisfies Record<CommercialSubService, number>
 
-/** The card provider's minimum charge (decisions.md): smaller totals are refused by the server. */
+/** The card provider's minimum charge: smaller totals are refused by the server. */
 export const MIN_CHARGE_CENTS = 50
 
 // ---------------------------------------------------------------------------------------------

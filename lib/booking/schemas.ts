@@ -3,7 +3,7 @@
  * `zodResolver`) and the server route, which re-validates every request with the same schemas.
  *
  * - Messages come from `message(key, values)` (./message-keys.ts): the browser builds the schemas with
- *   the content's texts (the spec's words, §5, decisions.md "Validation beyond the spec"), the server
+ *   the content's texts (the forms' messages, word for word), the server
  *   with references ("countInvalid?label=Bedrooms&min=1&max=7"), which it answers. Each issue
  *   is reported on the field it belongs to (react-hook-form paths: `firstName`, `extras.Blinds`,
  *   `instructions.howClean`), and cross-field rules still run when other fields are invalid, so a form
@@ -132,7 +132,7 @@ function dateField(m: BookingMessage, clock: Clock) {
 
 /**
  * The arrival window, 'HH:MM-HH:MM' (lib/booking/availability.ts `windowId`), required on every
- * form (decisions.md "Scheduling"). Whether the business offers it on the date is the booking
+ * form: a customer never pays without saying when. Whether the business offers it on the date is the booking
  * flow's to check (the rules are content), and whether it has room the database's.
  */
 function arrivalWindowField(m: BookingMessage) {
@@ -230,7 +230,7 @@ function customerFields(m: BookingMessage) {
     email: emailField(m),
     phone: phoneField(m),
     address: requiredText(m, m('addressRequired'), TEXT_FIELD_LABELS.address, TEXT_LIMITS.address),
-    // i24-texts: the consent to text messages, given only by ticking the box (unticked: none).
+    // The consent to text messages, given only by ticking the box (unticked: none).
     smsConsent: z.boolean({error: m('requestInvalid')}).default(false),
   }
 }

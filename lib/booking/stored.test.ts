@@ -140,9 +140,9 @@ describe('bookingFormValues: the form as the customer left it', () => {
       phone: '(425) 555-0142',
       address: '1200 Lake Washington Blvd N, Renton, WA 98056',
       notes: 'Side door, the dog is friendly',
-      smsConsent: false, // i24-texts
+      smsConsent: false,
     })
-    // i24-texts: a booking made with consent to texts comes back with the box ticked.
+    // A booking made with consent to texts comes back with the box ticked.
     expect(bookingFormValues({...stored, smsConsentAt: '2030-01-15T18:00:00.000Z'})).toMatchObject({smsConsent: true})
   })
 

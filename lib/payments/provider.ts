@@ -12,7 +12,7 @@ export type PaymentProviderName = 'stripe' | 'test-checkout'
 /** The only currency the business charges in. */
 export type PaymentCurrency = 'usd'
 
-/** The card provider's minimum charge (Stripe: $0.50 in USD). decisions.md refuses smaller totals. */
+/** The card provider's minimum charge (Stripe: $0.50 in USD): the server refuses smaller totals with a clear message. */
 export const MIN_CHARGE_CENTS = 50
 
 /**

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {descriptionOf, renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * The exterior booking form (spec §2, §5, §9; decisions.md): the live summary (industry, service,
+ * The exterior booking form: the live summary (industry, service,
  * frequency, totals worked out by hand; tip and parking recorded, not charged) and every validation
  * message beside its field. (Moved from booking-exterior.spec.ts; the prices are lib/booking/pricing.test.ts's.)
  */
@@ -54,7 +54,7 @@ describe('the exterior form', () => {
     await screen.findByText('Please enter your first name.')
     expect(descriptionOf(view.textbox('First name'))).toBe('Please enter your first name.')
 
-    // Over-long input is refused with a message, never cut short (decisions.md).
+    // Over-long input is refused with a message, never cut short.
     await view.user.clear(view.textbox('First name'))
     await view.user.click(view.textbox('First name'))
     await view.user.paste('M'.repeat(61))

@@ -100,7 +100,7 @@ function houseSummaryRows(values: Partial<HouseBookingInput>): SummaryRow[] {
 
 export const houseBooking: BookingFormDefinition<'house'> = {
   industry: 'house',
-  // decisions.md: counts 1, 1, 0, 0; tip 0 %, parking $0.
+  // Bedrooms 1, bathrooms 1, half baths 0, dens 0; tip 0 %, parking $0.
   defaults: {
     ...HOUSE_DEFAULTS,
     extras: {...HOUSE_DEFAULTS.extras},
