@@ -362,7 +362,7 @@ export class CheckoutNotFoundError extends PaymentProviderError {
 }
 
 /**
- * The issue's return URLs: `/success?bookingId=…&session_id={CHECKOUT_SESSION_ID}` and
+ * The payment's return URLs: `/success?bookingId=…&session_id={CHECKOUT_SESSION_ID}` and
  * `/cancel?bookingId=…`, absolute on `origin` (e.g. 'https://example.com'). The placeholder stays
  * literal, as Stripe requires.
  */

@@ -16,7 +16,7 @@ import {addressOf} from './support/smtp'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Issue 24, acceptance 1: a Weekly house plan through the UI. The form says before paying that
+ * A Weekly house plan through the UI. The form says before paying that
  * this is a plan, what each later visit costs and what cancelling before the second visit costs;
  * the first visit is paid on the local test checkout; /success and the confirmation e-mail describe
  * the plan and its next visits; the calendar file (read with ical.js) holds one event per visit at

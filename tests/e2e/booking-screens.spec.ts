@@ -253,7 +253,7 @@ const SCREENS: Screen[] = [
         await page.keyboard.press('Tab')
         await page.keyboard.type(value)
       }
-      // The consent to texts, left unticked (issue 24).
+      // The consent to texts, left unticked.
       await page.keyboard.press('Tab')
       await expectFocused(page, 'Text me a reminder')
       await expect(page.locator(':focus')).not.toBeChecked()
@@ -336,7 +336,7 @@ const SCREENS: Screen[] = [
         await expectFocused(page, label)
         await page.keyboard.type(value)
       }
-      // The consent to texts (issue 24), ticked with Space.
+      // The consent to texts, ticked with Space.
       await page.keyboard.press('Tab')
       await expectFocused(page, 'Text me a reminder')
       await page.keyboard.press('Space')
@@ -441,7 +441,7 @@ for (const screen of SCREENS) {
       else await expect(details.getByText('Location', {exact: true})).toHaveCount(0)
       await expect(details.getByText('Total paid', {exact: true})).toBeVisible()
       await expect(details.getByText(screen.total, {exact: true})).toBeVisible()
-      // Nothing personal on /success (decisions.md).
+      // Nothing personal on /success: no name, e-mail, phone, address or note.
       const html = await page.content()
       for (const personal of Object.values(screen.customer)) expect(html).not.toContain(personal)
       expect(dialogs).toEqual([])
@@ -530,7 +530,7 @@ for (const screen of SCREENS) {
         expect(html).toContain(asHtml(item.question))
         for (const line of item.answer) expect(html).toContain(asHtml(line))
       }
-      // decisions.md: schema.org FAQPage data where FAQs show.
+      // schema.org FAQPage data wherever FAQs show.
       const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
         (match) => JSON.parse(match[1]) as {'@type': string; mainEntity?: {name: string}[]},
       )

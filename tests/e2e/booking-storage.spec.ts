@@ -13,7 +13,7 @@ import {bookingForm, chooseArrival, field, group as carpetGroup, openBookingScre
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Acceptance 1, last part: "the stored booking is `paid` and holds every field entered". A house
+ * The stored booking is `paid` and holds every field entered. A house
  * booking (every section of the form), a carpet, an exterior and a commercial booking are made
  * through the UI as a customer would, paid on the local test checkout, and then read back from the
  * embedded store itself.
@@ -66,7 +66,7 @@ const HOUSE_TOTAL_CENTS = 32628
 const HOUSE_TOTAL = '$326.28'
 const HOUSE_DISCOUNT_CENTS = 1000
 
-// --- Carpet: location, date and coupon must be stored (decisions.md) -------------------------
+// --- Carpet: location, date and coupon must be stored -------------------------
 
 const CARPET = {
   location: 'King County',

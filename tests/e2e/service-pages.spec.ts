@@ -2,9 +2,9 @@ import {expect, test, type Page} from './support/test'
 import {documentsOfType} from './support/dataset'
 
 /*
- * The 14 service pages (spec §2 "Service information pages" and "Quote-request landing pages"):
- * every page is served with its content, and each layout's calls to action lead where the spec and
- * decisions.md say. Expected texts come from the dataset copy the e2e server reads.
+ * The 14 service pages (information pages and quote-request landing pages):
+ * every page is served with its content, and each layout's calls to action lead where their layout
+ * says (lib/service-page-actions.ts). Expected texts come from the dataset copy the e2e server reads.
  */
 
 type Layout = 'information' | 'quoteLanding' | 'carpetLanding' | 'mold'

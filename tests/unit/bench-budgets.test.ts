@@ -27,7 +27,7 @@ const find = (budgets: Budget[], name: string) => {
   return found
 }
 
-describe('the bench budgets of issue 25', () => {
+describe('the bench budgets', () => {
   it('judges the booking POST against the Next.js floor, not the node:http floor', () => {
     // The site at 100 req/s: half of the Next.js floor's 200, a sixth of the node:http floor's 600.
     const budgets = checkBudgets({booking: booking(store([100, 400], [200, 200], [600, 80]), store([100, 400], [200, 200], [600, 80]))})
