@@ -33,7 +33,7 @@ const commercial = (subService: string, frequency: string) => commercialRequest(
 type Case = {name: string; request: Record<string, unknown>; cents: number; plan: null | {cadence: string; oneTimeCents: number; later: string[]}}
 
 /*
- * Spec §9, by hand:
+ * The price list, by hand:
  * - House Regular Cleaning, 2 bedrooms, 1 bathroom: Weekly 81.20 + 2 × 15.46 + 19.33 = 131.45;
  *   Every Other Week 92.01 + 2 × 17.53 + 21.91 = 148.98; Monthly 102.85 + 2 × 19.59 + 24.48 = 166.51;
  *   One-Time 108.25 + 2 × 20.62 + 25.78 = 175.27. Deep Cleaning and Move Out & Move In 201.94 +

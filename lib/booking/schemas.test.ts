@@ -80,7 +80,7 @@ const validCommercial = {
   date: TODAY,
 } as const
 
-/** Each form's messages (the local dataset: the spec's words), which the browser shows. */
+/** Each form's messages (the local dataset's words), which the browser shows. */
 const CONTENT = await allDatasetBookingMessages()
 
 function formOf(input: unknown): Industry {
@@ -179,7 +179,7 @@ describe('valid bookings', () => {
     expect(house.parse({...validHouse, service: 'Move Out & Move In', frequency: ''})).toMatchObject({frequency: null})
   })
 
-  it('keys the house instructions by question for storage (spec §3)', () => {
+  it('keys the house instructions by question for storage', () => {
     expect(houseInstructionsByQuestion(house.parse(validHouse).instructions)).toEqual({
       'How Clean Is Your Home?': 'Mostly Clean',
       'How Will We Get Inside?': 'leave the key',
@@ -395,7 +395,7 @@ describe('counts: out of range is refused with a message, never clamped', () => 
   })
 })
 
-describe('exterior messages (spec §5)', () => {
+describe('exterior messages', () => {
   it.each([
     ['service', 'Please select a service.'],
     ['frequency', 'Please select a frequency.'],
@@ -453,7 +453,7 @@ describe('carpet messages (in the style of the exterior form)', () => {
     expect(messages(carpet, without(validCarpet, field))).toEqual({[field]: message})
   })
 
-  it("'Please enter a valid email address.' (spec §5)", () => {
+  it("'Please enter a valid email address.'", () => {
     expect(messages(carpet, {...validCarpet, email: 'not-an-email'})).toEqual({email: 'Please enter a valid email address.'})
   })
 
@@ -471,7 +471,7 @@ describe('carpet messages (in the style of the exterior form)', () => {
   })
 })
 
-describe('commercial messages (spec §5)', () => {
+describe('commercial messages', () => {
   it.each([
     ['subService', 'Please fill out the service field.'],
     ['frequency', 'Please fill out the frequency field.'],

@@ -304,9 +304,9 @@ function exteriorSchema(m: BookingMessage, clock: Clock) {
     idempotencyKey: idempotencyKeyField(m),
     service: z.enum(EXTERIOR_SERVICES, {error: m('serviceRequired')}),
     frequency: z.enum(EXTERIOR_FREQUENCIES, {error: m('frequencyRequired')}),
-    /** Recorded but not priced (spec §9). */
+    /** Recorded but not priced. */
     tip: z.enum(EXTERIOR_TIP_OPTIONS, {error: m('tipInvalid')}).default('0%'),
-    /** Recorded but not priced (spec §9). */
+    /** Recorded but not priced. */
     parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
     keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
     date: dateField(m, clock),
@@ -348,7 +348,7 @@ function commercialSchema(m: BookingMessage, clock: Clock) {
     .object({
       industry: z.literal('commercial'),
       idempotencyKey: idempotencyKeyField(m),
-      /** Optional (spec §5); missing or '' = Snohomish County. */
+      /** Optional; missing or '' = Snohomish County. */
       location: z
         .union([z.literal(''), z.enum(LOCATIONS)], {error: m('locationRequired')})
         .nullish()
@@ -441,7 +441,7 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   return messages
 }
 
-/** The house instructions keyed by question text, as the spec stores them (§3). */
+/** The house instructions keyed by question text, as they are stored. */
 export function houseInstructionsByQuestion(instructions: HouseBooking['instructions']): Record<HouseInstructionQuestion, string> {
   const [howClean, getInside, whereToPark] = HOUSE_INSTRUCTION_QUESTIONS
   return {

@@ -78,7 +78,7 @@ const CUSTOMER = {
 }
 
 /*
- * Regular Cleaning, Weekly, 1 bedroom and 1 bathroom (spec §9, HOUSE_REGULAR_RATES): 81.20 + 15.46
+ * Regular Cleaning, Weekly, 1 bedroom and 1 bathroom (HOUSE_REGULAR_RATES): 81.20 + 15.46
  * + 19.33 = $115.99 a visit. One-time: 108.25 + 20.62 + 25.78 = $154.65, so cancelling before the
  * second visit costs 154.65 − 115.99 = $38.66.
  */

@@ -53,7 +53,7 @@ type Screen = {
   fill: (page: Page, form: Locator, customer: Customer) => Promise<void>
   /** How Confirm & Pay and Pay are pressed. */
   keyboard: boolean
-  /** Worked out by hand from spec §9 (lib/booking/pricing.test.ts has the same cases). */
+  /** Worked out by hand from the price list (lib/booking/pricing.test.ts has the same cases). */
   total: string
   description: string
   /** Shown on the checkout and /success; the exterior form has none. */
@@ -449,7 +449,7 @@ for (const screen of SCREENS) {
 
     const refusals = screen.refusals
     if (refusals) {
-      test('a refused or failed submission: the spec §8 words beside the form, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
+      test('a refused or failed submission: the form's own failure words beside the form, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
         await page.setViewportSize(DESKTOP)
         const dialogs = forbidDialogs(page)
         const keys: string[] = []

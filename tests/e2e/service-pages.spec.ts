@@ -41,7 +41,7 @@ const finalCta = (page: Page, doc: ServicePageDoc) =>
   main(page).getByRole('region', {name: doc.finalCta.heading}).getByRole('link', {name: doc.finalCta.buttonLabel, exact: true})
 
 test.describe('service pages', () => {
-  test('the dataset has the 14 service pages of the spec in their four layouts', () => {
+  test('the dataset has the 14 service pages in their four layouts', () => {
     const pages = servicePages()
     expect(pages).toHaveLength(14)
     expect(pagesWithLayout('information').map((doc) => doc.slug.current).sort()).toEqual(

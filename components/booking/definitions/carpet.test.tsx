@@ -42,7 +42,7 @@ describe('the carpet form', () => {
     expect(view.row('Discount')).toBe('None')
     // No frequency, no rate: no total yet.
     expect(view.total()).toMatch(/^Total\s+—$/)
-    // Location defaults to Snohomish County (spec §9).
+    // Location defaults to Snohomish County.
     expect((radio(view, /^Where Will The Service Be Taking Place/, 'Snohomish County') as HTMLInputElement).checked).toBe(true)
 
     await chooseExampleCleaning(view)

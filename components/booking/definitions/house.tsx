@@ -26,7 +26,7 @@ import type {SummaryRow} from '../shared/SummaryCard'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
- * The house cleaning form (/house_cleaning, spec §2): location, service, frequency (Regular
+ * The house cleaning form (/house_cleaning): location, service, frequency (Regular
  * Cleaning) or time (Post Construction), rooms, extras, instructions, date, tip and parking,
  * customer details, notes, coupon.
  */
