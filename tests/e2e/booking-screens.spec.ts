@@ -449,7 +449,7 @@ for (const screen of SCREENS) {
 
     const refusals = screen.refusals
     if (refusals) {
-      test('a refused or failed submission: the form's own failure words beside the form, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
+      test('a refused or failed submission: the form’s own failure words beside it, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
         await page.setViewportSize(DESKTOP)
         const dialogs = forbidDialogs(page)
         const keys: string[] = []
