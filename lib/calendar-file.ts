@@ -113,7 +113,7 @@ export type CustomerCalendarEvent = Omit<CalendarEvent, 'status' | 'transparent'
 
 /**
  * The calendar file attached to a booking's confirmation, or to its move (the same event, a later
- * version). A plan's first confirmation adds its next visits (`more`, i24-plan-ui), one event each.
+ * version). A plan's first confirmation adds its next visits (`more`), one event each.
  */
 export function customerCalendarFile(event: CustomerCalendarEvent, ...more: CustomerCalendarEvent[]): string {
   // Transparent: the customer's reminder of a visit, not time they are busy.

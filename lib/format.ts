@@ -53,7 +53,7 @@ export function formatDate(value: string): string {
   return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeZone: COMPANY_TIME_ZONE}).format(date)
 }
 
-/** i24-plan-ui: the weekday of a calendar date ("2025-01-21" → "Tuesday"), as formatDate reads the day. */
+/** The weekday of a calendar date ("2025-01-21" → "Tuesday"), as formatDate reads the day. */
 export function formatWeekday(date: string): string {
   if (!DATE_ONLY.test(date)) throw new RangeError(`Not a calendar date: ${date}`)
   return new Intl.DateTimeFormat('en-US', {weekday: 'long', timeZone: 'UTC'}).format(new Date(`${date}T12:00:00Z`))

@@ -3,7 +3,7 @@ import type {ServicePageLayout} from './content'
 import {mailtoHref, telHref} from './format'
 
 /**
- * Where a service page's calls to action lead, by the page's layout (spec §2, decisions.md):
+ * Where a service page's calls to action lead, by the page's layout:
  *
  * - information (regular, move out/in, deep, post-construction): 'Get Started' and 'Book Now' go to
  *   the house cleaning booking form, with the page's service ("Bookable online as") chosen.

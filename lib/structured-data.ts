@@ -2,7 +2,7 @@ import type {SiteSettings} from './content'
 import {absoluteUrl} from './site-url'
 
 /**
- * schema.org data for search engines (decisions.md: LocalBusiness on home, FAQPage where FAQs show,
+ * schema.org data for search engines (LocalBusiness on home, FAQPage where FAQs show,
  * BlogPosting on articles, Service on service pages). Plain objects; pages render them as JSON-LD.
  */
 export {faqPageData, jsonLd} from './faq-structured-data'

@@ -1,7 +1,7 @@
 import {COMPANY_TIME_ZONE, fillIn} from './format'
 
 /**
- * The figures of the Trust band (issue 20), computed, never typed: the rating from the published
+ * The figures of the Trust band, computed, never typed: the rating from the published
  * reviews, the years in business from the year founded. Plain TypeScript: the content module feeds
  * it what the query read, the band renders what it returns, tests call it directly.
  */

@@ -1,4 +1,4 @@
-// Page views while a burst of bookings arrives from rotating forged addresses (issue 7, defect 1):
+// Page views while a burst of bookings arrives from rotating forged addresses (a forged X-Forwarded-For must never buy a fresh rate-limit quota):
 // 200 POST /api/bookings at once, each with a new X-Forwarded-For, while one visitor keeps loading
 // the home page. Prints the home page's latency (p50/p95/max) with and without the burst, and how
 // the bookings were answered. Against a running production server with the default rate limit:

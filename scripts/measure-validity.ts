@@ -1,8 +1,8 @@
 /**
  * Whether a speed measurement (`npm run perf`, `npm run bench`) can be trusted, judged by the
- * machine's load average (issue 25). The servers, the browser or load generator and the references
+ * machine's load average. The servers, the browser or load generator and the references
  * share the cores, so another job running beside them slows everything down, and not evenly: on
- * issue 8's report, taken at a load of 12 on 2 cores, the bare app's LCP doubled and the site's
+ * one report taken at a load of 12 on 2 cores, the bare app's LCP doubled and the site's
  * ratios looked better than they are.
  *
  * A run is valid when the 1-minute load average at its start is at most 0.75 per core (1.5 on this

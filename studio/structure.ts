@@ -86,7 +86,6 @@ export const structure: StructureResolver = (S, context) => {
       S.divider(),
       singleton('formSettings', 'Forms'),
       singleton('emailSettings', 'E-mails'),
-      // i24-texts
       singleton('textMessages', 'Text messages'),
       S.divider(),
       S.documentTypeListItem('serviceCard').title('Service cards'),

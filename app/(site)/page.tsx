@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({seo: home.seo, path: '/', image: home.hero.image})
 }
 
-/** Home (spec §2): hero, the Trust band, About Us, Our Services, Testimonials, FAQ, contact with the map. */
+/** Home: hero, the Trust band, About Us, Our Services, Testimonials, FAQ, contact with the map. */
 export default async function HomePage() {
   const [home, settings, forms, edit] = await Promise.all([getHomePage(), getSiteSettings(), getFormSettings(), getEditLinks()])
   const homeDocument = {id: 'homePage', type: 'homePage'}

@@ -3,8 +3,8 @@ import {describe, expect, it} from 'vitest'
 import {descriptionOf, renderBookingScreen, type Screen} from '@/tests/components/booking-screen'
 
 /**
- * Confirm & Pay on each booking form left empty, then with a malformed e-mail and phone (spec §5,
- * decisions.md): every message beside its field in the form's own words (its description;
+ * Confirm & Pay on each booking form left empty, then with a malformed e-mail and phone:
+ * every message beside its field in the form's own words (its description;
  * aria-invalid on the text fields), focus on the first invalid field in page order, nothing sent,
  * nothing in the banner. One row per form; each form's own rules are in definitions/<form>.test.tsx.
  * (Moved from booking-{house,carpet,exterior,commercial}.spec.ts.)
@@ -53,7 +53,7 @@ const ROWS: Row[] = [
     groups: [
       [/^Services/, 'Please select a service.'],
       [/^Frequency/, 'Please select a frequency.'],
-      // The exterior form asks when too (decisions.md "Scheduling").
+      // The exterior form asks when too: a customer never pays without saying when.
       [/^Date/, 'Please select a date.'],
       [/^Arrival window/, 'Please choose an arrival window.'],
     ],

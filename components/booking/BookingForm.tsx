@@ -94,7 +94,7 @@ export function BookingSummary() {
   const texts = useBookingTexts()
   const definition = useDefinition()
   const content = definition.summary(values, texts)
-  // i24-plan-ui: a recurring frequency is shown as the plan it starts.
+  // A recurring frequency is shown as the plan it starts.
   const plan = formCadence(definition.industry, values)
   const rows = plan ? content.rows.map((row) => (row.label === 'Frequency' && typeof row.value === 'string' ? {...row, value: fillIn(texts.plan.summaryFrequency, {frequency: row.value})} : row)) : content.rows
   return <SummaryCard heading={texts.summaryHeading} breakdown={breakdown} {...content} rows={rows} />

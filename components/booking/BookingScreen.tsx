@@ -43,11 +43,11 @@ export function bookingPage<I extends Industry>(industry: I, Booking: BookingPro
       getBookingFormTexts(industry),
     ])
     const subNav = SUB_NAV[industry]
-    // i24-plan-ui: the plan notice says how long before a visit it is charged, as the charge job does.
+    // The plan notice says how long before a visit it is charged, as the charge job does.
     const texts = {...formTexts, plan: {...formTexts.plan, charges: fillIn(formTexts.plan.charges, {hours: String(planSettingsFromEnv().chargeLeadHours)})}}
     return (
       <Booking texts={texts}>
-        {/* decisions.md: FAQPage data where FAQs show (the sidebar's Popular Questions, on every booking page). */}
+        {/* FAQPage data wherever FAQs show (the sidebar's Popular Questions, on every booking page). */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{__html: jsonLd(faqPageData(sidebar.questions))}} />
         <BookingPageLayout
           heading={page.heading}

@@ -4,7 +4,7 @@ import type {Ref} from 'react'
 import styles from './FormErrorBanner.module.css'
 
 export type FormErrorBannerProps = {
-  /** The form-level failure to show (spec §8 texts); null or '' shows nothing. */
+  /** The form-level failure to show; null or '' shows nothing. */
   message: string | null | undefined
   /** The region (focusable with tabIndex -1), for forms that want to move focus there. */
   ref?: Ref<HTMLDivElement>

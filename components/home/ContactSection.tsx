@@ -5,7 +5,7 @@ import {ContactWithMap} from '@/components/pages/ContactWithMap'
 import {Section} from '@/components/ui/Section'
 
 /**
- * Contact (spec §2 "contact form with embedded map"): heading and intro, the contact form (phone
+ * Contact (the contact form with the embedded map): heading and intro, the contact form (phone
  * checked on every change, 'Submitting...'), and the phone, e-mail, address, service areas and map.
  */
 export function ContactSection({section, settings, forms}: {section: HomePage['contactSection']; settings: SiteSettings; forms: Pick<FormSettings, 'contactForm' | 'messages'>}) {

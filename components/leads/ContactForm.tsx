@@ -12,7 +12,7 @@ export type ContactFormProps = {
   messages: LeadFormMessages
   /**
    * home: the phone is checked on every change and the button reads 'Submitting...' while sending;
-   * page (/contact): checked when leaving the field, 'Sending...' (spec §4, §5).
+   * page (/contact): checked when leaving the field, 'Sending...'.
    */
   variant: 'home' | 'page'
   /** Heading level of the form's heading inside its section. */

@@ -30,7 +30,7 @@ const DEFAULTS = {
 }
 
 /**
- * The quote form of the quote landing pages (spec §2, §5): name, phone (checked as typed; Submit is
+ * The quote form of the quote landing pages: name, phone (checked as typed; Submit is
  * disabled while it is not ten digits), e-mail, zip code, optional square footage, desired services
  * and how they heard of us, and the terms. Stored with the page it came from; success says so with
  * a check mark and resets the form.

@@ -4,7 +4,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {Toast, TOAST_DURATION_MS} from './Toast'
 
 /**
- * The lead forms' toast (spec §9): one at a time, announced as a status, closing itself after
+ * The lead forms' toast: one at a time, announced as a status, closing itself after
  * 5000 ms or with Close; a new one replaces it and starts its time afresh; the time waits while the
  * pointer or focus is on it (WCAG 2.2.1). Time is Vitest's fake clock. Where it stands on the page
  * (top centre) is a layout matter and stays in appointment.spec.ts.

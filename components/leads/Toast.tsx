@@ -4,7 +4,7 @@ import {useEffect, useRef, type ReactNode} from 'react'
 import {Icon} from '@/components/ui/Icon'
 import styles from './Toast.module.css'
 
-/** How long a toast stays open (spec §9: toasts close after 5000 ms; one at a time). */
+/** How long a toast stays open (toasts close after 5000 ms; one at a time). */
 export const TOAST_DURATION_MS = 5000
 
 export type ToastProps = {

@@ -30,7 +30,7 @@ export function largerMapUrl(lat: number, lng: number): string {
 
 /**
  * The office on an OpenStreetMap embed, loaded only when the visitor scrolls near it (200 px ahead)
- * or presses "Show map" (decisions.md: no third-party code before then). Until then a static map
+ * or presses "Show map" (no third-party code before then). Until then a static map
  * tile with the address card stands in, built from content with no external requests.
  */
 export function MapEmbed({lat, lng, label, companyName, addressLines, className}: MapEmbedProps) {

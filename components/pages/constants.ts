@@ -1,2 +1,2 @@
-/** The booking page every "Get Started" / "Book Now" on the content pages leads to (spec §2). */
+/** The booking page every "Get Started" / "Book Now" on the content pages leads to. */
 export const BOOKING_HREF = '/house_cleaning'

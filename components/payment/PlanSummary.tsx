@@ -3,7 +3,7 @@ import {fillIn, formatDate} from '@/lib/format'
 import styles from './PlanSummary.module.css'
 
 /**
- * i24-plan-ui. The plan a paid booking started, on /success: what it is (frequency, weekday and
+ * The plan a paid booking started, on /success: what it is (frequency, weekday and
  * window), its next visits and how they are paid and changed. The words are content.
  */
 export function PlanSummary({plan, texts}: {plan: SuccessPlan; texts: {planHeading: string; planIntro: string; planNote: string}}) {

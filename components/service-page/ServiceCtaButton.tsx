@@ -25,7 +25,7 @@ export function ServiceCtaButton({
         size="lg"
         iconStart={dials ? <PhoneIcon /> : undefined}
         iconEnd={dials ? undefined : <ArrowRightIcon />}
-        // A booking screen carries its form's code: loaded when chosen, not prefetched (issue 8).
+        // A booking screen carries its form's code: loaded when chosen, not prefetched.
         prefetch={cta.kind === 'booking' ? false : undefined}
       >
         {label}

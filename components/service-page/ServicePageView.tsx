@@ -38,7 +38,7 @@ function bookOnlineOffer(page: ServicePage) {
 }
 
 /**
- * One service page in its layout (spec §2): hero (with the starting price of a bookable service), the
+ * One service page in its layout: hero (with the starting price of a bookable service), the
  * Trust band, benefits, the three features, why choose us,
  * what's included, the quote section (quote landings and mold), Common Questions and the final call
  * to action. Where the calls to action lead is decided by lib/service-page-actions. Section tones

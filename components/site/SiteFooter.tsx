@@ -17,7 +17,7 @@ function footerColumns({labels, bookingLinks}: Navigation) {
       {label: labels.header.faqs, href: '/faqs'},
       {label: labels.header.contact, href: '/contact'},
     ],
-    // Anchors of the /legal page (decisions.md: the footer's Legal column links to them).
+    // Anchors of the /legal page (the footer's Legal column links to each policy).
     legal: [
       {label: labels.footer.privacy, href: '/legal#privacy'},
       {label: labels.footer.terms, href: '/legal#terms'},
@@ -66,7 +66,7 @@ export async function SiteFooter() {
             ) : null}
           </div>
 
-          {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
+          {/* Booking screens carry their form's code: never prefetched from every page. */}
           <LinkColumn id="footer-book-online" title={footer.bookOnline} links={columns.booking} prefetch={false} />
           <LinkColumn id="footer-company" title={footer.company} links={columns.company} />
           <LinkColumn id="footer-legal" title={footer.legal} links={columns.legal} />

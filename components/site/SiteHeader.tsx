@@ -44,7 +44,7 @@ export async function SiteHeader() {
               </li>
               {LINKS_AFTER_SERVICES.map((link) => (
                 <li key={link.key}>
-                  {/* Booking screens carry their form's code: never prefetched from every page (issue 8). */}
+                  {/* Booking screens carry their form's code: never prefetched from every page. */}
                   <NavLink href={link.href} className={styles.navLink} {...(link.href === BOOKING_HREF && {prefetch: false})}>
                     {labels.header[link.key]}
                   </NavLink>

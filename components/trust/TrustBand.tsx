@@ -15,7 +15,7 @@ const ICONS: Record<TrustLine['kind'], ReactNode> = {
 }
 
 /**
- * The Trust band (issue 20): insured and bonded, how staff are vetted, the re-clean guarantee, years
+ * The Trust band: insured and bonded, how staff are vetted, the re-clean guarantee, years
  * in business and the rating computed from the published reviews, as one list. A server component
  * that reads the Trust document itself, so the home page, every service page and the booking
  * screens' sidebars show the same band without passing it along, and no script is added to a page.

@@ -283,7 +283,7 @@ export function slotKey(date: string, window: string): string {
   return `${date} ${window}`
 }
 
-/** The spec's notice for a change: a booking can be moved until 24 hours before its window starts. */
+/** The notice for a change: a booking can be moved until 24 hours before its window starts. */
 export const RESCHEDULE_NOTICE_HOURS = 24
 
 export function canReschedule(startsAt: Date, now: Date): boolean {

@@ -31,7 +31,7 @@ import {
   LOCATIONS,
 } from './catalog'
 
-describe('catalog: option lists exactly as spec §2 and §9', () => {
+describe('catalog: option lists exactly as the forms and the price list write them', () => {
   it('industries and locations', () => {
     expect(INDUSTRIES).toEqual(['house', 'exterior', 'carpet', 'commercial'])
     expect(INDUSTRY_NAMES).toEqual({
@@ -53,7 +53,7 @@ describe('catalog: option lists exactly as spec §2 and §9', () => {
       halfBaths: {label: 'Half baths', min: 0, max: 4, default: 0},
       dens: {label: 'Dens', min: 0, max: 5, default: 0},
     })
-    // The spec's selectors have 7, 5, 5 and 6 entries.
+    // The selectors have 7, 5, 5 and 6 entries.
     expect(Object.values(HOUSE_COUNTS).map((range) => range.max - range.min + 1)).toEqual([7, 5, 5, 6])
     expect(HOUSE_HOUR_OPTIONS).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(HOUSE_MINUTE_OPTIONS).toEqual([0, 15, 30, 45])

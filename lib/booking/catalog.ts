@@ -1,6 +1,6 @@
 /**
- * Every option list of the four booking forms (spec §2 and §9, decisions.md "Pricing and coupons"),
- * as typed `as const` arrays. Option values are the exact texts of the spec: they are what the form
+ * Every option list of the four booking forms,
+ * as typed `as const` arrays. Option values are the forms' exact texts, kept as the business has always written them: they are what the form
  * shows, what the schemas accept and what is stored. Prices live in `pricing.ts`, coupons in
  * `coupons.ts`. Plain TypeScript: shared by the browser forms and the server.
  */
@@ -9,7 +9,7 @@
 export const INDUSTRIES = ['house', 'exterior', 'carpet', 'commercial'] as const
 export type Industry = (typeof INDUSTRIES)[number]
 
-/** Display names, as the summaries show them ("industry Exterior Cleaning", spec §2). */
+/** Display names, as the summaries show them ("industry Exterior Cleaning"). */
 export const INDUSTRY_NAMES = {
   house: 'House Cleaning',
   exterior: 'Exterior Cleaning',
@@ -28,7 +28,7 @@ export const INDUSTRY_PATHS = {
 /** Service areas (house, carpet and commercial forms). */
 export const LOCATIONS = ['Snohomish County', 'King County'] as const
 export type Location = (typeof LOCATIONS)[number]
-/** Pre-selected location (spec §9 names it for the commercial form; the other forms use it too). */
+/** Pre-selected location (Snohomish County, on every form). */
 export const DEFAULT_LOCATION: Location = 'Snohomish County'
 
 /** Largest count of one extra (the count steppers of the house and carpet forms). */
@@ -54,8 +54,8 @@ export const HOUSE_FREQUENCIES = ['Weekly', 'Every Other Week', 'Monthly', 'One-
 export type HouseFrequency = (typeof HOUSE_FREQUENCIES)[number]
 
 /**
- * Room counts: what the label says is what is priced (decisions.md). The spec's selectors have 7, 5,
- * 5 and 6 entries: bedrooms 1–7, bathrooms 1–5, half baths 0–4, dens 0–5; defaults 1, 1, 0, 0.
+ * Room counts: what the label says is what is priced (the selectors of the earlier forms had 7, 5,
+ * 5 and 6 entries): bedrooms 1–7, bathrooms 1–5, half baths 0–4, dens 0–5; defaults 1, 1, 0, 0.
  */
 export const HOUSE_COUNTS = {
   bedrooms: {label: 'Bedrooms', min: 1, max: 7, default: 1},
@@ -72,13 +72,13 @@ export type HouseHours = (typeof HOUSE_HOUR_OPTIONS)[number]
 export const HOUSE_MINUTE_OPTIONS = [0, 15, 30, 45] as const
 export type HouseMinutes = (typeof HOUSE_MINUTE_OPTIONS)[number]
 
-/** Select Extras (With Count): a stepper from 0 to EXTRA_COUNT_MAX each, priced at $0 (spec §9). */
+/** Select Extras (With Count): a stepper from 0 to EXTRA_COUNT_MAX each, priced at $0. */
 export const HOUSE_EXTRAS = ['Extra Heavy Duty', 'Blinds', 'Interior Windows', 'Oven', 'Garage'] as const
 export type HouseExtra = (typeof HOUSE_EXTRAS)[number]
 
 /**
- * Instructions for Providers: three questions, all to be answered (spec §5). `id` is the form
- * field (`instructions.<id>`); storage keys the answers by the question text (spec §3), see
+ * Instructions for Providers: three questions, all to be answered. `id` is the form
+ * field (`instructions.<id>`); storage keys the answers by the question text, see
  * `houseInstructionsByQuestion` in schemas.ts.
  */
 export const HOUSE_INSTRUCTION_QUESTIONS = [
@@ -104,7 +104,7 @@ export const HOW_CLEAN_OPTIONS = HOUSE_INSTRUCTION_QUESTIONS[0].options
 export const GET_INSIDE_OPTIONS = HOUSE_INSTRUCTION_QUESTIONS[1].options
 export const WHERE_TO_PARK_OPTIONS = HOUSE_INSTRUCTION_QUESTIONS[2].options
 
-/** Tips & Parking (Optional). The values are the texts stored (spec §3: tip "10%", parking "$5"). */
+/** Tips & Parking (Optional). The values are the texts stored (tip "10%", parking "$5"). */
 export const HOUSE_TIP_OPTIONS = ['0%', '10%', '15%', '20%'] as const
 export type HouseTip = (typeof HOUSE_TIP_OPTIONS)[number]
 export const HOUSE_TIP_PERCENT = {'0%': 0, '10%': 10, '15%': 15, '20%': 20} as const satisfies Record<HouseTip, number>
@@ -125,15 +125,15 @@ export const EXTERIOR_FREQUENCIES = ['Every 3 Months', 'Every 6 Months', 'One-Ti
 export type ExteriorFrequency = (typeof EXTERIOR_FREQUENCIES)[number]
 
 /**
- * Key information buttons of the exterior form (spec §9, texts exactly as written there); the carpet
+ * Key information buttons of the exterior form (texts exactly as the business wrote them); the carpet
  * form's key information uses the same choices.
  */
 export const KEY_INFO_OPTIONS = ['Someone Will Be At Home', 'I Will Hide The Keys', 'leave key', 'access code', 'Other'] as const
 export type KeyInfo = (typeof KEY_INFO_OPTIONS)[number]
 
 /**
- * Exterior tips and parking: the house choices plus an Other option. Spec §9: "Tips and parking offer
- * an Other option but are not priced." They are therefore RECORDED BUT UNPRICED choices: stored with
+ * Exterior tips and parking: the house choices plus an Other option. Tips and parking offer
+ * an Other option but are not priced, so they are RECORDED BUT UNPRICED choices: stored with
  * the booking, never added to the exterior amount (priceExterior ignores them; the summary should
  * say so: the exterior form's "Help under tips and parking" in the Studio).
  */
@@ -146,7 +146,7 @@ export type ExteriorParking = (typeof EXTERIOR_PARKING_OPTIONS)[number]
 // Carpet cleaning (/carpet_cleaning)
 // ---------------------------------------------------------------------------------------------
 
-/** Order as spec §9 lists the rates. */
+/** In the order of the rate table. */
 export const CARPET_FREQUENCIES = ['One-Time', 'Every 6 Months', 'Every 3 Months'] as const
 export type CarpetFrequency = (typeof CARPET_FREQUENCIES)[number]
 
@@ -156,7 +156,7 @@ export const CARPET_COUNTS = {
 } as const satisfies Record<string, CountRange>
 export type CarpetCountField = keyof typeof CARPET_COUNTS
 
-/** Carpet extras, names exactly as spec §9 writes them; counted per unit (0 to EXTRA_COUNT_MAX). */
+/** Carpet extras, names exactly as the business writes them; counted per unit (0 to EXTRA_COUNT_MAX). */
 export const CARPET_EXTRAS = ['Pet, Food, Drink Stain', 'HAZARD', 'WINE STAIN REMOVAL', 'HALLWAYS'] as const
 export type CarpetExtra = (typeof CARPET_EXTRAS)[number]
 
@@ -164,7 +164,7 @@ export type CarpetExtra = (typeof CARPET_EXTRAS)[number]
 // Commercial cleaning (/commercial_cleaning)
 // ---------------------------------------------------------------------------------------------
 
-/** Sub-services, names exactly as spec §9 (pricing) writes them. */
+/** Sub-services, names exactly as the price list writes them. */
 export const COMMERCIAL_SUB_SERVICES = [
   'Construction Final Clean',
   'Corporate Office Cleaning',

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {applyCoupon, COUPONS, findCoupon} from './coupons'
 
-describe('the coupon table (spec §9)', () => {
+describe('the coupon table', () => {
   it('keeps every coupon value', () => {
     expect(COUPONS).toEqual({
       house: {save10: {kind: 'flat', cents: 1000}, save20: {kind: 'flat', cents: 2000}, flat5: {kind: 'flat', cents: 500}},

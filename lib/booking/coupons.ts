@@ -1,5 +1,5 @@
 /**
- * The one coupon table (spec §9 "Coupons", decisions.md "Pricing and coupons"). House coupons are a
+ * The one coupon table, its values kept exactly as the business set them. House coupons are a
  * flat amount off the total; carpet coupons a percentage of the total, rounded to the cent. The
  * exterior and commercial forms have no coupons: any code there is invalid. Codes are trimmed and
  * case-insensitive; an empty code means no coupon.

@@ -4,9 +4,9 @@ import {checkoutSessionId, openPlanFlow, type PlanFlow} from './test-support/pla
 import {carpetRequest, commercialRequest, exteriorRequest, houseRequest} from './test-support/requests'
 
 /**
- * i24-plan-ui. Issue 24, acceptance 5: "A one-time visit is never charged a recurring rate". Every
+ * A one-time visit is never charged a recurring rate. Every
  * frequency of every form goes through the booking flow as a request (a real store on PGlite, the
- * local test checkout): what the checkout charges is the frequency's rate from spec §9, worked out
+ * local test checkout): what the checkout charges is the frequency's rate from the price list, worked out
  * by hand below; after payment each recurring frequency has started a plan whose later visits are
  * charged its per-visit rate, and every one-time choice (also one that sends a recurring frequency
  * the form would not: Deep Cleaning "Weekly", Construction Final Clean "Recurring") starts none.
@@ -33,7 +33,7 @@ const commercial = (subService: string, frequency: string) => commercialRequest(
 type Case = {name: string; request: Record<string, unknown>; cents: number; plan: null | {cadence: string; oneTimeCents: number; later: string[]}}
 
 /*
- * Spec §9, by hand:
+ * The price list, by hand:
  * - House Regular Cleaning, 2 bedrooms, 1 bathroom: Weekly 81.20 + 2 × 15.46 + 19.33 = 131.45;
  *   Every Other Week 92.01 + 2 × 17.53 + 21.91 = 148.98; Monthly 102.85 + 2 × 19.59 + 24.48 = 166.51;
  *   One-Time 108.25 + 2 × 20.62 + 25.78 = 175.27. Deep Cleaning and Move Out & Move In 201.94 +

@@ -6,7 +6,7 @@ import {allDatasetBookingMessages} from './test-support/messages'
 
 /*
  * The server answers message references; each form shows the content's text for them. The texts
- * are the local dataset's (the spec's words), read through the booking pages' own query.
+ * are the local dataset's (the forms' words), read through the booking pages' own query.
  */
 
 const save: BookingRequestFailure = {ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed}
@@ -34,7 +34,7 @@ beforeAll(async () => {
   connectionLost = CONNECTION
 })
 
-describe('bookingErrorText (spec §8, word for word)', () => {
+describe('bookingErrorText, word for word', () => {
   const table: Array<[Industry, BookingRequestFailure, string]> = [
     ['house', save, `Error: ${SAVE}`],
     ['house', payment, `Error: ${PAYMENT}`],

@@ -1,5 +1,5 @@
 /**
- * What a booking submission can answer, and the words each form shows for a failure (spec §8).
+ * What a booking submission can answer, and the words each form shows for a failure.
  * Pure TypeScript with no server imports: the booking forms use it in the browser, the server route
  * (`POST /api/bookings`) answers with these shapes. Every `message` the server answers, and each of
  * `fieldErrors`, is a message reference (./message-keys.ts: `saveFailed`,
@@ -66,7 +66,7 @@ export const BOOKING_MESSAGES = {
 } as const satisfies Record<string, BookingMessageKey>
 
 /**
- * The text a form shows for a failed submission, from its messages (content; spec §8 words them per
+ * The text a form shows for a failed submission, from its messages (content, worded per
  * form, e.g. house 'Error: {message}' and 'Stripe redirect failed', exterior 'Booking failed:
  * {message}', 'Failed to redirect to payment.' and 'Payment error occurred.'):
  * - a save failure or a refused request: `failed`, with the server's message in its {message};
@@ -74,7 +74,7 @@ export const BOOKING_MESSAGES = {
  *   {message}: the payment's or the lost connection's);
  * - no payment page address: `noPaymentPage`.
  * Validation failures show their own message (the form shows `fieldErrors` beside the fields); a
- * conflict (closed booking, key used with other details) is not in the spec: its message alone,
+ * conflict (closed booking, key used with other details) shows its message alone,
  * which says what to do. `connectionLost` is the Booking forms document's text for a lost connection.
  */
 export function bookingErrorText(messages: BookingMessages, connectionLost: string, failure: BookingRequestFailure): string {

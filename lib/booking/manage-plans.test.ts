@@ -14,7 +14,7 @@ import {houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from './test-support/requests'
 import {testAvailability} from './test-support/availability'
 
 /**
- * The manage link of a plan's visit (issue 24, acceptance 3) against the real store (PGlite): the
+ * The manage link of a plan's visit against the real store (PGlite): the
  * plan section it shows, a visit waiting for its charge moved like a paid booking, and the plan's
  * changes through the link, each within and outside 24 hours. The first visit is Friday 2030-02-01
  * 8–10 am in Renton (16:00 UTC), the later ones each Friday after it.

@@ -264,7 +264,7 @@ describe('asking to cancel', () => {
   })
 })
 
-describe('a change replaces the link (issue 21, item 8)', () => {
+describe('a change replaces the link', () => {
   it("after a move the old link's page says it was replaced, and a move or cancellation with it is refused and changes nothing", async () => {
     const {id, token} = await paidBooking()
     now = new Date('2030-01-20T19:30:00Z')

@@ -34,7 +34,7 @@ export interface ManageDeps extends Pick<BookingFlowDeps, 'now' | 'availability'
   /** The key that signs manage links. */
   linkSecret: () => Promise<string>
   /**
-   * The plans (issue 24): their reads and changes, and the saved card's provider (null when none can
+   * The plans: their reads and changes, and the saved card's provider (null when none can
    * charge now). Missing: a plan's visit shows as a booking, without its plan section.
    */
   plans?: {functions: DatabaseFunctions; payments: () => (Pick<PaymentProvider, 'chargeSavedCard'> & Partial<Pick<PaymentProvider, 'findOffSessionCharge'>>) | null; generateVisits?: PlanChangeDeps['generateVisits']}

@@ -2,7 +2,7 @@
  * The messages of the booking forms, by key. Their words are content: the Booking forms document
  * holds the ones every form shares, each booking page its form's own (a missing first name reads
  * "Please fill out the first name" on the house form and "Please enter your first name." on the
- * exterior form, spec §5). A module of its own, without zod, so the Studio's schema lists the same keys.
+ * exterior form). A module of its own, without zod, so the Studio's schema lists the same keys.
  *
  * The schemas and the server name a message by reference: its key, and the values of its
  * {placeholders} as a query string ("countInvalid?label=Bedrooms&min=1&max=7"). The server answers
@@ -51,7 +51,7 @@ export const BOOKING_SHARED_MESSAGE_KEYS = [
   'unexpected',
 ] as const
 
-/** Messages each form words its own way (spec §5, §8), and which forms have them (the booking page). */
+/** Messages each form words its own way, and which forms have them (the booking page). */
 export const BOOKING_FORM_MESSAGE_KEYS = {
   house: [
     'locationRequired',

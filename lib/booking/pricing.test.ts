@@ -48,7 +48,7 @@ function house(values: Partial<HousePriceInput> & Pick<HousePriceInput, 'service
   return priceHouse({...oneBedOneBath, ...values})
 }
 
-describe('rate tables are spec §9 in cents', () => {
+describe('rate tables are the price list in cents', () => {
   it('keeps every house rate', () => {
     expect(HOUSE_REGULAR_RATES).toEqual({
       Weekly: {bedroom: 1546, bathroom: 1933, halfBath: 1160, den: 1933, base: 8120},

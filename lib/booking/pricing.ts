@@ -1,5 +1,5 @@
 /**
- * Prices of the four booking forms (spec §9, decisions.md "Pricing and coupons"), in integer cents.
+ * Prices of the four booking forms, in integer cents.
  * The same functions compute the live summary in the browser and the amount the server charges; a
  * breakdown is what the summary shows, line by line, and `totalCents` is what is charged.
  *
@@ -55,7 +55,7 @@ import {assertCents, divideRoundHalfUp, formatUsd, percentOf} from './money'
 import type {BookingRequest} from './schemas'
 
 // ---------------------------------------------------------------------------------------------
-// Rate tables (spec §9), cents
+// Rate tables, cents
 // ---------------------------------------------------------------------------------------------
 
 export interface HouseRoomRates {
@@ -80,7 +80,7 @@ export const HOUSE_DEEP_RATES = {bedroom: 3003, bathroom: 2578, halfBath: 1547, 
 /** Post Construction: $154.65 per hour, minutes counted fractionally. */
 export const POST_CONSTRUCTION_HOURLY_CENTS = 15465
 
-/** House extras are priced at $0 each (spec §9), shown as such. */
+/** House extras are priced at $0 each, shown as such. */
 export const HOUSE_EXTRA_CENTS = {
   'Extra Heavy Duty': 0,
   Blinds: 0,
@@ -122,7 +122,7 @@ export const COMMERCIAL_SUB_SERVICE_CENTS = {
   'VRBO and AIRBNB Cleaning': 4000,
 } as const satisfies Record<CommercialSubService, number>
 
-/** The card provider's minimum charge (decisions.md): smaller totals are refused by the server. */
+/** The card provider's minimum charge: smaller totals are refused by the server. */
 export const MIN_CHARGE_CENTS = 50
 
 // ---------------------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ export function priceHouse(values: HousePriceInput): HouseBreakdown {
 /**
  * The fields that decide an exterior price. Service and frequency may be null for a live summary
  * (their add-on is then 0); a validated booking always has both. The exterior tip and parking
- * choices are recorded but not priced (spec §9), so they are not inputs here.
+ * choices are recorded but not priced, so they are not inputs here.
  */
 export interface ExteriorPriceInput {
   readonly service: ExteriorService | null

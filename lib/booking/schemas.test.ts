@@ -80,7 +80,7 @@ const validCommercial = {
   date: TODAY,
 } as const
 
-/** Each form's messages (the local dataset: the spec's words), which the browser shows. */
+/** Each form's messages (the local dataset's words), which the browser shows. */
 const CONTENT = await allDatasetBookingMessages()
 
 function formOf(input: unknown): Industry {
@@ -110,7 +110,7 @@ describe('valid bookings', () => {
     expect(house.parse(validHouse)).toEqual({
       ...validHouse,
       phone: '4255550142',
-      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
+      smsConsent: false, // No consent to texts unless the box is ticked
       extras: {'Extra Heavy Duty': 0, Blinds: 2, 'Interior Windows': 0, Oven: 0, Garage: 0},
       notes: 'Gate code 1234',
       coupon: null,
@@ -118,7 +118,7 @@ describe('valid bookings', () => {
     expect(exterior.parse(validExterior)).toEqual({
       ...validExterior,
       phone: '4255550142',
-      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
+      smsConsent: false, // No consent to texts unless the box is ticked
       tip: '0%',
       parkingFee: '$0',
       keyInfo: null,
@@ -128,7 +128,7 @@ describe('valid bookings', () => {
     expect(carpet.parse(validCarpet)).toEqual({
       ...validCarpet,
       phone: '4255550142',
-      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
+      smsConsent: false, // No consent to texts unless the box is ticked
       extras: {'Pet, Food, Drink Stain': 0, HAZARD: 0, 'WINE STAIN REMOVAL': 0, HALLWAYS: 0},
       keyInfo: null,
       notes: '',
@@ -137,7 +137,7 @@ describe('valid bookings', () => {
     expect(commercial.parse(validCommercial)).toEqual({
       ...validCommercial,
       phone: '4255550142',
-      smsConsent: false, // i24-texts: no consent to texts unless the box is ticked
+      smsConsent: false, // No consent to texts unless the box is ticked
       location: 'Snohomish County',
       notes: '',
       coupon: null,
@@ -179,7 +179,7 @@ describe('valid bookings', () => {
     expect(house.parse({...validHouse, service: 'Move Out & Move In', frequency: ''})).toMatchObject({frequency: null})
   })
 
-  it('keys the house instructions by question for storage (spec §3)', () => {
+  it('keys the house instructions by question for storage', () => {
     expect(houseInstructionsByQuestion(house.parse(validHouse).instructions)).toEqual({
       'How Clean Is Your Home?': 'Mostly Clean',
       'How Will We Get Inside?': 'leave the key',
@@ -188,7 +188,7 @@ describe('valid bookings', () => {
   })
 })
 
-describe('house messages (spec §5, decisions.md)', () => {
+describe('house messages', () => {
   it("'Please select a cleaning frequency' for Regular Cleaning without a frequency", () => {
     expect(messages(house, {...validHouse, frequency: ''})).toEqual({frequency: 'Please select a cleaning frequency'})
     expect(messages(house, {...validHouse, frequency: null})).toEqual({frequency: 'Please select a cleaning frequency'})
@@ -232,7 +232,7 @@ describe('house messages (spec §5, decisions.md)', () => {
     })
   })
 
-  it('requires a service (decisions.md)', () => {
+  it('requires a service', () => {
     expect(messages(house, {...validHouse, service: ''})).toEqual({service: 'Please select a service'})
     expect(messages(house, {...validHouse, service: 'Select Option'})).toEqual({service: 'Please select a service'})
     expect(messages(house, without(validHouse, 'service'))).toEqual({service: 'Please select a service'})
@@ -395,7 +395,7 @@ describe('counts: out of range is refused with a message, never clamped', () => 
   })
 })
 
-describe('exterior messages (spec §5)', () => {
+describe('exterior messages', () => {
   it.each([
     ['service', 'Please select a service.'],
     ['frequency', 'Please select a frequency.'],
@@ -438,7 +438,7 @@ describe('exterior messages (spec §5)', () => {
   })
 })
 
-describe('carpet messages (decisions.md, in the style of the exterior form)', () => {
+describe('carpet messages (in the style of the exterior form)', () => {
   it.each([
     ['location', 'Please select a location.'],
     ['frequency', 'Please select a frequency.'],
@@ -453,7 +453,7 @@ describe('carpet messages (decisions.md, in the style of the exterior form)', ()
     expect(messages(carpet, without(validCarpet, field))).toEqual({[field]: message})
   })
 
-  it("'Please enter a valid email address.' (spec §5)", () => {
+  it("'Please enter a valid email address.'", () => {
     expect(messages(carpet, {...validCarpet, email: 'not-an-email'})).toEqual({email: 'Please enter a valid email address.'})
   })
 
@@ -471,7 +471,7 @@ describe('carpet messages (decisions.md, in the style of the exterior form)', ()
   })
 })
 
-describe('commercial messages (spec §5)', () => {
+describe('commercial messages', () => {
   it.each([
     ['subService', 'Please fill out the service field.'],
     ['frequency', 'Please fill out the frequency field.'],
@@ -539,7 +539,7 @@ describe('house coupons', () => {
   })
 })
 
-describe('phone numbers (decisions.md)', () => {
+describe('phone numbers: ten digits, however typed', () => {
   it.each([
     '4255550142',
     '425 555 0142',

@@ -3,7 +3,7 @@
  * `zodResolver`) and the server route, which re-validates every request with the same schemas.
  *
  * - Messages come from `message(key, values)` (./message-keys.ts): the browser builds the schemas with
- *   the content's texts (the spec's words, §5, decisions.md "Validation beyond the spec"), the server
+ *   the content's texts (the forms' messages, word for word), the server
  *   with references ("countInvalid?label=Bedrooms&min=1&max=7"), which it answers. Each issue
  *   is reported on the field it belongs to (react-hook-form paths: `firstName`, `extras.Blinds`,
  *   `instructions.howClean`), and cross-field rules still run when other fields are invalid, so a form
@@ -132,7 +132,7 @@ function dateField(m: BookingMessage, clock: Clock) {
 
 /**
  * The arrival window, 'HH:MM-HH:MM' (lib/booking/availability.ts `windowId`), required on every
- * form (decisions.md "Scheduling"). Whether the business offers it on the date is the booking
+ * form: a customer never pays without saying when. Whether the business offers it on the date is the booking
  * flow's to check (the rules are content), and whether it has room the database's.
  */
 function arrivalWindowField(m: BookingMessage) {
@@ -230,7 +230,7 @@ function customerFields(m: BookingMessage) {
     email: emailField(m),
     phone: phoneField(m),
     address: requiredText(m, m('addressRequired'), TEXT_FIELD_LABELS.address, TEXT_LIMITS.address),
-    // i24-texts: the consent to text messages, given only by ticking the box (unticked: none).
+    // The consent to text messages, given only by ticking the box (unticked: none).
     smsConsent: z.boolean({error: m('requestInvalid')}).default(false),
   }
 }
@@ -304,9 +304,9 @@ function exteriorSchema(m: BookingMessage, clock: Clock) {
     idempotencyKey: idempotencyKeyField(m),
     service: z.enum(EXTERIOR_SERVICES, {error: m('serviceRequired')}),
     frequency: z.enum(EXTERIOR_FREQUENCIES, {error: m('frequencyRequired')}),
-    /** Recorded but not priced (spec §9). */
+    /** Recorded but not priced. */
     tip: z.enum(EXTERIOR_TIP_OPTIONS, {error: m('tipInvalid')}).default('0%'),
-    /** Recorded but not priced (spec §9). */
+    /** Recorded but not priced. */
     parkingFee: z.enum(EXTERIOR_PARKING_OPTIONS, {error: m('parkingInvalid')}).default('$0'),
     keyInfo: optionalChoice(KEY_INFO_OPTIONS, m('keyInfoInvalid')),
     date: dateField(m, clock),
@@ -348,7 +348,7 @@ function commercialSchema(m: BookingMessage, clock: Clock) {
     .object({
       industry: z.literal('commercial'),
       idempotencyKey: idempotencyKeyField(m),
-      /** Optional (spec §5); missing or '' = Snohomish County. */
+      /** Optional; missing or '' = Snohomish County. */
       location: z
         .union([z.literal(''), z.enum(LOCATIONS)], {error: m('locationRequired')})
         .nullish()
@@ -441,7 +441,7 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   return messages
 }
 
-/** The house instructions keyed by question text, as the spec stores them (§3). */
+/** The house instructions keyed by question text, as they are stored. */
 export function houseInstructionsByQuestion(instructions: HouseBooking['instructions']): Record<HouseInstructionQuestion, string> {
   const [howClean, getInside, whereToPark] = HOUSE_INSTRUCTION_QUESTIONS
   return {

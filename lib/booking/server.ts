@@ -35,7 +35,7 @@ export async function bookingFlowDeps(origin: string, client: string): Promise<B
   return {store: await getBookingStore(), payments, origin, now: systemNow, emailsQueued: wakeEmailOutbox, availability: getAvailability, plans: await planFlowDeps()}
 }
 
-/** Recurring plans on the app's database, with the business's rules and the plans' timings (i24-plans). */
+/** Recurring plans on the app's database, with the business's rules and the plans' timings. */
 export async function planFlowDeps(): Promise<PlanFlowDeps> {
   return {plans: createPlanStore(await getDatabaseFunctions()), availability: getAvailability, settings: planSettingsFromEnv(), emails: planVisitEmails}
 }
@@ -59,7 +59,7 @@ export async function manageDeps(): Promise<ManageDeps> {
     availability: getAvailability,
     linkSecret: () => manageLinkSecret(),
     emailsQueued: wakeEmailOutbox,
-    // A plan's visit: its plan section, and its changes (issue 24).
+    // A plan's visit: its plan section, and its changes.
     plans: {functions: await getDatabaseFunctions(), payments: planPaymentProvider, generateVisits: visitGenerator(await planFlowDeps(), systemNow)},
   }
 }
@@ -112,7 +112,7 @@ export async function testCheckoutAction(request: Request, sessionId: string, ou
   })
 }
 
-// i24-payments: the plan's card update (lib/booking/plans/card.ts) wired to the configured services.
+// The plan's card update (lib/booking/plans/card.ts) wired to the configured services.
 /** What the card-update route and return page need; `client`: the address the edge server resolved. */
 export async function cardUpdateDeps(client: string): Promise<CardUpdateDeps> {
   const origin = paymentReturnOrigin()
@@ -126,4 +126,3 @@ export async function planCardDeps(): Promise<Pick<CardUpdateDeps, 'plans' | 'fu
   const functions = await getDatabaseFunctions()
   return {plans: createPlanReader(functions), functions, now: systemNow}
 }
-// end i24-payments

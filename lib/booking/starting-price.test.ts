@@ -6,7 +6,7 @@ import {startingPriceText} from './starting-price'
 const service = (id: string) => findBookableService(id)!
 
 describe('startingPriceCents', () => {
-  it('is the smallest booking of each service at its cheapest frequency (spec §9 rates)', () => {
+  it('is the smallest booking of each service at its cheapest frequency', () => {
     // Weekly: $81.20 base + one bedroom $15.46 + one bathroom $19.33.
     expect(startingPriceCents(service('house:Regular Cleaning'))).toBe(8120 + 1546 + 1933)
     // Deep and move-out: $201.94 + $30.03 + $25.78, no frequency.

@@ -62,7 +62,7 @@ async function storeRequest(body: Record<string, unknown>): Promise<StoredBookin
 }
 
 /**
- * Deep Cleaning, 3 bedrooms, 2 bathrooms (spec §9): 201.94 + 3 × 30.03 + 2 × 25.78 = 343.59;
+ * Deep Cleaning, 3 bedrooms, 2 bathrooms: 201.94 + 3 × 30.03 + 2 × 25.78 = 343.59;
  * tip 15 % = 51.5385 → 51.54; parking $10; save10 = $10 off → 343.59 + 51.54 + 10 − 10 = 395.13.
  */
 const DEEP_TOTAL_CENTS = 39_513
@@ -140,9 +140,9 @@ describe('bookingFormValues: the form as the customer left it', () => {
       phone: '(425) 555-0142',
       address: '1200 Lake Washington Blvd N, Renton, WA 98056',
       notes: 'Side door, the dog is friendly',
-      smsConsent: false, // i24-texts
+      smsConsent: false,
     })
-    // i24-texts: a booking made with consent to texts comes back with the box ticked.
+    // A booking made with consent to texts comes back with the box ticked.
     expect(bookingFormValues({...stored, smsConsentAt: '2030-01-15T18:00:00.000Z'})).toMatchObject({smsConsent: true})
   })
 

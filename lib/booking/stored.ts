@@ -47,7 +47,7 @@ export function bookingFormValues(booking: StoredBooking): BookingFormInput {
     notes: booking.notes ?? '',
     // The window may be taken by now: the form offers what is free and keeps it only if still offered.
     arrivalWindow: booking.arrivalWindow ?? '',
-    // i24-texts: the box as the customer left it.
+    // The texts box as the customer left it.
     smsConsent: booking.smsConsentAt != null,
   }
   const instructions = record(booking.instructions)

@@ -107,7 +107,7 @@ describe('/success and the payment provider', () => {
   })
 })
 
-describe('reloading /success or /cancel of a pending booking (issue 21: Stripe on every page view)', () => {
+describe('reloading /success or /cancel of a pending booking asks Stripe at most once per interval, never on every page view', () => {
   const VIEWS = 30
 
   function movingClock() {

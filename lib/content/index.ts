@@ -267,11 +267,9 @@ export const getFormSettings = cache((): Promise<FormSettings> => required(q.for
 export type EmailSettings = Present<import('@/sanity.types').EmailSettingsQueryResult>
 export const getEmailSettings = cache((): Promise<EmailSettings> => required(q.emailSettingsQuery, 'E-mails', ['emailSettings']))
 
-// i24-texts
 /** The wording of the text messages. */
 export type TextMessages = Present<import('@/sanity.types').TextMessagesQueryResult>
 export const getTextMessages = cache((): Promise<TextMessages> => required(q.textMessagesQuery, 'Text messages', ['textMessages']))
-// end i24-texts
 
 export type BookingForm = 'house' | 'exterior' | 'carpet' | 'commercial'
 export type BookingSidebar = Present<BookingSidebarQueryResult>

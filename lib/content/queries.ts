@@ -240,10 +240,8 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}
 }`)
 
-// i24-texts
 /** The wording of the text messages (reminder the day before, crew on its way, the opt-out line). */
 export const textMessagesQuery = defineQuery(`*[_type == "textMessages" && _id == "textMessages"][0]{visitReminder, crewOnTheWay, optOutLine}`)
-// end i24-texts
 
 /** The texts around one booking form, and how the booking pages link to each other. */
 export const bookingPageQuery = defineQuery(`{

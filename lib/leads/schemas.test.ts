@@ -212,7 +212,7 @@ describe('contact message', () => {
     expect(problems(contact, contactSubmission({name: ' ', message: ' \n\t '}))).toEqual({name: 'nameRequired', message: 'messageRequired'})
   })
 
-  it("checks the e-mail format and the ten-digit phone with the spec's message key", () => {
+  it("checks the e-mail format and the ten-digit phone with its message key", () => {
     expect(problems(contact, contactSubmission({email: 'grace@', phone: '555-0199'}))).toEqual({email: 'emailInvalid', phone: 'phoneInvalid'})
   })
 
@@ -344,7 +344,7 @@ describe('createLeadSchemas(messages)', () => {
     })
   })
 
-  it("shows spec §5's messages word for word with the content's texts (the Forms document)", async () => {
+  it("shows each form's messages word for word with the content's texts (the Forms document)", async () => {
     const forms = await queryLocalDataset<FormSettingsQueryResult>(formSettingsQuery)
     if (!forms?.messages) throw new Error('The local dataset has no Forms document with messages')
     const fromContent = createLeadSchemas(forms.messages as LeadMessages)
@@ -352,7 +352,7 @@ describe('createLeadSchemas(messages)', () => {
     expect(problems(fromContent.quoteRequestSchema, quoteSubmission({phone: '425-555-014'}))).toEqual({phone: PHONE})
     expect(problems(fromContent.contactMessageSchema, contactSubmission({phone: '555 0199'}))).toEqual({phone: PHONE})
 
-    // The estimate form's messages, each the Forms document's own text (none of the spec's health form's).
+    // The estimate form's messages, each the Forms document's own text (none of the earlier health form's).
     const m = forms.messages
     expect(problems(fromContent.appointmentSchema, {submissionKey: appointmentSubmission().submissionKey, page: {path: '/appointment'}})).toEqual({
       fullName: m.nameRequired,
@@ -368,7 +368,7 @@ describe('createLeadSchemas(messages)', () => {
     for (const [field, text] of Object.entries(problems(fromContent.appointmentSchema, appointmentSubmission({visitDate: 'soon', visitWindow: 'later', phone: '42'})))) {
       expect(text, field).toMatch(/^[A-Z].{10,}\.?$/)
     }
-    // Not in the spec: half a character (a lone surrogate), in the tone of the booking forms' message.
+    // Half a character (a lone surrogate), in the tone of the booking forms' message.
     expect(problems(fromContent.contactMessageSchema, contactSubmission({name: 'Grace\uD800'}))).toEqual({name: "Please remove characters that can't be read."})
   })
 })

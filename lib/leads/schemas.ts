@@ -1,5 +1,5 @@
 /**
- * The schemas of the forms that are not bookings (spec §3, §5): the quote request of the quote
+ * The schemas of the forms that are not bookings: the quote request of the quote
  * landing pages, the contact message of the home and contact pages, and the request for a free
  * in-home estimate visit (/appointment).
  * Shared by the browser (react-hook-form with zodResolver) and the server, which validates every

@@ -12,7 +12,7 @@ export type PaymentProviderName = 'stripe' | 'test-checkout'
 /** The only currency the business charges in. */
 export type PaymentCurrency = 'usd'
 
-/** The card provider's minimum charge (Stripe: $0.50 in USD). decisions.md refuses smaller totals. */
+/** The card provider's minimum charge (Stripe: $0.50 in USD): the server refuses smaller totals with a clear message. */
 export const MIN_CHARGE_CENTS = 50
 
 /**
@@ -362,7 +362,7 @@ export class CheckoutNotFoundError extends PaymentProviderError {
 }
 
 /**
- * The issue's return URLs: `/success?bookingId=…&session_id={CHECKOUT_SESSION_ID}` and
+ * The payment's return URLs: `/success?bookingId=…&session_id={CHECKOUT_SESSION_ID}` and
  * `/cancel?bookingId=…`, absolute on `origin` (e.g. 'https://example.com'). The placeholder stays
  * literal, as Stripe requires.
  */

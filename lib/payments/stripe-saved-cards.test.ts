@@ -5,7 +5,7 @@ import {StripePaymentProvider} from './stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from './test-support/stripe-api'
 
 /**
- * Saved cards on Stripe (issue 24), with the real SDK against the local stand-in that speaks
+ * Saved cards on Stripe, with the real SDK against the local stand-in that speaks
  * Stripe's wire format: the first visit's checkout keeps the card, later visits are charged
  * off-session (Stripe's test cards answer as Stripe does), a setup-mode checkout replaces the card,
  * an off-session payment is refunded through its PaymentIntent.

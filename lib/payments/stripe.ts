@@ -397,7 +397,7 @@ export function stripeProviderFromEnv(env: Record<string, string | undefined> = 
   })
 }
 
-/** The mapping of Stripe events to payment events (exported for tests). */
+/** The mapping of Stripe events to payment events (exported for tests). */
 export function paymentEventFromStripeEvent(event: Stripe.Event): PaymentEvent {
   const base = {eventId: event.id, eventType: event.type}
   switch (event.type) {

@@ -2,7 +2,7 @@ import {BodyTooLargeError, readTextWithLimit} from '../request-body'
 import {testCardUpdateReturnUrl, type TestCheckoutProvider} from './test-checkout'
 
 /**
- * The saved-card part of Pay / Save and Cancel on the test checkout page (issue 24): the visitor's
+ * The saved-card part of Pay / Save and Cancel on the test checkout page: the visitor's
  * "this test card declines later charges" choice is recorded on the open session before it is
  * completed, and a card-update session (setup mode) is completed here, going back to its return URL.
  * A payment session answers null: the booking's own action (lib/booking/routes.ts) completes it.

@@ -8,7 +8,7 @@ import {createMemoryTestCheckoutSessions, TestCheckoutProvider, testCardUpdateRe
 import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE, testCardAction} from './test-checkout-actions'
 
 /**
- * Saved cards on the local test checkout (issue 24), in the app's database (PGlite migrated like
+ * Saved cards on the local test checkout, in the app's database (PGlite migrated like
  * production) and in memory alike: a plan's first checkout keeps a test card, later visits are
  * charged to it once per key (declined when the visitor so chose), a card update saves a new one,
  * an off-session test charge is refunded like a paid session.

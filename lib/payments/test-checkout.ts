@@ -38,7 +38,7 @@ import {
 } from './provider'
 
 /**
- * The local test checkout (decisions.md): with no payment provider configured, the booking flow
+ * The local test checkout (plainly marked test mode: no card is charged): with no payment provider configured, the booking flow
  * runs end to end on a fresh machine. `createCheckout` records a session and sends the browser to
  * `/checkout/test/<id>`, a page that shows the summary and total, Pay and Cancel, and "test mode,
  * no card is charged". Pay/Cancel call `complete(id, 'paid' | 'cancelled')`, then the same fulfil

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:office:http`: how fast the office's lists answer staff with 20,000 bookings in the
- * store (issue 22, acceptance 7: p95 within 300 ms on this machine), over HTTP as a browser asks for
+ * store (budget: p95 within 300 ms on this machine), over HTTP as a browser asks for
  * them, where `npm run bench:office` times the lib functions alone.
  *
  * 1. Writes the bookings of `npm run bench:office` (scripts/bench/office-seed.ts) into a new

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:office`: how fast the office's lists answer with 20,000 bookings in the store
- * (issue 22, acceptance 7: p95 within 300 ms on this machine).
+ * (budget: p95 within 300 ms on this machine).
  *
  * Fills a new embedded database (PGlite in its worker thread, as the server opens it, in a temporary
  * directory) with 20,000 bookings spread over a year around today, of every crew, window and office

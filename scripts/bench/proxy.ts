@@ -1,12 +1,12 @@
 /**
- * `npm run bench:proxy` (issue 21, acceptance 3): the reference deployment of deploy/README.md on
+ * `npm run bench:proxy`: the reference deployment of deploy/README.md on
  * loopback (tests/e2e/support/deploy-stack.ts: nginx with deploy/nginx/'s configuration, PostgreSQL
  * behind Supabase's Data API, Redis, SMTP), measured through nginx with autocannon:
  * - GET / requests per second with one server process and with two (one stack, a second nginx in
  *   front of its first process only, measured in turns);
  * - the booking POST's latency (p50/p95) with the rate limits shared (REDIS_URL set) against the
- *   same stack without REDIS_URL (the limits then live in the database; before issue 21 they were
- *   each process's memory).
+ *   same stack without REDIS_URL (the limits then live in the database; never only in one
+ *   process's memory).
  * Uses the existing build (`next build` first). Prints a table and writes reports/bench-proxy.md.
  *
  *   npm run bench:proxy -- [--duration S] [--connections N] [--only get|booking]

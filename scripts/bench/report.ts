@@ -1,5 +1,5 @@
 /**
- * What a bench run found: the budgets of issue 25 checked against the references measured in the
+ * What a bench run found: the speed budgets checked against the references measured in the
  * same run, judged only when the run is valid (scripts/measure-validity.ts), the tables (printed,
  * and written to reports/bench.md) and the raw figures (reports/bench.json).
  */
@@ -60,9 +60,9 @@ export interface Budget {
 export const BUDGET_CONNECTIONS = 50
 
 /**
- * Issue 25's budgets, each against a reference measured in the same run. The booking POST's
+ * The budgets, each against a reference measured in the same run. The booking POST's
  * reference is the Next.js floor (a bare route handler doing the same INSERT): what the site adds
- * to Next.js itself, the product owner's answer to issue 8's question.
+ * to Next.js itself: the measure the product owner chose for the booking POST.
  */
 export const BENCH_BUDGETS = {
   bookingRpsRatio: 0.5,
@@ -72,7 +72,7 @@ export const BENCH_BUDGETS = {
    * 0.8× its req/s on the empty one, each as a ratio to the Next.js floor measured beside it (the
    * two stores are measured minutes apart; the ratio cancels a change in the machine's load between
    * them, which a plain comparison would count against the site). 0.8, not 1: two cells of a few
-   * seconds on a shared 2-core machine differ by 10–20 % with nothing changed (issue 8's floors
+   * seconds on a shared 2-core machine differ by 10–20 % with nothing changed (the floors
    * moved 20–40 % between the stores at a load of 12); a lookup that grows with the store costs
    * far more than that at 20,000 rows.
    */
@@ -103,7 +103,7 @@ function budget(name: string, measured: number, op: '≥' | '≤', limit: number
 
 const STORES = [['empty', 'empty store'], ['seeded', '20,000 bookings']] as const
 
-/** The budgets of issue 25 for what was measured (whether they count is the run's validity). */
+/** The budgets for what was measured (whether they count is the run's validity). */
 export function checkBudgets(results: Pick<BenchResults, 'booking' | 'get' | 'startup'>): Budget[] {
   const budgets: Budget[] = []
   const c = BUDGET_CONNECTIONS
@@ -314,7 +314,7 @@ export function renderTables(results: BenchResults): string {
   if (results.budgets.length > 0) {
     const valid = results.validity.valid
     parts.push(
-      valid ? '### Budgets (issue 25)' : '### Budgets (issue 25): not judged, the run is not valid',
+      valid ? '### Budgets' : '### Budgets: not judged, the run is not valid',
       table(
         ['budget', 'measured', 'limit', 'result'],
         [...results.budgets.map((b) => [b.name, `${b.measured} ${b.unit}`, b.how, verdict(b, valid)]), ...floorNotes(results)],

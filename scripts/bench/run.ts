@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issues 8 and 25): requests per second and latency of the site on loopback, each
+ * `npm run bench`: requests per second and latency of the site on loopback, each
  * beside its reference measured in the same run on the same machine:
  * - GET / (home page) against the bare Next.js app of perf/bare-app;
  * - the booking POST against the Next.js floor (the bare app's route handler doing the same

@@ -1,5 +1,5 @@
 /**
- * The budgets of issues 8 and 25, each a ratio to the bare Next.js app measured in the same run (or
+ * The speed budgets, each a ratio to the bare Next.js app measured in the same run (or
  * a fixed bound). Plain data in, pass/fail out; a budget is met only in a valid run
  * (scripts/measure-validity.ts), which the report judges.
  */
@@ -14,7 +14,7 @@ export const KB = 1024
  */
 export const TBT_FLOOR_MS = 50
 
-/** Issue 25: a marketing page paints within 1.5× of the bare app (issue 8 allowed 2×). */
+/** A marketing page paints within 1.5× of the bare app. */
 export const MARKETING = {
   lcpRatio: 1.5,
   tbtRatio: 1.3,
@@ -24,7 +24,7 @@ export const MARKETING = {
   jsAfterIdleRatio: 1.2,
 }
 
-/** Issue 25: booking screens paint within 2× and hydrate less (JS before interaction 1.35× → 1.3×). */
+/** Booking screens paint within 2× of the bare app and load at most 1.3× its JS before interaction. */
 export const BOOKING = {
   lcpRatio: 2,
   tbtRatio: 1.5,
@@ -33,9 +33,9 @@ export const BOOKING = {
 
 /**
  * Uncompressed HTML of each marketing page: 0.6 × its size when this budget was set. The home page
- * gets issue 25's 73.7 kB (issue 8 gave it 75 kB; it measured 123 kB then). The sizes are the document bytes this script
+ * gets 73.7 kB. The sizes are the document bytes this script
  * measured (reports/perf.json, `weights[].htmlBytes`, the same in every run) on the build of commit
- * 87db904, before any of issue 8's fixes: home 131,614; service 111,862; quote 119,981;
+ * 87db904, before any of the page-weight fixes: home 131,614; service 111,862; quote 119,981;
  * article 74,511; blogs 68,635; contact 67,589 bytes.
  */
 export const HTML_BUDGET_BYTES: Record<string, number> = {

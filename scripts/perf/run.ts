@@ -2,8 +2,8 @@
  * `npm run perf`: the site against a bare Next.js app of the same version, page by page, with
  * Lighthouse and a byte count; prints a table, writes reports/perf.md and reports/perf.json. The
  * load average is read at the start, every 5 s and at the end; a run on a busy machine is not
- * valid and judges no budget (scripts/measure-validity.ts). Exits 0 when every budget of issues 8
- * and 25 holds (scripts/perf/budgets.ts), 1 when one is missed, 2 when the run could not be made,
+ * valid and judges no budget (scripts/measure-validity.ts). Exits 0 when every budget
+ * holds (scripts/perf/budgets.ts), 1 when one is missed, 2 when the run could not be made,
  * 3 when it is not valid.
  *
  *   node scripts/perf/run.ts [--pages home,contact,booking] [--runs 3] [--reference-runs 1]

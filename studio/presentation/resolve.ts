@@ -56,7 +56,6 @@ export const locations: NonNullable<PresentationPluginOptions['resolve']>['locat
   appointmentPage: fixed(appointment),
   formSettings: fixed(contact, home, appointment, {title: 'Roof cleaning (quote form)', href: '/roof-cleaning'}),
   emailSettings: defineLocations({message: 'E-mails are not pages: their wording shows in the messages the site sends', tone: 'caution'}),
-  // i24-texts
   textMessages: defineLocations({message: 'Text messages are not pages: their wording shows in the texts the site sends', tone: 'caution'}),
   bookingPage: bookingSidebarItem,
   bookingForms: fixed(...bookingPages),

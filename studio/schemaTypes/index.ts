@@ -25,7 +25,6 @@ import {servicePage} from './documents/servicePage'
 import {siteSettings} from './documents/siteSettings'
 import {testimonial} from './documents/testimonial'
 import {trust} from './documents/trust'
-// i24-texts
 import {textMessages} from './documents/textMessages'
 
 /** Documents with exactly one instance; their _id equals their type name. */
@@ -46,7 +45,6 @@ export const SINGLETON_TYPES = [
   'navigation',
   'notFoundPage',
   'trust',
-  // i24-texts
   'textMessages',
 ] as const
 
@@ -87,6 +85,5 @@ export const schemaTypes = [
   blogPost,
   reviewSample,
   popularQuestion,
-  // i24-texts
   textMessages,
 ]

@@ -43,10 +43,10 @@ if (!('IntersectionObserver' in window)) {
 // jsdom lays nothing out, so it has no scrolling: focusing the first invalid field also scrolls it into view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
 
-// decisions.md: messages go in the page, never in a pop-up. jsdom only logs "not implemented" for
+// Messages go in the page, never in a pop-up. jsdom only logs "not implemented" for
 // these; here any call fails the test run (an error thrown in an event handler is reported).
 for (const name of ['alert', 'confirm', 'prompt'] as const) {
   window[name] = () => {
-    throw new Error(`window.${name}() was called: messages belong in the page (decisions.md)`)
+    throw new Error(`window.${name}() was called: messages belong in the page`)
   }
 }

@@ -6,8 +6,8 @@ import {estimateOffer, field, flat, forms, openWithForm, uniqueEmail, waitForMai
 import {E2E_INBOX, addressOf} from './support/smtp'
 
 /**
- * /appointment: the request for a free in-home estimate (decisions.md; the spec's health form
- * replaced). Every field's validation message, a day the estimate crew does not offer refused
+ * /appointment: the request for a free in-home estimate (it replaced a health form
+ * a cleaning company has no use for). Every field's validation message, a day the estimate crew does not offer refused
  * beside its field, a valid request that resets the form with one toast at the top centre for
  * 5000 ms saying what really happens (the content's words), both e-mails with the right Reply-To;
  * the page is linked from the quote sections that offer it and listed in the sitemap. Time in the

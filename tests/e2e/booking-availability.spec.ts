@@ -3,7 +3,7 @@ import {arrivalWindows, bookingForm, chooseArrival, dateCalendar, fillCustomerDe
 import {closedDates, COMMERCIAL_CUSTOMER, commercialBooking, houseBooking} from './support/bookings'
 
 /**
- * When the crew comes (decisions.md "Scheduling"): the calendar offers only the days the crew
+ * When the crew comes: the calendar offers only the days the crew
  * works (each crew its own: the commercial crew early, late and on weekends, the house crews Monday
  * to Saturday), a window that fills up is no longer offered, and a date or window asked for by hand that
  * the Availability rules or the places left do not allow is refused with its message. The test

@@ -5,9 +5,9 @@ import {COMMERCIAL_SERVICE, commercialBooking} from './support/bookings'
 import {ROOT, killServer as kill, startServer as startPrivateServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Acceptance 6: killing the server (SIGKILL) in the middle of a burst of booking requests loses no
- * booking that was acknowledged, nor its test checkout session (a row of the same database since
- * issue 8: each can still be paid), and the restarted server keeps serving. Runs its own `next start`
+ * Killing the server (SIGKILL) in the middle of a burst of booking requests loses no
+ * booking that was acknowledged, nor its test checkout session (a row of the same database:
+ * each can still be paid), and the restarted server keeps serving. Runs its own `next start`
  * from the build the Playwright web server made, on another port with its own data directory.
  */
 

@@ -9,7 +9,7 @@ import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX, readInbox} from './support/smtp'
 
 /**
- * Paid bookings by e-mail (issue 6): the customer gets one confirmation, whether the test checkout's
+ * Paid bookings by e-mail: the customer gets one confirmation, whether the test checkout's
  * Pay, the success page or a reload of it confirms the payment, with the booking's reference (also
  * on /success), service, date, address, every charge and the total paid, the company's phone, the
  * 24-hour notice and a calendar file; the business gets every field. An unpaid booking e-mails no

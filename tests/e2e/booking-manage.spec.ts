@@ -10,8 +10,8 @@ import {flat, uniqueEmail, waitForMail} from './support/leads'
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * The customer manages a paid booking through the private link in its confirmation e-mail
- * (issue 10): moves it to a free window more than 24 hours ahead, or asks to cancel, and both sides
+ * The customer manages a paid booking through the private link in its confirmation e-mail:
+ * moves it to a free window more than 24 hours ahead, or asks to cancel, and both sides
  * hear of it by e-mail; an altered or expired link, a full window and a booking within 24 hours of
  * its window are refused, the last with the phone number to call.
  */

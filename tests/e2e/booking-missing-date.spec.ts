@@ -3,7 +3,7 @@ import {arrivalWindows, bookingForm, chooseArrival, countBookingPosts, dateCalen
 import {getDocument} from './support/dataset'
 
 /**
- * Confirm & Pay with no date chosen (issue 20): the date and the arrival window are field errors like
+ * Confirm & Pay with no date chosen: the date and the arrival window are field errors like
  * any other, said beside their fields, with focus on the first field in error in page order, and no
  * "reload the page" banner (reloading would wipe the form). Once a date and a window are picked, the
  * form goes through to the test checkout. One test per booking screen.

@@ -16,7 +16,7 @@ import {addressOf} from './support/smtp'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Issue 24, acceptance 1: a Weekly house plan through the UI. The form says before paying that
+ * A Weekly house plan through the UI. The form says before paying that
  * this is a plan, what each later visit costs and what cancelling before the second visit costs;
  * the first visit is paid on the local test checkout; /success and the confirmation e-mail describe
  * the plan and its next visits; the calendar file (read with ical.js) holds one event per visit at
@@ -78,7 +78,7 @@ const CUSTOMER = {
 }
 
 /*
- * Regular Cleaning, Weekly, 1 bedroom and 1 bathroom (spec §9, HOUSE_REGULAR_RATES): 81.20 + 15.46
+ * Regular Cleaning, Weekly, 1 bedroom and 1 bathroom (HOUSE_REGULAR_RATES): 81.20 + 15.46
  * + 19.33 = $115.99 a visit. One-time: 108.25 + 20.62 + 25.78 = $154.65, so cancelling before the
  * second visit costs 154.65 − 115.99 = $38.66.
  */

@@ -53,7 +53,7 @@ type Screen = {
   fill: (page: Page, form: Locator, customer: Customer) => Promise<void>
   /** How Confirm & Pay and Pay are pressed. */
   keyboard: boolean
-  /** Worked out by hand from spec §9 (lib/booking/pricing.test.ts has the same cases). */
+  /** Worked out by hand from the price list (lib/booking/pricing.test.ts has the same cases). */
   total: string
   description: string
   /** Shown on the checkout and /success; the exterior form has none. */
@@ -253,7 +253,7 @@ const SCREENS: Screen[] = [
         await page.keyboard.press('Tab')
         await page.keyboard.type(value)
       }
-      // The consent to texts, left unticked (issue 24).
+      // The consent to texts, left unticked.
       await page.keyboard.press('Tab')
       await expectFocused(page, 'Text me a reminder')
       await expect(page.locator(':focus')).not.toBeChecked()
@@ -336,7 +336,7 @@ const SCREENS: Screen[] = [
         await expectFocused(page, label)
         await page.keyboard.type(value)
       }
-      // The consent to texts (issue 24), ticked with Space.
+      // The consent to texts, ticked with Space.
       await page.keyboard.press('Tab')
       await expectFocused(page, 'Text me a reminder')
       await page.keyboard.press('Space')
@@ -441,7 +441,7 @@ for (const screen of SCREENS) {
       else await expect(details.getByText('Location', {exact: true})).toHaveCount(0)
       await expect(details.getByText('Total paid', {exact: true})).toBeVisible()
       await expect(details.getByText(screen.total, {exact: true})).toBeVisible()
-      // Nothing personal on /success (decisions.md).
+      // Nothing personal on /success: no name, e-mail, phone, address or note.
       const html = await page.content()
       for (const personal of Object.values(screen.customer)) expect(html).not.toContain(personal)
       expect(dialogs).toEqual([])
@@ -449,7 +449,7 @@ for (const screen of SCREENS) {
 
     const refusals = screen.refusals
     if (refusals) {
-      test('a refused or failed submission: the spec §8 words beside the form, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
+      test('a refused or failed submission: the form’s own failure words beside it, never a pop-up; busy cleared, what was typed kept; retries keep their key', async ({page}) => {
         await page.setViewportSize(DESKTOP)
         const dialogs = forbidDialogs(page)
         const keys: string[] = []
@@ -530,7 +530,7 @@ for (const screen of SCREENS) {
         expect(html).toContain(asHtml(item.question))
         for (const line of item.answer) expect(html).toContain(asHtml(line))
       }
-      // decisions.md: schema.org FAQPage data where FAQs show.
+      // schema.org FAQPage data wherever FAQs show.
       const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
         (match) => JSON.parse(match[1]) as {'@type': string; mainEntity?: {name: string}[]},
       )

@@ -13,7 +13,7 @@ import {bookingForm, chooseArrival, field, group as carpetGroup, openBookingScre
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Acceptance 1, last part: "the stored booking is `paid` and holds every field entered". A house
+ * The stored booking is `paid` and holds every field entered. A house
  * booking (every section of the form), a carpet, an exterior and a commercial booking are made
  * through the UI as a customer would, paid on the local test checkout, and then read back from the
  * embedded store itself.
@@ -54,7 +54,7 @@ const HOUSE = {
 } as const
 
 /*
- * Worked out by hand from spec §9 / lib/booking/pricing.ts (HOUSE_REGULAR_RATES['Every Other Week']:
+ * Worked out by hand from the price list, lib/booking/pricing.ts (HOUSE_REGULAR_RATES['Every Other Week']:
  * base 92.01, bedroom 17.53, bathroom 21.91, half bath 13.15, den 21.91; extras $0 each; tip
  * round(subtotal × percent), halves up; save10 on the house form = $10 off):
  *   subtotal = 92.01 + 4 × 17.53 + 3 × 21.91 + 2 × 13.15 + 1 × 21.91 + (2 + 1 + 3) × 0.00
@@ -66,7 +66,7 @@ const HOUSE_TOTAL_CENTS = 32628
 const HOUSE_TOTAL = '$326.28'
 const HOUSE_DISCOUNT_CENTS = 1000
 
-// --- Carpet: location, date and coupon must be stored (decisions.md) -------------------------
+// --- Carpet: location, date and coupon must be stored -------------------------
 
 const CARPET = {
   location: 'King County',
@@ -85,7 +85,7 @@ const CARPET = {
 } as const
 
 /*
- * Worked out by hand from spec §9 / lib/booking/pricing.ts (One-Time: room or staircase 52.00,
+ * Worked out by hand from the price list, lib/booking/pricing.ts (One-Time: room or staircase 52.00,
  * HALLWAYS 8.25; carpet save20 = 20 % of the total, rounded half up to the cent):
  *   total    = 2 × 52.00 + 0 × 52.00 + 1 × 8.25 = 112.25
  *   discount = round(112.25 × 0.20) = 22.45
@@ -114,7 +114,7 @@ const EXTERIOR = {
 } as const
 
 /*
- * Worked out by hand from spec §9 / lib/booking/pricing.ts (EXTERIOR_BASE_CENTS 40.00,
+ * Worked out by hand from the price list, lib/booking/pricing.ts (EXTERIOR_BASE_CENTS 40.00,
  * EXTERIOR_FREQUENCY_CENTS['Every 3 Months'] 10.00, EXTERIOR_SERVICE_CENTS['Gutter Cleaning'] 20.00;
  * the tip and parking fee are recorded, not charged; no coupon on this form):
  *   total = 40.00 + 10.00 + 20.00 = 70.00  → 7000 cents
@@ -139,7 +139,7 @@ const COMMERCIAL = {
 } as const
 
 /*
- * Worked out by hand from spec §9 / lib/booking/pricing.ts (COMMERCIAL_BASE_CENTS 40.00,
+ * Worked out by hand from the price list, lib/booking/pricing.ts (COMMERCIAL_BASE_CENTS 40.00,
  * COMMERCIAL_SUB_SERVICE_CENTS['Retail Spaces Cleaning'] 30.00; frequency is not priced; no coupon):
  *   total = 40.00 + 30.00 = 70.00  → 7000 cents
  */

@@ -9,7 +9,7 @@ import {marketingRoutes} from './support/routes'
  * leaves nothing lasting. On Next 16.4 as configured before, each made-up /<x> or /blog/<x> wrote
  * about 70 kB (8 files) under .next/server/route-cache, plus the content read that found nothing
  * under .next/cache/fetch-cache. A flood of 500 made-up addresses against the suite's server may
- * grow the caches on disk by 100 kB at most (a miss kept as before would add 35 MB; the issue allows
+ * grow the caches on disk by 100 kB at most (a miss kept as before would add 35 MB; the budget is
  * 1 MB for 10,000, measured by hand), and the real pages are still answered from the cache afterwards.
  */
 

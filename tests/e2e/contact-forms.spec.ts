@@ -6,7 +6,7 @@ import {field, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} fr
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * The contact forms (spec §2, §4, §5, §8): on the home page the phone is checked on every change and
+ * The contact forms: on the home page the phone is checked on every change and
  * the button reads 'Submitting...' while sending; on /contact it is checked when the visitor leaves
  * the field and the button reads 'Sending...'. Name, e-mail, phone and message are required; a
  * stored message resets the form and says 'Your message has been submitted!'; the business gets it

@@ -9,7 +9,7 @@ import {addressOf, readInbox} from './support/smtp'
 import {missingDeployTools, startDeployStack, type DeployStack} from './support/deploy-stack'
 
 /**
- * Issue 21, acceptance 2: the reference deployment of deploy/README.md, on loopback. Two production
+ * The reference deployment of deploy/README.md, on loopback. Two production
  * servers (scripts/serve.ts from the suite's build) on one PostgreSQL server (through Supabase's Data
  * API) and one Redis, configured as deploy/env.example says (REDIS_URL, TRUSTED_PROXY_HOPS=1, SMTP),
  * behind nginx running deploy/nginx/'s configuration. What one server does, the other sees: content

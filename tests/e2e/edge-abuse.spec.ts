@@ -10,7 +10,7 @@ import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateS
 import {expect, test} from './support/test'
 
 /**
- * Issue 21, the site's edge (items 2, 6, 7, 9): the local test checkout is this machine's only on a
+ * Abuse of the site's edge: the local test checkout is this machine's only on a
  * server configured as `npm start` configures it, which listens on loopback; files run no script;
  * an inline script injected into a page is refused by the browser; a request line in absolute form
  * is refused.

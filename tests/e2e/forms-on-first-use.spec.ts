@@ -6,7 +6,7 @@ import {field, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} fr
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * Issue 8: a form's validation and submit code (react-hook-form, zod, the schemas) loads when the
+ * A form's validation and submit code (react-hook-form, zod, the schemas) loads when the
  * visitor first uses the form, not with the page. What a visitor must never notice: text typed
  * before the code arrives is kept, with the focus and the caret, and is sent; a submit clicked
  * before then is validated and sent once the code is there; scrolling to a form does not load it.

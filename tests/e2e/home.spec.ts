@@ -32,7 +32,7 @@ test.describe('home page', () => {
     // The hero image is the LCP: loaded eagerly with high priority.
     await expect(hero.getByRole('img', {name: content.hero.image.alt})).toHaveAttribute('fetchpriority', 'high')
 
-    // Sections in the spec's order, each headed by its content.
+    // Sections in page order, each headed by its content.
     const order = await page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.id))
     expect(order).toEqual(['', 'trust', 'about', 'services', 'testimonials', 'faq', 'contact'])
     for (const [id, heading] of [

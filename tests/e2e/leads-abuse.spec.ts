@@ -5,7 +5,7 @@ import {field, fillQuoteForm, forms, leadForm, offeredEstimateVisit, uniqueEmail
 import {rowsWhere, startPrivateStack, type PrivateStack} from './support/private-stack'
 
 /**
- * Issue 6, acceptance 5, on a site of its own with the production limits (five submissions a
+ * Spam protection of the lead forms, on a site of its own with the production limits (five submissions a
  * minute per address and form): the hidden honeypot field and the rate limit each refuse with a
  * clear message in the page, keep what was typed, and store nothing.
  */
@@ -84,7 +84,7 @@ test.describe('lead forms against abuse', () => {
     for (let n = 1; n <= 5; n += 1) expect(await rowsWhere(stack.db, 'quote_requests', 'email', `${n}.${base}`)).toHaveLength(1)
   })
 
-  test('forged forwarding headers never give a client a fresh quota: the limits hold per connection (issue 7, defect 1)', async ({request}) => {
+  test('forged forwarding headers never give a client a fresh quota: the limits hold per connection', async ({request}) => {
     const forged = (n: number) => ({'x-forwarded-for': `198.51.100.${n}`, 'x-real-ip': `203.0.113.${n}`})
     // Appointments: five a minute from this machine, whatever address each request claims.
     const names: string[] = []

@@ -7,7 +7,7 @@ import {rowsWhere, type PrivateStack} from './support/private-stack'
 import {addressOf} from './support/smtp'
 
 /**
- * Issue 6, acceptance 1, 3 and 4 on a site of its own, configured for Supabase (a local stand-in of
+ * The lead forms' storage and e-mails on a site of its own, configured for Supabase (a local stand-in of
  * its Data API over PGlite, which this spec reads directly) and for SMTP (a real SMTP server here):
  * - each form submitted as a visitor is stored with every field and its page, with its e-mails;
  * - with the database down the visitor sees the failure message and keeps the typed text, and a

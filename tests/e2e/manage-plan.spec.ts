@@ -7,7 +7,7 @@ import {addDays, manageLinkOf, paidWeeklyPlan, PLAN_DIFFERENCE, planFirstDate} f
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * Issue 24, acceptance 3, in the browser: the customer's manage link manages the plan. A weekly
+ * In the browser: the customer's manage link manages the plan. A weekly
  * house plan paid on the test checkout; its manage page shows the plan (how often, status, card, the
  * visits to come and whether each is charged) and skips one visit, pauses, resumes and cancels the
  * plan, each saying what happened in the page's status line (focus moves there) and by e-mail;

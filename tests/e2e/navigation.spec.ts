@@ -43,7 +43,7 @@ test.describe('header navigation on desktop', () => {
     await expect(mainNav(page).getByRole('button', {name: 'Services'})).toHaveAttribute('aria-expanded', 'false')
   })
 
-  test('the top-level links and Book Now lead where the spec says', async ({page}) => {
+  test('the top-level links and Book Now lead to their pages', async ({page}) => {
     await page.goto('/')
     const nav = mainNav(page)
     for (const [name, href] of [

@@ -1,7 +1,7 @@
 import {expect, test} from './support/test'
 
 /**
- * No page of the site reads like the health form /appointment once was (issue 20): neither
+ * No page of the site reads like the health form /appointment once was: neither
  * "Patient" nor "Doctor" on any page the sitemap lists, nor on /appointment. A bounded loop of
  * requests (the HTML as served, with the page's data), no browser navigation.
  */

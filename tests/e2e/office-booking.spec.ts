@@ -10,7 +10,7 @@ import {baseUrlOf, signInAsStaff} from './support/office'
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * The office's page of one booking (issue 22): a booking made through the commercial form is
+ * The office's page of one booking: a booking made through the commercial form is
  * opened in the office and moved by a staff member, first into a window the customer could not
  * choose (within 24 hours, or before the booking forms' lead time), then out of it again (a move of
  * a booking whose window is within 24 hours). Each move e-mails the customer once, naming the new

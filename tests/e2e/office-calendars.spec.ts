@@ -7,7 +7,7 @@ import {signInAsStaff} from './support/office'
 import {TOKEN_ROUTES} from './support/office-routes'
 
 /**
- * Crews' calendars (issue 22): staff make a crew's subscription address in the office; the feed at
+ * Crews' calendars: staff make a crew's subscription address in the office; the feed at
  * that address, read as a phone's calendar reads it, holds a booking made through the booking form;
  * once revoked, the address answers 404.
  */

@@ -7,7 +7,7 @@ import {signInAsStaff} from './support/office'
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * Leads in the office (issue 22, acceptance 5): a quote request sent through the site's form is in
+ * Leads in the office: a quote request sent through the site's form is in
  * the inbox as new; staff assign it, reply by e-mail (it becomes contacted), note and move it to
  * quoted and won; the customer receives the reply (parsed from the SMTP server) and the lead's
  * history names who did each.

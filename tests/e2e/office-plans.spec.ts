@@ -7,7 +7,7 @@ import {addDays, paidWeeklyPlan, PLAN_DIFFERENCE, planFirstDate} from './support
 import {signInAsStaff} from './support/office'
 
 /**
- * Issue 24, acceptance 3, the office: a plan made by a customer is reached from its first visit's
+ * Plans in the office: a plan made by a customer is reached from its first visit's
  * booking page; its page lists the visits with their charge state and the charges; staff skip a
  * visit, pause, resume and cancel it (the early-cancellation difference charged), each answered on
  * the page and recorded with the member's name; /office/plans lists it under its status.

@@ -8,7 +8,7 @@ import {uniqueEmail} from './support/leads'
 import {signInAsStaff} from './support/office'
 
 /**
- * Issue 22, acceptance 3 and the CSV half of 6: a booking made and paid through the booking form's
+ * The schedule, the bookings list and the CSV export: a booking made and paid through the booking form's
  * endpoint and the test checkout shows on the office's schedule in its crew, day and window, with
  * the places left that /api/availability offers for that window; the bookings list finds it by
  * reference, name, e-mail and phone; the CSV export of a filter reads back with every column and the

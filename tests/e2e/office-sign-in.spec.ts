@@ -5,7 +5,7 @@ import {baseUrlOf, openSignInLink, OWNER_EMAIL, requestSignInLink, signInAsOwner
 import {expect, test} from './support/test'
 
 /**
- * Acceptance 1 of issue 22: a member signs in with the link e-mailed to them (read from the suite's
+ * A member signs in with the link e-mailed to them (read from the suite's
  * SMTP server); the link works once, for 15 minutes, in the browser that asked for it; signing out
  * ends the session wherever its cookie is shown again.
  */

@@ -12,7 +12,7 @@ import {getDocument} from './support/dataset'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Issue 25, acceptance 2: the edge streams a page Next renders per request. A production server
+ * The edge streams a page Next renders per request. A production server
  * (scripts/serve.ts from the run's build) on a real PostgreSQL (behind the Supabase Data API
  * stand-in, as deployed); this test locks the bookings table in a transaction of its own, so the
  * success page's read of the booking waits. Its loading state must reach the visitor while the read

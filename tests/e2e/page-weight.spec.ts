@@ -2,7 +2,7 @@ import {expect, test, type Page} from './support/test'
 import {documentsOfType} from './support/dataset'
 
 /**
- * What each page costs a visitor in JavaScript (issue 8), measured from the production build as the
+ * What each page costs a visitor in JavaScript, measured from the production build as the
  * browser receives it (gzip, as the edge server sends it), against a bare Next 16 app of one page
  * (134 kB, `npm run perf`).
  *

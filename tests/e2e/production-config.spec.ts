@@ -7,7 +7,7 @@ import {commercialBooking} from './support/bookings'
 import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Issue 7, defects 4 and 5, on production servers of their own (scripts/serve.ts, NODE_ENV=
+ * A public deploy's configuration, on production servers of their own (scripts/serve.ts, NODE_ENV=
  * production): a deploy with a public address and no Stripe key takes no booking and offers no test
  * checkout (before, anyone could mark bookings paid there); a deploy without SITE_URL refuses
  * bookings rather than build a return address from the request, and says so at start-up.

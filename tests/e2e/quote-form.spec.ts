@@ -7,8 +7,8 @@ import {field, fillQuoteForm, flat, forms, leadForm, openWithForm, uniqueEmail, 
 import {addressOf, E2E_INBOX} from './support/smtp'
 
 /**
- * The quote form at #quote of the quote landing pages (spec §2, §5, §8; issue 6): submitted as a
- * visitor would, it says 'Submitting…' while sending, then the spec's message with its check mark,
+ * The quote form at #quote of the quote landing pages: submitted as a
+ * visitor would, it says 'Submitting…' while sending, then the success message with its check mark,
  * and every field is empty again; the business gets every field and the page by e-mail (answering
  * goes to the visitor), the visitor an acknowledgement. The phone is checked as it is typed and
  * Submit is disabled while it is not ten digits. Pages bookable online offer 'Book online' at the

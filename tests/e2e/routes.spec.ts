@@ -5,7 +5,7 @@ import {marketingRoutes} from './support/routes'
 const servicePaths = new Set(documentsOfType<{slug: {current: string}}>('servicePage').map((page) => `/${page.slug.current}`))
 
 test.describe('routes', () => {
-  test('the spec lists 14 service pages and 6 articles, and every marketing route is served', () => {
+  test('the site has 14 service pages and 6 articles, and every marketing route is served', () => {
     const routes = marketingRoutes()
     expect(routes).toHaveLength(6 + 14 + 6)
   })

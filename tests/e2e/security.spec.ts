@@ -4,7 +4,7 @@ import {commercialBooking} from './support/bookings'
 import {documentsOfType} from './support/dataset'
 
 /**
- * Issue 7 on the suite's production server (scripts/serve.ts, as `npm start`): every kind of
+ * The security of the suite's production server (scripts/serve.ts, as `npm start`): every kind of
  * response carries the security headers, pages allow only their own scripts, nobody can frame the
  * site, unknown and malformed addresses get the server-rendered 404 page, and a forged Host header
  * cannot send a payer elsewhere.

@@ -8,7 +8,7 @@ import {expect, test} from './support/test'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
 
 /**
- * Issue 21, "several servers, one database", on production servers of their own (scripts/serve.ts)
+ * Several servers, one database, on production servers of their own (scripts/serve.ts)
  * sharing one embedded database directory: a second server refuses to start on it; a server killed
  * with SIGKILL does not keep the next one out; SIGTERM stops a server gracefully (the request in
  * flight finishes, new connections are refused, the database closes and releases the directory,

@@ -2,9 +2,9 @@ import {expect, test, type Page} from './support/test'
 import {documentsOfType} from './support/dataset'
 
 /*
- * The 14 service pages (spec §2 "Service information pages" and "Quote-request landing pages"):
- * every page is served with its content, and each layout's calls to action lead where the spec and
- * decisions.md say. Expected texts come from the dataset copy the e2e server reads.
+ * The 14 service pages (information pages and quote-request landing pages):
+ * every page is served with its content, and each layout's calls to action lead where their layout
+ * says (lib/service-page-actions.ts). Expected texts come from the dataset copy the e2e server reads.
  */
 
 type Layout = 'information' | 'quoteLanding' | 'carpetLanding' | 'mold'
@@ -41,7 +41,7 @@ const finalCta = (page: Page, doc: ServicePageDoc) =>
   main(page).getByRole('region', {name: doc.finalCta.heading}).getByRole('link', {name: doc.finalCta.buttonLabel, exact: true})
 
 test.describe('service pages', () => {
-  test('the dataset has the 14 service pages of the spec in their four layouts', () => {
+  test('the dataset has the 14 service pages in their four layouts', () => {
     const pages = servicePages()
     expect(pages).toHaveLength(14)
     expect(pagesWithLayout('information').map((doc) => doc.slug.current).sort()).toEqual(

@@ -3,7 +3,7 @@ import {expect, test, type APIRequestContext, type Locator, type Page} from './s
 import {documentsOfType, getDocument} from './support/dataset'
 
 /*
- * Issue 20, "what the site says is what happens":
+ * What the site says is what happens:
  * - a house service page's Get Started opens the house form with that service chosen;
  * - every bookable service's "from $X" (its page and its home page card) is the smallest total the
  *   booking API accepts for it, worked out here through POST /api/bookings (never read from lib/):

@@ -27,7 +27,7 @@ const find = (budgets: Budget[], name: string) => {
   return found
 }
 
-describe('the bench budgets of issue 25', () => {
+describe('the bench budgets', () => {
   it('judges the booking POST against the Next.js floor, not the node:http floor', () => {
     // The site at 100 req/s: half of the Next.js floor's 200, a sixth of the node:http floor's 600.
     const budgets = checkBudgets({booking: booking(store([100, 400], [200, 200], [600, 80]), store([100, 400], [200, 200], [600, 80]))})
@@ -85,7 +85,7 @@ describe('the bench report and the load average', () => {
   it('opens with “Valid” and marks each budget ok or MISSED when the machine was quiet', () => {
     const report = markdown(results(quiet))
     expect(report.split('\n')[2]).toMatch(/^\*\*Valid\*\*/)
-    expect(report).toContain('### Budgets (issue 25)\n')
+    expect(report).toContain('### Budgets\n')
     expect(report).toContain('**MISSED**')
   })
 
@@ -93,7 +93,7 @@ describe('the bench report and the load average', () => {
     const report = markdown(results(busy))
     expect(report.split('\n')[2]).toMatch(/^\*\*Not valid\*\*: 1-minute load average reached 4\.10 during the run, above 3\.00/)
     const tables = renderTables(results(busy))
-    expect(tables).toContain('### Budgets (issue 25): not judged, the run is not valid')
+    expect(tables).toContain('### Budgets: not judged, the run is not valid')
     expect(tables).not.toContain('MISSED')
     expect(tables).not.toMatch(/\| ok \|/)
     expect(tables).toContain('| not judged |')

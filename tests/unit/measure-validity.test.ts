@@ -25,7 +25,7 @@ describe('the load-average rule of npm run perf and npm run bench', () => {
     expect(judgeLoad(record({cpus: 4, start: [3.1, 2, 2], maxDuring: 5.9})).valid).toBe(false)
   })
 
-  it('gives both reasons when both limits were passed (issue 8’s report: 12 on 2 cores)', () => {
+  it('gives both reasons when both limits were passed (a load of 12 on 2 cores)', () => {
     expect(judgeLoad(record({start: [13.32, 9.36, 7.47], maxDuring: 13.32})).reasons).toHaveLength(2)
   })
 

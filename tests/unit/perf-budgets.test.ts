@@ -9,7 +9,7 @@ const BARE: PerfPage = {name: 'bare', path: '/', kind: 'bare'}
 const HOME: PerfPage = {name: 'home', path: '/', kind: 'marketing'}
 const HOUSE: PerfPage = {name: 'house', path: '/house_cleaning', kind: 'booking'}
 
-/** A page's figures: the bare app's of issue 25's quiet re-run unless given. */
+/** A page's figures: the bare app's of a run on a quiet machine unless given. */
 function summary(page: PerfPage, figures: Partial<PageSummary> = {}): PageSummary {
   return {
     page,
@@ -42,15 +42,15 @@ const check = (checks: BudgetCheck[], page: string, budget: string) => {
   return found
 }
 
-describe('the perf budgets of issue 25', () => {
-  it('lets a marketing page paint within 1.5× of the bare app, and no later (issue 8 allowed 2×)', () => {
+describe('the perf budgets', () => {
+  it('lets a marketing page paint within 1.5× of the bare app, and no later', () => {
     expect(check(checkBudgets([summary(HOME, {lcpMs: 1.5 * 810})], bare), 'home', 'LCP').pass).toBe(true)
     const late = check(checkBudgets([summary(HOME, {lcpMs: 1.6 * 810})], bare), 'home', 'LCP')
     expect(late.pass).toBe(false)
     expect(late.detail).toBe('LCP 1.30 s = 1.60× bare (0.81 s); limit 1.50× = 1.22 s')
   })
 
-  it('holds the home page’s HTML to 73.7 kB (75,468 bytes): issue 8’s 75 kB no longer passes', () => {
+  it('holds the home page’s HTML to 73.7 kB (75,468 bytes), and not a byte more', () => {
     expect(check(checkBudgets([summary(HOME, {htmlBytes: 75_468})], bare), 'home', 'HTML').pass).toBe(true)
     expect(check(checkBudgets([summary(HOME, {htmlBytes: 75_469})], bare), 'home', 'HTML').pass).toBe(false)
     expect(check(checkBudgets([summary(HOME, {htmlBytes: 75 * KB})], bare), 'home', 'HTML').pass).toBe(false)
@@ -67,7 +67,7 @@ describe('the perf budgets of issue 25', () => {
 
   it('gives the booking screens an LCP budget of 2× the bare app', () => {
     expect(check(checkBudgets([summary(HOUSE, {lcpMs: 2 * 810})], bare), 'house', 'LCP').pass).toBe(true)
-    // Issue 25 measured the booking screens at 2.49–3.02 s against the bare app's 0.81 s.
+    // The booking screens once measured 2.49–3.02 s against the bare app's 0.81 s: over budget.
     expect(check(checkBudgets([summary(HOUSE, {lcpMs: 2490})], bare), 'house', 'LCP').pass).toBe(false)
   })
 

@@ -46,9 +46,9 @@ const KEPT_IN_CODE: Record<string, string> = {
   'app/checkout/test/[sessionId]/page.tsx': 'test checkout',
   'components/payment/TestCheckoutView.tsx': 'test checkout',
   'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
-  // Staff-facing: the office's notifications (decisions.md, "The office"); their subjects are content.
+  // Staff-facing: the office's notifications (staff-facing words may live in code); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
-  // The office (/office, issue 22): staff-facing pages and the sign-in e-mail to staff, their words
+  // The office (/office): staff-facing pages and the sign-in e-mail to staff, their words
   // in lib/office/words.ts; no visitor reads them.
   'app/office/': 'the office',
   'components/office/': 'the office',
@@ -62,7 +62,7 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/booking/availability.ts': "the Availability document's validation",
   'lib/booking/start.ts': "the server's start-up lines",
   'lib/email/folder-transport.ts': "the server's start-up lines",
-  // i24-texts
+  // Text messages: the server's start-up lines.
   'lib/texts/folder-transport.ts': "the server's start-up lines",
   'lib/texts/twilio-settings.ts': "the server's start-up lines",
   // Server plumbing that answers machines and the operator, never a visitor: loading the content

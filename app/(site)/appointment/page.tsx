@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({seo: page.seo, path: '/appointment'})
 }
 
-/** /appointment: the request for a free in-home estimate visit (decisions.md; the spec's health form replaced). */
+/** /appointment: the request for a free in-home estimate visit (it replaced a health form a cleaning company has no use for). */
 export default async function AppointmentPage() {
   const [page, forms] = await Promise.all([getAppointmentPage(), getFormSettings()])
   return (

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /contact (spec §2): heading 'Get in Contact', intro, the image, the contact form (phone checked
+ * /contact: heading 'Get in Contact', intro, the image, the contact form (phone checked
  * when leaving the field, 'Sending...'), phone and e-mail, address, opening hours and the map.
  */
 export default async function ContactPage() {

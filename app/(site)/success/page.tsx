@@ -51,7 +51,7 @@ async function loadSummary(searchParams: SearchParams): Promise<{summary: Succes
       {bookingId, sessionId: singleParam(params.session_id)},
       {store, now: systemNow, payments: () => getPaymentProvider(), emailsQueued: wakeEmailOutbox, plans: planFlowDeps},
     )
-    // i24-plan-ui: the plan a paid booking started, and its next visits.
+    // The plan a paid booking started, and its next visits.
     const plan = summary?.paymentStatus === 'paid' ? await planForSuccess(bookingId, {store, plans: createPlanReader(await getDatabaseFunctions())}) : null
     return {summary, plan}
   } catch (error) {

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {chooseArrival, descriptionOf, renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * The carpet booking form (spec §4, §5, §9; decisions.md): the live summary against totals worked
+ * The carpet booking form: the live summary against totals worked
  * out by hand, the unit prices beside the steppers, its coupons (percentages; an invalid code sets
  * the discount back to none), and every validation message beside its field.
  * (Moved from booking-carpet.spec.ts; the prices themselves are lib/booking/pricing.test.ts's.)
@@ -42,7 +42,7 @@ describe('the carpet form', () => {
     expect(view.row('Discount')).toBe('None')
     // No frequency, no rate: no total yet.
     expect(view.total()).toMatch(/^Total\s+—$/)
-    // Location defaults to Snohomish County (spec §9).
+    // Location defaults to Snohomish County.
     expect((radio(view, /^Where Will The Service Be Taking Place/, 'Snohomish County') as HTMLInputElement).checked).toBe(true)
 
     await chooseExampleCleaning(view)
@@ -80,7 +80,7 @@ describe('the carpet form', () => {
     expect(view.total()).toMatch(/^Total\s+\$207\.65$/)
   })
 
-  it('asks for at least one room or staircase (decisions.md), focused, and takes the message away for a staircase alone', async () => {
+  it('asks for at least one room or staircase, focused, and takes the message away for a staircase alone', async () => {
     const view = renderBookingScreen('carpet')
     // Everything else valid (the empty form's messages: ../BookingForm.test.tsx).
     await view.user.click(radio(view, /^Frequency/, /^One-Time/))

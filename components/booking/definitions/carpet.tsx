@@ -14,10 +14,10 @@ import {CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection,
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
- * The carpet cleaning form (/carpet_cleaning, spec §2 and §9): location, frequency, rooms (0–10)
+ * The carpet cleaning form (/carpet_cleaning): location, frequency, rooms (0–10)
  * and staircases (0–5), extras with counts priced per unit by frequency, date, customer details, key
- * information, notes, coupon (a percentage, decisions.md). Validation is the server's schema: at
- * least one room or staircase, and the exterior form's customer-detail messages (decisions.md).
+ * information, notes, coupon (a percentage of the total). Validation is the server's schema: at
+ * least one room or staircase, and the exterior form's customer-detail messages.
  */
 
 function isCarpetFrequency(value: unknown): value is CarpetFrequency {

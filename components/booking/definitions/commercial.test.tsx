@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {descriptionOf, renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * The commercial booking form (spec §5, §9): the summary (industry, the sub-service or N/A, base
+ * The commercial booking form: the summary (industry, the sub-service or N/A, base
  * $40 + the sub-service's add-on), the frequency cleared when the sub-service changes (Construction
  * Final Clean is One-Time only), and every validation message beside its field.
  * (Moved from booking-commercial.spec.ts; the prices are lib/booking/pricing.test.ts's.)
@@ -17,7 +17,7 @@ const labels = (view: View, group: string) => Array.from(view.group(group).query
 const checked = (view: View, group: string) => within(view.group(group)).queryAllByRole('radio').filter((input) => (input as HTMLInputElement).checked)
 
 describe('the commercial form', () => {
-  it('the summary shows the industry, the sub-service or N/A and the total of spec §9', async () => {
+  it('the summary shows the industry, the sub-service or N/A and the total of the price list', async () => {
     const view = renderBookingScreen('commercial')
     expect((radio(view, 'Location', 'Snohomish County') as HTMLInputElement).checked).toBe(true)
     expect(view.row('Industry')).toBe('Commercial Cleaning')

@@ -9,11 +9,11 @@ import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/B
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
- * The commercial cleaning form (/commercial_cleaning, spec §4 and §9): location, sub-service, the
+ * The commercial cleaning form (/commercial_cleaning): location, sub-service, the
  * frequencies that sub-service offers, date, customer details, notes.
  */
 
-/** The sub-service, then the frequencies it offers (changing it clears the frequency, spec §4). */
+/** The sub-service, then the frequencies it offers (changing it clears the frequency). */
 function CommercialChoices() {
   const {form: {control, setValue, getFieldState}, texts} = useBookingSection<'commercial'>()
   const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
@@ -50,7 +50,7 @@ function CommercialChoices() {
 
 export const commercialBooking: BookingFormDefinition<'commercial'> = {
   industry: 'commercial',
-  // Snohomish County (spec §9), nothing else chosen.
+  // Snohomish County, nothing else chosen.
   defaults: {
     ...COMMERCIAL_DEFAULTS,
     ...BLANK_DETAILS,

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {descriptionOf, renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * The exterior booking form (spec §2, §5, §9; decisions.md): the live summary (industry, service,
+ * The exterior booking form: the live summary (industry, service,
  * frequency, totals worked out by hand; tip and parking recorded, not charged) and every validation
  * message beside its field. (Moved from booking-exterior.spec.ts; the prices are lib/booking/pricing.test.ts's.)
  */
@@ -28,7 +28,7 @@ describe('the exterior form', () => {
     expect(view.total()).toMatch(/^Total\s+\$90\.00$/)
     expect(view.form.textContent).toContain('Total to pay $90.00')
 
-    // Tips and parking are recorded, not priced (spec §9): the total stays, and the summary and the form say so.
+    // Tips and parking are recorded, not priced: the total stays, and the summary and the form say so.
     await view.user.click(radio(view, /^Tip for your crew/, '20%'))
     await view.user.click(radio(view, /^Parking fee/, '$10'))
     expect(view.row('Tip (not charged online)')).toBe('20%')
@@ -47,14 +47,14 @@ describe('the exterior form', () => {
   it('whitespace alone is empty, over-long text is refused with a message and kept, and messages clear as the customer corrects', async () => {
     const view = renderBookingScreen('exterior')
     // (The empty form's messages: ../BookingForm.test.tsx.)
-    // Whitespace only counts as empty (spec §5: trimmed text).
+    // Whitespace only counts as empty (text is trimmed).
     await view.user.type(view.textbox('First name'), '   ')
     await view.user.type(view.textbox('Phone'), '425-555-016')
     await view.user.click(view.confirm())
     await screen.findByText('Please enter your first name.')
     expect(descriptionOf(view.textbox('First name'))).toBe('Please enter your first name.')
 
-    // Over-long input is refused with a message, never cut short (decisions.md).
+    // Over-long input is refused with a message, never cut short.
     await view.user.clear(view.textbox('First name'))
     await view.user.click(view.textbox('First name'))
     await view.user.paste('M'.repeat(61))

@@ -10,9 +10,9 @@ import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, 
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
- * The exterior cleaning form (/exterior_cleaning, spec §2 and §9): service, frequency, date, tips
- * and parking (recorded with the booking, not charged: spec §9), customer details, key information,
- * notes. Validation is the server's schema, so the messages are spec §5's word for word.
+ * The exterior cleaning form (/exterior_cleaning): service, frequency, date, tips
+ * and parking (recorded with the booking, not charged), customer details, key information,
+ * notes. Validation is the server's schema, so the messages are the form's own, word for word.
  */
 
 /** Each option with what it adds to the price: "+$30.00". */

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest'
 import {chooseArrival, descriptionOf, renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * The house booking form (spec §2, §5, §9; decisions.md): its sections in order with their defaults
+ * The house booking form: its sections in order with their defaults
  * and options, the conditional sections, the extras, the live summary against totals worked out by
  * hand, and every validation message beside its field with focus on the first invalid one.
  * (Moved from booking-house.spec.ts; the prices themselves are lib/booking/pricing.test.ts's.)
@@ -55,7 +55,7 @@ async function fillCustomer(view: View) {
 }
 
 describe('the house form', () => {
-  it('has the sections of spec §2 in order, the defaults of decisions.md, and the priced options', () => {
+  it('has its sections in order, its default counts, tip and parking, and the priced options', () => {
     const view = renderBookingScreen('house')
     expect(sections(view)).toEqual(BASE_SECTIONS)
     within(view.form).getByRole('button', {name: 'Confirm & Pay'})

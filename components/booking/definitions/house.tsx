@@ -26,7 +26,7 @@ import type {SummaryRow} from '../shared/SummaryCard'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
- * The house cleaning form (/house_cleaning, spec §2): location, service, frequency (Regular
+ * The house cleaning form (/house_cleaning): location, service, frequency (Regular
  * Cleaning) or time (Post Construction), rooms, extras, instructions, date, tip and parking,
  * customer details, notes, coupon.
  */
@@ -100,7 +100,7 @@ function houseSummaryRows(values: Partial<HouseBookingInput>): SummaryRow[] {
 
 export const houseBooking: BookingFormDefinition<'house'> = {
   industry: 'house',
-  // decisions.md: counts 1, 1, 0, 0; tip 0 %, parking $0.
+  // Bedrooms 1, bathrooms 1, half baths 0, dens 0; tip 0 %, parking $0.
   defaults: {
     ...HOUSE_DEFAULTS,
     extras: {...HOUSE_DEFAULTS.extras},

@@ -131,7 +131,7 @@ export function PlanSection({token, plan, texts, manageTexts, cardTexts, phone, 
       {plan.status !== 'cancelled' && cardTexts ? (
         <div className={styles.cardSlot}>
           <h3>{texts.cardHeading}</h3>
-          {/* The payments' form (i24-payments): posts the token to /api/bookings/manage/card. */}
+          {/* The plan's new card: posts the token to /api/bookings/manage/card. */}
           <CardUpdateForm token={token} cardLabel={plan.cardLabel} texts={cardTexts} />
         </div>
       ) : null}

@@ -81,7 +81,7 @@ export function CustomerDetailsSection() {
       <TextField control={control} name="email" type="email" label={texts.emailLabel} autoComplete="email" inputMode="email" required />
       <TextField control={control} name="phone" type="tel" label={texts.phoneLabel} description={texts.phoneHelp} autoComplete="tel-national" inputMode="tel" required />
       <TextField control={control} name="address" label={texts.addressLabel} autoComplete="street-address" className={fieldLayout.wide} required />
-      {/* i24-texts: texts only with the customer's explicit consent: unticked until they tick it. */}
+      {/* Texts only with the customer's explicit consent: unticked until they tick it. */}
       <CheckboxField control={control} name="smsConsent" label={texts.textsConsentLabel} description={texts.textsConsentHelp} className={fieldLayout.wide} />
     </FormSection>
   )

@@ -10,7 +10,7 @@ import {SummaryCard} from './SummaryCard'
 import {useBookingFormContext} from './useBookingForm'
 
 /**
- * Apply Coupon Code (spec §4, decisions.md): Apply or Enter applies (Enter never submits the form),
+ * Apply Coupon Code: Apply or Enter applies (Enter never submits the form),
  * codes are trimmed and case-insensitive, a valid code's discount shows in the summary, an invalid
  * one says 'Invalid coupon code.' beside the field (its description, aria-invalid) and keeps the
  * discount (house) or sets it back to none (carpet); a coupon can be removed.

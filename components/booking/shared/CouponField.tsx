@@ -19,7 +19,7 @@ export type CouponFieldProps<T extends FieldValues, N extends FieldPath<T>> = {
   /** Whose coupon table to check (house: flat amounts, carpet: percentages). */
   industry: CouponIndustry
   /**
-   * What an invalid code does to a coupon already applied: keep it (house form, spec §4: "the
+   * What an invalid code does to a coupon already applied: keep it (house form: "the
    * discount unchanged") or remove it (carpet form: "sets the discount to 0").
    */
   onInvalid?: 'keep' | 'clear'

@@ -3,10 +3,10 @@ import {describe, expect, it} from 'vitest'
 import {renderBookingScreen} from '@/tests/components/booking-screen'
 
 /**
- * i24-plan-ui. The plan notice before Confirm & Pay (issue 24, decisions.md "Recurring plans"): a
+ * The plan notice before Confirm & Pay: a
  * recurring frequency says, before paying, that it is a plan, what each later visit costs and what
  * cancelling before the second visit costs (the one-time price of the same choices minus this
- * total, worked out here by hand from spec §9's rates); a one-time visit says nothing of the kind.
+ * total, worked out here by hand from the price list's rates); a one-time visit says nothing of the kind.
  */
 
 type View = ReturnType<typeof renderBookingScreen>

@@ -12,7 +12,7 @@ import {useBookingFormContext} from './useBookingForm'
 import styles from './PlanNotice.module.css'
 
 /*
- * i24-plan-ui. Before Confirm & Pay, when the chosen frequency makes a plan (lib/booking/plans/plan.ts):
+ * Before Confirm & Pay, when the chosen frequency makes a plan (lib/booking/plans/plan.ts):
  * what a plan is, how its later visits are paid, how to change it, and what cancelling before the
  * second visit costs, with the figures computed live by the price list the server charges with.
  */

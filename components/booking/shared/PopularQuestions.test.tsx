@@ -4,7 +4,7 @@ import {questionsOf} from '@/tests/components/content'
 import {PopularQuestions} from './PopularQuestions'
 
 /**
- * The booking sidebar's Popular Questions (spec §4): the form's four questions from the content, in
+ * The booking sidebar's Popular Questions: the form's four questions from the content, in
  * order; each opens its answer, one open at a time; clicking the open one closes it.
  * (Moved from booking-{carpet,exterior,commercial}.spec.ts; that each page serves its own form's
  * questions and their FAQPage data is booking-screens.spec.ts's.)

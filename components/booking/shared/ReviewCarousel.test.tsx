@@ -4,7 +4,7 @@ import {reviewsOf} from '@/tests/components/content'
 import {ReviewCarousel} from './ReviewCarousel'
 
 /**
- * The booking sidebar's review carousel (spec §4, §9): one review shown at a time, every review of
+ * The booking sidebar's review carousel: one review shown at a time, every review of
  * the form's content, advancing every 3 s while nothing is hovered or focused; Next by hand (wrapping
  * from the last to the first); Pause/Play (WCAG 2.2.2). Time is Vitest's fake clock.
  * (Moved from booking-{house,carpet,exterior,commercial}.spec.ts.)

@@ -11,7 +11,7 @@ export type ReviewCarouselProps = {
   reviews: readonly Review[]
   /** Default "Customer Reviews". */
   heading?: string
-  /** Auto-advance interval (spec §9: 3000 ms). */
+  /** Auto-advance interval (3000 ms). */
   intervalMs?: number
 }
 
@@ -45,7 +45,7 @@ export function StarRating({stars}: {stars: number}) {
 }
 
 /**
- * Customer reviews, one at a time: advances every 3 s (spec §4), Next advances by hand. Rotation
+ * Customer reviews, one at a time: advances every 3 s, Next advances by hand. Rotation
  * pauses while the pointer is over the box or focus is inside it, and the Pause/Play button stops
  * and restarts it (WCAG 2.2.2). Visitors who prefer reduced motion start paused until they press
  * Play. While rotating the review text is not announced; when stopped, a change (Next) is.

@@ -10,7 +10,7 @@ import {useBookingFormContext} from './useBookingForm'
 import {SummaryCard} from './SummaryCard'
 
 /**
- * The live summary (spec §4, §9): every price line of the breakdown lib/booking/pricing.ts works
+ * The live summary: every price line of the breakdown lib/booking/pricing.ts works
  * out, the tip, parking and discount, and the total in an aria-live region; "—" while the form
  * cannot be priced; the date and arrival window once chosen. The prices themselves are
  * lib/booking/pricing.test.ts's; here, that the summary shows each of them, labelled.
@@ -47,7 +47,7 @@ describe('the house summary', () => {
     expect(total().getAttribute('aria-live')).toBe('polite')
   })
 
-  it('Deep Cleaning, 3 bedrooms, 2 bathrooms, 1 half bath, tip 15 %, parking $10, save10: every line and the total of spec §9', () => {
+  it('Deep Cleaning, 3 bedrooms, 2 bathrooms, 1 half bath, tip 15 %, parking $10, save10: every line and the total of the price list', () => {
     render(
       <InBookingForm
         industry="house"

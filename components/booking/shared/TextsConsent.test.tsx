@@ -4,7 +4,7 @@ import {createBookingSchemas} from '@/lib/booking/schemas'
 import {chooseArrival, descriptionOf, renderBookingScreen, type Screen} from '@/tests/components/booking-screen'
 
 /**
- * The consent to text messages on the four booking forms (issue 24): an unticked checkbox with the
+ * The consent to text messages on the four booking forms: an unticked checkbox with the
  * content's label and consent wording beside the customer's details; what the form sends is no
  * consent until the customer ticks it, and consent once they do.
  */

@@ -32,7 +32,7 @@ export type BookingSubmit = {
   }
   /** True from a valid submission until it fails (or the page leaves for the payment page). */
   busy: boolean
-  /** The form-level failure to show in FormErrorBanner (spec §8 text), or null. */
+  /** The form-level failure to show in FormErrorBanner, or null. */
   formError: string | null
 }
 

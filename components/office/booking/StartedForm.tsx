@@ -5,7 +5,7 @@ import {startedWords as words} from '@/lib/office/words'
 import styles from './booking.module.css'
 
 /**
- * "Mark started" (i24-texts): the crew set off. Says whether the customer is texted (their consent
+ * "Mark started": the crew set off. Says whether the customer is texted (their consent
  * to texts); the form posts to ./started and comes back with the outcome like the other actions.
  */
 export function StartedForm({booking, now}: {booking: StoredBooking; now: Date}) {

@@ -65,7 +65,7 @@ export async function submitBooking(raw: unknown, deps: BookingFlowDeps): Promis
     slot = check.slot
   }
 
-  // i24-texts: consent to texts is recorded with the time it was given.
+  // Consent to texts is recorded with the time it was given.
   const newBooking = {...toNewBooking(request, price), ...(slot && slotFields(slot, deps.now())), smsConsentAt: request.smsConsent ? deps.now().toISOString() : null}
   let stored: {booking: StoredBooking; created: boolean}
   try {
@@ -119,7 +119,7 @@ export function sameBookingDetails(booking: NewBooking, stored: StoredBooking): 
     (key) =>
       key === 'idempotencyKey' ||
       key === 'holdExpiresAt' ||
-      // i24-texts: the consent's time is when the request came; whether it was given is what counts.
+      // The consent's time is when the request came; whether it was given is what counts.
       (key === 'smsConsentAt' ? (booking.smsConsentAt == null) === (stored.smsConsentAt == null) : stableJson(booking[key] ?? null) === stableJson(stored[key] ?? null)),
   )
 }

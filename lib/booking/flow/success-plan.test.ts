@@ -5,7 +5,7 @@ import {submitBooking} from './submit'
 import {planForSuccess} from './success-plan'
 
 /**
- * i24-plan-ui. What /success shows of a plan (issue 24, acceptance 1): the plan a paid first visit
+ * What /success shows of a plan: the plan a paid first visit
  * started, read from the store (a real one on PGlite, the plan made by the booking flow after payment).
  */
 

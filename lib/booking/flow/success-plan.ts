@@ -1,5 +1,5 @@
 /**
- * i24-plan-ui. What /success shows of the plan a paid booking started (issue 24, acceptance 1): its
+ * What /success shows of the plan a paid booking started: its
  * frequency, weekday and window, and its next visits as the store holds them. Nothing personal.
  */
 import {arrivalWindowLabel} from '../arrival-window'

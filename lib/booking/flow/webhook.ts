@@ -17,7 +17,7 @@ export type PaymentEventResult =
  * event for an unknown booking, changes nothing. Duplicates and out-of-order events change nothing.
  */
 export async function handlePaymentEvent(event: PaymentEvent, deps: ConfirmDeps): Promise<PaymentEventResult> {
-  // A saved card (setup mode) is the plan's, not a booking's (i24-payments: lib/booking/plans/card.ts).
+  // A saved card (setup mode) is the plan's, not a booking's (lib/booking/plans/card.ts).
   // Payments made outside a checkout (plan charges, refunds, disputes) are reconciled apart (lib/booking/reconcile.ts).
   if (event.kind !== 'paid' && event.kind !== 'expired' && event.kind !== 'failed') return {outcome: 'ignored'}
   if (!event.sessionId) return {outcome: 'ignored'}

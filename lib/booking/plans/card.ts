@@ -1,5 +1,5 @@
 /**
- * The customer gives their plan a new card (issue 24), from the manage link of any of the plan's
+ * The customer gives their plan a new card, from the manage link of any of the plan's
  * visits (the declined-charge e-mail links there):
  * - `startCardUpdate`: the link checked as the manage page checks it, the booking's plan found, and
  *   the payment provider's card-update checkout created (Stripe Checkout in setup mode for the

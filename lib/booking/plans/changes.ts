@@ -1,5 +1,5 @@
 /**
- * Changing a plan (issue 24, acceptance 3): skip one visit, pause, resume, cancel, by the customer
+ * Changing a plan: skip one visit, pause, resume, cancel, by the customer
  * (their manage link, lib/booking/manage.ts) or by the office (/office/plans/[id], audited with the
  * member's name). Moving one visit is the booking's own move (lib/booking/manage.ts), which a plan's
  * visit waiting for its charge may use like a paid booking.

@@ -1,5 +1,5 @@
 /**
- * Charging a plan's later visits (issue 24, decisions.md "Recurring plans"): each later visit is
+ * Charging a plan's later visits: each later visit is
  * charged off-session to the plan's saved card `chargeLeadHours` before its window. A run:
  * 1. claims the visits due (of active plans only: a paused or cancelled plan is never charged), in
  *    batches, in the database (FOR UPDATE SKIP LOCKED, a lease), so two processes running it at

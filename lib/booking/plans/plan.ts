@@ -1,5 +1,5 @@
 /**
- * Recurring plans in the business's words (issue 24, decisions.md "Recurring plans"): a recurring
+ * Recurring plans in the business's words: a recurring
  * frequency sold on a booking form is a plan. Its first visit is booked and paid as any booking,
  * the card is kept for the later visits, which are generated on the plan's cadence on the same
  * weekday and arrival window up to the booking horizon, and each is charged off-session a set time

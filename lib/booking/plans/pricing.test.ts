@@ -14,7 +14,7 @@ function stored(request: Record<string, unknown>) {
   return toNewBooking(parsed, priceBooking(parsed))
 }
 
-describe('a plan’s prices (spec §9 price table)', () => {
+describe('a plan’s prices (the price table)', () => {
   it('house Weekly, 2 bedrooms, 1 bathroom, tip 10 %, parking $5, save10: first visit $139.60, later visits $149.60, one-time $187.80', () => {
     const booking = stored(houseRequest())
     expect(booking.amountCents).toBe(13_960)

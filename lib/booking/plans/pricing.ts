@@ -1,5 +1,5 @@
 /**
- * A plan's prices, from the first visit's stored choices (decisions.md "Recurring plans"):
+ * A plan's prices, from the first visit's stored choices:
  * - per visit: the frequency's price of the same choices (rooms, extras, tip, parking), without the
  *   coupon (a coupon is for one visit);
  * - one-time: the same choices and coupon at the one-time rate (house Regular Cleaning and carpet /

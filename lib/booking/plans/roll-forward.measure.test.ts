@@ -10,7 +10,7 @@ import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {planVisitEmails} from './visit-emails'
 
 /**
- * Measured (issue 24, acceptance 6), not part of `npm test`: MEASURE_PLAN_VISITS=1 npx vitest run
+ * Measured, not part of `npm test`: MEASURE_PLAN_VISITS=1 npx vitest run
  * lib/booking/plans/roll-forward.measure.test.ts. 5,000 active weekly plans on the embedded
  * database, each with its next visit due at the horizon: one run stores 5,000 visits; the next
  * (the hourly run of a day already done) reads them all and stores nothing.

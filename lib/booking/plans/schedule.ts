@@ -1,6 +1,6 @@
 /**
- * When a plan's visits come, and where a visit goes when its own window is full (issue 24,
- * decisions.md "Recurring plans"). Plain TypeScript, no I/O: the database alone decides whether a
+ * When a plan's visits come, and where a visit goes when its own window is full. Plain
+ * TypeScript, no I/O: the database alone decides whether a
  * window still has a place (add_plan_visit tries the candidates in order under the window's lock).
  *
  * - Weekly: every 7 days from the first visit; every other week: every 14.

@@ -3,7 +3,7 @@
  * Two adapters implement it (PGlite, the embedded default, and Supabase); `getBookingStore()` in
  * ./index.ts picks one from the environment and nothing else in the app knows which.
  *
- * Money is in integer cents; the dollar columns the spec stores (amount, discount) are derived from
+ * Money is in integer cents; the dollar columns (amount, discount) are derived from
  * them. Payment status only moves forward from `pending`, once: pending → paid, or pending →
  * cancelled / expired / failed. Every method is safe to call twice.
  */
@@ -29,7 +29,7 @@ export type ChargeState = (typeof CHARGE_STATES)[number]
 export type BookingExtras = Record<string, number>
 /**
  * House: question → chosen answer; exterior: `{keyInfo: choice}`; carpet: the key-information
- * choice as text (spec §3).
+ * choice as text.
  */
 export type BookingInstructions = Record<string, string> | string
 

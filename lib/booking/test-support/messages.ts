@@ -9,7 +9,7 @@ type FormTexts = {shared: {messages: Record<string, string | null> | null} | nul
 
 /**
  * One booking form's messages as the site reads them: the local dataset's Booking forms document
- * and the form's booking page, through the pages' own query (the spec's words, word for word).
+ * and the form's booking page, through the pages' own query (the forms' words, word for word).
  */
 export async function datasetBookingMessages(form: Industry): Promise<BookingMessages> {
   const texts = await queryLocalDataset<FormTexts>(QUERIES[form], {})

@@ -13,7 +13,7 @@ import {roomyAvailability} from './availability'
 import {fixedClock, ORIGIN} from './requests'
 
 /**
- * i24-plan-ui. The booking flow with plans on a real store (PGlite in memory), the local test
+ * The booking flow with plans on a real store (PGlite in memory), the local test
  * checkout and the clock at FIXED_NOW: for tests that book, pay and then read the plan back.
  */
 export interface PlanFlow {

@@ -10,7 +10,7 @@ import type {AddressInfo} from 'node:net'
  * - POST /v1/refunds refunds part or all of a paid session's PaymentIntent: the same
  *   Idempotency-Key answers the first refund again (as Stripe does), more than is left is refused
  *   (`amount_too_large`), and `refuseRefunds(message)` makes the next refunds fail as a declined one.
- * - saved cards (issue 24): a payment session made with `customer_creation: 'always'` and
+ * - saved cards: a payment session made with `customer_creation: 'always'` and
  *   `payment_intent_data[setup_future_usage]=off_session` keeps the card paid with on a new Customer;
  *   a setup-mode session (`mode=setup`, `customer`) saves one through its SetupIntent; GET answers
  *   `expand[]=payment_intent.payment_method` / `setup_intent.payment_method` with the objects;

@@ -2,7 +2,7 @@ import {ClipboardIcon} from '@sanity/icons/Clipboard'
 import {defineField, defineType} from 'sanity'
 import {requiredText, TEXT_LENGTH} from '../objects/requiredText'
 
-// i24-plan-ui: a text the form fills in; it must keep its {placeholders} (the form puts the figures there).
+// A text the form fills in; it must keep its {placeholders} (the form puts the figures there).
 function textWith(name: string, title: string, placeholders: readonly string[], description?: string, max: number = TEXT_LENGTH.sentence) {
   return defineField({
     name,
@@ -37,7 +37,7 @@ export const bookingForms = defineType({
     requiredText('phoneLabel', 'Label: phone', undefined, TEXT_LENGTH.label),
     requiredText('addressLabel', 'Label: address', undefined, TEXT_LENGTH.label),
     requiredText('phoneHelp', 'Help under the phone number'),
-    // i24-texts: the consent to texts (unticked until the customer ticks it).
+    // The consent to texts (unticked until the customer ticks it).
     requiredText('textsConsentLabel', 'Label: consent to text messages', 'Beside the checkbox under the phone number.', TEXT_LENGTH.sentence),
     requiredText('textsConsentHelp', 'Consent wording under the checkbox', 'What they agree to: which texts, how often, rates, STOP and START, not a condition of purchase.', 400),
     requiredText('dateHeading', 'Heading: date', undefined, TEXT_LENGTH.heading),
@@ -59,7 +59,7 @@ export const bookingForms = defineType({
     requiredText('totalToPay', 'Before the amount above Confirm & Pay', undefined, TEXT_LENGTH.label),
     requiredText('sending', 'While the booking is sent', 'Read out by screen readers.'),
     requiredText('connectionLost', 'When the connection is lost', 'Shown when Confirm & Pay cannot reach the site.'),
-    // i24-plan-ui: what a customer reads before paying for a plan (a recurring frequency).
+    // What a customer reads before paying for a plan (a recurring frequency).
     defineField({
       name: 'plan',
       title: 'Plan notice',

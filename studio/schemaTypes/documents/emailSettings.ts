@@ -57,10 +57,9 @@ const cancellation = EMAIL_TOKENS.cancellationRequest
 const cancelled = EMAIL_TOKENS.bookingCancelled
 const refunded = EMAIL_TOKENS.bookingRefunded
 const leadReply = EMAIL_TOKENS.leadReply
-const planConfirmation = EMAIL_TOKENS.planConfirmation // i24-plan-ui
+const planConfirmation = EMAIL_TOKENS.planConfirmation
 const planVisit = EMAIL_TOKENS.planVisit
-const planVisitCharge = EMAIL_TOKENS.planVisitCharge // i24-charges
-// i24-reminders
+const planVisitCharge = EMAIL_TOKENS.planVisitCharge
 const reminder = EMAIL_TOKENS.bookingReminder
 const review = EMAIL_TOKENS.reviewRequest
 const planChanged = EMAIL_TOKENS.planChanged
@@ -108,7 +107,7 @@ export const emailSettings = defineType({
         description: 'The description of the calendar event attached to the confirmation and to the e-mail of a move.',
       }),
     ]),
-    // i24-plan-ui: the plan section of the confirmation of a plan's first visit.
+    // The plan section of the confirmation of a plan's first visit.
     emailWording('planConfirmation', 'Booking confirmation: a plan', "Added to the booking confirmation of a plan's first visit (a recurring frequency), with a table of its next visits; the calendar file then holds every visit.", 'customer', [
       wording('heading', 'Heading of the plan table', {max: 80, tokens: []}),
       wording('intro', 'About the plan', {max: 600, rows: 3, tokens: planConfirmation, requires: ['frequency'], description: 'After the opening: the plan, its weekday and window, how later visits are paid.'}),
@@ -237,7 +236,7 @@ export const emailSettings = defineType({
         wording('body', 'Text', {max: 600, rows: 3, tokens: moved, requires: ['slot']}),
       ],
     ),
-    // i24-plans: a plan's later visits, when their usual window has no place.
+    // A plan's later visits, when their usual window has no place.
     emailWording(
       'planVisitPlaced',
       'Plan visit placed in another window',
@@ -264,7 +263,7 @@ export const emailSettings = defineType({
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisit}),
       ],
     ),
-    // i24-charges
+    // A plan visit's charge declined, and the visit released.
     emailWording(
       'planVisitDeclined',
       "A plan's visit: card declined",
@@ -301,8 +300,7 @@ export const emailSettings = defineType({
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: planVisitCharge}),
       ],
     ),
-    // end i24-charges
-    // i24-reminders
+    // Reminders and review requests.
     emailWording(
       'bookingReminder',
       'Visit reminder',
@@ -341,8 +339,7 @@ export const emailSettings = defineType({
         wording('closing', 'Closing', {max: 400, rows: 2, tokens: review}),
       ],
     ),
-    // end i24-reminders
-    // i24-manage
+    // A plan's changes, by the customer or the office.
     emailWording(
       'planChanged',
       'Plan changed',

@@ -1,7 +1,7 @@
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
-/** The home page's sections, in the order the spec gives them. One document. */
+/** The home page's sections, in page order. One document. */
 export const homePage = defineType({
   name: 'homePage',
   title: 'Home page',

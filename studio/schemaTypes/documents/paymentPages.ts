@@ -51,7 +51,7 @@ export const paymentPages = defineType({
         requiredText('failed', 'Payment failed'),
         requiredText('unknown', 'Booking not found', 'When the booking in the address cannot be shown.'),
         requiredText('homeButton', 'Home button', undefined, TEXT_LENGTH.label),
-        // i24-plan-ui: when the paid booking started a plan (a recurring frequency).
+        // When the paid booking started a plan (a recurring frequency).
         requiredText('planHeading', 'Plan: heading', 'Above the plan and its next visits, when the booking started a plan.', TEXT_LENGTH.heading),
         requiredText('planIntro', 'Plan: what it is', 'May use {frequency} (as sold, e.g. Weekly), {weekday} and {window}, filled in from the plan.', 300),
         requiredText('planNote', 'Plan: payment and changes', 'Under the list of visits: how they are charged, and skipping, moving, pausing or cancelling.', 300),
@@ -106,7 +106,7 @@ export const paymentPages = defineType({
         requiredText('unavailable', 'Booking cannot be shown', 'The database could not be reached when the page opened. The phone number follows.'),
       ],
     }),
-    // i24-manage: the plan section of the manage page of a plan's visit.
+    // The plan section of the manage page of a plan's visit.
     defineField({
       name: 'managePlan',
       title: "Manage a plan (the plan section of a plan visit's manage page)",
@@ -158,7 +158,7 @@ export const paymentPages = defineType({
         requiredText('cardHeading', 'New card: heading', undefined, TEXT_LENGTH.heading),
       ],
     }),
-    // i24-payments: a plan's new card (the manage page's form and /manage-booking/card).
+    // A plan's new card (the manage page's form and /manage-booking/card).
     defineField({
       name: 'cardUpdate',
       title: "Change a plan's card (the manage page of a plan's visit, and the page the card checkout returns to)",
@@ -182,7 +182,6 @@ export const paymentPages = defineType({
         requiredText('backButton', 'Back to the booking button', undefined, TEXT_LENGTH.label),
       ],
     }),
-    // end i24-payments
   ],
   preview: {prepare: () => ({title: 'Payment result pages'})},
 })

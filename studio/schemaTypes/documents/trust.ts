@@ -14,7 +14,7 @@ const keeps =
     })
 
 /**
- * Why a customer can hand over a key and a card (issue 20): insurance and bonding, how the staff are
+ * Why a customer can hand over a key and a card: insurance and bonding, how the staff are
  * vetted, the re-clean guarantee, years in business and the rating, shown as a compact band on the
  * home page, every service page and the booking screens' sidebars. The rating is never typed: the
  * site computes it from the published reviews (testimonials' ratings and the booking sidebars' stars).

@@ -4,7 +4,7 @@ import {TEXT_LENGTH} from './requiredText'
 export type BookingFormName = 'house' | 'carpet' | 'exterior' | 'commercial'
 
 /**
- * One booking form's own texts: the headings and help of its sections, in the spec's order. Each text
+ * One booking form's own texts: the headings and help of its sections, in page order. Each text
  * belongs to the forms that have that section (the Studio shows and requires it only there). Prices
  * are never typed here: a text about one names it as a {placeholder} and the form puts the price in
  * from the price list, so the page cannot say one price and charge another.

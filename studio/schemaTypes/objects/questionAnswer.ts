@@ -1,7 +1,7 @@
 import {HelpCircleIcon} from '@sanity/icons/HelpCircle'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
-/** A question and its answer as lines: the spec's FAQ shape, shared by FAQ items and inline questions. */
+/** A question and its answer as lines: the FAQ shape, shared by FAQ items and inline questions. */
 export const questionAndAnswerFields = [
   defineField({
     name: 'question',
@@ -17,7 +17,7 @@ export const questionAndAnswerFields = [
   }),
 ]
 
-/** A question with its answer as a list of lines (the spec's FAQ shape), used inline on service pages. */
+/** A question with its answer as a list of lines (the FAQ shape), used inline on service pages. */
 export const questionAnswer = defineType({
   name: 'questionAnswer',
   title: 'Question and answer',

@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 export const dynamic = 'force-dynamic'
 
 /**
- * The local test checkout (decisions.md): the booking's summary and total from the booking store,
+ * The local test checkout (no card is charged; it runs where no payment provider is configured): the booking's summary and total from the booking store,
  * Pay and Cancel (a plan's first visit: the test card kept, and whether it declines later charges);
  * a plan's card update: Save card and Cancel. 404 when the test checkout is refused (production mode without
  * TEST_CHECKOUT_ENABLED, a visitor from another machine, or Stripe configured) or the session is unknown.

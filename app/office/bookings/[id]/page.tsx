@@ -18,7 +18,6 @@ import styles from '@/components/office/booking/booking.module.css'
 import {CancelBookingForm} from '@/components/office/booking/CancelBookingForm'
 import {RefundBookingForm} from '@/components/office/booking/RefundBookingForm'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
-// i24-texts
 import {StartedForm} from '@/components/office/booking/StartedForm'
 import {isUuid} from '@/lib/booking/store/mapping'
 import {moveOffer} from '@/lib/office/booking-actions'
@@ -96,7 +95,7 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
         {view.service}
         {view.slot ? ` · ${view.slot}` : ''}
       </p>
-      {/* i24-manage: a plan's visit links to its plan. */}
+      {/* A plan's visit links to its plan. */}
       {booking.planId ? (
         <p>
           <Link href={`/office/plans/${booking.planId}`} prefetch={false}>
@@ -118,7 +117,6 @@ export default async function OfficeBookingPage({params, searchParams}: {params:
         </div>
         <div className={styles.stack}>
           <MoveForm booking={view} offer={offer} answer={answer} />
-          {/* i24-texts */}
           <StartedForm booking={booking} now={deps.now()} />
           <OutcomeForm booking={view} />
           <ResendForm booking={view} />
