@@ -1,5 +1,5 @@
 import {NextResponse, type NextRequest} from 'next/server'
-import {OFFICE_PATH_HEADER, OFFICE_RESPONSE_HEADERS} from './lib/office/headers'
+import {OFFICE_PATH_HEADER, OFFICE_RESPONSE_HEADERS} from './lib/office/shared/headers'
 
 /**
  * The office only (/office/…): tells its pages which address was asked for (so the sign-in page can

@@ -1,6 +1,6 @@
 import {formatCompanyDateTime} from '@/lib/format'
-import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/audit'
-import {accessWords} from '@/lib/office/words'
+import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/shared/audit'
+import {accessWords} from '@/lib/office/access/words'
 import styles from './ActionHistory.module.css'
 
 /**

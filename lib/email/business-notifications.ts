@@ -10,7 +10,7 @@ import {formatCompanyDateTime, formatDate, formatPhone} from '../format'
 import type {ComposeContext, EmailView} from './compose'
 import type {AppointmentFacts, CustomerEventFacts as EventFacts, EstimateRequestFacts} from './queue'
 import {fillTokens} from './tokens'
-import {leadHref} from '../office/leads'
+import {leadHref} from '../office/leads/actions'
 import {slotLabel} from '../booking/arrival-window'
 import {addressWithZip, bookingCharges, leadService, pageUrl, rows, submissionReference, visitText} from './view-parts'
 

@@ -12,7 +12,7 @@ import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-win
 import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
 import type {OutboxMessage} from './outbox'
-import {staffEmailView} from '../office/sign-in-email'
+import {staffEmailView} from '../office/access/sign-in-email'
 import type {
   AppointmentFacts,
   BookingMovedByOfficeFacts,

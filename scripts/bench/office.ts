@@ -29,9 +29,9 @@ const RUNS = Number(options.runs)
 const BUDGET_MS = 300
 
 const {createSqlDatabaseFunctions} = await import('../../lib/database/sql-functions.ts')
-const {searchBookings, readSchedule, readDaySheet, bookingsCsvStream} = await import('../../lib/office/booking-lists.ts')
-const {parseBookingFilter} = await import('../../lib/office/booking-filter.ts')
-const {scheduleRange, companyToday} = await import('../../lib/office/schedule.ts')
+const {searchBookings, readSchedule, readDaySheet, bookingsCsvStream} = await import('../../lib/office/bookings/lists.ts')
+const {parseBookingFilter} = await import('../../lib/office/bookings/filter.ts')
+const {scheduleRange, companyToday} = await import('../../lib/office/schedule/rules.ts')
 const {TEST_AVAILABILITY} = await import('../../lib/booking/test-support/availability.ts')
 
 const loadBefore = os.loadavg()[0]

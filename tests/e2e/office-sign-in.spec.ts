@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import {request as playwrightRequest} from '@playwright/test'
-import {accessWords} from '../../lib/office/words'
+import {accessWords} from '../../lib/office/access/words'
 import {baseUrlOf, openSignInLink, OWNER_EMAIL, requestSignInLink, signInAsOwner} from './support/office'
 import {expect, test} from './support/test'
 

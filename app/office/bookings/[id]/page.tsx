@@ -21,13 +21,14 @@ import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
 // i24-texts
 import {StartedForm} from '@/components/office/booking/StartedForm'
 import {isUuid} from '@/lib/booking/store/mapping'
-import {moveOffer} from '@/lib/office/booking-actions'
-import {officeBookingView, requestedMoveDate} from '@/lib/office/booking-page'
-import {officeBookingDeps} from '@/lib/office/booking-server'
-import {staffActionsOf} from '@/lib/office/audit'
-import {requireStaffPage} from '@/lib/office/page-access'
-import {hasRole} from '@/lib/office/staff'
-import {bookingWords as words, planWords} from '@/lib/office/words'
+import {moveOffer} from '@/lib/office/bookings/actions'
+import {officeBookingView, requestedMoveDate} from '@/lib/office/bookings/page'
+import {officeBookingDeps} from '@/lib/office/bookings/server'
+import {staffActionsOf} from '@/lib/office/shared/audit'
+import {requireStaffPage} from '@/lib/office/access/page'
+import {hasRole} from '@/lib/office/access/roles'
+import {bookingWords as words} from '@/lib/office/bookings/words'
+import {planWords} from '@/lib/office/plans/words'
 
 export const metadata: Metadata = {title: words.metaTitle}
 
