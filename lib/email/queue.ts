@@ -180,8 +180,8 @@ export interface BookingMovedByOfficeFacts extends Omit<BookingRescheduledFacts,
 }
 
 /**
- * A one-time link into the office, to the member of staff who asked for it (lib/office/sign-in.ts).
- * Staff-facing: its words are in lib/office/words.ts. The token is useless without the binding
+ * A one-time link into the office, to the member of staff who asked for it (lib/office/access/sign-in.ts).
+ * Staff-facing: its words are in lib/office/access/words.ts. The token is useless without the binding
  * cookie of the browser that asked, and for more than 15 minutes.
  */
 export interface StaffSignInFacts {
@@ -195,7 +195,7 @@ export interface StaffSignInFacts {
 
 /**
  * The owner added a member of staff: their invitation to sign in (lib/office/invitation-email.ts).
- * Staff-facing: its words are in lib/office/words.ts. It carries no secret: its button opens the
+ * Staff-facing: its words are in lib/office/access/words.ts. It carries no secret: its button opens the
  * sign-in page with their address filled in, where their own browser asks for a link.
  */
 export interface StaffInvitationFacts {

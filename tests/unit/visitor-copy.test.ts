@@ -49,7 +49,7 @@ const KEPT_IN_CODE: Record<string, string> = {
   // Staff-facing: the office's notifications (decisions.md, "The office"); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
   // The office (/office, issue 22): staff-facing pages and the sign-in e-mail to staff, their words
-  // in lib/office/words.ts; no visitor reads them.
+  // in lib/office/*/words.ts; no visitor reads them.
   'app/office/': 'the office',
   'components/office/': 'the office',
   'lib/office/': 'the office',

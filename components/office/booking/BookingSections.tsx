@@ -101,7 +101,7 @@ export function PaymentSection({booking}: {booking: OfficeBookingView}) {
       <h2 id="booking-payment">{words.paymentHeading}</h2>
       <Facts
         rows={[
-          // Paid, partly refunded or refunded (lib/office/payment-state.ts), with the amounts; an unpaid booking by its checkout's state.
+          // Paid, partly refunded or refunded (lib/office/bookings/payment-state.ts), with the amounts; an unpaid booking by its checkout's state.
           {label: words.paymentStatus, value: summary ? PAYMENT_STATE_WORDS.states[summary.state] : (words.paymentStatuses[payment.status] ?? payment.status)},
           ...(summary
             ? [

@@ -37,7 +37,7 @@ export function invitationUrl(siteUrl: string, email: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/office/sign-in?${new URLSearchParams({email})}`
 }
 
-/** The invitation e-mail queued when the owner adds `member`: to them, words from lib/office/words.ts. */
+/** The invitation e-mail queued when the owner adds `member`: to them, words from lib/office/access/words.ts. */
 export function staffInvitationEmail(member: StaffDetails & {email: string}, invitedBy: string): QueuedEmail {
   const payload: StaffInvitationFacts = {kind: 'staff_invitation', name: member.name, email: member.email, role: member.role, crew: member.crew, invitedBy}
   return {audience: 'staff', template: 'staff_invitation.staff', to: member.email, replyTo: null, payload}

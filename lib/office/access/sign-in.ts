@@ -45,7 +45,7 @@ export type SignInRequestOutcome =
   | {outcome: 'invalid_email'}
   | {outcome: 'throttled'; retryAfterSeconds: number}
 
-/** The e-mail with a sign-in link: to the member, words from lib/office/words.ts. */
+/** The e-mail with a sign-in link: to the member, words from lib/office/access/words.ts. */
 export function signInEmail(email: string, token: string, expiresAt: Date, next?: string): QueuedEmail {
   const payload = {kind: 'staff_sign_in' as const, token, expiresAt: expiresAt.toISOString(), ...(next && next !== '/office' ? {next} : {})}
   return {audience: 'staff', template: 'staff_sign_in.staff', to: email, replyTo: null, payload}

@@ -2,7 +2,7 @@
  * What staff do to one booking (/office/bookings/[id]), in plain TypeScript with every dependency
  * passed in: move it to any window of its crew with room, mark it done or a no-show, send its
  * confirmation again, add an internal note. Each action is one database function (the change, the
- * audit row naming the member and the customer's e-mail in one transaction, ./booking-records.ts);
+ * audit row naming the member and the customer's e-mail in one transaction, ./store.ts);
  * the checks here only save a round trip and word the refusal, the database decides.
  *
  * Staff are not held to the customers' 24-hour notice (the office agrees late changes by phone) nor
@@ -45,7 +45,7 @@ export interface OfficeBookingDeps {
   feedbackUrl?: () => Promise<string | null>
 }
 
-/** Why a move's date or window was refused, named beside its field (lib/office/words.ts words them). */
+/** Why a move's date or window was refused, named beside its field (./words.ts words them). */
 export type MoveFieldProblem = DateRefusal | 'windowRequired' | 'windowUnknown' | 'windowBegun' | 'windowFull' | 'sameWindow'
 
 /** What an action did: its outcome, or why not (a field's problem keeps what was typed). */

@@ -9,7 +9,7 @@ import {TEST_CLOCK_HEADER, testClockNow} from '../shared/test-clock'
 
 /**
  * "Mark started" wired to the app's database and text outbox; `headers`: the request's, for the
- * browser tests' clock (./test-clock.ts, a test server only). Answers the booking page's address
+ * browser tests' clock (../shared/test-clock.ts, a test server only). Answers the booking page's address
  * with the outcome; a failure is logged and worded as the other actions' are.
  */
 export async function markStartedAnswer(id: string, staff: ActingStaff, headers: Headers): Promise<string> {

@@ -19,7 +19,7 @@ import {paymentSummary, type PaymentSummary} from './payment-state'
 import {bookingWords as words} from './words'
 import {MONEY_WORDS} from '../money/words'
 
-/** A staff action as the history lists it (lib/office/audit.ts reads them). */
+/** A staff action as the history lists it (lib/office/shared/audit.ts reads them). */
 export type RecordedAction = {at: string; staffName: string; action: string; before: unknown; after: unknown}
 
 /** One line of the booking's history: when, who, what. */

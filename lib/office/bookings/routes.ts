@@ -1,6 +1,6 @@
 /**
  * The booking page's forms, as the route handlers under app/office/bookings/[id]/ receive them: the
- * posted fields to the action's rule (./booking-actions.ts), its answer to the page's address with
+ * posted fields to the action's rule (./actions.ts), its answer to the page's address with
  * the outcome (303, so every form works without JavaScript). Plain TypeScript, deps passed in.
  */
 import * as z from 'zod'
@@ -15,7 +15,7 @@ export type BookingAction = (typeof BOOKING_ACTIONS)[number]
 
 /**
  * Each form's fields as posted (checked before the action: text without control characters, a date
- * in the office's years); what each field must mean is the action's own rule (./booking-actions.ts).
+ * in the office's years); what each field must mean is the action's own rule (./actions.ts).
  */
 export const BOOKING_FORMS = {
   move: z.object({date: optionalField(z.union([z.literal(''), officeDate()])), arrivalWindow: optionalField(officeLine())}),

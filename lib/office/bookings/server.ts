@@ -10,7 +10,7 @@ import {TEST_CLOCK_HEADER, testClockNow} from '../shared/test-clock'
 
 /**
  * The office's booking page and actions wired to the app's database, content and e-mail outbox.
- * `headers`: the request's, for the browser tests' clock (./test-clock.ts: a test server only), so a
+ * `headers`: the request's, for the browser tests' clock (../shared/test-clock.ts: a test server only), so a
  * test can act on a booking whose window is within 24 hours without waiting for the day.
  */
 export async function officeBookingDeps(headers?: Headers): Promise<OfficeBookingDeps> {

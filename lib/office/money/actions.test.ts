@@ -300,7 +300,7 @@ describe('the cancel form posted to its route', () => {
 
   it('answers 303 back to the booking: a refused amount names its problem and keeps what was typed; a refund says how much; each at the element the page focuses', async () => {
     const {bookingId} = await paidBooking(testCheckout)
-    // The owner: only they may refund (an office member's refund is refused, lib/office/refunds.test.ts).
+    // The owner: only they may refund (an office member's refund is refused, lib/office/money/refunds.test.ts).
     const owner = {...alice, role: 'owner' as const}
     const refused = await handleCancelBooking(post('12.345'), bookingId, owner, deps(testCheckout))
     expect(refused.status).toBe(303)

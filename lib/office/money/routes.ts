@@ -35,7 +35,7 @@ export const CANCEL_SECTION = {section: 'cancel', amount: 'cancel-amount', outco
 
 /**
  * The element the cancel form's answer is focused on, named as the address's fragment too (why:
- * REFUSED_FIELD_FOCUS in ./booking-page.ts). A booking already cancelled or never paid shows no
+ * REFUSED_FIELD_FOCUS in ../bookings/page.ts). A booking already cancelled or never paid shows no
  * form: the section itself, which the page does not focus.
  */
 function cancelAnswerFocus(query: Record<string, string>): string {

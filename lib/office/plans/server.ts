@@ -8,7 +8,7 @@ import {TEST_CLOCK_HEADER, testClockNow} from '../shared/test-clock'
 
 /**
  * The office's plan pages and actions wired to the app's database, payment provider and e-mail
- * outbox; `headers` for the browser tests' clock (./test-clock.ts, a test server only).
+ * outbox; `headers` for the browser tests' clock (../shared/test-clock.ts, a test server only).
  */
 export async function officePlanDeps(headers?: Headers): Promise<PlanChangeDeps> {
   const testNow = testClockNow(process.env, headers?.get(TEST_CLOCK_HEADER))

@@ -189,7 +189,7 @@ export type DaySheetBooking = {
   /** How to get in and where to park (the form's key and access answers). */
   access: {label: string; value: string}[]
   notes: string | null
-  /** What Started and Done go by (lib/office/mark-started.ts, booking-actions.ts), and show once done. */
+  /** What Started and Done go by (lib/office/bookings/mark-started.ts, ../bookings/actions.ts), and show once done. */
   visit: Pick<StoredBooking, 'cancelledAt' | 'paymentStatus' | 'startedAt' | 'date' | 'windowStartsAt' | 'outcome'>
 }
 

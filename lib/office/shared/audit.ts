@@ -64,7 +64,7 @@ export async function readStaffChanges(functions: DatabaseFunctions, limit = 50)
   return rows.map(staffActionFromRow)
 }
 
-/** The words a changed value is told in (lib/office/words.ts accessWords.history, and a page's own). */
+/** The words a changed value is told in (lib/office/access/words.ts accessWords.history, and a page's own). */
 export interface ActionValueWords {
   nothing: string
   yes: string
