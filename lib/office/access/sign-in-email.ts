@@ -1,5 +1,5 @@
 import {formatCompanyDateTime} from '../../format.ts'
-import type {EmailView} from '../../email/compose.ts'
+import type {EmailView} from '../../email/view.ts'
 import type {QueuedEmail, StaffInvitationFacts, StaffSignInFacts} from '../../email/queue.ts'
 import type {StaffDetails} from './store.ts'
 import {accessWords} from './words.ts'

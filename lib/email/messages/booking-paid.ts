@@ -1,0 +1,84 @@
+/**
+ * A paid booking: the customer's confirmation (with a plan's first visit, the plan too) and the business's notification.
+ */
+import {fillTokens} from '../tokens'
+import {formatUsd} from '../../booking/money'
+import {arrivalWindowLabel} from '../../booking/arrival-window'
+import {formatCompanyDateTime, formatDate} from '../../format'
+import {planOf, planView} from '../plan-section'
+import {bookingCharges, customerRows, manageAction, rows} from '../view-parts'
+import type {BookingValues} from '../view-parts'
+import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import type {BookingPaidFacts} from '../queue'
+
+/** The customer's e-mail. */
+function customer(facts: BookingPaidFacts, context: ComposeContext): MessageView {
+  const {wording, company} = context
+  const common = {companyName: company.companyName, phone: company.phone}
+  const headings = wording.sectionHeadings
+  const w = wording.bookingConfirmation
+  const values: BookingValues = {
+    ...common,
+    firstName: facts.customer.firstName,
+    reference: facts.reference,
+    service: facts.service,
+    date: facts.date ? formatDate(facts.date) : '',
+  }
+  const action = manageAction(facts, fillTokens(w.manageLinkText, values), values, context)
+  // i24-plan-ui: a plan's first visit also tells the plan and its next visits.
+  const plan = planOf(facts)
+  const planned = plan ? planView(facts, plan, wording.planConfirmation, common) : null
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.intro, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(w.intro, values), ...(planned ? [planned.paragraph] : [])],
+      sections: [
+        {
+          heading: headings.booking,
+          rows: rows([
+            ['Reference', facts.reference],
+            ['Service', facts.service],
+            ['Date', facts.date ? formatDate(facts.date) : null],
+            ['Arrival window', facts.arrivalWindow ? arrivalWindowLabel(facts.arrivalWindow) : null],
+            ['Location', facts.location],
+            ['Address', facts.customer.address],
+          ]),
+        },
+        ...(planned ? [planned.section] : []),
+      ],
+      charges: bookingCharges(facts, headings.charges, 'Total paid'),
+      // The 24-hour advice once: the manage link's sentence gives it, else the notice (no window, no link).
+      closing: [
+        fillTokens(w.nextSteps, values),
+        // Texts on the day are promised only to a customer who agreed to them on the form.
+        ...(facts.textsConsented ? [fillTokens(w.textsNotice, values)] : []),
+        ...(planned ? [planned.changes] : []),
+        ...(action ? [] : [fillTokens(w.changesNotice, values)]),
+      ],
+      action,
+    },
+  }
+}
+
+/** The business's notification; `name` is the customer's, as its subject says it. */
+function business(facts: BookingPaidFacts, context: ComposeContext, name: string): MessageView {
+  const subjects = context.wording.businessNotifications
+  return {
+    subject: fillTokens(subjects.bookingPaidSubject, {name, service: facts.service, reference: facts.reference}),
+    view: {
+      preview: `${facts.service}, ${facts.date ? formatDate(facts.date) : 'no date'}, ${formatUsd(facts.totalCents)} paid.`,
+      heading: `Paid booking ${facts.reference}`,
+      paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
+      sections: [
+        customerRows(facts, name),
+        {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
+      ],
+      charges: bookingCharges(facts, 'Charges', 'Total paid'),
+      closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
+    },
+  }
+}
+
+export const bookingPaid: EmailMessage<BookingPaidFacts> = {customer: customer, business}
