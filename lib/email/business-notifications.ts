@@ -29,18 +29,15 @@ function customerName(facts: EventFacts): string {
     case 'booking_cancelled':
     case 'booking_refunded':
     case 'booking_moved_by_office':
-    // i24-reminders
     case 'booking_reminder':
     case 'review_request':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':
-    // i24-charges
     case 'plan_visit_declined':
     case 'plan_visit_released':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
     case 'lead_reply':
       return facts.firstName
-    // i24-manage
     case 'plan_changed':
     case 'plan_early_cancellation':
       return `${facts.customer.firstName} ${facts.customer.lastName}`

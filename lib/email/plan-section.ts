@@ -11,7 +11,7 @@ import type {BookingPaidFacts, PlanSummaryFacts} from './queue'
 import {fillTokens} from './tokens'
 
 /**
- * A plan as its first confirmation tells it (BookingPaidFacts.plan, i24-plans). A visit's `id`, when
+ * A plan as its first confirmation tells it (BookingPaidFacts.plan). A visit's `id`, when
  * the facts carry it, is its booking's: its calendar event then has the UID a later move replaces.
  */
 export type PlanFacts = Omit<PlanSummaryFacts, 'visits'> & {visits: (PlanSummaryFacts['visits'][number] & {id?: string})[]}

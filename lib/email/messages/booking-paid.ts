@@ -25,7 +25,7 @@ function customer(facts: BookingPaidFacts, context: ComposeContext): MessageView
     date: facts.date ? formatDate(facts.date) : '',
   }
   const action = manageAction(facts, fillTokens(w.manageLinkText, values), values, context)
-  // i24-plan-ui: a plan's first visit also tells the plan and its next visits.
+  // A plan's first visit also tells the plan and its next visits.
   const plan = planOf(facts)
   const planned = plan ? planView(facts, plan, wording.planConfirmation, common) : null
   return {

@@ -12,8 +12,8 @@ const WALKTHROUGH_LABELS: Record<EstimateRequestFacts['walkthrough'], string> = 
 /** The customer's e-mail. */
 function customer(facts: EstimateRequestFacts, context: ComposeContext): MessageView {
   // The three acknowledgements go to an address nobody has confirmed (anyone may type anyone's):
-  // They repeat nothing the visitor typed but the first name, and give the submission's reference
-  // And what happens next (decisions.md; the business's notification keeps everything).
+  // they repeat nothing the visitor typed but the first name, and give the submission's reference
+  // and what happens next (the business's notification keeps everything).
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   // Only what the site offered (the day and window).

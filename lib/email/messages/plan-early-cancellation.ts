@@ -7,9 +7,8 @@ import {customerRows} from '../view-parts'
 import type {ComposeContext, EmailMessage, MessageView} from '../view'
 import type {PlanEarlyCancellationFacts} from '../queue'
 
-/** The customer's e-mail. */
-function customer(facts: PlanEarlyCancellationFacts, _context: ComposeContext): MessageView {
-  // Queued for the business only (a charge that did not go through): the customer's cancellation e-mail says it.
+/** None: queued for the business only (a charge that did not go through); the customer's cancellation e-mail says it. */
+function customer(): MessageView {
   throw new Error('The early-cancellation charge is not e-mailed to the customer')
 }
 

@@ -64,7 +64,7 @@ function planVisitChargeView(facts: PlanVisitDeclinedFacts | PlanVisitReleasedFa
 /** The business's notification; `name` is the customer's, as its subject says it. */
 function business(facts: PlanVisitDeclinedFacts | PlanVisitReleasedFacts, _context: ComposeContext, name: string): MessageView {
   // A released visit is the office's to hear of (its crew's day changes; the
-  // Customer may call); a decline is only the customer's (shown should a copy be asked for).
+  // customer may call); a decline is only the customer's (shown should a copy be asked for).
   const slot = slotText(facts.date, facts.arrivalWindow)
   const released = facts.kind === 'plan_visit_released'
   return {

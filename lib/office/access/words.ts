@@ -17,7 +17,6 @@ export const accessWords = {
     leads: 'Leads',
     calendars: 'Crews’ calendars',
     staff: 'Staff',
-    // i24-manage
     plans: 'Plans',
   },
   /** The plain answers of office endpoints refused before any work (scripts and odd clients read them). */

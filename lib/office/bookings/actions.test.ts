@@ -81,7 +81,7 @@ describe('the office acts on one booking (PGlite)', () => {
     await db?.close()
   })
 
-  it("moves a plan's visit waiting for its charge (issue 24): its charge keeps its 48 hours before the new window", async () => {
+  it("moves a plan's visit waiting for its charge: its charge keeps its 48 hours before the new window", async () => {
     // Thursday 6 March 8–10 am (PST): charged 48 hours before, on the 4th at 16:00 UTC.
     const {visitId} = await insertPlanWithVisit(db, {date: '2031-03-06', windowStartsAt: '2031-03-06T16:00:00.000Z'})
     expect(await h.store.findById(visitId)).toMatchObject({paymentStatus: 'scheduled', chargeDueAt: '2031-03-04T16:00:00.000Z'})

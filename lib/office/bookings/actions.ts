@@ -25,7 +25,7 @@ import {
 import {bookingChangeBase} from '../../booking/manage'
 import {checkoutDescription} from '../../booking/flow'
 import {bookingPaidFacts} from '../../booking/stored'
-import {reviewRequestEmails} from '../../booking/reminders' // i24-reminders
+import {reviewRequestEmails} from '../../booking/reminders'
 import type {BookingOutcome, BookingStore, StoredBooking} from '../../booking/store/store'
 import {companyLocalNow} from '../../company-time'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from '../../email/queue'
@@ -41,7 +41,7 @@ export interface OfficeBookingDeps {
   now: () => Date
   /** Wakes the e-mail outbox after an action queued a message. */
   emailsQueued?: () => void
-  /** The site settings' feedback address, where a visit marked done asks for a review (none: no request). i24-reminders */
+  /** The site settings' feedback address, where a visit marked done asks for a review (none: no request). */
   feedbackUrl?: () => Promise<string | null>
 }
 
@@ -213,7 +213,7 @@ export async function markOutcome(id: string, outcome: unknown, staff: ActingSta
   const now = deps.now()
   const refusal = outcomeRefusal(booking, now)
   if (refusal) return {ok: false, problem: refusal}
-  // i24-reminders: the review request, queued with the change (or not, within 30 days of the last).
+  // The review request, queued with the change (or not, within 30 days of the last).
   const emails = outcome === 'done' && deps.feedbackUrl ? reviewRequestEmails(booking, await deps.feedbackUrl(), now) : []
   const answer = await deps.records.markOutcome(booking.id, outcome as BookingOutcome, {now, staff, emails})
   if (answer === 'marked' && emails.length > 0) deps.emailsQueued?.()

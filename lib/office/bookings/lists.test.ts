@@ -47,7 +47,7 @@ type State = 'paid' | 'hold' | 'hold_ended' | 'cancellation_requested' | 'cancel
 /** A booking in a window, made pending by the store, then brought to `state` as the site would. */
 async function book(input: NewBooking, window: string, state: State, date = DAY): Promise<StoredBooking> {
   if (state === 'plan_visit') {
-    // A plan's later visit, its charge still to come (issue 24), on its own indoor plan.
+    // A plan's later visit, its charge still to come, on its own indoor plan.
     const windowStarts = windowStartsAt(date, {start: window.slice(0, 5)}).toISOString()
     const {visitId} = await insertPlanWithVisit(database.db, {date, windowStartsAt: windowStarts})
     await database.db.query(`update public.bookings1 set arrival_window = $2 where id = $1`, [visitId, window])

@@ -22,7 +22,7 @@ export async function officeBookingDeps(headers?: Headers): Promise<OfficeBookin
     availability: getAvailability,
     now: () => testNow ?? new Date(),
     emailsQueued: wakeEmailOutbox,
-    // i24-reminders: a visit marked done asks for a review here.
+    // A visit marked done asks for a review here.
     feedbackUrl: async () => (await getSiteSettings()).feedbackFormUrl ?? null,
   }
 }

@@ -196,7 +196,7 @@ export const bookingWords = {
   },
   outcome: {
     heading: 'How did the visit go?',
-    // i24-reminders: done asks the customer for a review.
+    // Done asks the customer for a review.
     help: 'Once its window has begun. Done e-mails the customer a request for a review (at most one per customer in 30 days, and none while the site settings have no feedback address); a no-show e-mails no one.',
     done: 'Mark done',
     noShow: 'Mark no-show',
@@ -243,7 +243,7 @@ export const bookingWords = {
     markedNoShow: 'Marked no-show.',
     confirmationResent: 'The confirmation is on its way to the customer.',
     noteAdded: 'Note added.',
-    markedStarted: 'Marked started.', // i24-texts
+    markedStarted: 'Marked started.',
   } as Record<string, string>,
   problem: {
     not_found: 'This booking no longer exists.',
@@ -267,7 +267,7 @@ export const bookingWords = {
     noteRequired: 'Write the note first.',
     noteTooLong: 'A note can be at most 2,000 characters.',
     noteUnreadable: 'The note holds characters that cannot be stored (control characters or a broken emoji).',
-    not_today: 'A visit is marked started on its day.', // i24-texts
+    not_today: 'A visit is marked started on its day.',
   } as Record<string, string>,
 }
 

@@ -1,5 +1,5 @@
 /**
- * The office's plans (/office/plans, /office/plans/[id], issue 24): the list (customer, how often,
+ * The office's plans (/office/plans, /office/plans/[id]): the list (customer, how often,
  * status, next visit, card), one plan's visits, charges and changes, and what staff do to it (skip a
  * visit, pause, resume, cancel), each the plan's rule (lib/booking/plans/changes.ts) with the member
  * named in its audit row. Plain TypeScript with its dependencies passed in; the words are
