@@ -33,8 +33,8 @@ function leadReplyView(facts: LeadReplyFacts, context: ComposeContext): MessageV
   }
 }
 
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: LeadReplyFacts, _context: ComposeContext, _name: string): MessageView {
+/** The business's copy. */
+function business(facts: LeadReplyFacts): MessageView {
   // Replies are queued for the customer only (the office keeps them in the lead's history); a
   // copy to the business would read like this.
   return {
