@@ -234,14 +234,4 @@ export default defineConfig([
       'boundaries/dependencies': ['error', layering],
     },
   },
-  // No circle of imports among the site's own modules: what two modules both need moves to a lower
-  // module both import (tests/unit/import-cycles.test.ts checks the same with TypeScript's resolver,
-  // type-only imports included).
-  {
-    files: ['app/**', 'components/**', 'lib/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
-    rules: {
-      'import/no-cycle': ['error', {ignoreExternal: true}],
-    },
-  },
 ]);

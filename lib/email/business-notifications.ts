@@ -3,12 +3,12 @@
  * asks for an appointment, pays, moves a booking or asks to cancel it. Staff-facing: their words
  * live in code (the office is not marketing copy), only their subjects are content (the E-mails
  * document's "Notifications to the business"); every word a customer reads is from the content.
- * Each kind of event's notification is the `business` of its module in ./messages; this is the frame
+ * Each kind of event's notification is one module of ./notifications; this is the frame
  * around it: the customer's name for its subject, and the link to the office. Plain TypeScript.
  */
 import type {ComposeContext, MessageView} from './view'
 import type {CustomerEventFacts as EventFacts} from './queue'
-import {emailMessage} from './messages'
+import {businessNotification} from './notifications'
 import {leadHref} from '../office/leads/actions'
 import {pageUrl} from './view-parts'
 
@@ -89,7 +89,7 @@ function officeLinkLabel(facts: EventFacts): string {
  * the booking, lead or plan in the office (an absolute address on the site's own public address).
  */
 export function businessView(facts: EventFacts, context: ComposeContext): MessageView {
-  const {subject, view} = emailMessage(facts).business(facts, context, customerName(facts))
+  const {subject, view} = businessNotification(facts)(facts, context, customerName(facts))
   return {subject, view: {...view, action: {text: 'Everything about it, and what to do next:', label: officeLinkLabel(facts), url: pageUrl(context.siteUrl, officePath(facts))}}}
 }
 

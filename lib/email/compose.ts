@@ -3,15 +3,16 @@
  * paragraphs, details, charges) that the one e-mail layout renders to HTML and plain text, and the
  * calendar file of a dated booking. Every word a customer reads comes from the E-mails document of
  * the content (but the names of the tables' rows, as on the forms); the details from the event as
- * it happened. Each kind of event's e-mails are one module of ./messages (./messages/index.ts lists them);
- * this is the frame around them: addresses, signature, footer. Plain TypeScript: the
+ * it happened. The customer's e-mail of each kind of event is one module of ./messages, the business's
+ * notification one of ./notifications (each folder's index.ts lists them); this is the frame
+ * around them: addresses, signature, footer. Plain TypeScript: the
  * renderer is passed in.
  */
 import {addressLines, formatDate, formatPhone} from '../format'
 import {windowTimes} from '../booking/arrival-window'
 import {customerCalendarFile} from '../calendar-file'
 import {businessView} from './business-notifications'
-import {emailMessage} from './messages'
+import {customerEmail} from './messages'
 import type {OutboxMessage} from './outbox'
 import {staffEmailView} from '../office/access/sign-in-email'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts} from './queue'
@@ -84,7 +85,7 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
   }
   const facts = payload
   const toBusiness = message.to === null
-  const customer = emailMessage(facts).customer
+  const customer = customerEmail(facts)
   if (!toBusiness && !customer) throw new Error(`No customer e-mail for ${message.eventKey}`)
   const {subject, view} = toBusiness ? businessView(facts, context) : customer!(facts, context)
   const full: EmailView = {

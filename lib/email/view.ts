@@ -142,11 +142,8 @@ export interface PlanWording {
 /** One e-mail's subject and view, before the composer adds the signature and the footer. */
 export type MessageView = {subject: string; view: Omit<EmailView, 'footer' | 'signature'>}
 
-/**
- * The e-mails of one kind of event (one module of ./messages): the customer's, null when the event
- * is e-mailed to the business only, and the business's notification, given the customer's name.
- */
-export interface EmailMessage<F extends CustomerEventFacts> {
-  customer: ((facts: F, context: ComposeContext) => MessageView) | null
-  business: (facts: F, context: ComposeContext, name: string) => MessageView
-}
+/** The customer's e-mail of one kind of event (a module of ./messages). */
+export type CustomerEmail<F extends CustomerEventFacts> = (facts: F, context: ComposeContext) => MessageView
+
+/** The business's notification of one kind of event (a module of ./notifications), given the customer's name for its subject. */
+export type BusinessNotification<F extends CustomerEventFacts> = (facts: F, context: ComposeContext, name: string) => MessageView

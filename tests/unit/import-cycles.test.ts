@@ -3,9 +3,10 @@
 // in decide what a value is (one of them sees the other half-loaded), and it says two modules are
 // one thing split in two: what both need moves to a lower module both import. Type-only imports
 // count too (they hold the same knot for a reader). Tests and test-support/ stand outside: a test
-// may import whatever it checks. eslint.config.mjs runs import/no-cycle on the same files as you
-// type; this test resolves every import with TypeScript's own resolver (the tsconfig's paths, `.ts`
-// extensions, folders' index files) and names each circle it finds.
+// may import whatever it checks. Every import is resolved with TypeScript's own resolver (the
+// tsconfig's paths, `.ts` extensions, folders' index files), and each circle found is named. (A test
+// rather than ESLint's import/no-cycle: that rule multiplied the whole-tree lint time and cannot
+// lint the layering test's snippets, which are not files on disk.)
 import {readFileSync} from 'node:fs'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'

@@ -1,16 +1,16 @@
 /**
- * A booking cancelled by the office, with its refund or none: the customer's e-mail (and the business's, should a copy be asked for).
+ * A booking cancelled by the office, with its refund or none: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {slotLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatPhone} from '../../format'
-import {customerRows, rows, slotText} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import {formatPhone} from '../../format'
+import {rows} from '../view-parts'
+import type {ComposeContext, MessageView} from '../view'
 import type {BookingCancelledFacts} from '../queue'
 
 /** The customer's e-mail. */
-function customer(facts: BookingCancelledFacts, context: ComposeContext): MessageView {
+export function bookingCancelledEmail(facts: BookingCancelledFacts, context: ComposeContext): MessageView {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
@@ -49,21 +49,3 @@ function customer(facts: BookingCancelledFacts, context: ComposeContext): Messag
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: BookingCancelledFacts, _context: ComposeContext, name: string): MessageView {
-  // Not queued for the business (staff cancel from the office), shown if a copy is ever asked for.
-  return {
-    subject: `Booking ${facts.reference} cancelled (${name})`,
-    view: {
-      preview: `${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}: ${formatUsd(facts.refundedCents)} refunded.`,
-      heading: `Booking ${facts.reference} cancelled`,
-      paragraphs: [`Cancelled from the office; ${formatUsd(facts.refundedCents)} of ${formatUsd(facts.totalCents)} refunded.`],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [`Cancelled ${formatCompanyDateTime(facts.changedAt)}.`],
-    },
-  }
-}
-
-export const bookingCancelled: EmailMessage<BookingCancelledFacts> = {customer: customer, business}

@@ -1,16 +1,16 @@
 /**
- * A booking moved by the customer (its manage link) or by the office: the customer's e-mail and the business's notification.
+ * A booking moved by the customer (its manage link) or by the office: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
 import {arrivalWindowLabel, slotLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatDate, formatPhone} from '../../format'
-import {customerRows, manageAction, rows, slotText} from '../view-parts'
+import {formatDate, formatPhone} from '../../format'
+import {manageAction, rows} from '../view-parts'
 import type {BookingValues} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import type {ComposeContext, MessageView} from '../view'
 import type {BookingMovedByOfficeFacts, BookingRescheduledFacts} from '../queue'
 
 /** The customer's e-mail. */
-function customer(facts: BookingRescheduledFacts | BookingMovedByOfficeFacts, context: ComposeContext): MessageView {
+export function bookingMovedEmail(facts: BookingRescheduledFacts | BookingMovedByOfficeFacts, context: ComposeContext): MessageView {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
@@ -51,39 +51,3 @@ function customer(facts: BookingRescheduledFacts | BookingMovedByOfficeFacts, co
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: BookingRescheduledFacts | BookingMovedByOfficeFacts, _context: ComposeContext, name: string): MessageView {
-  // Not queued (the office made the move and its record shows who); worded should one be.
-  const to = slotText(facts.toDate, facts.toWindow)
-  const byOffice = facts.kind === 'booking_moved_by_office'
-  return {
-    subject: `Booking ${facts.reference} moved to ${to} (${name})`,
-    view: {
-      preview: `${name} moved ${facts.service} from ${slotText(facts.fromDate, facts.fromWindow)} to ${to}.`,
-      heading: `Booking ${facts.reference} moved`,
-      paragraphs: [
-        byOffice
-          ? `The office moved ${name}'s booking; the customer was e-mailed the new window.`
-          : `${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`,
-      ],
-      sections: [
-        {
-          heading: 'Booking',
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Was', slotText(facts.fromDate, facts.fromWindow)],
-            ['Now', to],
-            ['Location', facts.location],
-          ]),
-        },
-        customerRows(facts, name),
-      ],
-      charges: null,
-      closing: [`Moved ${formatCompanyDateTime(facts.changedAt)}.`],
-    },
-  }
-}
-
-export const bookingMoved: EmailMessage<BookingRescheduledFacts | BookingMovedByOfficeFacts> = {customer: customer, business}

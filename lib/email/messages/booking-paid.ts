@@ -1,18 +1,17 @@
 /**
- * A paid booking: the customer's confirmation (with a plan's first visit, the plan too) and the business's notification.
+ * A paid booking: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
-import {formatUsd} from '../../booking/money'
 import {arrivalWindowLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatDate} from '../../format'
+import {formatDate} from '../../format'
 import {planOf, planView} from '../plan-section'
-import {bookingCharges, customerRows, manageAction, rows} from '../view-parts'
+import {bookingCharges, manageAction, rows} from '../view-parts'
 import type {BookingValues} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import type {ComposeContext, MessageView} from '../view'
 import type {BookingPaidFacts} from '../queue'
 
 /** The customer's e-mail. */
-function customer(facts: BookingPaidFacts, context: ComposeContext): MessageView {
+export function bookingPaidEmail(facts: BookingPaidFacts, context: ComposeContext): MessageView {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
@@ -61,24 +60,3 @@ function customer(facts: BookingPaidFacts, context: ComposeContext): MessageView
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: BookingPaidFacts, context: ComposeContext, name: string): MessageView {
-  const subjects = context.wording.businessNotifications
-  return {
-    subject: fillTokens(subjects.bookingPaidSubject, {name, service: facts.service, reference: facts.reference}),
-    view: {
-      preview: `${facts.service}, ${facts.date ? formatDate(facts.date) : 'no date'}, ${formatUsd(facts.totalCents)} paid.`,
-      heading: `Paid booking ${facts.reference}`,
-      paragraphs: [`${name} booked and paid online. Reply to this e-mail to write to them.`],
-      sections: [
-        customerRows(facts, name),
-        {heading: 'Booking', rows: [{label: 'Reference', value: facts.reference}, ...facts.details, ...rows([['Notes', facts.notes]])]},
-      ],
-      charges: bookingCharges(facts, 'Charges', 'Total paid'),
-      closing: [`Paid ${formatCompanyDateTime(facts.paidAt)}.`],
-    },
-  }
-}
-
-export const bookingPaid: EmailMessage<BookingPaidFacts> = {customer: customer, business}

@@ -1,16 +1,16 @@
 /**
- * A refund of part or all of a booking, the visit kept: the customer's e-mail (and the business's, should a copy be asked for).
+ * A refund of part or all of a booking, the visit kept: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {slotLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatPhone} from '../../format'
-import {customerRows, rows, slotText} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import {formatPhone} from '../../format'
+import {rows} from '../view-parts'
+import type {ComposeContext, MessageView} from '../view'
 import type {BookingRefundedFacts} from '../queue'
 
 /** The customer's e-mail. */
-function customer(facts: BookingRefundedFacts, context: ComposeContext): MessageView {
+export function bookingRefundedEmail(facts: BookingRefundedFacts, context: ComposeContext): MessageView {
   const {wording, company} = context
   const common = {companyName: company.companyName, phone: company.phone}
   const headings = wording.sectionHeadings
@@ -52,21 +52,3 @@ function customer(facts: BookingRefundedFacts, context: ComposeContext): Message
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: BookingRefundedFacts, _context: ComposeContext, name: string): MessageView {
-  // Not queued for the business (the owner refunds from the office), shown if a copy is ever asked for.
-  return {
-    subject: `Booking ${facts.reference} refunded ${formatUsd(facts.refundedCents)} (${name})`,
-    view: {
-      preview: `${facts.service} on ${slotText(facts.fromDate, facts.fromWindow)}: ${formatUsd(facts.refundedCents)} refunded.`,
-      heading: `Booking ${facts.reference}: ${formatUsd(facts.refundedCents)} refunded`,
-      paragraphs: [`Refunded from the office; ${formatUsd(facts.totalRefundedCents)} of ${formatUsd(facts.totalCents)} refunded in total.`],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [`Refunded ${formatCompanyDateTime(facts.changedAt)}.`],
-    },
-  }
-}
-
-export const bookingRefunded: EmailMessage<BookingRefundedFacts> = {customer: customer, business}

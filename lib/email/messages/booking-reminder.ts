@@ -1,11 +1,11 @@
 /**
- * The reminder before a visit.
+ * The reminder before a visit: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
 import {arrivalWindowLabel, slotLabel} from '../../booking/arrival-window'
 import {formatDate, formatPhone} from '../../format'
-import {customerRows, manageAction, rows, slotText, typedParagraphs} from '../view-parts'
-import type {ComposeContext, EmailMessage, EmailWording, MessageView} from '../view'
+import {manageAction, rows, typedParagraphs} from '../view-parts'
+import type {ComposeContext, EmailWording, MessageView} from '../view'
 import type {BookingReminderFacts} from '../queue'
 
 /** What to prepare for a visit of this industry (the content's text, one paragraph per line). */
@@ -23,7 +23,7 @@ function prepareText(industry: BookingReminderFacts['industry'], wording: EmailW
 }
 
 /** The reminder before a visit: its date and window, what to prepare, the booking, the manage link. */
-function reminderView(facts: BookingReminderFacts, context: ComposeContext): MessageView {
+export function reminderView(facts: BookingReminderFacts, context: ComposeContext): MessageView {
   const w = context.wording.bookingReminder
   const values = {
     companyName: context.company.companyName,
@@ -59,21 +59,3 @@ function reminderView(facts: BookingReminderFacts, context: ComposeContext): Mes
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: BookingReminderFacts, _context: ComposeContext, name: string): MessageView {
-  // Queued for the customer only; a copy to the business would read like this.
-  return {
-    subject: `Reminder sent for booking ${facts.reference} (${name})`,
-    view: {
-      preview: `${facts.service} on ${slotText(facts.date, facts.arrivalWindow)}.`,
-      heading: `Reminder sent for booking ${facts.reference}`,
-      paragraphs: [`${facts.service} on ${slotText(facts.date, facts.arrivalWindow)}.`],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [],
-    },
-  }
-}
-
-export const bookingReminder: EmailMessage<BookingReminderFacts> = {customer: reminderView, business}

@@ -1,16 +1,15 @@
 /**
- * A change of the customer's plan (a visit skipped, paused, resumed, cancelled).
+ * A change of the customer's plan (a visit skipped, paused, resumed, cancelled): the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {slotLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatPhone} from '../../format'
-import {customerRows, slotText} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import {formatPhone} from '../../format'
+import type {ComposeContext, MessageView} from '../view'
 import type {PlanChangedFacts} from '../queue'
 
 /** the customer's e-mail of a change of their plan, in the content's words. */
-function planChangedView(facts: PlanChangedFacts, context: ComposeContext): MessageView {
+export function planChangedView(facts: PlanChangedFacts, context: ComposeContext): MessageView {
   const w = context.wording.planChanged
   const values = {
     firstName: facts.customer.firstName,
@@ -45,32 +44,3 @@ function planChangedView(facts: PlanChangedFacts, context: ComposeContext): Mess
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: PlanChangedFacts, _context: ComposeContext, name: string): MessageView {
-  // A plan's changes (staff-facing words; the office's own changes are not sent here).
-  const what = {
-    visit_skipped: `skipped the visit of ${slotText(facts.visit?.date ?? null, facts.visit?.arrivalWindow ?? null)}`,
-    paused: `paused their ${facts.frequency} plan (${facts.released} visit(s) more than 24 hours ahead released)`,
-    resumed: `resumed their ${facts.frequency} plan`,
-    cancelled: `cancelled their ${facts.frequency} plan (${facts.released} visit(s) more than 24 hours ahead released)`,
-  }[facts.change]
-  return {
-    subject: `Plan change: ${name} ${what.split(' (')[0]}`,
-    view: {
-      preview: `${name} ${what}.`,
-      heading: `Plan change (${facts.service})`,
-      paragraphs: [
-        `${name} ${what} through their manage link.`,
-        ...(facts.change === 'cancelled' && facts.earlyCancellationCents > 0
-          ? [`Cancelled before its second visit: the difference to the one-time price, ${formatUsd(facts.earlyCancellationCents)}, is charged to the saved card (see the plan in the office).`]
-          : []),
-      ],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [`Changed ${formatCompanyDateTime(facts.changedAt)}.`],
-    },
-  }
-}
-
-export const planChanged: EmailMessage<PlanChangedFacts> = {customer: planChangedView, business}

@@ -1,32 +1,9 @@
 /**
- * An early-cancellation charge that did not go through: the business's notification only.
+ * An early-cancellation charge that did not go through: no e-mail to the customer (their plan's
+ * cancellation e-mail says what is owed); queued for the business only.
  */
-import {formatUsd} from '../../booking/money'
-import {formatCompanyDateTime} from '../../format'
-import {customerRows} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
-import type {PlanEarlyCancellationFacts} from '../queue'
+import type {MessageView} from '../view'
 
-/** None: queued for the business only (a charge that did not go through); the customer's cancellation e-mail says it. */
-function customer(): MessageView {
+export function planEarlyCancellationEmail(): MessageView {
   throw new Error('The early-cancellation charge is not e-mailed to the customer')
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: PlanEarlyCancellationFacts, _context: ComposeContext, name: string): MessageView {
-  return {
-    subject: `Early-cancellation charge not taken: ${name}`,
-    view: {
-      preview: `${formatUsd(facts.amountCents)} could not be charged (${facts.status}).`,
-      heading: 'Early-cancellation charge not taken',
-      paragraphs: [
-        `${name} cancelled their ${facts.frequency} plan (${facts.service}) before its second visit. The difference to the one-time price, ${formatUsd(facts.amountCents)}, could not be charged to the saved card: ${facts.status}${facts.error ? ` (${facts.error})` : ''}. Call the customer; nothing more is tried automatically.`,
-      ],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [`Tried ${formatCompanyDateTime(facts.at)}.`],
-    },
-  }
-}
-
-export const planEarlyCancellation: EmailMessage<PlanEarlyCancellationFacts> = {customer: customer, business}

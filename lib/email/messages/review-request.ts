@@ -1,14 +1,13 @@
 /**
- * The review request after a visit.
+ * The review request after a visit: the customer's e-mail, in the content's words.
  */
 import {fillTokens} from '../tokens'
-import {formatCompanyDateTime, formatDate, formatPhone} from '../../format'
-import {customerRows} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import {formatDate, formatPhone} from '../../format'
+import type {ComposeContext, MessageView} from '../view'
 import type {ReviewRequestFacts} from '../queue'
 
 /** The review request after a visit: thanks, and a button to the feedback address. */
-function reviewRequestView(facts: ReviewRequestFacts, context: ComposeContext): MessageView {
+export function reviewRequestView(facts: ReviewRequestFacts, context: ComposeContext): MessageView {
   const w = context.wording.reviewRequest
   const values = {
     companyName: context.company.companyName,
@@ -31,20 +30,3 @@ function reviewRequestView(facts: ReviewRequestFacts, context: ComposeContext): 
     },
   }
 }
-
-/** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: ReviewRequestFacts, _context: ComposeContext, name: string): MessageView {
-  return {
-    subject: `Review asked for booking ${facts.reference} (${name})`,
-    view: {
-      preview: `${facts.service}, marked done ${formatCompanyDateTime(facts.doneAt)}.`,
-      heading: `Review asked for booking ${facts.reference}`,
-      paragraphs: [`${facts.service}, marked done ${formatCompanyDateTime(facts.doneAt)}.`],
-      sections: [customerRows(facts, name)],
-      charges: null,
-      closing: [],
-    },
-  }
-}
-
-export const reviewRequest: EmailMessage<ReviewRequestFacts> = {customer: reviewRequestView, business}

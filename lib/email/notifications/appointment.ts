@@ -1,16 +1,15 @@
 /**
- * An appointment request of the earlier form (it has no e-mail field): the business's notification only.
+ * The business's notification of an appointment request of the earlier form (it has no e-mail field). Staff-facing: its words stay in code.
  */
 import {formatCompanyDateTime, formatPhone} from '../../format'
 import {pageUrl, rows} from '../view-parts'
-import type {ComposeContext, EmailMessage, MessageView} from '../view'
+import type {ComposeContext, MessageView} from '../view'
 import type {AppointmentFacts} from '../queue'
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
-const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
 
 /** The business's notification; `name` is the customer's, as its subject says it. */
-function business(facts: AppointmentFacts, context: ComposeContext, name: string): MessageView {
+export function appointmentNotification(facts: AppointmentFacts, context: ComposeContext, name: string): MessageView {
   const submitted = (at: string) => formatCompanyDateTime(at)
   // Queued by the earlier health-style form before the site changed; its subject is staff-facing.
   return {
@@ -37,5 +36,3 @@ function business(facts: AppointmentFacts, context: ComposeContext, name: string
     },
   }
 }
-
-export const appointment: EmailMessage<AppointmentFacts> = {customer: null, business}
