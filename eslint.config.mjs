@@ -61,12 +61,12 @@ export const REQUEST_WIRING = {
   next: [
     'content/index.ts',
     'content/revalidate-webhook.ts',
-    'office/page-access.ts',
+    'office/access/page.ts',
     'edge/server.ts',
     'page-cache/cache-handler.ts',
     'page-cache/unknown-paths.ts',
   ],
-  react: ['content/index.ts', 'office/page-access.ts'],
+  react: ['content/index.ts', 'office/access/page.ts'],
 };
 
 // The plain rules of lib/ the Studio shares with the site: the editors must follow them too.

@@ -33,7 +33,7 @@ const nextConfig: NextConfig = {
     // CPU (measured), with the build waiting for the write before it ends.
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_FILESYSTEM_CACHE !== 'off',
     // The most of a request's body Next buffers for proxy.ts (10 MB unless said): the office's cap
-    // (lib/office/route-input.ts). proxy.ts runs only for requests without a body, so this is a
+    // (lib/office/shared/route-input.ts). proxy.ts runs only for requests without a body, so this is a
     // second line should its matcher ever let one through.
     proxyClientMaxBodySize: 32 * 1024,
   },

@@ -40,7 +40,7 @@ const OFFICE_ENV = {
   OFFICE_OWNER_EMAIL: 'owner@office.test',
   OFFICE_SIGN_IN_RATE_LIMIT_MAX: '100000',
   // The x-office-test-now header moves the sign-in rules' clock (an expired link without waiting);
-  // honoured only with this and a loopback SITE_URL (lib/office/test-clock.ts).
+  // honoured only with this and a loopback SITE_URL (lib/office/shared/test-clock.ts).
   OFFICE_TEST_CLOCK: 'on',
 };
 

@@ -1,7 +1,7 @@
 /**
  * Calendar files (iCalendar, RFC 5545) made with the `ics` package: the customer's file attached
  * to a confirmation (`customerCalendarFile`, lib/email/compose.ts) and the crews' subscription feeds
- * (lib/office/crew-calendars.ts). The one module that knows the library. Times are UTC instants (a phone shows them in its own time
+ * (lib/office/calendars/rules.ts). The one module that knows the library. Times are UTC instants (a phone shows them in its own time
  * zone, right on both sides of a daylight-saving change), or whole days for a booking without a window.
  */
 import {createEvents, type DateArray, type EventAttributes} from 'ics'

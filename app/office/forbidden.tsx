@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import styles from '@/components/office/office-page.module.css'
-import {accessWords} from '@/lib/office/words'
+import {accessWords} from '@/lib/office/access/words'
 
 /** A member of staff on an owner's page (403). */
 export default function OfficeForbidden() {

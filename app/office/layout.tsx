@@ -1,8 +1,8 @@
 import type {Metadata} from 'next'
 import type {ReactNode} from 'react'
 import {OfficeNav} from '@/components/office/OfficeNav'
-import {currentStaff} from '@/lib/office/page-access'
-import {accessWords} from '@/lib/office/words'
+import {currentStaff} from '@/lib/office/access/page'
+import {accessWords} from '@/lib/office/access/words'
 import styles from './office.module.css'
 
 /**

@@ -4,11 +4,11 @@ import {RefusedParameter} from '@/components/office/RefusedParameter'
 import {ScheduleDayView} from '@/components/office/ScheduleDayView'
 import styles from '@/components/office/Schedule.module.css'
 import {SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/availability'
-import {readSchedule} from '@/lib/office/booking-lists'
-import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {requireOfficeHome} from '@/lib/office/page-access'
-import {companyToday, formatScheduleDate, formatShortDate, mondayOf, refusedScheduleDate, scheduleRange} from '@/lib/office/schedule'
-import {BOOKING_LIST_WORDS} from '@/lib/office/words'
+import {readSchedule} from '@/lib/office/bookings/lists'
+import {officeListDeps} from '@/lib/office/bookings/lists-server'
+import {requireOfficeHome} from '@/lib/office/access/page'
+import {companyToday, formatScheduleDate, formatShortDate, mondayOf, refusedScheduleDate, scheduleRange} from '@/lib/office/schedule/rules'
+import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 
 const WORDS = BOOKING_LIST_WORDS.schedule
 

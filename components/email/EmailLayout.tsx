@@ -11,7 +11,7 @@ import {Row} from '@react-email/row'
 import {Section} from '@react-email/section'
 import {Text} from '@react-email/text'
 import type {CSSProperties} from 'react'
-import type {EmailView} from '@/lib/email/compose'
+import type {EmailView} from '@/lib/email/view'
 
 /*
  * The one layout of every e-mail the site sends (React Email: table-based HTML with inline styles,

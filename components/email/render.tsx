@@ -1,5 +1,5 @@
 import {plainTextSelectors, render, toPlainText} from '@react-email/render'
-import type {EmailView} from '@/lib/email/compose'
+import type {EmailView} from '@/lib/email/view'
 import {EmailLayout} from './EmailLayout'
 
 /** Plain text: label and value rows (React Email lays each out as a table) read as one line each. */

@@ -1,13 +1,13 @@
 import {formatCompanyDateTime} from '@/lib/format'
-import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/audit'
-import {accessWords} from '@/lib/office/words'
+import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/shared/audit'
+import {accessWords} from '@/lib/office/access/words'
 import styles from './ActionHistory.module.css'
 
 /**
  * The record of staff actions on one booking, lead or member: when (Renton time), who, what, and
  * each changed field before → after, in words (times on the company's clock, yes/no, dollars).
  * `actionLabels`, `fieldLabels` and `valueLabels` name an area's own actions, fields and stored
- * values in the office's words (lib/office/words.ts); an unknown one shows its key.
+ * values in the office's words (lib/office/access/words.ts and the words.ts of each area); an unknown one shows its key.
  */
 export function ActionHistory({
   actions,

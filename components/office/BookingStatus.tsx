@@ -1,6 +1,6 @@
-import type {OfficeBookingStatus} from '@/lib/office/booking-status'
-import type {PaymentState} from '@/lib/office/payment-state'
-import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from '@/lib/office/words'
+import type {OfficeBookingStatus} from '@/lib/office/bookings/status'
+import type {PaymentState} from '@/lib/office/bookings/payment-state'
+import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from '@/lib/office/bookings/words'
 import styles from './BookingStatus.module.css'
 
 /**

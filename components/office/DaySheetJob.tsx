@@ -2,10 +2,10 @@ import Link from 'next/link'
 import {BookingStatus} from '@/components/office/BookingStatus'
 import styles from '@/components/office/DaySheet.module.css'
 import {formatCompanyTime, formatPhone, telHref} from '@/lib/format'
-import {outcomeRefusal} from '@/lib/office/booking-actions'
-import {startedRefusal} from '@/lib/office/mark-started'
-import type {DaySheetBooking} from '@/lib/office/schedule'
-import {BOOKING_LIST_WORDS} from '@/lib/office/words'
+import {outcomeRefusal} from '@/lib/office/bookings/actions'
+import {startedRefusal} from '@/lib/office/bookings/mark-started'
+import type {DaySheetBooking} from '@/lib/office/schedule/rules'
+import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 
 const WORDS = BOOKING_LIST_WORDS.daySheet
 

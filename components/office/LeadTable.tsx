@@ -1,8 +1,8 @@
 import {createColumnHelper, createTable, flexRender, getCoreRowModel, type ColumnDef} from '@tanstack/react-table'
 import Link from 'next/link'
 import {formatCompanyDateTime, formatPhone} from '@/lib/format'
-import {leadHref, leadListHref, type LeadListQuery, type LeadSummary} from '@/lib/office/leads'
-import {leadWords} from '@/lib/office/words'
+import {leadHref, leadListHref, type LeadListQuery, type LeadSummary} from '@/lib/office/leads/actions'
+import {leadWords} from '@/lib/office/leads/words'
 import styles from './LeadTable.module.css'
 import ui from './office-page.module.css'
 

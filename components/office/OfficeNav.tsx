@@ -2,8 +2,8 @@
 
 import Link from 'next/link'
 import {usePathname} from 'next/navigation'
-import {hasRole, type StaffRole} from '@/lib/office/staff'
-import {accessWords} from '@/lib/office/words'
+import {hasRole, type StaffRole} from '@/lib/office/access/roles'
+import {accessWords} from '@/lib/office/access/words'
 import styles from './OfficeNav.module.css'
 
 const w = accessWords.nav

@@ -1,5 +1,5 @@
-import type {RefusedParameter as Refused} from '@/lib/office/input'
-import {inputWords} from '@/lib/office/words'
+import type {RefusedParameter as Refused} from '@/lib/office/shared/input'
+import {inputWords} from '@/lib/office/shared/words'
 import styles from './RefusedParameter.module.css'
 
 /** Says, above a page's content, which part of its address was refused and why (announced when the page opens). */

@@ -1,8 +1,8 @@
 import Link from 'next/link'
 import {formatUsd} from '@/lib/booking/money'
-import type {ScheduleBooking, ScheduleCrewDay, ScheduleDay} from '@/lib/office/schedule'
-import {formatScheduleDate} from '@/lib/office/schedule'
-import {BOOKING_LIST_WORDS} from '@/lib/office/words'
+import type {ScheduleBooking, ScheduleCrewDay, ScheduleDay} from '@/lib/office/schedule/rules'
+import {formatScheduleDate} from '@/lib/office/schedule/rules'
+import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {BookingStatus} from './BookingStatus'
 import styles from './Schedule.module.css'
 

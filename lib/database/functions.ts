@@ -112,7 +112,7 @@ export const DATABASE_FUNCTIONS = {
   office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
   booking_notes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
   customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
-  // The office's leads (lib/office/leads.ts).
+  // The office's leads (lib/office/leads/actions.ts).
   office_leads: {args: {p_filter: 'jsonb', p_limit: 'integer', p_offset: 'integer'}, returns: 'rows'},
   office_lead: {args: {p_kind: 'text', p_id: 'uuid'}, returns: 'value'},
   office_lead_assignees: {args: {}, returns: 'rows'},

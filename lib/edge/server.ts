@@ -35,7 +35,7 @@ import flightRouterState from 'next/dist/server/app-render/parse-and-validate-fl
 import {CLIENT_ADDRESS_HEADER, resolveClientAddress, stampClientAddress, type ProxyTrust} from './client-address.ts'
 import {inlineScriptHashes} from './inline-scripts.ts'
 import {createRecentPages, recentPageKey, REVALIDATE_PATH} from './recent-pages.ts'
-import {isOfficePath} from '../office/headers.ts'
+import {isOfficePath} from '../office/shared/headers.ts'
 import {
   contentSecurityPolicyFor,
   FILE_CONTENT_SECURITY_POLICY,

@@ -545,7 +545,7 @@ describe('the manage link, and the e-mails of a move or a cancellation request',
   })
 })
 
-describe('acknowledgements to an address nobody has confirmed (issue 21: no relay for strangers’ text)', () => {
+describe('acknowledgements to an address nobody has confirmed (no relay for strangers’ text)', () => {
   // A distinctive string in every field the visitor types: none may reach the acknowledgement.
   const typedQuote: QuoteRequestFacts = {
     ...quote,
@@ -657,9 +657,8 @@ describe('the e-mail of a booking the office cancelled', () => {
   })
 })
 
-// i24-plan-ui ---------------------------------------------------------------------------------
 /*
- * The confirmation of a plan's first visit (issue 24, acceptance 1): the plan's paragraph and table
+ * The confirmation of a plan's first visit: the plan's paragraph and table
  * of next visits in the content's words, and a calendar file with one event per visit (each UID its
  * own), read back with ical.js as calendar programs read it.
  */
@@ -764,4 +763,3 @@ describe("the confirmation of a plan's first visit", () => {
     expect(calendar.getAllSubcomponents('vevent')).toHaveLength(1)
   })
 })
-// end i24-plan-ui

@@ -6,7 +6,7 @@ import {eventEmails, type PlanChangedFacts, type PlanEarlyCancellationFacts} fro
 import {emailContentFromDataset} from './test-support/content'
 
 /**
- * The e-mails of a plan's changes (issue 24, i24-manage): the customer's, in the E-mails document's
+ * The e-mails of a plan's changes: the customer's, in the E-mails document's
  * words with the visit, the frequency and the early-cancellation difference filled in and the link to
  * the plan's next visit; the business's, in the office's words; an early-cancellation charge that
  * did not go through, to the business only.

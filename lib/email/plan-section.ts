@@ -1,27 +1,21 @@
 /**
- * i24-plan-ui. What the confirmation of a plan's first visit adds (issue 24, acceptance 1): a
+ * What the confirmation of a plan's first visit adds: a
  * paragraph about the plan, a table of its next visits, how to change it, and one calendar event
  * per visit. Plain TypeScript; the words are the E-mails document's (planConfirmation).
  */
 import {arrivalWindowLabel, slotLabel, windowTimes} from '../booking/arrival-window'
 import {formatDate, formatWeekday} from '../format'
 import type {CustomerCalendarEvent} from '../calendar-file'
-import type {EmailView} from './compose'
+import type {EmailView, PlanWording} from './view'
 import type {BookingPaidFacts, PlanSummaryFacts} from './queue'
 import {fillTokens} from './tokens'
 
 /**
- * A plan as its first confirmation tells it (BookingPaidFacts.plan, i24-plans). A visit's `id`, when
+ * A plan as its first confirmation tells it (BookingPaidFacts.plan). A visit's `id`, when
  * the facts carry it, is its booking's: its calendar event then has the UID a later move replaces.
  */
 export type PlanFacts = Omit<PlanSummaryFacts, 'visits'> & {visits: (PlanSummaryFacts['visits'][number] & {id?: string})[]}
 
-export interface PlanWording {
-  heading: string
-  intro: string
-  visitLabel: string
-  changes: string
-}
 
 /** The plan of a confirmation, if it confirms a plan's first visit. */
 export function planOf(facts: BookingPaidFacts): PlanFacts | null {

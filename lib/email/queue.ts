@@ -108,13 +108,13 @@ export interface BookingPaidFacts {
    */
   linkGeneration?: number
   /**
-   * i24-plans: the first visit of a recurring plan: the plan, and its later visits up to the booking
+   * The first visit of a recurring plan: the plan, and its later visits up to the booking
    * horizon as they were placed when paid (a visit whose week had no free window is left out).
    */
   plan?: PlanSummaryFacts
 }
 
-/** i24-plans: a plan as its first visit's confirmation describes it. */
+/** A plan as its first visit's confirmation describes it. */
 export interface PlanSummaryFacts {
   /** As sold on the form: 'Weekly'. */
   frequency: string
@@ -180,8 +180,8 @@ export interface BookingMovedByOfficeFacts extends Omit<BookingRescheduledFacts,
 }
 
 /**
- * A one-time link into the office, to the member of staff who asked for it (lib/office/sign-in.ts).
- * Staff-facing: its words are in lib/office/words.ts. The token is useless without the binding
+ * A one-time link into the office, to the member of staff who asked for it (lib/office/access/sign-in.ts).
+ * Staff-facing: its words are in lib/office/access/words.ts. The token is useless without the binding
  * cookie of the browser that asked, and for more than 15 minutes.
  */
 export interface StaffSignInFacts {
@@ -195,7 +195,7 @@ export interface StaffSignInFacts {
 
 /**
  * The owner added a member of staff: their invitation to sign in (lib/office/invitation-email.ts).
- * Staff-facing: its words are in lib/office/words.ts. It carries no secret: its button opens the
+ * Staff-facing: its words are in lib/office/access/words.ts. It carries no secret: its button opens the
  * sign-in page with their address filled in, where their own browser asks for a link.
  */
 export interface StaffInvitationFacts {
@@ -236,7 +236,7 @@ export interface BookingRefundedFacts extends BookingChangeBase {
 }
 
 /**
- * i24-plans: a plan's later visit generated into another window of its week (its own was full,
+ * A plan's later visit generated into another window of its week (its own was full,
  * or its day closed): only the customer is told, when the visit is stored.
  */
 export interface PlanVisitPlacedFacts {
@@ -261,7 +261,7 @@ export interface PlanVisitPlacedFacts {
   totalCents: number
 }
 
-/** i24-plans: a plan's later visit for which its week had no free window: the customer and the business are told. */
+/** A plan's later visit for which its week had no free window: the customer and the business are told. */
 export interface PlanVisitUnplacedFacts extends Omit<PlanVisitPlacedFacts, 'kind' | 'toDate' | 'toWindow' | 'windowStartsAt'> {
   kind: 'plan_visit_unplaced'
 }
@@ -289,7 +289,7 @@ export interface LeadReplyFacts {
   sentAt: string
 }
 
-// i24-charges: a plan's later visit whose off-session charge the card refused, and its release.
+// A plan's later visit whose off-session charge the card refused, and its release.
 /** A plan's later visit as its charge e-mails report it (lib/booking/plans/charges.ts). */
 interface PlanVisitChargeBase {
   /** The visit (a booking of the plan): its manage link manages the plan. */
@@ -336,9 +336,8 @@ export interface PlanVisitReleasedFacts extends PlanVisitChargeBase {
   /** ISO 8601. */
   releasedAt: string
 }
-// end i24-charges
 
-// i24-reminders: the reminder before a visit and the review request after it.
+// The reminder before a visit and the review request after it.
 /**
  * A visit's window starts within 48 hours (a one-time booking or a plan's visit): what the customer
  * needs on the day, and the booking's manage link. Queued by the visit-reminders job
@@ -380,9 +379,8 @@ export interface ReviewRequestFacts {
   /** ISO 8601. */
   doneAt: string
 }
-// end i24-reminders
 
-// i24-manage: a plan's changes (lib/booking/plans/changes.ts).
+// A plan's changes (lib/booking/plans/changes.ts).
 /** The customer (manage link) or the office skipped a visit, paused, resumed or cancelled a plan. */
 export interface PlanChangedFacts {
   kind: 'plan_changed'
@@ -418,7 +416,6 @@ export interface PlanEarlyCancellationFacts {
   error: string | null
   at: string
 }
-// end i24-manage
 
 export type EventFacts =
   | StaffSignInFacts
@@ -436,13 +433,10 @@ export type EventFacts =
   | LeadReplyFacts
   | PlanVisitPlacedFacts
   | PlanVisitUnplacedFacts
-  // i24-charges
   | PlanVisitDeclinedFacts
   | PlanVisitReleasedFacts
-  // i24-reminders
   | BookingReminderFacts
   | ReviewRequestFacts
-  // i24-manage
   | PlanChangedFacts
   | PlanEarlyCancellationFacts
 export type EventKind = EventFacts['kind']
@@ -477,15 +471,12 @@ function customerEmail(facts: EventFacts): string | null {
     case 'booking_moved_by_office':
     case 'plan_visit_placed':
     case 'plan_visit_unplaced':
-    // i24-charges
     case 'plan_visit_declined':
     case 'plan_visit_released':
       return facts.customer.email
-    // i24-reminders
     case 'booking_reminder':
     case 'review_request':
       return facts.customer.email
-    // i24-manage
     case 'plan_changed':
     case 'plan_early_cancellation':
       return facts.customer.email

@@ -70,11 +70,11 @@ export function startEmailOutbox(render: RenderEmail, env: Record<string, string
           kind === 'booking_rescheduled' ||
           kind === 'booking_cancellation_requested' ||
           kind === 'booking_moved_by_office' ||
-          // i24-charges: a plan visit's declined card and its release link to its manage page (a new card).
+          // A plan visit's declined card and its release link to its manage page (a new card).
           kind === 'plan_visit_declined' ||
           kind === 'plan_visit_released' ||
-          kind === 'booking_reminder' || // i24-reminders
-          // i24-manage: a plan's change carries the link of its next visit.
+          kind === 'booking_reminder' ||
+          // A plan's change carries the link of its next visit.
           kind === 'plan_changed'
         const secret = linked ? await manageLinkSecret(env) : null
         const manageUrl = secret

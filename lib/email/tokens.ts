@@ -29,28 +29,25 @@ export const EMAIL_TOKENS = {
   bookingRefunded: ['firstName', 'reference', 'service', 'slot', 'amount', 'total', 'reason', 'companyName', 'phone'],
   /** The words around a reply written in the office: {reference} is the lead's. */
   leadReply: ['firstName', 'reference', 'companyName', 'phone'],
-  // i24-plan-ui: the plan section of a plan's first confirmation: {frequency} as sold ('Weekly'),
+  // The plan section of a plan's first confirmation: {frequency} as sold ('Weekly'),
   // {weekday} ('Tuesday') and {window} ('8:00 AM – 10:00 AM') of the plan; {number} a visit's place in it.
   planConfirmation: ['firstName', 'frequency', 'weekday', 'window', 'companyName', 'phone'],
   planVisitNumber: ['number'],
   /**
-   * i24-plans: a plan's visit placed in another window of its week, or with none free: {slot} is
+   * A plan's visit placed in another window of its week, or with none free: {slot} is
    * where it was placed (or its usual date and window when none was free), {usualSlot} its usual one.
    */
   planVisit: ['firstName', 'reference', 'service', 'slot', 'usualSlot', 'companyName', 'phone'],
-  // i24-charges
   /**
    * A plan's visit whose charge the card refused, and its release: {slot} the visit's date and
    * window, {amount} its price, {card} the card ('Visa ending 4242'), {deadline} until when it keeps its place.
    */
   planVisitCharge: ['firstName', 'reference', 'service', 'slot', 'amount', 'card', 'deadline', 'companyName', 'phone'],
-  // end i24-charges
-  // i24-reminders
   /** The reminder 48 hours before a visit: {slot} is its date and window. */
   bookingReminder: ['firstName', 'reference', 'service', 'slot', 'date', 'companyName', 'phone'],
   /** The review request after a visit is done: {date} is the visit's day. */
   reviewRequest: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
-  /** i24-manage: the customer's e-mail after a change of their plan: {slot} the visit skipped, {amount} the early-cancellation difference. */
+  /** The customer's e-mail after a change of their plan: {slot} the visit skipped, {amount} the early-cancellation difference. */
   planChanged: ['firstName', 'service', 'frequency', 'slot', 'amount', 'companyName', 'phone'],
 } as const
 

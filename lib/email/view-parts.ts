@@ -1,12 +1,13 @@
 /**
- * Pieces the e-mails to customers (./compose.ts) and to the business (./business-notifications.ts)
- * share: rows without empty values, addresses of the site's pages, a booking's charges.
+ * Pieces the e-mails to customers and to the business (./messages) share: rows without empty
+ * values, addresses of the site's pages, a booking's charges, the manage link, an acknowledgement.
  */
 import {formatUsd} from '../booking/money'
-import type {EmailView} from './compose'
-import type {BookingPaidFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
-import {formatDate} from '../format'
-import {arrivalWindowLabel} from '../booking/arrival-window'
+import type {ComposeContext, EmailView, MessageView} from './view'
+import type {BookingPaidFacts, CustomerEventFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
+import {formatDate, formatPhone} from '../format'
+import {arrivalWindowLabel, slotLabel} from '../booking/arrival-window'
+import {fillTokens} from './tokens'
 import {bookingReference} from '../booking/stored'
 
 /** Label/value rows, leaving out the values the visitor left empty. */
@@ -58,4 +59,77 @@ export function bookingCharges(facts: BookingPaidFacts, heading: string, totalLa
 /** The day and window of an estimate visit as people read them ('Wednesday, February 3, 2027', '9:00 AM – 11:00 AM'). */
 export function visitText(facts: EstimateRequestFacts): {date: string; window: string} {
   return {date: formatDate(facts.visitDate), window: arrivalWindowLabel(facts.visitWindow)}
+}
+
+export function firstWord(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name
+}
+
+/** The values of the booking confirmation's {tokens} (EMAIL_TOKENS.booking). */
+export type BookingValues = Record<'firstName' | 'reference' | 'service' | 'date' | 'companyName' | 'phone', string>
+
+/**
+ * The sentence (`text`, already filled in) and link to a booking's manage page, when it has a window
+ * and the site signs links. The link is of the generation the event issued (a move's and a
+ * cancellation request's e-mails carry a new one: the earlier links stop working).
+ */
+export function manageAction(
+  booking: {id: string; windowStartsAt?: string | null; linkGeneration?: number},
+  text: string,
+  values: BookingValues,
+  context: ComposeContext,
+): EmailView['action'] {
+  if (!booking.windowStartsAt || !context.manageUrl) return null
+  return {
+    text,
+    label: fillTokens(context.wording.bookingConfirmation.manageLinkLabel, values),
+    url: context.manageUrl({id: booking.id, windowStartsAt: booking.windowStartsAt, linkGeneration: booking.linkGeneration ?? 0}),
+  }
+}
+
+/**
+ * An acknowledgement of a quote, contact or estimate request: its own words filled in with what may
+ * be repeated (never the visitor's typed text), no sections, what happens next twice (preview and closing).
+ */
+export function acknowledgement(
+  w: {subject: string; heading: string; body: string; nextSteps: string},
+  values: Record<string, string>,
+): MessageView {
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.nextSteps, values),
+      heading: fillTokens(w.heading, values),
+      paragraphs: [fillTokens(w.body, values)],
+      sections: [],
+      charges: null,
+      closing: [fillTokens(w.nextSteps, values)],
+    },
+  }
+}
+
+/** The paragraphs of a message typed in a text area: one per line, blank lines dropped. */
+export function typedParagraphs(message: string): string[] {
+  return message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+}
+
+/** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'), or that there is none. */
+export function slotText(date: string | null, window: string | null): string {
+  return slotLabel(date, window) || 'not set'
+}
+
+/** Who booked, for the business's notifications. */
+export function customerRows(facts: Extract<CustomerEventFacts, {customer: unknown}>, name: string): {heading: string; rows: {label: string; value: string}[]} {
+  return {
+    heading: 'Customer',
+    rows: rows([
+      ['Name', name],
+      ['E-mail', facts.customer.email],
+      ['Phone', formatPhone(facts.customer.phone)],
+      ['Address', facts.customer.address],
+    ]),
+  }
 }

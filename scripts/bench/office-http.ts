@@ -38,7 +38,7 @@ import {hasBuild, hasCurrentSiteBuild, killAll, nextBuild, removeRunDir, ROOT, s
 
 // First: lets the lib modules below load (their imports have no extensions).
 const {openOfficeDatabase, seedOfficeBookings, sampleSearches, summarize, writeHttpReport, REPORT_FILE} = await import('./office-seed.ts')
-const {companyToday, mondayOf} = await import('../../lib/office/schedule.ts')
+const {companyToday, mondayOf} = await import('../../lib/office/schedule/rules.ts')
 const {addDays} = await import('../../lib/booking/availability.ts')
 
 const {values: options} = parseArgs({

@@ -4,7 +4,7 @@
  *
  * Fills a new embedded database (PGlite in its worker thread, as the server opens it, in a temporary
  * directory) with 20,000 bookings spread over a year around today, of every crew, window and office
- * status, then times the same lib functions the pages call (lib/office/booking-lists.ts: the
+ * status, then times the same lib functions the pages call (lib/office/bookings/lists.ts: the
  * bookings list's search, the week schedule, a crew's day sheet, the first chunk of the CSV export)
  * through the same database functions. Not over HTTP: what is measured is the database and the
  * office's rules, without the sign-in check, Next's render or the network. Each query runs a few
@@ -29,9 +29,9 @@ const RUNS = Number(options.runs)
 const BUDGET_MS = 300
 
 const {createSqlDatabaseFunctions} = await import('../../lib/database/sql-functions.ts')
-const {searchBookings, readSchedule, readDaySheet, bookingsCsvStream} = await import('../../lib/office/booking-lists.ts')
-const {parseBookingFilter} = await import('../../lib/office/booking-filter.ts')
-const {scheduleRange, companyToday} = await import('../../lib/office/schedule.ts')
+const {searchBookings, readSchedule, readDaySheet, bookingsCsvStream} = await import('../../lib/office/bookings/lists.ts')
+const {parseBookingFilter} = await import('../../lib/office/bookings/filter.ts')
+const {scheduleRange, companyToday} = await import('../../lib/office/schedule/rules.ts')
 const {TEST_AVAILABILITY} = await import('../../lib/booking/test-support/availability.ts')
 
 const loadBefore = os.loadavg()[0]
@@ -93,7 +93,7 @@ try {
     `1-minute load average before the run: **${loadBefore.toFixed(2)}** (after: ${loadAfter.toFixed(2)}); other work on the machine shows in the figures.`,
     '',
     `${bookings.toLocaleString('en-US')} bookings (seeded with SQL in ${seedSeconds.toFixed(1)} s) in a new embedded database (PGlite in its worker thread, as the server opens it), over a year around today, every crew, window and office status.`,
-    `Each figure times the lib function the page calls (lib/office/booking-lists.ts) through the same database functions: the database and the office's rules, not the sign-in check, Next's render or the network. ${RUNS} runs each after 3 warm-up runs. Budget: p95 ≤ ${BUDGET_MS} ms.`,
+    `Each figure times the lib function the page calls (lib/office/bookings/lists.ts) through the same database functions: the database and the office's rules, not the sign-in check, Next's render or the network. ${RUNS} runs each after 3 warm-up runs. Budget: p95 ≤ ${BUDGET_MS} ms.`,
     '',
     '| Query | p50 (ms) | p95 (ms) | max (ms) | Within budget |',
     '|---|---:|---:|---:|---|',

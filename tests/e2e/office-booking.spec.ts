@@ -127,7 +127,7 @@ test('staff move a booking made through the form, also within 24 hours: one e-ma
   expect(placesLeft(await offered(request), first.date, first.window)).toBe(firstLeft)
 
   // Second move, 23 hours before that window (the office's clock for this page: the suite's test
-  // clock, lib/office/test-clock.ts), which the customer's manage link no longer allows: into another
+  // clock, lib/office/shared/test-clock.ts), which the customer's manage link no longer allows: into another
   // day customers can book.
   const beforeLast = await offered(request)
   const last = freeSlot(beforeLast, first.date)

@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {mkdirSync} from 'node:fs'
 import {join} from 'node:path'
-import {BOOKING_LIST_WORDS} from '../../lib/office/words.ts'
+import {BOOKING_LIST_WORDS} from '../../lib/office/bookings/words.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {axeViolations} from './support/booking-ui'
 import {ARRIVAL_WINDOW, commercialBooking, houseBooking} from './support/bookings'

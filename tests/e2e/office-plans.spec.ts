@@ -1,4 +1,4 @@
-import {planWords} from '../../lib/office/words.ts'
+import {planWords} from '../../lib/office/plans/words.ts'
 import {expect, test} from './support/test'
 import {axeViolations} from './support/booking-ui'
 import {longDate} from './support/bookings'

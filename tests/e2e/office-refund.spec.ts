@@ -15,8 +15,8 @@ import {addressOf, E2E_INBOX, readInbox} from './support/smtp'
  * works without JavaScript. The booking page says what happened and shows the payment as Paid,
  * Partly refunded or Refunded, the customer gets exactly one e-mail saying what was refunded (and
  * why), and the history names the member. (The Stripe adapter, two members at once and the
- * database's limits are shown against the database and Stripe's stand-in: lib/office/money.test.ts,
- * lib/office/refunds.test.ts.)
+ * database's limits are shown against the database and Stripe's stand-in: lib/office/money/actions.test.ts,
+ * lib/office/money/refunds.test.ts.)
  */
 
 const WINDOW = '14:00-16:00'

@@ -1,6 +1,6 @@
 import {randomInt} from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import {readCsv} from '../../lib/office/test-support/csv-reader.ts'
+import {readCsv} from '../../lib/office/shared/test-support/csv-reader.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import {expectNoHorizontalScroll} from './support/booking-ui'
 import {houseBooking} from './support/bookings'

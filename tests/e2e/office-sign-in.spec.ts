@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import {request as playwrightRequest} from '@playwright/test'
-import {accessWords} from '../../lib/office/words'
+import {accessWords} from '../../lib/office/access/words'
 import {baseUrlOf, openSignInLink, OWNER_EMAIL, requestSignInLink, signInAsOwner} from './support/office'
 import {expect, test} from './support/test'
 
@@ -34,7 +34,7 @@ test('the e-mailed link signs in once, and only in the browser that asked for it
 
 test('a link is refused once its 15 minutes are over', async ({page}) => {
   const {link} = await requestSignInLink(page, OWNER_EMAIL)
-  // The server's clock for the sign-in rules, 15 minutes on (the suite's server honours this header: lib/office/test-clock.ts).
+  // The server's clock for the sign-in rules, 15 minutes on (the suite's server honours this header: lib/office/shared/test-clock.ts).
   await page.setExtraHTTPHeaders({'x-office-test-now': new Date(Date.now() + 15 * 60_000 + 1_000).toISOString()})
   await openSignInLink(page, link)
   await expect(page.getByText(w.verify.refused.expired)).toBeVisible()

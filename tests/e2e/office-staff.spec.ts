@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto'
-import {accessWords} from '../../lib/office/words'
+import {accessWords} from '../../lib/office/access/words'
 import {waitForMail} from './support/leads'
 import {addStaffAsOwner, baseUrlOf, signInAs, signInAsOwner} from './support/office'
 import {addressOf, E2E_INBOX} from './support/smtp'

@@ -8,7 +8,7 @@ import {signInAsStaff} from './support/office'
 /**
  * Texts through the site as built: the customer ticks the consent box on a booking form
  * and pays; in the office the visit says the customer is texted, can be marked started on its day
- * only (the suite's test clock, lib/office/test-clock.ts), once. What is texted and when is tested in
+ * only (the suite's test clock, lib/office/shared/test-clock.ts), once. What is texted and when is tested in
  * lib/texts (the worker's clock is the real one here).
  */
 

@@ -86,7 +86,7 @@ describe('lib/ is plain TypeScript', () => {
     expect(await layeringErrors('lib/booking/new-rule.ts', "export {cookies} from 'next/headers'")).toEqual([
       expect.stringContaining('lib/booking/new-rule.ts must not import next'),
     ])
-    expect(await layeringErrors('lib/office/page-access.ts', "export {cookies} from 'next/headers'")).toEqual([])
+    expect(await layeringErrors('lib/office/access/page.ts', "export {cookies} from 'next/headers'")).toEqual([])
     expect(await layeringErrors('lib/booking/new-rule.ts', "import type {Metadata} from 'next'\nexport type Page = Metadata")).toEqual([])
   })
 

@@ -48,8 +48,9 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
   // Staff-facing: the office's notifications (staff-facing words may live in code); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
+  'lib/email/notifications/': "the business's notifications",
   // The office (/office): staff-facing pages and the sign-in e-mail to staff, their words
-  // in lib/office/words.ts; no visitor reads them.
+  // in lib/office/*/words.ts; no visitor reads them.
   'app/office/': 'the office',
   'components/office/': 'the office',
   'lib/office/': 'the office',
@@ -91,6 +92,8 @@ describe('visitor-facing text', () => {
   it('is looked for in every module that renders or composes it: pages, components, e-mails, messages', () => {
     for (const file of [
       'lib/email/compose.ts',
+      'lib/email/messages/booking-paid.ts',
+      'lib/email/messages/booking-moved.ts',
       'components/email/EmailLayout.tsx',
       'lib/booking/manage.ts',
       'lib/booking/flow-messages.ts',
@@ -110,7 +113,7 @@ describe('visitor-facing text', () => {
 })
 
 describe('a sentence hard-coded into an e-mail composer', () => {
-  const file = 'lib/email/compose.ts'
+  const file = 'lib/email/messages/booking-moved.ts'
   const source = readFileSync(path.join(root, file), 'utf8')
   /** `source` with `from` replaced by `to`, failing if `from` is not there (the fixture would prove nothing). */
   const changed = (from: string, to: string) => {

@@ -3,10 +3,10 @@ import {headers} from 'next/headers'
 import Link from 'next/link'
 import ui from '@/components/office/office-page.module.css'
 import {PLAN_STATUSES} from '@/lib/booking/plans/plan'
-import {requireStaffPage} from '@/lib/office/page-access'
-import {officePlanList} from '@/lib/office/plans'
-import {officePlanDeps} from '@/lib/office/plans-server'
-import {planWords as words} from '@/lib/office/words'
+import {requireStaffPage} from '@/lib/office/access/page'
+import {officePlanList} from '@/lib/office/plans/actions'
+import {officePlanDeps} from '@/lib/office/plans/server'
+import {planWords as words} from '@/lib/office/plans/words'
 
 export const metadata: Metadata = {title: words.listTitle}
 

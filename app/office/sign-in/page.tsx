@@ -1,9 +1,9 @@
 import type {Metadata} from 'next'
 import {redirect} from 'next/navigation'
 import styles from '@/components/office/office-page.module.css'
-import {currentStaff} from '@/lib/office/page-access'
-import {officeReturnPath} from '@/lib/office/paths'
-import {accessWords} from '@/lib/office/words'
+import {currentStaff} from '@/lib/office/access/page'
+import {officeReturnPath} from '@/lib/office/access/paths'
+import {accessWords} from '@/lib/office/access/words'
 
 export const metadata: Metadata = {title: accessWords.signIn.title}
 

@@ -3,12 +3,13 @@ import {ActionHistory} from '@/components/office/ActionHistory'
 import styles from '@/components/office/office-page.module.css'
 import {getDatabaseFunctions} from '@/lib/database'
 import {formatCompanyDateTime} from '@/lib/format'
-import {readStaffChanges} from '@/lib/office/audit'
-import {requireStaffPage} from '@/lib/office/page-access'
-import {officeAccessStore} from '@/lib/office/server'
+import {readStaffChanges} from '@/lib/office/shared/audit'
+import {requireStaffPage} from '@/lib/office/access/page'
+import {officeAccessStore} from '@/lib/office/access/server'
 import type {ServiceFamily} from '@/lib/booking/availability'
-import {isStaffCrew, isStaffRole, STAFF_CREWS, STAFF_ROLES} from '@/lib/office/staff'
-import {accessWords, BOOKING_LIST_WORDS} from '@/lib/office/words'
+import {isStaffCrew, isStaffRole, STAFF_CREWS, STAFF_ROLES} from '@/lib/office/access/roles'
+import {accessWords} from '@/lib/office/access/words'
+import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
 

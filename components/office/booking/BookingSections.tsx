@@ -2,9 +2,9 @@ import type {ReactNode} from 'react'
 import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatUsd} from '@/lib/booking/money'
 import {formatDate, formatPhone, mailtoHref, telHref} from '@/lib/format'
-import type {MoveOffer} from '@/lib/office/booking-actions'
-import {REFUSED_FIELD_FOCUS, type OfficeBookingView} from '@/lib/office/booking-page'
-import {bookingWords as words, PAYMENT_STATE_WORDS} from '@/lib/office/words'
+import type {MoveOffer} from '@/lib/office/bookings/actions'
+import {REFUSED_FIELD_FOCUS, type OfficeBookingView} from '@/lib/office/bookings/page'
+import {bookingWords as words, PAYMENT_STATE_WORDS} from '@/lib/office/bookings/words'
 import styles from './booking.module.css'
 import {FocusElement} from './FocusOnArrival'
 
@@ -101,7 +101,7 @@ export function PaymentSection({booking}: {booking: OfficeBookingView}) {
       <h2 id="booking-payment">{words.paymentHeading}</h2>
       <Facts
         rows={[
-          // Paid, partly refunded or refunded (lib/office/payment-state.ts), with the amounts; an unpaid booking by its checkout's state.
+          // Paid, partly refunded or refunded (lib/office/bookings/payment-state.ts), with the amounts; an unpaid booking by its checkout's state.
           {label: words.paymentStatus, value: summary ? PAYMENT_STATE_WORDS.states[summary.state] : (words.paymentStatuses[payment.status] ?? payment.status)},
           ...(summary
             ? [

@@ -1,11 +1,11 @@
 import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatUsd} from '@/lib/booking/money'
-import {parseRefundAmount, refundableCents} from '@/lib/office/money'
+import {parseRefundAmount, refundableCents} from '@/lib/office/money/actions'
 import {slotLabel} from '@/lib/booking/arrival-window'
-import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money-routes'
+import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money/routes'
 import {ConfirmStep} from './ConfirmStep'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
-import {MONEY_WORDS} from '@/lib/office/words'
+import {MONEY_WORDS} from '@/lib/office/money/words'
 import styles from './CancelBookingForm.module.css'
 
 type Search = Record<string, string | string[] | undefined>

@@ -1,7 +1,7 @@
 import type {StoredBooking} from '@/lib/booking/store/store'
 import {formatCompanyDateTime} from '@/lib/format'
-import {startedRefusal} from '@/lib/office/mark-started'
-import {startedWords as words} from '@/lib/office/words'
+import {startedRefusal} from '@/lib/office/bookings/mark-started'
+import {startedWords as words} from '@/lib/office/bookings/words'
 import styles from './booking.module.css'
 
 /**

@@ -1,6 +1,6 @@
 import {formatCompanyDateTime} from '@/lib/format'
-import type {CalendarCrew} from '@/lib/office/crew-calendars'
-import {crewCalendarWords as words} from '@/lib/office/words'
+import type {CalendarCrew} from '@/lib/office/calendars/rules'
+import {crewCalendarWords as words} from '@/lib/office/calendars/words'
 import shared from '@/components/office/office-page.module.css'
 import {CopyAddress} from './CopyAddress'
 import styles from './CrewCalendars.module.css'

@@ -22,7 +22,7 @@
  */
 import type {DatabaseFunctions} from '../../database/functions.ts'
 import {customerEmailOnly, eventEmails, type PlanChangedFacts, type PlanEarlyCancellationFacts, type QueuedEmail} from '../../email/queue.ts'
-import type {ActingStaff} from '../../office/staff.ts'
+import type {ActingStaff} from '../../office/access/roles.ts'
 import {PaymentProviderError, type PaymentProvider} from '../../payments/provider.ts'
 import {RESCHEDULE_NOTICE_HOURS} from '../availability.ts'
 import {checkoutDescription} from '../flow/shared.ts'

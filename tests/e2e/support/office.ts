@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import type {Browser, BrowserContext, Page} from '@playwright/test'
 import type {ParsedMail} from 'mailparser'
-import {accessWords} from '../../../lib/office/words'
+import {accessWords} from '../../../lib/office/access/words'
 import {waitForMail} from './leads'
 import {addressOf, E2E_INBOX} from './smtp'
 import {expect} from './test'

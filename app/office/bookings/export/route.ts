@@ -1,7 +1,7 @@
-import {parseBookingFilter, refusedBookingFilter} from '@/lib/office/booking-filter'
-import {bookingsCsvStream, csvFileName} from '@/lib/office/booking-lists'
-import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {officeRoute, refusedParameterAnswer} from '@/lib/office/route-access'
+import {parseBookingFilter, refusedBookingFilter} from '@/lib/office/bookings/filter'
+import {bookingsCsvStream, csvFileName} from '@/lib/office/bookings/lists'
+import {officeListDeps} from '@/lib/office/bookings/lists-server'
+import {officeRoute, refusedParameterAnswer} from '@/lib/office/access/routes'
 
 /** The bookings list's CSV: every booking the filter in the address matches, all pages, streamed. A refused filter is a 400 before anything is streamed. */
 export const GET = officeRoute({role: 'owner'}, async (request) => {

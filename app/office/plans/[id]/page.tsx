@@ -8,10 +8,10 @@ import ui from '@/components/office/office-page.module.css'
 import {formatUsd} from '@/lib/booking/money'
 import {isUuid} from '@/lib/booking/store/mapping'
 import {bookingReference} from '@/lib/booking/stored'
-import {requireStaffPage} from '@/lib/office/page-access'
-import {officePlanView} from '@/lib/office/plans'
-import {officePlanDeps} from '@/lib/office/plans-server'
-import {planWords as words} from '@/lib/office/words'
+import {requireStaffPage} from '@/lib/office/access/page'
+import {officePlanView} from '@/lib/office/plans/actions'
+import {officePlanDeps} from '@/lib/office/plans/server'
+import {planWords as words} from '@/lib/office/plans/words'
 
 export const metadata: Metadata = {title: words.metaTitle}
 

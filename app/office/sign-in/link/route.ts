@@ -1,9 +1,9 @@
-import {setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
-import {formField, readOfficeForm} from '@/lib/office/form'
-import {signInPathFor} from '@/lib/office/paths'
-import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
-import {clientAddress, secureCookies, signInDeps} from '@/lib/office/server'
-import {requestSignInLink, SIGN_IN_LINK_MINUTES} from '@/lib/office/sign-in'
+import {setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/access/cookies'
+import {formField, readOfficeForm} from '@/lib/office/shared/form'
+import {signInPathFor} from '@/lib/office/access/paths'
+import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/access/routes'
+import {clientAddress, secureCookies, signInDeps} from '@/lib/office/access/server'
+import {requestSignInLink, SIGN_IN_LINK_MINUTES} from '@/lib/office/access/sign-in'
 
 /** The sign-in form: a link by e-mail (when the address is staff's) and a new binding cookie for this browser. */
 export const POST = publicOfficeRoute(async (request) => {

@@ -1,9 +1,9 @@
-import {clearCookie, cookieValue, SESSION_COOKIE, setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/cookies'
-import {formField, readOfficeForm} from '@/lib/office/form'
-import {officeReturnPath} from '@/lib/office/paths'
-import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/route-access'
-import {secureCookies, signInDeps} from '@/lib/office/server'
-import {SESSION_POLICY, signInWithLink} from '@/lib/office/sign-in'
+import {clearCookie, cookieValue, SESSION_COOKIE, setCookie, SIGN_IN_BINDING_COOKIE} from '@/lib/office/access/cookies'
+import {formField, readOfficeForm} from '@/lib/office/shared/form'
+import {officeReturnPath} from '@/lib/office/access/paths'
+import {publicOfficeRoute, seeOther, unreadableForm} from '@/lib/office/access/routes'
+import {secureCookies, signInDeps} from '@/lib/office/access/server'
+import {SESSION_POLICY, signInWithLink} from '@/lib/office/access/sign-in'
 
 /** The sign-in link's button: uses the link (once, in the browser that asked for it) and opens a session. */
 export const POST = publicOfficeRoute(async (request) => {

@@ -1,8 +1,8 @@
 import type {Metadata} from 'next'
 import styles from '@/components/office/office-page.module.css'
-import type {SignInRefusal} from '@/lib/office/access-store'
-import {officeReturnPath, signInPathFor} from '@/lib/office/paths'
-import {accessWords} from '@/lib/office/words'
+import type {SignInRefusal} from '@/lib/office/access/store'
+import {officeReturnPath, signInPathFor} from '@/lib/office/access/paths'
+import {accessWords} from '@/lib/office/access/words'
 
 export const metadata: Metadata = {title: accessWords.verify.title}
 

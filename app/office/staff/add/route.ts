@@ -1,6 +1,6 @@
-import {officeRoute, seeOther} from '@/lib/office/route-access'
-import {signInDeps} from '@/lib/office/server'
-import {addStaffMember, newStaffForm, newStaffFormRefused} from '@/lib/office/staff-admin'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
+import {signInDeps} from '@/lib/office/access/server'
+import {addStaffMember, newStaffForm, newStaffFormRefused} from '@/lib/office/staff/actions'
 
 /**
  * The owner adds a member of staff (audited) and their invitation e-mail is queued; a refused input

@@ -1,9 +1,9 @@
-import {BOOKING_FORMS, bookingActionAnswer, bookingFormRefused} from '@/lib/office/booking-routes'
-import {officeBookingDeps} from '@/lib/office/booking-server'
-import {bookingActionBack} from '@/lib/office/crew-access'
-import {mayMarkBookingOf} from '@/lib/office/crew-access-server'
-import {officeUuidParams} from '@/lib/office/input'
-import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
+import {BOOKING_FORMS, bookingActionAnswer, bookingFormRefused} from '@/lib/office/bookings/routes'
+import {officeBookingDeps} from '@/lib/office/bookings/server'
+import {bookingActionBack} from '@/lib/office/access/crew'
+import {mayMarkBookingOf} from '@/lib/office/access/crew-server'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {notForYourRole, officeRoute, seeOther} from '@/lib/office/access/routes'
 
 /**
  * Mark the visit done or a no-show: a crew member only on their crew's booking (403 otherwise).

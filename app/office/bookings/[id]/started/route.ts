@@ -1,9 +1,9 @@
-import {BOOKING_FORMS} from '@/lib/office/booking-routes'
-import {bookingActionBack} from '@/lib/office/crew-access'
-import {mayMarkBookingOf} from '@/lib/office/crew-access-server'
-import {officeUuidParams} from '@/lib/office/input'
-import {markStartedAnswer} from '@/lib/office/mark-started-server'
-import {notForYourRole, officeRoute, seeOther} from '@/lib/office/route-access'
+import {BOOKING_FORMS} from '@/lib/office/bookings/routes'
+import {bookingActionBack} from '@/lib/office/access/crew'
+import {mayMarkBookingOf} from '@/lib/office/access/crew-server'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {markStartedAnswer} from '@/lib/office/bookings/mark-started-server'
+import {notForYourRole, officeRoute, seeOther} from '@/lib/office/access/routes'
 
 /**
  * Mark the visit started (the crew set off): a crew member only on their crew's booking (403

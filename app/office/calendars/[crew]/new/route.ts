@@ -1,6 +1,6 @@
-import {crewCalendarParams, makeAddressAction} from '@/lib/office/crew-calendar-actions'
-import {crewCalendarActionDeps} from '@/lib/office/crew-calendars-server'
-import {officeRoute} from '@/lib/office/route-access'
+import {crewCalendarParams, makeAddressAction} from '@/lib/office/calendars/routes'
+import {crewCalendarActionDeps} from '@/lib/office/calendars/server'
+import {officeRoute} from '@/lib/office/access/routes'
 
 /** A new calendar subscription address for the crew (its old one stops working). */
 export const POST = officeRoute({role: 'owner', params: crewCalendarParams}, async (_request, {staff, params}) =>

@@ -1,7 +1,7 @@
-import {officeUuidParams} from '@/lib/office/input'
-import {officePlanAction, PLAN_FORMS, planFormRefused} from '@/lib/office/plans'
-import {officePlanDeps} from '@/lib/office/plans-server'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {officePlanAction, PLAN_FORMS, planFormRefused} from '@/lib/office/plans/actions'
+import {officePlanDeps} from '@/lib/office/plans/server'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
 
 /**
  * The plan page's "Charge the difference now" form (a cancelled plan whose early-cancellation charge

@@ -1,9 +1,9 @@
-import {officeUuidParams} from '@/lib/office/input'
-import {officePlanAction, PLAN_FORMS, planFormRefused} from '@/lib/office/plans'
-import {officePlanDeps} from '@/lib/office/plans-server'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {officePlanAction, PLAN_FORMS, planFormRefused} from '@/lib/office/plans/actions'
+import {officePlanDeps} from '@/lib/office/plans/server'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
 
-/** The plan page's "skip" form: answers 303 back to the page with the outcome (lib/office/plans.ts). */
+/** The plan page's "skip" form: answers 303 back to the page with the outcome (lib/office/plans/actions.ts). */
 export const POST = officeRoute({role: 'office', params: officeUuidParams, form: PLAN_FORMS.skip, refused: planFormRefused}, async (request, {staff, params, form}) =>
   seeOther(await officePlanAction('skip', params.id, form, staff, () => officePlanDeps(request.headers))),
 )

@@ -6,12 +6,12 @@ import {DaySheetJob} from '@/components/office/DaySheetJob'
 import {PrintButton} from '@/components/office/PrintButton'
 import styles from '@/components/office/DaySheet.module.css'
 import {CREW_NAMES, SERVICE_FAMILIES, type ServiceFamily} from '@/lib/booking/availability'
-import {readDaySheet} from '@/lib/office/booking-lists'
-import {officeListDeps} from '@/lib/office/booking-lists-server'
-import {requireCrewPage, requireStaffPage} from '@/lib/office/page-access'
-import {formatScheduleDate, isScheduleDate} from '@/lib/office/schedule'
-import {hasRole} from '@/lib/office/staff'
-import {BOOKING_LIST_WORDS, bookingWords, startedWords} from '@/lib/office/words'
+import {readDaySheet} from '@/lib/office/bookings/lists'
+import {officeListDeps} from '@/lib/office/bookings/lists-server'
+import {requireCrewPage, requireStaffPage} from '@/lib/office/access/page'
+import {formatScheduleDate, isScheduleDate} from '@/lib/office/schedule/rules'
+import {hasRole} from '@/lib/office/access/roles'
+import {BOOKING_LIST_WORDS, bookingWords, startedWords} from '@/lib/office/bookings/words'
 
 const WORDS = BOOKING_LIST_WORDS.daySheet
 

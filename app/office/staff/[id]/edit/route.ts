@@ -1,7 +1,7 @@
-import {officeUuidParams} from '@/lib/office/input'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
-import {signInDeps} from '@/lib/office/server'
-import {editStaffMember, staffEditForm, staffEditFormRefused} from '@/lib/office/staff-admin'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
+import {signInDeps} from '@/lib/office/access/server'
+import {editStaffMember, staffEditForm, staffEditFormRefused} from '@/lib/office/staff/actions'
 
 /**
  * The owner renames a member (themselves too) or changes their role or crew (audited); the last

@@ -1,7 +1,7 @@
-import {officeUuidParams} from '@/lib/office/input'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
-import {signInDeps} from '@/lib/office/server'
-import {removeStaffMember} from '@/lib/office/staff-admin'
+import {officeUuidParams} from '@/lib/office/shared/input'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
+import {signInDeps} from '@/lib/office/access/server'
+import {removeStaffMember} from '@/lib/office/staff/actions'
 
 /** The owner removes a member (audited): they can no longer sign in and their sessions end now. */
 export const POST = officeRoute({role: 'owner', params: officeUuidParams}, async (request, {staff, params}) => {

@@ -1,6 +1,6 @@
-import {LEAD_FORMS, leadAction, leadFormRefused, leadRouteParams} from '@/lib/office/lead-actions'
-import {leadOffice} from '@/lib/office/leads-server'
-import {officeRoute, seeOther} from '@/lib/office/route-access'
+import {LEAD_FORMS, leadAction, leadFormRefused, leadRouteParams} from '@/lib/office/leads/routes'
+import {leadOffice} from '@/lib/office/leads/server'
+import {officeRoute, seeOther} from '@/lib/office/access/routes'
 
 /** A lead page's "assignee" form: does it and answers 303 back to the page with the outcome. */
 export const POST = officeRoute(

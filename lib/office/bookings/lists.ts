@@ -1,0 +1,177 @@
+import {SERVICE_FAMILIES, type AvailabilityRules, type ServiceFamily} from '../../booking/availability.ts'
+import {bookingReference} from '../../booking/stored.ts'
+import {fromRow, placesTakenFrom} from '../../booking/store/mapping.ts'
+import type {StoredBooking} from '../../booking/store/store.ts'
+import type {DatabaseFunctions} from '../../database/functions.ts'
+import {companyLocalNow} from '../../company-time.ts'
+import {BOOKINGS_PAGE_SIZE, toDatabaseFilter, type BookingFilter} from './filter.ts'
+import {officeBookingStatus} from './status.ts'
+import {paymentSummary} from './payment-state.ts'
+import {CSV_BOM, csvRecord, type CsvValue} from '../shared/csv.ts'
+import {buildDaySheet, buildSchedule, crewOf, serviceOf, type DaySheetWindow, type ScheduleDay, type ScheduleRange} from '../schedule/rules.ts'
+import {townOf} from '../schedule/town.ts'
+import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from './words.ts'
+
+/**
+ * The office's reads of bookings: the schedule, a crew's day sheet, the bookings list and its CSV
+ * export, each through the database functions of 20261128110000_office_booking_lists.sql (so
+ * Supabase's rpc and the embedded database answer alike). The pages and the export call these;
+ * the measurement (scripts/bench/office.ts) calls the same.
+ */
+export type OfficeListDeps = {
+  functions: DatabaseFunctions
+  now: () => Date
+  availability: () => Promise<AvailabilityRules>
+}
+
+/** The bookings dated `from`..`to` that are or were jobs (the schedule's and the day sheet's rows). */
+export async function bookingsBetween(functions: DatabaseFunctions, from: string, to: string): Promise<StoredBooking[]> {
+  const rows = await functions.rows('office_bookings_between', {p_from: from, p_to: to})
+  return rows.map(fromRow)
+}
+
+/** The schedule of a day or week: the bookings, and each crew's places taken, counted as /api/availability counts them. */
+export async function readSchedule(deps: OfficeListDeps, range: ScheduleRange, crews: readonly ServiceFamily[] = SERVICE_FAMILIES): Promise<ScheduleDay[]> {
+  const now = deps.now()
+  const [rules, bookings, ...taken] = await Promise.all([
+    deps.availability(),
+    bookingsBetween(deps.functions, range.from, range.to),
+    ...crews.map(async (crew) =>
+      placesTakenFrom(await deps.functions.rows('window_places_taken_between', {p_family: crew, p_from: range.from, p_to: range.to, p_now: now})),
+    ),
+  ])
+  return buildSchedule({rules, days: range.days, crews, bookings, taken: Object.fromEntries(crews.map((crew, index) => [crew, taken[index]])), now})
+}
+
+/** A crew's day sheet for `date`. */
+export async function readDaySheet(deps: Pick<OfficeListDeps, 'functions' | 'now'>, crew: ServiceFamily, date: string): Promise<DaySheetWindow[]> {
+  return buildDaySheet(await bookingsBetween(deps.functions, date, date), crew, date, deps.now())
+}
+
+export type BookingsPage = {total: number; pageCount: number; bookings: StoredBooking[]}
+
+async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, limit: number, offset: number, now: Date): Promise<{total: number; bookings: StoredBooking[]}> {
+  const answer = await functions.value<{total: number | string; bookings: Record<string, unknown>[]}>('office_search_bookings', {
+    p_filter: toDatabaseFilter(filter),
+    p_sort: filter.sort,
+    p_limit: limit,
+    p_offset: offset,
+    p_now: now,
+  })
+  return {total: Number(answer.total), bookings: answer.bookings.map(fromRow)}
+}
+
+/** The page of the bookings list the filter asks for (50 a page). */
+export async function searchBookings(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter): Promise<BookingsPage> {
+  const {total, bookings} = await searchPage(deps.functions, filter, BOOKINGS_PAGE_SIZE, (filter.page - 1) * BOOKINGS_PAGE_SIZE, deps.now())
+  return {total, pageCount: Math.max(1, Math.ceil(total / BOOKINGS_PAGE_SIZE)), bookings}
+}
+
+/** The CSV's columns, in order (the words are the header row). */
+export const CSV_COLUMNS = [
+  'reference',
+  'status',
+  'date',
+  'arrivalWindow',
+  'crew',
+  'service',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'town',
+  'total',
+  'discount',
+  'coupon',
+  'payment',
+  'paid',
+  'refunded',
+  'kept',
+  'bookedAt',
+  'paidAt',
+  'cancellationRequestedAt',
+  'cancelledAt',
+  'notes',
+  'id',
+] as const satisfies readonly (keyof typeof BOOKING_LIST_WORDS.csvColumns)[]
+
+/** An instant as 'YYYY-MM-DD HH:MM' on Renton's clock: a spreadsheet reads it as a date and time. */
+export function csvDateTime(iso: string | null): string | null {
+  return iso ? companyLocalNow(new Date(iso)).replace('T', ' ') : null
+}
+
+/** Cents as a number of dollars (12345 → 123.45): a spreadsheet sums it. */
+export function csvDollars(cents: number | null): number | null {
+  return cents === null ? null : Number((cents / 100).toFixed(2))
+}
+
+/** One booking as a CSV record (CSV_COLUMNS' order). */
+export function csvBookingRecord(booking: StoredBooking, now: Date): string {
+  const status = officeBookingStatus(booking, now)
+  const payment = paymentSummary(booking)
+  const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
+    reference: bookingReference(booking.id),
+    status: BOOKING_LIST_WORDS.statuses[status],
+    date: booking.date,
+    arrivalWindow: booking.arrivalWindow,
+    crew: BOOKING_LIST_WORDS.crews[crewOf(booking)],
+    service: serviceOf(booking),
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: booking.phone,
+    address: booking.address,
+    town: townOf(booking.address),
+    total: csvDollars(booking.amountCents),
+    discount: csvDollars(booking.discountCents),
+    coupon: booking.coupon,
+    payment: payment ? PAYMENT_STATE_WORDS.states[payment.state] : null,
+    paid: csvDollars(payment?.paidCents ?? 0),
+    refunded: csvDollars(booking.refundedCents),
+    kept: csvDollars(payment?.keptCents ?? 0),
+    bookedAt: csvDateTime(booking.createdAt),
+    paidAt: csvDateTime(booking.paidAt),
+    cancellationRequestedAt: csvDateTime(booking.cancellationRequestedAt),
+    cancelledAt: csvDateTime(booking.cancelledAt),
+    notes: booking.notes,
+    id: booking.id,
+  }
+  return csvRecord(CSV_COLUMNS.map((column) => values[column]))
+}
+
+/** How many bookings the export reads from the database at a time. */
+export const CSV_CHUNK = 500
+
+/**
+ * Every booking the filter matches (all its pages, in its order) as CSV, read from the database
+ * `CSV_CHUNK` rows at a time while the answer streams: the file never sits in memory whole, and a
+ * client that stops reading stops the reads.
+ */
+export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter, chunk = CSV_CHUNK): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const now = deps.now()
+  let offset = 0
+  let headerSent = false
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!headerSent) {
+          headerSent = true
+          controller.enqueue(encoder.encode(CSV_BOM + csvRecord(CSV_COLUMNS.map((column) => BOOKING_LIST_WORDS.csvColumns[column]))))
+          return
+        }
+        const {bookings} = await searchPage(deps.functions, filter, chunk, offset, now)
+        offset += bookings.length
+        if (bookings.length > 0) controller.enqueue(encoder.encode(bookings.map((booking) => csvBookingRecord(booking, now)).join('')))
+        if (bookings.length < chunk) controller.close()
+      },
+    },
+    {highWaterMark: 1},
+  )
+}
+
+/** The export's file name: what it holds and the day it was made, e.g. bookings-2026-11-28.csv. */
+export function csvFileName(now: Date): string {
+  return `bookings-${companyLocalNow(now).slice(0, 10)}.csv`
+}
