@@ -234,4 +234,30 @@ export default defineConfig([
       'boundaries/dependencies': ['error', layering],
     },
   },
+  // Next's compiled internals (next/dist/…) change without notice between releases: the site uses
+  // only Next's public entry points (next, next/server, next/navigation, …), tests included.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['next/dist', 'next/dist/**'],
+              message: "next/dist is Next's private build output: use a public entry point (next, next/server, …) or the documented configuration.",
+            },
+          ],
+        },
+      ],
+      // The same for require('next/dist/…') and import('next/dist/…').
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.name='require']", 'ImportExpression'].map((call) => ({
+          selector: `${call} > Literal[value=/^next.dist(.|$)/]`,
+          message: "next/dist is Next's private build output: use a public entry point (next, next/server, …) or the documented configuration.",
+        })),
+      ],
+    },
+  },
 ]);

@@ -24,11 +24,6 @@ import {claimDatabaseOrExit, stopGracefullyOnSignals} from './serve-lifecycle.ts
 const {port, host: hostname} = listenAddress(process.argv.slice(2), process.env)
 Object.assign(process.env, {NODE_ENV: 'production'})
 
-// next.config.ts is loaded with Node's own type stripping, as `next start
-// --experimental-next-config-strip-types` does, instead of the SWC compiler (a 100 MB native
-// library loaded for one small file). Next falls back to SWC, with a warning, if this fails.
-process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= 'true'
-
 const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
 claimDatabaseOrExit() // before Next loads: a second server on one embedded database stops here
 const siteUrl = process.env.SITE_URL?.trim()
