@@ -63,8 +63,6 @@ export const REQUEST_WIRING = {
     'content/revalidate-webhook.ts',
     'office/page-access.ts',
     'edge/server.ts',
-    'page-cache/cache-handler.ts',
-    'page-cache/unknown-paths.ts',
   ],
   react: ['content/index.ts', 'office/page-access.ts'],
 };
