@@ -48,21 +48,17 @@ export const ADAPTERS = {
   // The Studio's packages (sanity, its icons and plugins): studio/ only, never lib/.
   sanity: [],
   '@sanity/*': [],
-  // The production server's HTTP edge (Node's http server, not Next).
-  compression: ['edge/server.ts'],
 };
 
 // Next's request functions (headers, cookies, redirects, its data cache) and React's per-request
 // `cache`: only in the files that wire lib/ to a request (the content API, which reads once per
-// request what many server components ask for; the office's page check) and in the production
-// server and cache handler, which embed Next; and the content webhook, which hands next-sanity's
-// parseBody the NextRequest it takes. Next's types (`import type {Metadata}`) are free.
+// request what many server components ask for; the office's page check), and the content webhook,
+// which hands next-sanity's parseBody the NextRequest it takes. Next's types (`import type {Metadata}`) are free.
 export const REQUEST_WIRING = {
   next: [
     'content/index.ts',
     'content/revalidate-webhook.ts',
     'office/page-access.ts',
-    'edge/server.ts',
   ],
   react: ['content/index.ts', 'office/page-access.ts'],
 };
