@@ -48,23 +48,17 @@ export const ADAPTERS = {
   // The Studio's packages (sanity, its icons and plugins): studio/ only, never lib/.
   sanity: [],
   '@sanity/*': [],
-  // The production server's HTTP edge (Node's http server, not Next).
-  compression: ['edge/server.ts'],
 };
 
 // Next's request functions (headers, cookies, redirects, its data cache) and React's per-request
 // `cache`: only in the files that wire lib/ to a request (the content API, which reads once per
-// request what many server components ask for; the office's page check) and in the production
-// server and cache handler, which embed Next; and the content webhook, which hands next-sanity's
-// parseBody the NextRequest it takes. Next's types (`import type {Metadata}`) are free.
+// request what many server components ask for; the office's page check), and the content webhook,
+// which hands next-sanity's parseBody the NextRequest it takes. Next's types (`import type {Metadata}`) are free.
 export const REQUEST_WIRING = {
   next: [
     'content/index.ts',
     'content/revalidate-webhook.ts',
     'office/access/page.ts',
-    'edge/server.ts',
-    'page-cache/cache-handler.ts',
-    'page-cache/unknown-paths.ts',
   ],
   react: ['content/index.ts', 'office/access/page.ts'],
 };
@@ -232,6 +226,32 @@ export default defineConfig([
     },
     rules: {
       'boundaries/dependencies': ['error', layering],
+    },
+  },
+  // Next's compiled internals (next/dist/…) change without notice between releases: the site uses
+  // only Next's public entry points (next, next/server, next/navigation, …), tests included.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['next/dist', 'next/dist/**'],
+              message: "next/dist is Next's private build output: use a public entry point (next, next/server, …) or the documented configuration.",
+            },
+          ],
+        },
+      ],
+      // The same for require('next/dist/…') and import('next/dist/…').
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.name='require']", 'ImportExpression'].map((call) => ({
+          selector: `${call} > Literal[value=/^next.dist(.|$)/]`,
+          message: "next/dist is Next's private build output: use a public entry point (next, next/server, …) or the documented configuration.",
+        })),
+      ],
     },
   },
 ]);

@@ -1,5 +1,6 @@
 import '@/styles/globals.css'
 import type {Metadata, Viewport} from 'next'
+import {connection} from 'next/server'
 import {NotFoundMessage} from '@/components/site/NotFoundMessage'
 import {getNotFoundPage} from '@/lib/content'
 import {SiteShell} from '@/components/site/SiteShell'
@@ -18,8 +19,13 @@ export const viewport: Viewport = {
  * not-found.tsx with the site's chrome would be rendered into every page's router data as the root
  * layout's fallback (≈ 10 kB of a page's HTML); this one is sent only when it is shown. A page that
  * calls notFound() gets app/(site)/not-found.tsx inside the site's layout instead.
+ *
+ * Rendered for each request (connection()), never prerendered nor cached: its text names the address
+ * asked for, so one copy cannot serve two addresses. A shared copy (Next renders one for all unknown
+ * addresses, and concurrent requests wait for the same render) named whichever address started it.
  */
-export default function GlobalNotFound() {
+export default async function GlobalNotFound() {
+  await connection()
   return (
     <html lang="en" className={FONT_VARIABLES}>
       <body>

@@ -16,18 +16,14 @@ import {join} from 'node:path'
 import next from 'next'
 import {describeProxyTrust, proxyTrustFromEnv} from '../lib/edge/client-address.ts'
 import {createSiteServer, listenAddress} from '../lib/edge/listen.ts'
-import {createEdgeHandler, NOT_FOUND_PATH} from '../lib/edge/server.ts'
+import {notFoundPageLoader} from '../lib/edge/not-found-page.ts'
+import {createEdgeHandler} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from '../studio/env.ts'
 import {claimDatabaseOrExit, stopGracefullyOnSignals} from './serve-lifecycle.ts'
 
 const {port, host: hostname} = listenAddress(process.argv.slice(2), process.env)
 Object.assign(process.env, {NODE_ENV: 'production'})
-
-// next.config.ts is loaded with Node's own type stripping, as `next start
-// --experimental-next-config-strip-types` does, instead of the SWC compiler (a 100 MB native
-// library loaded for one small file). Next falls back to SWC, with a warning, if this fails.
-process.env.__NEXT_NODE_NATIVE_TS_LOADER_ENABLED ??= 'true'
 
 const trust = proxyTrustFromEnv(process.env) // throws on a setting that makes no sense: better than guessing
 claimDatabaseOrExit() // before Next loads: a second server on one embedded database stops here
@@ -46,7 +42,12 @@ const prerenderedPaths = (() => {
   }
 })()
 
-let notFound: {html: string; at: number} | undefined
+/** This server's own address, for the 404 page it fetches from itself. */
+const ownOrigin = () => {
+  const {address, family} = server.address() as AddressInfo
+  const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address
+  return `http://${host}:${port}`
+}
 const server = createSiteServer(
   createEdgeHandler({
     next: (req, res) => handle(req, res),
@@ -55,16 +56,7 @@ const server = createSiteServer(
     studioProjectId,
     https: isHttpsSite(siteUrl),
     prerenderedPaths,
-    // The 404 page as Next renders it for an address no route matches; kept 10 s.
-    notFoundPage: async () => {
-      if (notFound && Date.now() - notFound.at < 10_000) return notFound.html
-      const {address, family} = server.address() as AddressInfo
-      const host = address === '::' || address === '0.0.0.0' ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address
-      const response = await fetch(`http://${host}:${port}${NOT_FOUND_PATH}`, {headers: {accept: 'text/html'}})
-      if (response.status !== 404) return null
-      notFound = {html: await response.text(), at: Date.now()}
-      return notFound.html
-    },
+    notFoundPage: notFoundPageLoader(ownOrigin),
   }),
 )
 

@@ -1,17 +1,15 @@
 import {createHash} from 'node:crypto'
-import {createRequire} from 'node:module'
 import {Writable} from 'node:stream'
+import * as React from 'react'
+import {renderToPipeableStream} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {inlineScriptHashes} from './inline-scripts'
 
 const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`
 const scripts = (html: string) => [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1])
 
-/** HTML as React renders it on Next's server (the React Next ships): a Suspense boundary filled in after the shell. */
+/** HTML as React's server renderer streams it: a Suspense boundary filled in after the shell. */
 async function streamedSuspenseHtml(): Promise<string> {
-  const require = createRequire(import.meta.url)
-  const React = require('next/dist/compiled/react') as typeof import('react')
-  const {renderToPipeableStream} = require('next/dist/compiled/react-dom/server.node') as typeof import('react-dom/server')
   let resolve!: (value: string) => void
   const later = new Promise<string>((done) => (resolve = done))
   const Late = () => React.createElement('p', null, React.use(later))

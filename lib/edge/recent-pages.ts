@@ -2,7 +2,7 @@
  * The pages the edge answered in the last second, ready to send again without asking Next (a
  * "micro-cache"). Under load most page requests are for a few addresses, and each one cost Next's
  * routing and cache read, and the edge's hold and hash, only to send bytes the edge already had
- * (issue 25 measured GET / at 0.36× the bare Next.js app's requests per second). A page is kept for
+ * (GET / measured at 0.36× the bare Next.js app's requests per second without it). A page is kept for
  * `RECENT_PAGE_MS` at most, so an edit published in the Studio shows within that second on every
  * server process; the process that receives the publish forgets its pages at once.
  *

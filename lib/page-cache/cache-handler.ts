@@ -1,54 +1,40 @@
 /**
- * Next.js's cache of rendered pages and content reads (`cacheHandler` in next.config.ts), loaded by
- * Node directly when the server starts (type stripping: erasable TypeScript, `.ts` imports).
+ * Next.js's cache of rendered pages and content reads, on its documented cache handler interface
+ * (`cacheHandler` in next.config.ts: get, set, revalidateTag, resetRequestCache), loaded by Node
+ * directly when the server starts (type stripping: erasable TypeScript, `.ts` imports).
  *
- * - Only what exists is kept (lasting.ts): a made-up address costs one render, nothing lasting
- *   (nor in Next's router's memory of addresses: unknown-paths.ts).
- * - Without REDIS_URL, and during `next build`: Next's own disk cache (.next/server/route-cache,
- *   .next/cache/fetch-cache, with its in-memory copy), as before.
+ * - Only what exists is kept (lasting.ts): a made-up address costs one render, nothing lasting.
+ * - Without REDIS_URL (and during `next build`): this process's memory (memory-store.ts, bounded
+ *   by cacheMaxMemorySize), in front of the build's prerendered files (build-pages.ts). Nothing is
+ *   written to disk: the build directory stays as the build left it.
  * - With REDIS_URL: the cache every process shares (redis-store.ts), so a publish received by one
  *   process refreshes the pages on all of them. A page not yet in Redis is read from the build's
- *   prerendered files, unless a tag of it was refreshed since. The build directory is only read
- *   (several processes of one build never write the same files). While Redis cannot be reached,
- *   this process keeps pages in its own memory (Next's bounded in-memory cache) and says so in its
- *   log; pages are always served.
+ *   prerendered files, unless a tag of it was refreshed since. While Redis cannot be reached, this
+ *   process serves from its memory and says so in its log; pages are always served.
+ * - A publish (revalidateTag) outdates, in this process, every entry made under its tags before it.
  */
-import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
-import type {CacheHandler, CacheHandlerContext, CacheHandlerValue} from 'next/dist/server/lib/incremental-cache/index.js'
-import {getMemoryCache} from 'next/dist/server/lib/incremental-cache/memory-cache.external.js'
-import {SharedCacheControls} from 'next/dist/server/lib/incremental-cache/shared-cache-controls.external.js'
+import {readBuiltEntry} from './build-pages.ts'
+import type {CacheEntry, CachedValue, GetContext, HandlerContext, SetContext} from './entries.ts'
 import {entryTags, isLastingEntry, type CacheEntryShape} from './lasting.ts'
+import {createMemoryStore, type MemoryStore} from './memory-store.ts'
 import {sharedPageCache, type SharedPageCache} from './redis-store.ts'
-import {forgetUnknownPaths} from './unknown-paths.ts'
 
-forgetUnknownPaths()
+/** Next's own default for cacheMaxMemorySize. */
+const DEFAULT_MEMORY_BYTES = 50 * 1024 * 1024
 
-// Node imports this CommonJS module whole (the class is its `default`); a bundler hands the class itself.
-const FileSystemCache = (FileSystemCacheModule as unknown as {default?: typeof FileSystemCacheModule}).default ?? FileSystemCacheModule
-
-type GetContext = Parameters<CacheHandler['get']>[1]
-type SetValue = Parameters<CacheHandler['set']>[1]
-type SetContext = Parameters<CacheHandler['set']>[2]
-
-/**
- * Next remembers each stored page's lifetime in a process-wide map before it calls the handler
- * (SharedCacheControls, one entry per address, never emptied); an entry not kept must not leave one.
- */
-const pageLifetimes = (SharedCacheControls as unknown as {cacheControls: Map<string, unknown>}).cacheControls
-
+/** The tags a content read was asked under (its own and its page's). */
 function readTags(ctx: GetContext): string[] {
-  const read = ctx as {tags?: string[]; softTags?: string[]}
-  return [...(read.tags ?? []), ...(read.softTags ?? [])]
+  return [...(ctx.tags ?? []), ...(ctx.softTags ?? [])]
 }
 
 /** An entry as the redis-strings handler stores it: with the lifespan it computed from the page's lifetime. */
-type StoredValue = CacheHandlerValue & {lifespan?: {revalidate?: number | false} | null}
+type StoredValue = CacheEntry & {lifespan?: {revalidate?: number | false} | null}
 
 /**
  * The entry's lifetime as Next wants it back (`cacheControl`), from the stored lifespan: a process
  * that did not render a page itself then still knows when it is due for its time backstop.
  */
-function withLifetime(entry: StoredValue | null): CacheHandlerValue | null {
+function withLifetime(entry: StoredValue | null): CacheEntry | null {
   if (!entry || entry.cacheControl) return entry
   const revalidate = entry.lifespan?.revalidate
   return typeof revalidate === 'number' ? {...entry, cacheControl: {revalidate, expire: undefined}} : entry
@@ -61,71 +47,64 @@ function reportSharedFailure(error: unknown): void {
   console.warn(`[cache] The shared cache failed (${error instanceof Error ? error.message : String(error)}): this request used this process's own cache`)
 }
 
-export default class PageCache implements CacheHandler {
-  readonly #local: InstanceType<typeof FileSystemCache>
-  readonly #shared: SharedPageCache | null
-  readonly #memoryBytes: number
+/** One memory store and one record of refreshed tags per process (Next makes a handler per request). */
+let memory: MemoryStore | undefined
+const refreshedTags = new Map<string, number>()
 
-  constructor(ctx: CacheHandlerContext) {
-    this.#memoryBytes = ctx.maxMemoryCacheSize ?? 0
+export default class PageCache {
+  readonly #shared: SharedPageCache | null
+  readonly #serverDistDir: string | undefined
+  readonly #memory: MemoryStore
+
+  constructor(ctx: HandlerContext) {
     this.#shared = sharedPageCache(ctx as Parameters<typeof sharedPageCache>[0])
-    // Next passes its file system and build directory whenever it runs as a server or builds.
-    this.#local = new FileSystemCache({...ctx, flushToDisk: ctx.flushToDisk && !this.#shared} as ConstructorParameters<typeof FileSystemCache>[0])
+    this.#serverDistDir = ctx.serverDistDir
+    memory ??= createMemoryStore(ctx.maxMemoryCacheSize || DEFAULT_MEMORY_BYTES)
+    this.#memory = memory
   }
 
-  async get(key: string, ctx: GetContext): Promise<CacheHandlerValue | null> {
+  async get(key: string, ctx: GetContext): Promise<CacheEntry | null> {
     const shared = this.#shared
     if (shared?.ready) {
       try {
-        const found = withLifetime((await shared.handler.get(key, ctx as Parameters<SharedPageCache['handler']['get']>[1])) as StoredValue | null)
+        const found = withLifetime((await shared.handler.get(key, ctx as never)) as StoredValue | null)
         if (found) {
-          this.#keepCopy(key, found)
+          this.#memory.set(key, found)
           return found
         }
-        // Not in Redis yet: the build's own file of this page (or this process's copy from a time
-        // Redis was down), unless something it shows was published since.
-        const built = await this.#local.get(key, ctx)
+        // Not in Redis yet: the build's own file of this page, unless something it shows was published since.
+        const built = await this.#built(key, ctx)
         if (!built) return null
         return (await shared.refreshedSince(entryTags(built, readTags(ctx)), built.lastModified)) ? null : built
       } catch (error) {
         reportSharedFailure(error)
       }
     }
-    return this.#local.get(key, ctx)
+    const entry = this.#memory.get(key) ?? (await this.#built(key, ctx))
+    return entry && !this.#outdated(entry, ctx) ? entry : null
   }
 
-  /**
-   * A copy of what Redis answered in this process's bounded memory cache (Next's own, the one it
-   * uses without a shared cache): while Redis is down, the process serves the last version it saw
-   * rather than the build's. Read only when Redis cannot answer, or checked against the refreshed tags.
-   */
-  #keepCopy(key: string, entry: CacheHandlerValue): void {
-    if (!this.#memoryBytes) return
-    getMemoryCache(this.#memoryBytes).set(key, {lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl})
-  }
-
-  async set(key: string, data: SetValue, ctx: SetContext): Promise<void> {
+  async set(key: string, data: CachedValue | null, ctx: SetContext): Promise<void> {
     if (!isLastingEntry(data as CacheEntryShape)) {
-      pageLifetimes.delete(key)
+      this.#memory.delete(key)
       return
     }
     const shared = this.#shared
     if (shared?.ready) {
       try {
-        await shared.handler.set(key, data as Parameters<SharedPageCache['handler']['set']>[1], ctx as Parameters<SharedPageCache['handler']['set']>[2])
+        await shared.handler.set(key, data as never, ctx as never)
       } catch (error) {
         reportSharedFailure(error)
       }
     }
-    // Without Redis: Next's disk and memory cache. With it: a copy in this process's memory only
-    // (the build directory is never written), what it serves should Redis go down.
-    await this.#local.set(key, data, ctx)
+    // With Redis too: the copy this process serves should Redis go down.
+    this.#memory.set(key, {lastModified: Date.now(), value: data, cacheControl: ctx.cacheControl})
   }
 
-  async revalidateTag(tags: string | string[], durations?: {expire?: number}): Promise<void> {
+  async revalidateTag(tags: string | string[]): Promise<void> {
     const list = typeof tags === 'string' ? [tags] : tags
-    // This process's own record (Next's tags manifest), which also outdates its own copies.
-    await this.#local.revalidateTag(list, durations)
+    const now = Date.now()
+    for (const tag of list) refreshedTags.set(tag, now)
     const shared = this.#shared
     if (!shared) return
     try {
@@ -136,4 +115,17 @@ export default class PageCache implements CacheHandler {
   }
 
   resetRequestCache(): void {}
+
+  /** The build's entry, kept in memory once read (a copy per process, as a rendered one is). */
+  async #built(key: string, ctx: GetContext): Promise<CacheEntry | null> {
+    if (!this.#serverDistDir) return null
+    const entry = await readBuiltEntry(this.#serverDistDir, key, ctx)
+    if (entry) this.#memory.set(key, entry)
+    return entry
+  }
+
+  /** Made before a publish of one of its tags (that publish outdates it here, at once). */
+  #outdated(entry: CacheEntry, ctx: GetContext): boolean {
+    return entryTags(entry, readTags(ctx)).some((tag) => (refreshedTags.get(tag) ?? 0) >= entry.lastModified)
+  }
 }

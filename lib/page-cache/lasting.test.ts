@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {entryTags, isLastingEntry} from './lasting'
 import {describeRedisUrl} from './redis-store'
-import {forgetUnknownPaths, isNoFileMarker} from './unknown-paths'
 
 describe('which cache entries last', () => {
   it('keeps pages and routes that exist, and content reads that found something', () => {
@@ -33,25 +32,5 @@ describe('the shared cache’s log lines', () => {
     expect(describeRedisUrl('redis://user:s3cret@cache.internal:6380/2')).toBe('redis://cache.internal:6380/2')
     expect(describeRedisUrl('rediss://:s3cret@cache.internal')).toBe('rediss://cache.internal')
     expect(describeRedisUrl('not a url')).not.toContain('not a url')
-  })
-})
-
-describe('Next’s router memory of addresses', () => {
-  it('recognises its “no file here” marker and nothing else', () => {
-    expect(isNoFileMarker(Symbol('not-found'))).toBe(true)
-    expect(isNoFileMarker(Symbol('other'))).toBe(false)
-    expect(isNoFileMarker({type: 'appFile'})).toBe(false)
-    expect(isNoFileMarker(null)).toBe(false)
-  })
-
-  it('keeps what the router found, never that it found nothing', async () => {
-    forgetUnknownPaths()
-    const {LRUCache} = await import('next/dist/server/lib/lru-cache.js')
-    const lookups = new LRUCache<unknown>(1024 * 1024)
-    const found = {type: 'appFile', itemPath: '/about'}
-    lookups.set('/about', found)
-    for (let i = 0; i < 1000; i++) lookups.set(`/made-up-${i}`, Symbol('not-found'))
-    expect(lookups.get('/about')).toBe(found)
-    expect(lookups.size).toBe(1)
   })
 })

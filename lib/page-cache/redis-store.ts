@@ -14,7 +14,7 @@ import type {CacheHandler as ForteCacheHandler} from '@fortedigital/nextjs-cache
 
 /*
  * The Redis client and its cache handler are loaded only when REDIS_URL is set: loading them cost
- * about 90 ms of every server start (issue 25's first answer after start), with or without Redis.
+ * about 90 ms of every server start (the first answer after start waited for it), with or without Redis.
  */
 const load = createRequire(import.meta.url)
 function redisModules() {

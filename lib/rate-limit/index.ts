@@ -56,7 +56,7 @@ function keySecret(): Promise<string> {
 /**
  * The process's one Redis connection for the rate limits, opened on first use and reconnecting by
  * itself. The client library loads then too: loading it cost every server start about 90 ms, with
- * or without Redis (issue 25).
+ * or without Redis.
  */
 function redisClient(url: string) {
   return perProcess(`redis ${url}`, async () => {

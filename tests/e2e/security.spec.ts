@@ -1,4 +1,5 @@
 import {request as httpRequest} from 'node:http'
+import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {expect, test, type APIResponse} from './support/test'
 import {commercialBooking} from './support/bookings'
 import {documentsOfType} from './support/dataset'
@@ -115,6 +116,25 @@ test.describe('unknown and malformed addresses', () => {
       const html = await response.text()
       expect(html, path).toContain('<h1 id="not-found-heading">Page Not Found</h1>')
       expect(html, path).toMatch(new RegExp(`>${path.replace(/\//g, '\\/')}</span>`))
+    }
+  })
+
+  test('404 pages asked for at the same time each name their own address, also after the 404 text is published', async ({request}) => {
+    // A publish of the 404 text outdates any copy of the 404 page: every unknown address is then
+    // rendered again, many at once under load, and each answer must still be its own.
+    const body = JSON.stringify({_id: 'notFoundPage', _type: 'notFoundPage', slug: null})
+    const signature = await encodeSignatureHeader(body, Date.now(), process.env.SANITY_REVALIDATE_SECRET!)
+    expect((await request.post('/api/revalidate', {data: body, headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature}})).status()).toBe(200)
+    const token = () => Math.random().toString(36).slice(2, 10)
+    // Both kinds: addresses no route matches (/a/x/y) and pages that call notFound() (/x, /blog/x).
+    const paths = Array.from({length: 24}, (_, i) => [`/${token()}`, `/blog/${token()}`, `/${token()}/${token()}/${token()}`][i % 3])
+    const pages = await Promise.all(paths.map(async (path) => ({path, response: await request.get(path, {headers: {accept: 'text/html'}})})))
+    for (const {path, response} of pages) {
+      expect(response.status(), path).toBe(404)
+      const html = await response.text()
+      expect(html, path).toContain('<h1 id="not-found-heading">Page Not Found</h1>')
+      const shown = [...html.matchAll(/>(\/[^<]*)<\/span>/g)].map((match) => match[1])
+      expect(shown, path).toEqual([path])
     }
   })
 
