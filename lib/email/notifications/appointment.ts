@@ -7,6 +7,7 @@ import type {ComposeContext, MessageView} from '../view'
 import type {AppointmentFacts} from '../queue'
 
 const GENDER_LABELS: Record<AppointmentFacts['patientGender'], string> = {male: 'Male', female: 'Female', private: 'Private'}
+const MODE_LABELS: Record<AppointmentFacts['preferredMode'], string> = {voice: 'Voice call', video: 'Video call'}
 
 /** The business's notification; `name` is the customer's, as its subject says it. */
 export function appointmentNotification(facts: AppointmentFacts, context: ComposeContext, name: string): MessageView {
