@@ -23,11 +23,14 @@ export interface HeldClaim {
   renew(): Promise<boolean>
 }
 
-/** Calls `run` every `ms` until the answered function is called (setInterval by default; tests pass their own). */
-export type Every = (ms: number, run: () => void) => () => void
+/**
+ * Calls `run` every `ms` until the answered function is called (setInterval by default; tests pass
+ * their own and wait for what `run` answers).
+ */
+export type Every = (ms: number, run: () => Promise<unknown>) => () => void
 
 export const everyInterval: Every = (ms, run) => {
-  const timer = setInterval(run, ms)
+  const timer = setInterval(() => void run(), ms)
   timer.unref?.()
   return () => clearInterval(timer)
 }
@@ -97,7 +100,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
     }
     const stopHeartbeat = (deps.every ?? everyInterval)(deps.heartbeatMs, () => {
       // One renewal at a time; a claim found lost stays lost.
-      if (renewing || lost) return
+      if (renewing || lost) return renewing ?? Promise.resolve()
       renewing = renew()
         .then((held) => {
           if (!held) log.warn(`${logName}: the claim on ${item.id} ran out while it was being worked; it may be sent again`)
@@ -106,6 +109,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
         .finally(() => {
           renewing = undefined
         })
+      return renewing
     })
     try {
       await deps.work(item, result, {renew: () => (lost ? Promise.resolve(false) : renew())})
