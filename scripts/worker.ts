@@ -15,7 +15,7 @@ import {runShutdownSteps} from '../lib/shutdown.ts'
 import {shutdownGraceMs} from '../lib/graceful-stop.ts'
 
 claimDatabaseOrExit()
-process.env.NODE_ENV ??= 'production'
+Object.assign(process.env, {NODE_ENV: 'production'})
 
 let stopping = false
 function stop(signal: NodeJS.Signals): void {

@@ -109,6 +109,7 @@ describe('the worker process', () => {
     const child = spawn(process.execPath, ['--import', './scripts/worker-hooks.mjs', 'scripts/worker.ts'], {
       cwd: ROOT,
       env: {
+        NODE_ENV: 'production',
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         SUPABASE_URL: postgrest.url,
