@@ -1,17 +1,12 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {randomUUID} from 'node:crypto'
 import {mkdtemp, readdir, readFile, rm} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {createSqlDatabaseFunctions} from '../database/sql-functions'
+import {queueContactMessage} from '../email/test-support/queued'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
-import {submitLead} from '../leads/flow'
-import {createLeadStore} from '../leads/store'
-import {testAvailability} from '../booking/test-support/availability'
-import {contactSubmission, fixedClock} from '../leads/test-support/submissions'
 import {startBackgroundWork} from './start'
 import {runsBackgroundWork, runsScheduledJobs} from './switch'
 
@@ -44,16 +39,6 @@ afterAll(async () => {
   await database?.close()
   if (dir) await rm(dir, {recursive: true, force: true})
 })
-
-async function queueContactMessage(): Promise<void> {
-  const answer = await submitLead('contactMessage', contactSubmission({name: 'Ada Smith'}), {
-    store: createLeadStore(createSqlDatabaseFunctions(db)),
-    now: fixedClock,
-    newId: randomUUID,
-    availability: testAvailability,
-  })
-  expect(answer.ok).toBe(true)
-}
 
 async function outboxRows(): Promise<{status: string; attempts: number; lock_token: string | null; message_id: string | null}[]> {
   return (await db.query<{status: string; attempts: number; lock_token: string | null; message_id: string | null}>(
@@ -88,7 +73,7 @@ describe('the switch', () => {
 
   it('a web process with BACKGROUND_WORK=off starts no worker and claims nothing', async () => {
     await db.exec('delete from public.outbox')
-    await queueContactMessage()
+    await queueContactMessage(db)
     const lines = await startBackgroundWork(async () => ({html: '', text: ''}), {BACKGROUND_WORK: 'off'})
     expect(lines.join('\n')).toMatch(/Background work: off/)
     expect((globalThis as Record<symbol, unknown>)[Symbol.for('renton-cleaning.email.outboxWorker')]).toBeUndefined()
@@ -104,7 +89,7 @@ describe('the switch', () => {
 describe('the worker process', () => {
   it('alone (no web server), it sends the e-mails queued in the database to the outbox folder, and stops on SIGTERM with exit code 0', async () => {
     await db.exec('delete from public.outbox')
-    await queueContactMessage()
+    await queueContactMessage(db)
     const outboxDir = path.join(dir, 'outbox')
     const child = spawn(process.execPath, ['--import', './scripts/worker-hooks.mjs', 'scripts/worker.ts'], {
       cwd: ROOT,

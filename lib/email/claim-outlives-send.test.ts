@@ -1,14 +1,10 @@
-import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {renderEmail} from '@/components/email/render'
+import {queueContactMessage} from './test-support/queued'
 import type {Every} from '../claim-loop'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
-import {submitLead} from '../leads/flow'
-import {createLeadStore} from '../leads/store'
-import {testAvailability} from '../booking/test-support/availability'
-import {contactSubmission, fixedClock} from '../leads/test-support/submissions'
 import {composeMail, type EmailCompany, type EmailWording} from './compose'
 import {createOutboxStore, type OutboxMessage} from './outbox'
 import {emailContentFromDataset} from './test-support/content'
@@ -100,24 +96,13 @@ function worker(options: {transport: MailTransport; now: () => Date; every: Ever
   })
 }
 
-/** A contact message: two e-mails queued (the business's and the customer's). */
-async function queueContactMessage(): Promise<void> {
-  const answer = await submitLead('contactMessage', contactSubmission({name: 'Ada Smith'}), {
-    store: createLeadStore(createSqlDatabaseFunctions(db)),
-    now: fixedClock,
-    newId: randomUUID,
-    availability: testAvailability,
-  })
-  expect(answer.ok).toBe(true)
-}
-
 async function sentRows(): Promise<{message_id: string | null; status: string}[]> {
   return (await db.query<{message_id: string | null; status: string}>('select message_id, status from public.email_outbox order by event_key')).rows
 }
 
 describe('a claim outlives its send', () => {
   it('a send slower than the lease: the claim is renewed meanwhile, so a second worker never sends the message again', async () => {
-    await queueContactMessage()
+    await queueContactMessage(db)
     const clock = testClock()
     const slow = slowFirstSend()
     const timersA = testTimers()
@@ -145,7 +130,7 @@ describe('a claim outlives its send', () => {
   })
 
   it('a process that stalls past its lease before the send: the message goes out once, from the worker that claimed it since', async () => {
-    await queueContactMessage()
+    await queueContactMessage(db)
     const clock = testClock()
     const slow = slowFirstSend()
     slow.release()
@@ -185,7 +170,7 @@ describe('a claim outlives its send', () => {
   })
 
   it('the Message-ID is the outbox message\'s own: the same on every attempt', async () => {
-    await queueContactMessage()
+    await queueContactMessage(db)
     const clock = testClock()
     const functions = createSqlDatabaseFunctions(db)
     const outbox = createOutboxStore(functions)
