@@ -1,29 +1,62 @@
 /**
- * The loop every outbox worker runs (the e-mails', ./email/worker.ts; the texts', ./texts/worker.ts):
- * claim a batch of due items in the database, work them one by one, claim again while batches come
- * full; look every `pollMs` and when kicked (calls made while a pass runs coalesce into one more
- * pass); and, when the process stops, claim nothing more, let the item being worked finish (for at
- * most a grace period), then hand back the claimed items not started so another process takes them
- * at once. What is claimed and how an item is worked are passed in. Plain TypeScript.
+ * The loop every outbox channel's worker runs (the e-mails', ./email/worker.ts; the texts',
+ * ./texts/worker.ts): claim a batch of due items in the database, work them one by one, claim again
+ * while batches come full; look every `pollMs` and when kicked (calls made while a pass runs
+ * coalesce into one more pass); and, when the process stops, claim nothing more, let the item being
+ * worked finish (for at most a grace period), then hand back the claimed items not started so
+ * another process takes them at once.
+ *
+ * A claim outlives its work: while an item is worked its claim is renewed every `heartbeatMs` (a
+ * third of the lease), and the work renews it once more right before it sends (`claim.renew()`)
+ * and sends nothing when that fails: a claim whose lease ran out may be another process's by now.
+ * So a slow mail server or a slow machine never lets a second process send the same message; only a
+ * process that stalls longer than a whole lease in the middle of a send can. What is claimed and
+ * how an item is worked are passed in. Plain TypeScript.
  */
 
 /** What a shutdown did: claims handed back, and whether an item was still being worked at the end of the grace. */
 export type ShutdownResult = {released: number; sendStillUnderWay: boolean}
+
+/** The claim on the item being worked. */
+export interface HeldClaim {
+  /** Keeps the claim a whole lease more; false when it is lost (then the item must not be sent). */
+  renew(): Promise<boolean>
+}
+
+/**
+ * Calls `run` every `ms` until the answered function is called (setInterval by default; tests pass
+ * their own and wait for what `run` answers).
+ */
+export type Every = (ms: number, run: () => Promise<unknown>) => () => void
+
+export const everyInterval: Every = (ms, run) => {
+  const timer = setInterval(() => void run(), ms)
+  timer.unref?.()
+  return () => clearInterval(timer)
+}
 
 export interface ClaimLoopDeps<Item extends {id: string}, Result extends Record<string, number>> {
   /** Names the loop in the log: 'E-mail outbox'. */
   logName: string
   /** Claims up to `batchSize` due items. */
   claim(batchSize: number): Promise<Item[]>
-  /** Works one claimed item, counting what it did in `result`; records its outcome itself. */
-  work(item: Item, result: Result): Promise<void>
+  /** Keeps an item's claim a whole lease more; false when it is lost. */
+  renew(item: Item): Promise<boolean>
+  /** How often the claim of the item being worked is renewed (a third of the lease or less). */
+  heartbeatMs: number
+  every?: Every
+  /**
+   * Works one claimed item, counting what it did in `result`; records its outcome itself. Before it
+   * sends, it calls `claim.renew()` and sends nothing when that answers false.
+   */
+  work(item: Item, result: Result, claim: HeldClaim): Promise<void>
   /** Hands back claims not started (the process is stopping); answers how many were still ours. */
   release(items: Item[]): Promise<number>
   /** A result with every count 0. */
   emptyResult(): Result
   batchSize: number
   pollMs: number
-  log: Pick<Console, 'error'>
+  log: Pick<Console, 'error' | 'warn'>
 }
 
 export interface ClaimLoop<Result> {
@@ -56,6 +89,36 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
     for (const key of Object.keys(result) as (keyof Result)[]) (total[key] as number) += result[key] as number
   }
 
+  /** Works `item` while renewing its claim every `heartbeatMs`. */
+  async function workHoldingClaim(item: Item, result: Result): Promise<void> {
+    let renewing: Promise<unknown> | undefined
+    let lost = false
+    const renew = async (): Promise<boolean> => {
+      const held = await deps.renew(item)
+      if (!held) lost = true
+      return held
+    }
+    const stopHeartbeat = (deps.every ?? everyInterval)(deps.heartbeatMs, () => {
+      // One renewal at a time; a claim found lost stays lost.
+      if (renewing || lost) return renewing ?? Promise.resolve()
+      renewing = renew()
+        .then((held) => {
+          if (!held) log.warn(`${logName}: the claim on ${item.id} ran out while it was being worked; it may be sent again`)
+        })
+        .catch((error: unknown) => log.error(`${logName}: the claim on ${item.id} could not be renewed`, error))
+        .finally(() => {
+          renewing = undefined
+        })
+      return renewing
+    })
+    try {
+      await deps.work(item, result, {renew: () => (lost ? Promise.resolve(false) : renew())})
+    } finally {
+      stopHeartbeat()
+      await renewing
+    }
+  }
+
   async function drainOnce(): Promise<Result> {
     const result = deps.emptyResult()
     while (!ending) {
@@ -64,7 +127,7 @@ export function createClaimLoop<Item extends {id: string}, Result extends Record
       for (const item of batch) {
         if (ending) return result
         notStarted.delete(item.id)
-        await deps.work(item, result)
+        await workHoldingClaim(item, result)
       }
       if (batch.length < deps.batchSize) return result
     }

@@ -1,10 +1,11 @@
 /**
  * What the process does when it is asked to stop (SIGTERM, SIGINT), in one ordered sequence: first
- * the work that still uses the database (the e-mail outbox worker finishes its send and hands back
- * its claims), then the database itself closes. Services register their steps here as they start.
+ * the work that still uses the database (the outbox's workers finish their send and hand back
+ * their claims; a job run under way finishes), then the database itself closes. Services register their steps here as they start.
  *
  * The production server (scripts/serve.ts) owns the signals: it stops accepting connections, lets
- * the requests in flight finish, then runs these steps and exits 0. Where nothing owns them (`next
+ * the requests in flight finish, then runs these steps and exits 0. The worker process
+ * (scripts/worker.ts) owns them too: it runs these steps and exits 0. Where nothing owns them (`next
  * dev`, a script), the first service that registers installs a fallback that runs the steps and
  * then lets the signal end the process as it would have.
  *

@@ -23,7 +23,7 @@ import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from '
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 /**
- * The database functions of supabase/migrations (20261123120000_leads_and_email_outbox.sql) through
+ * The database functions of supabase/migrations (the leads and the outbox) through
  * the app's two adapters, on the three databases the app runs on: the SQL adapter on PGlite (the
  * embedded default) and on a real PostgreSQL server (a throwaway cluster, when initdb is installed),
  * and the supabase-js rpc adapter against the PostgREST stand-in (backed by PGlite).
@@ -40,7 +40,9 @@ type Harness = {
   close(): Promise<void>
 }
 
-const LEAD_TABLES = ['quote_requests', 'contact_messages', 'appointments', 'email_outbox'] as const
+const LEAD_TABLES = ['quote_requests', 'contact_messages', 'appointments', 'outbox'] as const
+/** The outbox of one channel each, under the names of the former tables. */
+const OUTBOX_VIEWS = ['email_outbox', 'text_outbox'] as const
 
 async function clear(sql: SqlClient): Promise<void> {
   for (const table of [...LEAD_TABLES, 'bookings1', 'test_checkout_sessions']) await sql.query(`delete from public.${table}`)
@@ -440,6 +442,26 @@ function functionsContract(setup: () => Promise<Harness>) {
       expect(await outbox.complete(message, '<late@example.com>')).toBe(false)
     })
 
+    it('renews a claim only while it is this worker\'s and its lease has not run out', async () => {
+      const [id] = await queueMessages(h, 1)
+      const outbox = createOutboxStore(h.functions)
+      const start = new Date()
+      const [message] = await outbox.claim(1, 60, start)
+      const later = new Date(start.getTime() + 50_000)
+      expect(await outbox.renew(message, 60, later)).toBe(true)
+      expect(await outboxRow(h.sql, id)).toMatchObject({lock_token: message.lockToken})
+      // Renewed to 110 s after the start: another worker at 100 s finds nothing to claim.
+      expect(await outbox.claim(5, 60, new Date(start.getTime() + 100_000))).toEqual([])
+      expect(await outbox.renew({...message, lockToken: randomUUID()}, 60, later)).toBe(false)
+      // Once the lease has run out, it is not renewed, even if nobody has claimed the message since.
+      expect(await outbox.renew(message, 60, new Date(start.getTime() + 111_000))).toBe(false)
+      const [other] = await outbox.claim(5, 60, new Date(start.getTime() + 111_000))
+      expect(other.id).toBe(id)
+      expect(await outbox.renew(message, 60, new Date(start.getTime() + 112_000))).toBe(false)
+      expect(await outbox.complete(message, '<stale@example.com>')).toBe(false)
+      expect(await outbox.renew(other, 60, new Date(start.getTime() + 112_000))).toBe(true)
+    })
+
     it('completes or fails nothing for an unknown message or token', async () => {
       const [id] = await queueMessages(h, 1)
       const outbox = createOutboxStore(h.functions)
@@ -485,7 +507,7 @@ function functionsContract(setup: () => Promise<Harness>) {
       expect(await outboxRow(h.sql, first)).toMatchObject({lock_token: current.lockToken, attempts: 2})
       expect(await outboxRow(h.sql, second)).toMatchObject({status: 'sent', attempts: 1})
       expect(await outbox.release([])).toBe(0)
-      await expect(h.functions.value('release_outbox_messages', {p_claims: {id: first}})).rejects.toMatchObject({code: '22023'})
+      await expect(h.functions.value('release_outbox', {p_claims: {id: first}})).rejects.toMatchObject({code: '22023'})
     })
 
     it('tells the age of the oldest e-mail not yet sent, in whole seconds, or null when none waits', async () => {
@@ -543,11 +565,11 @@ function functionsContract(setup: () => Promise<Harness>) {
   describe('permissions', () => {
     it('anon and authenticated can neither read nor write the new tables, nor call the functions', async () => {
       for (const role of ['anon', 'authenticated'] as const) {
-        for (const table of LEAD_TABLES) {
+        for (const table of [...LEAD_TABLES, ...OUTBOX_VIEWS]) {
           await expect(h.asRole(role, `select * from public.${table}`)).rejects.toThrow(/permission denied/)
         }
         await expect(h.asRole(role, `insert into public.email_outbox (event_key, template, payload) values ('x', 'y', '{}')`)).rejects.toThrow(/permission denied/)
-        await expect(h.asRole(role, 'select * from public.claim_outbox_messages(10, 60)')).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select * from public.claim_outbox('email', 10, 60, null)`)).rejects.toThrow(/permission denied/)
         await expect(
           h.asRole(role, `select public.submit_contact_message($1::jsonb, '[]'::jsonb)`, [JSON.stringify({id: randomUUID(), submission_key: randomUUID()})]),
         ).rejects.toThrow(/permission denied/)
@@ -558,7 +580,7 @@ function functionsContract(setup: () => Promise<Harness>) {
         await expect(h.asRole(role, 'select * from public.app_secrets')).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.app_secret('booking_manage_link')`)).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, 'select * from public.booking_changes')).rejects.toThrow(/permission denied/)
-        await expect(h.asRole(role, `select public.release_outbox_messages('[]'::jsonb)`)).rejects.toThrow(/permission denied/)
+        await expect(h.asRole(role, `select public.release_outbox('[]'::jsonb)`)).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, 'select public.oldest_unsent_email_seconds()')).rejects.toThrow(/permission denied/)
         await expect(h.asRole(role, `select public.request_booking_cancellation($1::uuid, 24, now(), '[]'::jsonb, 0)`, [randomUUID()])).rejects.toThrow(
           /permission denied/,
@@ -574,7 +596,7 @@ function functionsContract(setup: () => Promise<Harness>) {
       await queueMessages(h, 1)
       expect(await h.asRole('service_role', 'select id from public.email_outbox')).toHaveLength(1)
       expect(await h.asRole('service_role', 'select id from public.contact_messages')).toHaveLength(1)
-      expect(await h.asRole('service_role', 'select * from public.claim_outbox_messages(10, 60)')).toHaveLength(1)
+      expect(await h.asRole('service_role', `select * from public.claim_outbox('email', 10, 60, null)`)).toHaveLength(1)
     })
 
     it('has row level security on the new tables, with no policy', async () => {
@@ -723,7 +745,7 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
     const database = await openTempPglite()
     postgrest = await startPostgrestStandIn(database.db, {
       keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: [...LEAD_TABLES, 'bookings1'],
+      exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings1'],
     })
     const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}))
     return pgliteHarness(
@@ -741,12 +763,12 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
   it('calls each function as POST /rest/v1/rpc/<name> with named arguments and the service role key', async () => {
     const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}))
     postgrest.requests.length = 0
-    await functions.rows('claim_outbox_messages', {p_limit: 3, p_lease_seconds: 45})
+    await functions.rows('claim_outbox', {p_channel: 'email', p_limit: 3, p_lease_seconds: 45, p_now: null})
     const paidAt = new Date('2030-01-02T03:04:05.678Z')
     const id = randomUUID()
     await functions.value('mark_booking_paid', {p_id: id, p_session_id: 'cs_wire', p_paid_at: paidAt, p_emails: []})
     expect(postgrest.requests.map((request) => [request.method, request.path, request.body])).toEqual([
-      ['POST', '/rest/v1/rpc/claim_outbox_messages', {p_limit: 3, p_lease_seconds: 45}],
+      ['POST', '/rest/v1/rpc/claim_outbox', {p_channel: 'email', p_limit: 3, p_lease_seconds: 45, p_now: null}],
       ['POST', '/rest/v1/rpc/mark_booking_paid', {p_id: id, p_session_id: 'cs_wire', p_paid_at: '2030-01-02T03:04:05.678Z', p_emails: []}],
     ])
     for (const request of postgrest.requests) {
@@ -757,13 +779,13 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
 
   it('with the public (anon) key: no table can be read and no function called', async () => {
     const anon = createClient(postgrest.url, ANON_KEY, {auth: {persistSession: false, autoRefreshToken: false}})
-    for (const table of LEAD_TABLES) {
+    for (const table of [...LEAD_TABLES, ...OUTBOX_VIEWS]) {
       const read = await anon.from(table).select('*')
       expect(read.error?.code).toBe('42501')
       expect(read.status).toBe(401)
     }
     const anonFunctions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: ANON_KEY}))
-    await expect(anonFunctions.rows('claim_outbox_messages', {p_limit: 10, p_lease_seconds: 60})).rejects.toMatchObject({
+    await expect(anonFunctions.rows('claim_outbox', {p_channel: 'email', p_limit: 10, p_lease_seconds: 60, p_now: null})).rejects.toMatchObject({
       name: 'DatabaseError',
       code: '42501',
       message: expect.stringMatching(/permission denied/),
@@ -776,6 +798,6 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
 
   it('a wrong key is refused', async () => {
     const wrong = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: 'not-a-key'}))
-    await expect(wrong.rows('claim_outbox_messages', {p_limit: 1, p_lease_seconds: 1})).rejects.toThrow(/Invalid API key/)
+    await expect(wrong.rows('claim_outbox', {p_channel: 'email', p_limit: 1, p_lease_seconds: 1, p_now: null})).rejects.toThrow(/Invalid API key/)
   })
 })

@@ -2,9 +2,10 @@ import type {DatabaseFunctions} from '../database/functions.ts'
 import type {EmailTemplate, EventFacts} from './queue.ts'
 
 /**
- * The e-mail outbox table (supabase/migrations), worked through its database functions: claim due
- * messages atomically (FOR UPDATE SKIP LOCKED, with a lease), then record each as sent or to be
- * tried again. Safe with any number of server processes on one database.
+ * The e-mail channel of the outbox (public.outbox, supabase/migrations), worked through its database
+ * functions: claim due messages atomically (FOR UPDATE SKIP LOCKED, with a lease), keep the claim
+ * while a send is in flight, then record each as sent or to be tried again. Safe with any number of
+ * server processes on one database. `now` is the clock of the call (null: the database's).
  */
 
 export interface OutboxMessage {
@@ -24,11 +25,13 @@ export interface OutboxMessage {
 
 export interface OutboxStore {
   /** Up to `limit` due messages, claimed for `leaseSeconds` (a worker that dies frees them then). */
-  claim(limit: number, leaseSeconds: number): Promise<OutboxMessage[]>
+  claim(limit: number, leaseSeconds: number, now?: Date | null): Promise<OutboxMessage[]>
+  /** Keeps the claim `leaseSeconds` more; false when it is lost (its lease ran out): then the message must not be sent. */
+  renew(message: OutboxMessage, leaseSeconds: number, now?: Date | null): Promise<boolean>
   /** Sent: never sent again. False if the claim was lost (the lease ran out and another worker took it). */
-  complete(message: OutboxMessage, messageId: string): Promise<boolean>
+  complete(message: OutboxMessage, messageId: string, now?: Date | null): Promise<boolean>
   /** Not sent: try again in `retrySeconds`, or never (null). */
-  fail(message: OutboxMessage, error: string, retrySeconds: number | null): Promise<boolean>
+  fail(message: OutboxMessage, error: string, retrySeconds: number | null, now?: Date | null): Promise<boolean>
   /**
    * Claimed but not tried (the worker is stopping): due again at once for any worker, the attempt
    * not counted. Answers how many were still this worker's claims.
@@ -42,7 +45,7 @@ function timestamp(value: unknown): string {
   return (value instanceof Date ? value : new Date(String(value))).toISOString()
 }
 
-/** A row of claim_outbox_messages, from a Postgres driver (jsonb parsed, Date) or from PostgREST (JSON). */
+/** A row of claim_outbox, from a Postgres driver (jsonb parsed, Date) or from PostgREST (JSON). */
 export function outboxMessageFromRow(row: Record<string, unknown>): OutboxMessage {
   const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
   return {
@@ -58,30 +61,36 @@ export function outboxMessageFromRow(row: Record<string, unknown>): OutboxMessag
   }
 }
 
+/** The functions take whole seconds (EMAIL_OUTBOX_LEASE_SECONDS may be 0.5): never shorter than asked. */
+export function wholeSeconds(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds))
+}
+
 export function createOutboxStore(functions: DatabaseFunctions): OutboxStore {
   return {
-    async claim(limit, leaseSeconds) {
-      // The function takes whole seconds (EMAIL_OUTBOX_LEASE_SECONDS may be 0.5): never shorter than asked.
-      const rows = await functions.rows('claim_outbox_messages', {p_limit: limit, p_lease_seconds: Math.max(1, Math.ceil(leaseSeconds))})
+    async claim(limit, leaseSeconds, now = null) {
+      const rows = await functions.rows('claim_outbox', {p_channel: 'email', p_limit: limit, p_lease_seconds: wholeSeconds(leaseSeconds), p_now: now})
       return rows.map(outboxMessageFromRow)
     },
-    async complete(message, messageId) {
-      return (await functions.value<boolean>('complete_outbox_message', {p_id: message.id, p_lock_token: message.lockToken, p_message_id: messageId})) === true
+    async renew(message, leaseSeconds, now = null) {
+      const until = await functions.value<unknown>('renew_outbox_claim', {p_id: message.id, p_lock_token: message.lockToken, p_lease_seconds: wholeSeconds(leaseSeconds), p_now: now})
+      return until != null
     },
-    async fail(message, error, retrySeconds) {
+    async complete(message, messageId, now = null) {
       return (
-        (await functions.value<boolean>('fail_outbox_message', {
-          p_id: message.id,
-          p_lock_token: message.lockToken,
-          p_error: error,
-          p_retry_seconds: retrySeconds,
-        })) === true
+        (await functions.value<boolean>('complete_outbox', {p_id: message.id, p_lock_token: message.lockToken, p_message_id: messageId, p_provider_status: null, p_now: now})) ===
+        true
+      )
+    },
+    async fail(message, error, retrySeconds, now = null) {
+      return (
+        (await functions.value<boolean>('fail_outbox', {p_id: message.id, p_lock_token: message.lockToken, p_error: error, p_retry_seconds: retrySeconds, p_now: now})) === true
       )
     },
     async release(messages) {
       if (messages.length === 0) return 0
       const claims = messages.map((message) => ({id: message.id, lock_token: message.lockToken}))
-      return Number(await functions.value<number>('release_outbox_messages', {p_claims: claims}))
+      return Number(await functions.value<number>('release_outbox', {p_claims: claims}))
     },
     async oldestUnsentSeconds() {
       const seconds = await functions.value<number | null>('oldest_unsent_email_seconds', {})

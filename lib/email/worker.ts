@@ -1,10 +1,12 @@
-import {createClaimLoop, describeFailure, recordSent, type ShutdownResult} from '../claim-loop.ts'
+import {createClaimLoop, describeFailure, recordSent, type Every, type HeldClaim, type ShutdownResult} from '../claim-loop.ts'
 import type {OutboxMessage, OutboxStore} from './outbox.ts'
 import type {MailTransport, OutgoingMail} from './transport.ts'
 
 /**
- * The outbox worker, one per server process: it claims due messages, renders and sends each, and
- * records the result. A failure (SMTP down, a rendering error) is retried with exponential
+ * The e-mail channel's outbox worker, one per process that runs background work: it claims due
+ * messages, renders and sends each, and records the result. Its claim outlives the send: it is
+ * renewed while the send is in flight and right before it starts (../claim-loop.ts), and a message
+ * whose claim could not be renewed is not sent by this process. A failure (SMTP down, a rendering error) is retried with exponential
  * back-off; a process that dies mid-send leaves its claim to run out, after which any worker tries
  * again. So a submission never waits for e-mail, and a stored message goes out once the mail server
  * is back, also after a restart. A process that stops gracefully (`shutdown`) finishes the message
@@ -16,13 +18,14 @@ import type {MailTransport, OutgoingMail} from './transport.ts'
 export interface OutboxWorkerOptions {
   /** How often the outbox is checked for due messages besides `kick()` (default 10 s). */
   pollMs: number
-  /** How long a claim lasts; longer than any send takes (default 120 s). */
+  /**
+   * How long a claim lasts without renewal (default 120 s). It is renewed every third of it while a
+   * message is worked and right before its send, so a send may take longer than the lease.
+   */
   leaseSeconds: number
   /**
-   * Messages claimed at a time (default 1). A claim's lease starts when it is claimed, so a message
-   * claimed with others waits out their sends inside its own lease: on a slow machine or mail
-   * server the lease ran out first and another process sent it too. Claimed one by one, a lease
-   * covers its own send only (one more database call per message).
+   * Messages claimed at a time (default 1): a message claimed with others waits out their sends, and
+   * one at a time hands the rest to other processes at once.
    */
   batchSize: number
   /** First retry delay; each later one doubles (default 30 s), up to `retryMaxSeconds` (default 1 h). */
@@ -47,6 +50,10 @@ export interface OutboxWorkerDeps {
   /** The message as it is sent: addresses, subject, HTML and text, attachments. */
   compose: (message: OutboxMessage) => Promise<OutgoingMail>
   options?: Partial<OutboxWorkerOptions>
+  /** The clock of the claims (default: the database's). */
+  now?: () => Date
+  /** Schedules the renewals of a claim (default setInterval). */
+  every?: Every
   log?: Pick<Console, 'error' | 'warn'>
 }
 
@@ -81,18 +88,25 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
 
-  async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult): Promise<void> {
+  const now = () => deps.now?.() ?? null
+
+  async function sendOne(outbox: OutboxStore, message: OutboxMessage, result: DrainResult, claim: HeldClaim): Promise<void> {
     let mail: OutgoingMail
     try {
       mail = await deps.compose(message)
+      // A claim that ran out (this process stalled) may be another's now: then it sends the message, not this one.
+      if (!(await claim.renew())) {
+        log.warn(`E-mail outbox: the claim on ${message.eventKey} ran out before its send; left to the process that holds it now`)
+        return
+      }
       await deps.transport.send(mail)
     } catch (error) {
       await recordFailure(outbox, message, error, result)
       return
     }
     result.sent += 1
-    // A message sent twice has the same Message-ID, so mail programs can tell.
-    await recordSent(() => outbox.complete(message, mail.messageId), 'E-mail outbox', message.eventKey, log)
+    // The Message-ID is the outbox message's own, the same on every attempt, so a resend is recognisable.
+    await recordSent(() => outbox.complete(message, mail.messageId, now()), 'E-mail outbox', message.eventKey, log)
   }
 
   async function recordFailure(outbox: OutboxStore, message: OutboxMessage, error: unknown, result: DrainResult): Promise<void> {
@@ -101,7 +115,7 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     const reason = describeFailure(error)
     if (giveUp) log.error(`E-mail outbox: ${message.eventKey} (${message.template}) failed ${message.attempts} times and is given up: ${reason}`)
     else log.warn(`E-mail outbox: ${message.eventKey} (${message.template}) not sent (attempt ${message.attempts}), retrying in ${retry} s: ${reason}`)
-    await outbox.fail(message, reason, retry).catch((recordError: unknown) => {
+    await outbox.fail(message, reason, retry, now()).catch((recordError: unknown) => {
       // The claim runs out on its own and the message is tried again then.
       log.error(`E-mail outbox: the failure of ${message.eventKey} could not be recorded`, recordError)
     })
@@ -111,8 +125,11 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
 
   const loop = createClaimLoop<OutboxMessage, DrainResult>({
     logName: 'E-mail outbox',
-    claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds),
-    work: async (message, result) => sendOne(await deps.outbox(), message, result),
+    claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds, now()),
+    renew: async (message) => (await deps.outbox()).renew(message, options.leaseSeconds, now()),
+    heartbeatMs: (options.leaseSeconds * 1000) / 3,
+    every: deps.every,
+    work: async (message, result, claim) => sendOne(await deps.outbox(), message, result, claim),
     release: async (messages) => (await deps.outbox()).release(messages),
     emptyResult: () => ({sent: 0, retried: 0, failed: 0}),
     batchSize: options.batchSize,

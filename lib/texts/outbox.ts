@@ -2,13 +2,15 @@ import {fromRow} from '../booking/store/mapping'
 import type {StoredBooking} from '../booking/store/store'
 import type {DatabaseFunctions} from '../database/functions'
 import {isoTimestamp} from '../database/timestamps'
+import {wholeSeconds} from '../email/outbox'
 import type {QueuedText, TextFacts, TextTemplate} from './messages'
 
 /**
- * The text outbox and the opt-outs (supabase/migrations/20261129140000_texts.sql), worked through
- * their database functions like the e-mail outbox (../email/outbox.ts): texts claimed atomically
- * (FOR UPDATE SKIP LOCKED, with a lease) by any number of server processes, each claimed with what
- * the worker checks again before sending. Every call takes the time, so tests move the clock.
+ * The text channel of the outbox and the opt-outs, worked through their database functions like the
+ * e-mails (../email/outbox.ts, the same table and functions): texts claimed atomically (FOR UPDATE
+ * SKIP LOCKED, with a lease kept while a send is in flight) by any number of server processes, each
+ * claimed with what the worker checks again before sending. Every call takes the time, so tests
+ * move the clock.
  */
 
 export interface TextMessage {
@@ -36,6 +38,8 @@ export interface TextOutboxStore {
   /** Queues texts; an event already queued is left alone. Answers how many were queued now. */
   enqueue(texts: readonly QueuedText[]): Promise<number>
   claim(limit: number, leaseSeconds: number, now: Date): Promise<TextMessage[]>
+  /** Keeps the claim `leaseSeconds` more from `now`; false when it is lost: then the text must not be sent. */
+  renew(message: TextMessage, leaseSeconds: number, now: Date): Promise<boolean>
   complete(message: TextMessage, sent: {providerMessageId: string; status: string}, now: Date): Promise<boolean>
   fail(message: TextMessage, error: string, retrySeconds: number | null, now: Date): Promise<boolean>
   skip(message: TextMessage, reason: TextSkipReason, now: Date): Promise<boolean>
@@ -56,13 +60,13 @@ function json(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value
 }
 
-/** A row of claim_text_messages (Postgres driver or PostgREST). */
+/** A row of claim_outbox for the text channel (Postgres driver or PostgREST). */
 export function textMessageFromRow(row: Record<string, unknown>): TextMessage {
   return {
     id: String(row.id),
     eventKey: String(row.event_key),
     bookingId: row.booking_id == null ? null : String(row.booking_id),
-    to: String(row.to_phone),
+    to: String(row.to_address),
     template: String(row.template) as TextTemplate,
     payload: json(row.payload) as TextFacts,
     attempts: Number(row.attempts),
@@ -83,32 +87,35 @@ export function createTextOutboxStore(functions: DatabaseFunctions): TextOutboxS
       return Number(await functions.value<number>('enqueue_texts', {p_texts: texts}))
     },
     async claim(limit, leaseSeconds, now) {
-      const rows = await functions.rows('claim_text_messages', {p_limit: limit, p_lease_seconds: Math.max(1, Math.ceil(leaseSeconds)), p_now: now})
+      const rows = await functions.rows('claim_outbox', {p_channel: 'text', p_limit: limit, p_lease_seconds: wholeSeconds(leaseSeconds), p_now: now})
       return rows.map(textMessageFromRow)
+    },
+    async renew(message, leaseSeconds, now) {
+      return (await functions.value('renew_outbox_claim', {p_id: message.id, p_lock_token: message.lockToken, p_lease_seconds: wholeSeconds(leaseSeconds), p_now: now})) != null
     },
     async complete(message, sent, now) {
       return yes(
-        await functions.value('complete_text_message', {
+        await functions.value('complete_outbox', {
           p_id: message.id,
           p_lock_token: message.lockToken,
-          p_provider_message_id: sent.providerMessageId,
+          p_message_id: sent.providerMessageId,
           p_provider_status: sent.status,
           p_now: now,
         }),
       )
     },
     async fail(message, error, retrySeconds, now) {
-      return yes(await functions.value('fail_text_message', {p_id: message.id, p_lock_token: message.lockToken, p_error: error, p_retry_seconds: retrySeconds, p_now: now}))
+      return yes(await functions.value('fail_outbox', {p_id: message.id, p_lock_token: message.lockToken, p_error: error, p_retry_seconds: retrySeconds, p_now: now}))
     },
     async skip(message, reason, now) {
-      return yes(await functions.value('skip_text_message', {p_id: message.id, p_lock_token: message.lockToken, p_reason: reason, p_now: now}))
+      return yes(await functions.value('skip_outbox', {p_id: message.id, p_lock_token: message.lockToken, p_reason: reason, p_now: now}))
     },
     async defer(message, until) {
-      return yes(await functions.value('defer_text_message', {p_id: message.id, p_lock_token: message.lockToken, p_until: until}))
+      return yes(await functions.value('defer_outbox', {p_id: message.id, p_lock_token: message.lockToken, p_until: until}))
     },
     async release(messages) {
       if (messages.length === 0) return 0
-      return Number(await functions.value<number>('release_text_messages', {p_claims: messages.map((message) => ({id: message.id, lock_token: message.lockToken}))}))
+      return Number(await functions.value<number>('release_outbox', {p_claims: messages.map((message) => ({id: message.id, lock_token: message.lockToken}))}))
     },
     async recordStatus(providerMessageId, status, errorCode, now) {
       return yes(await functions.value('record_text_status', {p_provider_message_id: providerMessageId, p_status: status, p_error_code: errorCode, p_now: now}))

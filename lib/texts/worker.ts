@@ -1,13 +1,14 @@
-import {createClaimLoop, describeFailure, recordSent, type ShutdownResult} from '../claim-loop'
+import {createClaimLoop, describeFailure, recordSent, type Every, type HeldClaim, type ShutdownResult} from '../claim-loop'
 import {DEFAULT_OUTBOX_WORKER_OPTIONS, retryDelaySeconds, type DrainResult, type OutboxWorkerOptions} from '../email/worker'
 import type {TextMessage, TextOutboxStore, TextSkipReason} from './outbox'
 import {inQuietHours, sendableAt} from './quiet-hours'
 import {TextRefusedError, type OutgoingText, type TextTransport} from './transport'
 
 /**
- * The text outbox worker, one per server process, on the e-mail outbox's design (the same options
- * and back-off as ../email/worker.ts, the same loop and graceful stop, ../claim-loop.ts): it claims
- * due texts, checks each again at send time, sends it and records the result. Checked at send time, whatever was true when it was queued:
+ * The text channel's outbox worker, one per process that runs background work, on the e-mails'
+ * design (the same options and back-off as ../email/worker.ts, the same loop, claim renewal and
+ * graceful stop, ../claim-loop.ts): it claims due texts, checks each again at send time, sends it
+ * and records the result. Checked at send time, whatever was true when it was queued:
  * the number has not replied STOP, the customer's consent stands, the visit still stands in the same
  * window, it is not too late, and it is not quiet hours (then the text is due again at 8 am). A
  * number the provider reports as opted out is recorded as such and never retried.
@@ -20,6 +21,8 @@ export interface TextWorkerDeps {
   compose: (message: TextMessage) => Promise<OutgoingText>
   now: () => Date
   options?: Partial<OutboxWorkerOptions>
+  /** Schedules the renewals of a claim (default setInterval). */
+  every?: Every
   log?: Pick<Console, 'error' | 'warn'>
 }
 
@@ -49,7 +52,7 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
   const options = {...DEFAULT_OUTBOX_WORKER_OPTIONS, ...deps.options}
   const log = deps.log ?? console
 
-  async function sendOne(outbox: TextOutboxStore, message: TextMessage, result: TextDrainResult): Promise<void> {
+  async function sendOne(outbox: TextOutboxStore, message: TextMessage, result: TextDrainResult, claim: HeldClaim): Promise<void> {
     const now = deps.now()
     const reason = skipReason(message, now)
     if (reason) {
@@ -64,7 +67,13 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
     }
     let sent: {providerMessageId: string; status: string}
     try {
-      sent = await deps.transport.send(await deps.compose(message))
+      const text = await deps.compose(message)
+      // A claim that ran out (this process stalled) may be another's now: then it sends the text, not this one.
+      if (!(await claim.renew())) {
+        log.warn(`Text outbox: the claim on ${message.eventKey} ran out before its send; left to the process that holds it now`)
+        return
+      }
+      sent = await deps.transport.send(text)
     } catch (error) {
       await recordFailure(outbox, message, error, result)
       return
@@ -100,7 +109,10 @@ export function createTextWorker(deps: TextWorkerDeps): TextWorker {
   const loop = createClaimLoop<TextMessage, TextDrainResult>({
     logName: 'Text outbox',
     claim: async (limit) => (await deps.outbox()).claim(limit, options.leaseSeconds, deps.now()),
-    work: async (message, result) => sendOne(await deps.outbox(), message, result),
+    renew: async (message) => (await deps.outbox()).renew(message, options.leaseSeconds, deps.now()),
+    heartbeatMs: (options.leaseSeconds * 1000) / 3,
+    every: deps.every,
+    work: async (message, result, claim) => sendOne(await deps.outbox(), message, result, claim),
     release: async (messages) => (await deps.outbox()).release(messages),
     emptyResult: () => ({sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0}),
     batchSize: options.batchSize,
