@@ -34,7 +34,7 @@ const BOOKING_ENV = {
   LEAD_RATE_LIMIT_MAX: '100000',
 };
 
-// The office (issue 22): the first owner of the new database, and sign-in links not throttled
+// The office: the first owner of the new database, and sign-in links not throttled
 // (every test asks from the same address).
 const OFFICE_ENV = {
   OFFICE_OWNER_EMAIL: 'owner@office.test',

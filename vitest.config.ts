@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
+    // The migrated embedded-database image and a shared PostgreSQL cluster, made once per run.
+    globalSetup: ['tests/unit/global-setup.ts'],
     projects: [
       {
         extends: true,

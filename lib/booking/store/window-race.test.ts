@@ -54,7 +54,7 @@ describe.skipIf('missing' in postgresTools)('an arrival window raced for by two 
       const second = store.createPending(booking(), {capacity: 1, now})
       second.catch(() => {})
       // The second request is held at the window's lock while the first is not committed.
-      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`)).rows[0].n).toBe(1)
+      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n).toBe(1)
       await inFlight.query('commit')
       await expect(second).rejects.toBeInstanceOf(WindowFullError)
     } finally {

@@ -131,24 +131,108 @@ export type MigratedCluster = {
   close(): Promise<void>
 }
 
-/** A throwaway cluster with every migration of supabase/migrations applied, and a warm pool. */
+async function migrate(pool: pg.Pool): Promise<void> {
+  const connection = await pool.connect()
+  try {
+    await applyMigrations({
+      query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
+      exec: (text: string) => connection.query(text),
+    })
+  } finally {
+    connection.release()
+  }
+}
+
+/**
+ * Where a test run's shared cluster is (set by tests/unit/global-setup.ts, read by the test files'
+ * processes): a JSON {host, port, user, template}.
+ */
+export const SHARED_CLUSTER_ENV = 'TEST_POSTGRES_SHARED_CLUSTER'
+
+type SharedClusterAddress = {host: string; port: number; user: string; template: string}
+
+const TEMPLATE_DATABASE = 'migrated_template'
+
+/**
+ * One throwaway cluster for a whole test run, holding a database with every migration applied that
+ * each test file's database is created from (CREATE DATABASE … TEMPLATE: a file copy, tenths of a
+ * second, where a cluster of its own costs initdb, a server start and the migrations, seconds of CPU).
+ * Each file still gets a database nobody else writes to; the migrations are still applied to a new
+ * PostgreSQL database once a run, and a failing one fails the run.
+ */
+export async function startSharedCluster(tools: PostgresTools): Promise<{address: SharedClusterAddress; stop(): Promise<void>}> {
+  const cluster = await startThrowawayCluster(tools)
+  try {
+    const admin = new pg.Client({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database})
+    await admin.connect()
+    try {
+      await admin.query(`create database ${TEMPLATE_DATABASE}`)
+    } finally {
+      await admin.end()
+    }
+    const pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: TEMPLATE_DATABASE, max: 1})
+    try {
+      await migrate(pool)
+    } finally {
+      // No connection may stay open to a template while a database is created from it.
+      await pool.end()
+    }
+  } catch (error) {
+    await cluster.stop()
+    throw error
+  }
+  return {address: {host: cluster.host, port: cluster.port, user: cluster.user, template: TEMPLATE_DATABASE}, stop: () => cluster.stop()}
+}
+
+let databasesCreated = 0
+
+/** A new database copied from the shared cluster's migrated template, dropped by stop(). */
+async function createFromTemplate(address: SharedClusterAddress): Promise<PostgresCluster> {
+  const database = `test_${process.pid}_${++databasesCreated}`
+  const admin = () => new pg.Client({host: address.host, port: address.port, user: address.user, database: 'postgres'})
+  const client = admin()
+  await client.connect()
+  try {
+    // FILE_COPY (PostgreSQL 15 and later) copies the template's few files as they are; the default
+    // (WAL_LOG) writes every page of them to the write-ahead log as well, several times the CPU.
+    const {rows} = await client.query<{version: number}>(`select current_setting('server_version_num')::int as version`)
+    await client.query(`create database ${database} template ${address.template}${rows[0].version >= 150000 ? ' strategy file_copy' : ''}`)
+  } finally {
+    await client.end()
+  }
+  return {
+    host: address.host,
+    port: address.port,
+    user: address.user,
+    database,
+    async stop() {
+      const dropper = admin()
+      await dropper.connect()
+      try {
+        await dropper.query(`drop database if exists ${database} with (force)`)
+      } finally {
+        await dropper.end()
+      }
+    },
+  }
+}
+
+/**
+ * A database with every migration of supabase/migrations applied, and a warm pool: a new database
+ * on the run's shared cluster when there is one (startSharedCluster), else a throwaway cluster of
+ * its own.
+ */
 export async function startMigratedCluster(tools: PostgresTools, connections = 6): Promise<MigratedCluster> {
+  const shared = process.env[SHARED_CLUSTER_ENV]
   let cluster: PostgresCluster | undefined
   let pool: pg.Pool | undefined
   try {
-    cluster = await startThrowawayCluster(tools)
+    cluster = shared ? await createFromTemplate(JSON.parse(shared) as SharedClusterAddress) : await startThrowawayCluster(tools)
     pool = new pg.Pool({host: cluster.host, port: cluster.port, user: cluster.user, database: cluster.database, max: connections})
     const warm = await Promise.all(Array.from({length: connections}, () => pool!.connect()))
     for (const client of warm) client.release()
-    const connection = await pool.connect()
-    try {
-      await applyMigrations({
-        query: async <R,>(text: string, params?: unknown[]) => ({rows: (await connection.query(text, params)).rows as R[]}),
-        exec: (text: string) => connection.query(text),
-      })
-    } finally {
-      connection.release()
-    }
+    // On a template copy this applies nothing, and so checks the copy has every migration.
+    await migrate(pool)
   } catch (error) {
     await pool?.end()
     await cluster?.stop()

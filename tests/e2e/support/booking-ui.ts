@@ -114,7 +114,7 @@ export function group(page: Page, legend: string): Locator {
   return page.getByRole('main').getByRole('group', {name: new RegExp(`^${legend}`)})
 }
 
-/** Collects the texts of any alert, confirm or prompt the page opens (decisions.md: messages in the page, never pop-ups). */
+/** Collects the texts of any alert, confirm or prompt the page opens (messages belong in the page, never in pop-ups). */
 export function forbidDialogs(page: Page): string[] {
   const dialogs: string[] = []
   page.on('dialog', (dialog) => {

@@ -5,7 +5,7 @@ import {flat, waitForMail} from './leads'
 import {addressOf, E2E_INBOX} from './smtp'
 
 /**
- * A weekly house plan made as a customer makes one (issue 24): Regular Cleaning, Weekly, 1 bedroom
+ * A weekly house plan made as a customer makes one: Regular Cleaning, Weekly, 1 bedroom
  * and 1 bathroom, no tip or parking: $115.99 a visit; one-time $154.65, so cancelling before the
  * second visit costs $38.66. The first visit is paid on the local test checkout (the test card kept);
  * the plan and its later visits are made with the payment.

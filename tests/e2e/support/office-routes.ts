@@ -79,7 +79,7 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/attention/late-payments/[id]/take/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/take`, access: 'owner'},
   {file: 'app/office/attention/late-payments/[id]/refund/route.ts', method: 'POST', path: `/office/attention/late-payments/${SAMPLE_UUID}/refund`, access: 'owner'},
   {file: 'app/office/attention/emails/[id]/resend/route.ts', method: 'POST', path: `/office/attention/emails/${SAMPLE_UUID}/resend`, access: 'office'},
-  // i24-manage: plans, one plan's page and its four forms
+  // Plans, one plan's page and its four forms
   {file: 'app/office/plans/page.tsx', method: 'GET', path: '/office/plans?status=active', access: 'office'},
   {file: 'app/office/plans/[id]/page.tsx', method: 'GET', path: `/office/plans/${SAMPLE_UUID}`, access: 'office'},
   {file: 'app/office/plans/[id]/skip/route.ts', method: 'POST', path: `/office/plans/${SAMPLE_UUID}/skip`, access: 'office', form: {visit: SAMPLE_UUID}},
