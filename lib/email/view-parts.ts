@@ -4,9 +4,9 @@
  */
 import {formatUsd} from '../booking/money'
 import type {ComposeContext, EmailView, MessageView} from './view'
-import type {BookingPaidFacts, CustomerEventFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
-import {formatDate, formatPhone} from '../format'
-import {arrivalWindowLabel, slotLabel} from '../booking/arrival-window'
+import type {BookingPaidFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
+import {formatDate} from '../format'
+import {arrivalWindowLabel} from '../booking/arrival-window'
 import {fillTokens} from './tokens'
 import {bookingReference} from '../booking/stored'
 
@@ -114,22 +114,4 @@ export function typedParagraphs(message: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
-}
-
-/** A date and arrival window as read ('December 31, 2030, 8:00 AM – 10:00 AM'), or that there is none. */
-export function slotText(date: string | null, window: string | null): string {
-  return slotLabel(date, window) || 'not set'
-}
-
-/** Who booked, for the business's notifications. */
-export function customerRows(facts: Extract<CustomerEventFacts, {customer: unknown}>, name: string): {heading: string; rows: {label: string; value: string}[]} {
-  return {
-    heading: 'Customer',
-    rows: rows([
-      ['Name', name],
-      ['E-mail', facts.customer.email],
-      ['Phone', formatPhone(facts.customer.phone)],
-      ['Address', facts.customer.address],
-    ]),
-  }
 }

@@ -3,7 +3,7 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime} from '../../format'
-import {customerRows, slotText} from '../view-parts'
+import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingCancelledFacts} from '../queue'
 

@@ -2,7 +2,8 @@
  * The business's notification of a booking moved by the customer (its manage link) or by the office. Staff-facing: its words stay in code.
  */
 import {formatCompanyDateTime} from '../../format'
-import {customerRows, rows, slotText} from '../view-parts'
+import {rows} from '../view-parts'
+import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingMovedByOfficeFacts, BookingRescheduledFacts} from '../queue'
 

@@ -4,7 +4,8 @@
 import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime, formatDate} from '../../format'
-import {bookingCharges, customerRows, rows} from '../view-parts'
+import {bookingCharges, rows} from '../view-parts'
+import {customerRows} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingPaidFacts} from '../queue'
 

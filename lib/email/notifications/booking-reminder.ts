@@ -1,7 +1,7 @@
 /**
  * The business's notification of the reminder before a visit. Staff-facing: its words stay in code.
  */
-import {customerRows, slotText} from '../view-parts'
+import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingReminderFacts} from '../queue'
 

@@ -3,7 +3,7 @@
  */
 import {formatCompanyDateTime} from '../../format'
 import {rows} from '../view-parts'
-import type {ComposeContext, MessageView} from '../view'
+import type {MessageView} from '../view'
 import type {LeadReplyFacts} from '../queue'
 
 /** The business's copy. */

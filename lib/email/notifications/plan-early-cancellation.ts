@@ -3,7 +3,7 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime} from '../../format'
-import {customerRows} from '../view-parts'
+import {customerRows} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanEarlyCancellationFacts} from '../queue'
 

@@ -3,7 +3,8 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime} from '../../format'
-import {customerRows, rows, slotText} from '../view-parts'
+import {rows} from '../view-parts'
+import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanVisitDeclinedFacts, PlanVisitReleasedFacts} from '../queue'
 

@@ -3,7 +3,8 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatDate} from '../../format'
-import {customerRows, rows, slotText} from '../view-parts'
+import {rows} from '../view-parts'
+import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanVisitPlacedFacts, PlanVisitUnplacedFacts} from '../queue'
 

@@ -2,7 +2,7 @@
  * The business's notification of the review request after a visit. Staff-facing: its words stay in code.
  */
 import {formatCompanyDateTime} from '../../format'
-import {customerRows} from '../view-parts'
+import {customerRows} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {ReviewRequestFacts} from '../queue'
 
