@@ -23,7 +23,7 @@ import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from '
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 /**
- * The database functions of supabase/migrations (20261123120000_leads_and_email_outbox.sql) through
+ * The database functions of supabase/migrations (20261122000400_baseline_leads.sql) through
  * the app's two adapters, on the three databases the app runs on: the SQL adapter on PGlite (the
  * embedded default) and on a real PostgreSQL server (a throwaway cluster, when initdb is installed),
  * and the supabase-js rpc adapter against the PostgREST stand-in (backed by PGlite).

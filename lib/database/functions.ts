@@ -47,7 +47,7 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_session: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   take_rate_limit: {args: {p_key: 'text', p_limit: 'integer', p_window_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_payment_check: {args: {p_id: 'uuid', p_interval_seconds: 'integer', p_now: 'timestamptz'}, returns: 'value'},
-  // The office's sign-in, sessions and staff (issue 22, 20261128100000_office_sign_in.sql).
+  // The office's sign-in, sessions and staff (issue 22, 20261122000600_baseline_office.sql).
   seed_first_owner: {args: {p_email: 'text', p_name: 'text'}, returns: 'value'},
   request_staff_sign_in: {
     args: {p_email: 'text', p_token_hash: 'text', p_binding_hash: 'text', p_now: 'timestamptz', p_expires_at: 'timestamptz', p_emails: 'jsonb'},
@@ -65,7 +65,7 @@ export const DATABASE_FUNCTIONS = {
   remove_staff_member: {args: {p_staff: 'jsonb', p_member_id: 'uuid', p_now: 'timestamptz'}, returns: 'value'},
   staff_actions_of: {args: {p_subject_kind: 'text', p_subject_id: 'text'}, returns: 'rows'},
   staff_actions_on_staff: {args: {p_limit: 'integer'}, returns: 'rows'},
-  // The office's schedule and bookings list (20261128110000_office_booking_lists.sql).
+  // The office's schedule and bookings list (20261122000600_baseline_office.sql).
   office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
   office_search_bookings: {args: {p_filter: 'jsonb', p_sort: 'text', p_limit: 'integer', p_offset: 'integer', p_now: 'timestamptz'}, returns: 'value'},
   claim_booking_cancellation: {args: {p_id: 'uuid', p_amount_cents: 'integer', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
@@ -73,7 +73,7 @@ export const DATABASE_FUNCTIONS = {
     args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
     returns: 'value',
   },
-  // Refunds apart from cancelling (20261130020000_standalone_refunds.sql).
+  // Refunds apart from cancelling.
   claim_booking_refund: {args: {p_id: 'uuid', p_key: 'text', p_amount_cents: 'integer', p_reason: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   complete_booking_refund: {
     args: {p_id: 'uuid', p_key: 'text', p_provider: 'text', p_provider_refund_id: 'text', p_staff: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'},
@@ -106,7 +106,7 @@ export const DATABASE_FUNCTIONS = {
     },
     returns: 'value',
   },
-  // p_emails: the review request (i24-reminders, recreated in 20261129150000_reminders.sql).
+  // p_emails: the review request (i24-reminders, recreated in 20261122000300_baseline_outboxes.sql).
   office_mark_booking_outcome: {args: {p_id: 'uuid', p_outcome: 'text', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'}, returns: 'value'},
   office_resend_confirmation: {args: {p_id: 'uuid', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb', p_link_generation: 'integer'}, returns: 'value'},
   office_add_booking_note: {args: {p_id: 'uuid', p_body: 'text', p_now: 'timestamptz', p_staff: 'jsonb'}, returns: 'value'},
@@ -123,13 +123,13 @@ export const DATABASE_FUNCTIONS = {
     args: {p_kind: 'text', p_id: 'uuid', p_reply_key: 'uuid', p_from: 'text', p_status_after: 'text', p_staff: 'jsonb', p_emails: 'jsonb'},
     returns: 'value',
   },
-  // Crews' calendars (issue 22, 20261128150000_crew_calendars.sql).
+  // Crews' calendars (issue 22, 20261122000600_baseline_office.sql).
   make_crew_calendar_token: {args: {p_crew: 'text', p_token_hash: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   revoke_crew_calendar_token: {args: {p_crew: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   crew_calendar_addresses: {args: {}, returns: 'rows'},
   crew_calendar_reader: {args: {p_token_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
   crew_calendar_bookings: {args: {p_crew: 'text', p_from: 'date', p_to: 'date'}, returns: 'rows'},
-  // Scheduled jobs (issue 24, 20261129090000_recurring_plans.sql).
+  // Scheduled jobs (issue 24, 20261122000200_baseline_plans_and_charges.sql).
   claim_scheduled_job: {args: {p_name: 'text', p_now: 'timestamptz', p_lease_seconds: 'integer'}, returns: 'value'},
   finish_scheduled_job: {
     args: {p_name: 'text', p_token: 'uuid', p_now: 'timestamptz', p_every_seconds: 'integer', p_error: 'text', p_result: 'jsonb'},
@@ -138,7 +138,7 @@ export const DATABASE_FUNCTIONS = {
   plan_by_id: {args: {p_id: 'uuid'}, returns: 'value'},
   plan_visits: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   plan_charges_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
-  // i24-manage: the customer's and the office's changes of a plan (20261129130000_plan_changes.sql).
+  // i24-manage: the customer's and the office's changes of a plan (20261122000200_baseline_plans_and_charges.sql).
   skip_plan_visit: {
     args: {p_plan_id: 'uuid', p_booking_id: 'uuid', p_notice_hours: 'integer', p_now: 'timestamptz', p_staff: 'jsonb', p_emails: 'jsonb'},
     returns: 'value',
@@ -174,19 +174,19 @@ export const DATABASE_FUNCTIONS = {
   plan_changes_of: {args: {p_plan_id: 'uuid'}, returns: 'rows'},
   office_plans: {args: {p_status: 'text', p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   // end i24-manage
-  // i24-plans: plans made and rolled forward (20261129100000_plans.sql).
+  // i24-plans: plans made and rolled forward (20261122000200_baseline_plans_and_charges.sql).
   create_plan_for_booking: {args: {p_booking_id: 'uuid', p_plan: 'jsonb'}, returns: 'value'},
   add_plan_visit: {args: {p_plan_id: 'uuid', p_visit: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   plans_to_roll_forward: {args: {p_through: 'date', p_after: 'uuid', p_limit: 'integer'}, returns: 'rows'},
   paid_bookings_without_plan: {args: {p_paid_before: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   // end i24-plans
-  // i24-charges: the plan charge job (20261129120000_plan_charges.sql).
+  // i24-charges: the plan charge job (20261122000200_baseline_plans_and_charges.sql).
   claim_plan_charges: {args: {p_now: 'timestamptz', p_limit: 'integer', p_lease_seconds: 'integer', p_plan_id: 'uuid'}, returns: 'rows'},
   record_plan_charge: {args: {p_booking_id: 'uuid', p_lock_token: 'uuid', p_charge: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
   plan_visits_to_release: {args: {p_now: 'timestamptz', p_limit: 'integer'}, returns: 'rows'},
   release_plan_visit: {args: {p_booking_id: 'uuid', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
   // end i24-charges
-  // i24-payments: saved cards (20261129110000_saved_cards.sql): the test checkout's cards, charges
+  // Saved cards: the test checkout's cards, charges
   // and card updates, and a plan's new card.
   choose_test_checkout_card: {args: {p_id: 'text', p_choice: 'jsonb'}, returns: 'value'},
   charge_test_checkout_card: {args: {p_charge: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
@@ -195,17 +195,17 @@ export const DATABASE_FUNCTIONS = {
   complete_test_checkout_card_update: {args: {p_id: 'text', p_outcome: 'text', p_completed_at: 'timestamptz'}, returns: 'value'},
   replace_plan_card: {args: {p_plan_id: 'uuid', p_session_id: 'text', p_card: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   // end i24-payments
-  // Reconciling payments made outside the site's requests (20261130060000_stripe_reconciliation.sql).
+  // Reconciling payments made outside the site's requests (20261122000600_baseline_office.sql).
   reconcile_plan_charge: {args: {p_booking_id: 'uuid', p_charge: 'jsonb', p_now: 'timestamptz', p_emails: 'jsonb'}, returns: 'value'},
   record_provider_refund: {args: {p_refund: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   record_payment_dispute: {args: {p_dispute: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   open_payment_disputes: {args: {}, returns: 'rows'},
   find_test_checkout_charge: {args: {p_key: 'text'}, returns: 'value'},
   find_test_checkout_refund: {args: {p_key: 'text'}, returns: 'value'},
-  // i24-reminders: reminders before visits and the review request (20261129150000_reminders.sql).
+  // i24-reminders: reminders before visits and the review request (20261122000300_baseline_outboxes.sql).
   visits_due_reminder: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_limit: 'integer'}, returns: 'rows'},
   queue_visit_reminders: {args: {p_now: 'timestamptz', p_lead_seconds: 'integer', p_min_notice_seconds: 'integer', p_emails: 'jsonb'}, returns: 'value'},
-  // i24-texts: the text outbox, opt-outs and "Mark started" (20261129140000_texts.sql).
+  // i24-texts: the text outbox, opt-outs and "Mark started" (20261122000300_baseline_outboxes.sql).
   enqueue_texts: {args: {p_texts: 'jsonb'}, returns: 'value'},
   claim_text_messages: {args: {p_limit: 'integer', p_lease_seconds: 'integer', p_now: 'timestamptz'}, returns: 'rows'},
   complete_text_message: {

@@ -5,7 +5,7 @@ import {isoTimestamp} from '../database/timestamps'
 import type {QueuedText, TextFacts, TextTemplate} from './messages'
 
 /**
- * The text outbox and the opt-outs (supabase/migrations/20261129140000_texts.sql), worked through
+ * The text outbox and the opt-outs (supabase/migrations/20261122000300_baseline_outboxes.sql), worked through
  * their database functions like the e-mail outbox (../email/outbox.ts): texts claimed atomically
  * (FOR UPDATE SKIP LOCKED, with a lease) by any number of server processes, each claimed with what
  * the worker checks again before sending. Every call takes the time, so tests move the clock.

@@ -1,6 +1,6 @@
 /**
  * Plans and their later visits written with plain SQL, matching the foundation's columns
- * (20261129090000_recurring_plans.sql), for the charge job's tests and measurement: the functions
+ * (20261122000200_baseline_plans_and_charges.sql), for the charge job's tests and measurement: the functions
  * that make plans (`plans`) are not needed to test what charges them.
  */
 import {randomUUID} from 'node:crypto'
