@@ -193,7 +193,7 @@ alter table public.scheduled_jobs enable row level security;
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
   public.app_secret(text),
-  public.staff_json(staff),
+  public.staff_json(public.staff),
   public.acting_owner(jsonb),
   public.record_booking_action(uuid,jsonb,text,jsonb,jsonb,timestamptz),
   public.claim_scheduled_job(text,timestamptz,integer),
@@ -201,7 +201,7 @@ revoke all on function
   from public, anon, authenticated;
 grant execute on function
   public.app_secret(text),
-  public.staff_json(staff),
+  public.staff_json(public.staff),
   public.acting_owner(jsonb),
   public.record_booking_action(uuid,jsonb,text,jsonb,jsonb,timestamptz),
   public.claim_scheduled_job(text,timestamptz,integer),

@@ -4,7 +4,7 @@
 -- The browser never reaches these tables (RLS on, no policy, nothing for anon and authenticated);
 -- the app's server calls the functions below as the service role. A plan's later visits are rows of
 -- this table too; the columns that make a row a plan visit are added by the plans baseline.
-create table public.bookings1 (
+create table public.bookings (
   id uuid primary key default gen_random_uuid(),
   industry text not null check (industry in ('house', 'exterior', 'carpet', 'commercial')),
 
@@ -40,8 +40,8 @@ create table public.bookings1 (
   discount_cents integer check (discount_cents >= 0),
   amount numeric(10, 2),
   amount_cents integer not null check (amount_cents >= 50),  -- the card provider's minimum charge
-  constraint bookings1_amount_matches_cents check (amount is null or amount * 100 = amount_cents),
-  constraint bookings1_discount_matches_cents check (discount is null or discount_cents is null or discount * 100 = discount_cents),
+  constraint bookings_amount_matches_cents check (amount is null or amount * 100 = amount_cents),
+  constraint bookings_discount_matches_cents check (discount is null or discount_cents is null or discount * 100 = discount_cents),
 
   -- payment
   -- 'scheduled': a plan's later visit, not charged yet (see the plans baseline).
@@ -50,7 +50,7 @@ create table public.bookings1 (
   payment_provider text,
   payment_session_id text unique,
   idempotency_key uuid not null unique,
-  constraint bookings1_paid_has_paid_at check (payment_status <> 'paid' or paid_at is not null),
+  constraint bookings_paid_has_paid_at check (payment_status <> 'paid' or paid_at is not null),
 
   created_at timestamptz not null default now(),
   updated_at timestamptz,
@@ -63,7 +63,7 @@ create table public.bookings1 (
   service_family text check (service_family in ('indoor', 'exterior', 'commercial')),
   window_starts_at timestamptz,
   hold_expires_at timestamptz,
-  constraint bookings1_window_has_date check (arrival_window is null or (date is not null and service_family is not null and window_starts_at is not null)),
+  constraint bookings_window_has_date check (arrival_window is null or (date is not null and service_family is not null and window_starts_at is not null)),
 
   -- When the customer asked to cancel through the manage link.
   cancellation_requested_at timestamptz,
@@ -82,21 +82,21 @@ create table public.bookings1 (
   refunded_cents integer not null default 0 check (refunded_cents >= 0 and refunded_cents <= amount_cents),
   outcome text check (outcome in ('done', 'no_show')),
   outcome_at timestamptz,
-  constraint bookings1_outcome_has_time check ((outcome is null) = (outcome_at is null)),
+  constraint bookings_outcome_has_time check ((outcome is null) = (outcome_at is null)),
 
   -- How many times the visit changed (a move, a cancellation, an outcome): the SEQUENCE of its event
   -- in the crews' calendars, so phones replace the older version. Bumped by a trigger (office baseline).
   calendar_sequence integer not null default 0 check (calendar_sequence >= 0)
 );
 
-create index bookings1_created_at_idx on public.bookings1 (created_at);
+create index bookings_created_at_idx on public.bookings (created_at);
 
-alter table public.bookings1 enable row level security;
+alter table public.bookings enable row level security;
 
 -- No policy at all: anon and authenticated can neither read nor write, even if granted by default.
-revoke all on table public.bookings1 from public, anon, authenticated;
+revoke all on table public.bookings from public, anon, authenticated;
 
-grant select, insert, update on table public.bookings1 to service_role;
+grant select, insert, update on table public.bookings to service_role;
 
 -- pending → paid and the booking's e-mails, in one transaction: only the call that makes the booking
 -- paid queues them, so the webhook and the success page confirming the same payment send one
@@ -107,7 +107,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  update public.bookings1
+  update public.bookings
   set payment_status = 'paid', payment_session_id = p_session_id, paid_at = p_paid_at, updated_at = now()
   where id = p_id and payment_status = 'pending';
   if not found then
@@ -127,7 +127,7 @@ $$;
 -- A place is taken by a paid booking, and by a pending one while its checkout is open
 -- (hold_expires_at, when the payment session expires); an expired, cancelled or failed checkout
 -- frees it.
-create index bookings1_window_idx on public.bookings1 (service_family, date, arrival_window)
+create index bookings_window_idx on public.bookings (service_family, date, arrival_window)
   where arrival_window is not null and payment_status in ('pending', 'paid');
 
 -- The places of a window taken now: paid and scheduled (a plan's visit) bookings not cancelled, and
@@ -139,7 +139,7 @@ stable
 set search_path = ''
 as $$
   select count(*)::integer
-  from public.bookings1
+  from public.bookings
   where service_family = p_family and date = p_date and arrival_window = p_window
     and cancelled_at is null
     and (payment_status in ('paid', 'scheduled') or (payment_status = 'pending' and hold_expires_at > p_now));
@@ -157,7 +157,7 @@ declare
   v_window text := p_booking ->> 'arrival_window';
   v_id uuid;
 begin
-  select id into v_id from public.bookings1 where idempotency_key = v_key;
+  select id into v_id from public.bookings where idempotency_key = v_key;
   if found then
     return jsonb_build_object('status', 'existing', 'id', v_id);
   end if;
@@ -167,7 +167,7 @@ begin
     perform pg_advisory_xact_lock(hashtextextended(
       'booking window ' || (p_booking ->> 'service_family') || ' ' || (p_booking ->> 'date') || ' ' || v_window, 0));
     -- The same key may have been stored while this request waited for the lock.
-    select id into v_id from public.bookings1 where idempotency_key = v_key;
+    select id into v_id from public.bookings where idempotency_key = v_key;
     if found then
       return jsonb_build_object('status', 'existing', 'id', v_id);
     end if;
@@ -175,7 +175,7 @@ begin
       return jsonb_build_object('status', 'full');
     end if;
   end if;
-  insert into public.bookings1 (
+  insert into public.bookings (
     industry, idempotency_key, first_name, last_name, email, phone, address, notes, location, service,
     frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee, hours,
     minutes, rooms, stairs, coupon, discount_cents, amount_cents, amount, discount,
@@ -186,12 +186,12 @@ begin
     r.frequency, r.bedrooms, r.bathrooms, r.half_bath, r.den, r.extras, r.instructions, r.date, r.tip, r.parking_fee, r.hours,
     r.minutes, r.rooms, r.stairs, r.coupon, r.discount_cents, r.amount_cents, r.amount, r.discount,
     r.arrival_window, r.service_family, r.window_starts_at, r.hold_expires_at, r.sms_consent_at
-  from jsonb_populate_record(null::public.bookings1, p_booking) as r
+  from jsonb_populate_record(null::public.bookings, p_booking) as r
   on conflict (idempotency_key) do nothing
   returning id into v_id;
   if v_id is null then
     -- A concurrent request without a window stored the same key first.
-    select id into v_id from public.bookings1 where idempotency_key = v_key;
+    select id into v_id from public.bookings where idempotency_key = v_key;
     return jsonb_build_object('status', 'existing', 'id', v_id);
   end if;
   return jsonb_build_object('status', 'created', 'id', v_id);
@@ -207,7 +207,7 @@ stable
 set search_path = ''
 as $$
   select b.date::text, b.arrival_window, count(*)::integer
-  from public.bookings1 b
+  from public.bookings b
   where b.service_family = p_family and b.date between p_from and p_to and b.arrival_window is not null
     and b.cancelled_at is null
     and (b.payment_status in ('paid', 'scheduled') or (b.payment_status = 'pending' and b.hold_expires_at > p_now))
@@ -222,7 +222,7 @@ create table public.booking_changes (
   -- In the order the changes were made (also two in the same microsecond).
   id bigint generated always as identity primary key,
   -- Erasing a booking (by hand, on request) erases its record too.
-  booking_id uuid not null references public.bookings1 (id) on delete cascade,
+  booking_id uuid not null references public.bookings (id) on delete cascade,
   kind text not null check (kind in ('rescheduled', 'cancellation_requested')),
   -- The date and window before and after a move (a cancellation request keeps them: "from" only).
   from_date date,
@@ -252,9 +252,9 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return 'not_found';
   end if;
@@ -283,7 +283,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_refusal text := public.booking_link_change_refusal(p_id, p_link_generation, p_notice_hours, p_now);
   v_change bigint;
   v_shift interval;
@@ -291,7 +291,7 @@ begin
   if v_refusal is not null then
     return jsonb_build_object('status', v_refusal);
   end if;
-  select * into v from public.bookings1 where id = p_id;
+  select * into v from public.bookings where id = p_id;
   if v.date = p_date and v.arrival_window = p_window then
     return jsonb_build_object('status', 'same');
   end if;
@@ -301,7 +301,7 @@ begin
     return jsonb_build_object('status', 'full');
   end if;
   v_shift := p_window_starts_at - v.window_starts_at;
-  update public.bookings1
+  update public.bookings
   set date = p_date, arrival_window = p_window, window_starts_at = p_window_starts_at, updated_at = p_now,
     manage_link_generation = manage_link_generation + 1,
     charge_due_at = charge_due_at + v_shift,
@@ -323,17 +323,17 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_refusal text := public.booking_link_change_refusal(p_id, p_link_generation, p_notice_hours, p_now);
 begin
   if v_refusal is not null then
     return jsonb_build_object('status', v_refusal);
   end if;
-  select * into v from public.bookings1 where id = p_id;
+  select * into v from public.bookings where id = p_id;
   if v.payment_status <> 'paid' then
     return jsonb_build_object('status', 'not_paid');
   end if;
-  update public.bookings1
+  update public.bookings
   set cancellation_requested_at = p_now, updated_at = p_now, manage_link_generation = manage_link_generation + 1
   where id = p_id;
   insert into public.booking_changes (booking_id, kind, from_date, from_window, changed_at)
@@ -377,7 +377,7 @@ begin
   if v_refusal = 'not_found' then
     return v_refusal;
   end if;
-  select manage_link_generation into v_generation from public.bookings1 where id = p_id;
+  select manage_link_generation into v_generation from public.bookings where id = p_id;
   if v_generation <> p_link_generation then
     return 'link_replaced';
   end if;
@@ -401,7 +401,7 @@ as $$
 declare
   v_now timestamptz := coalesce(p_now, statement_timestamp());
 begin
-  update public.bookings1
+  update public.bookings
   set payment_checked_at = v_now
   where id = p_id
     and payment_status = 'pending'
@@ -412,9 +412,9 @@ end;
 $$;
 
 -- The schedule and the default order read by date; the name sort by last name.
-create index bookings1_date_idx on public.bookings1 (date, window_starts_at);
+create index bookings_date_idx on public.bookings (date, window_starts_at);
 
-create index bookings1_name_idx on public.bookings1 (lower(last_name), lower(first_name));
+create index bookings_name_idx on public.bookings (lower(last_name), lower(first_name));
 
 -- The changes the customer made through the manage link (the office's moves are staff actions of
 -- their own), oldest first: booking_changes_of's shape.
@@ -431,14 +431,14 @@ as $$
 $$;
 
 -- The places of a window are counted often (every plan visit generated tries its week's windows).
-create index bookings1_window_places_idx on public.bookings1 (service_family, date, arrival_window) where arrival_window is not null;
+create index bookings_window_places_idx on public.bookings (service_family, date, arrival_window) where arrival_window is not null;
 
 -- The reminder job's look at the coming visits every 10 minutes.
-create index bookings1_visits_by_window_start_idx on public.bookings1 (window_starts_at)
+create index bookings_visits_by_window_start_idx on public.bookings (window_starts_at)
   where cancelled_at is null and payment_status in ('paid', 'scheduled');
 
 -- The visits whose window starts soon: the reminder job reads these.
-create index bookings1_reminder_window_idx on public.bookings1 (window_starts_at)
+create index bookings_reminder_window_idx on public.bookings (window_starts_at)
   where payment_status in ('paid', 'scheduled') and cancelled_at is null and outcome is null;
 
 

@@ -2,13 +2,13 @@
 -- the charge job's queue, the customer's and the office's changes to a plan, and a new card.
 --
 -- A plan is made when the first visit of a recurring frequency is paid: its card is kept with the
--- payment provider for the later visits, which are bookings like any other (in public.bookings1,
+-- payment provider for the later visits, which are bookings like any other (in public.bookings,
 -- with `plan_id`), generated on the plan's cadence on the same weekday and arrival window, up to
 -- the booking horizon, and charged off-session a set time before each visit.
 create table public.booking_plans (
   id uuid primary key default gen_random_uuid(),
   -- The paid booking that started the plan (its first visit).
-  first_booking_id uuid not null unique references public.bookings1 (id),
+  first_booking_id uuid not null unique references public.bookings (id),
   industry text not null check (industry in ('house', 'exterior', 'carpet', 'commercial')),
   -- As sold on the form ('Weekly', 'Every 3 Months', 'Recurring') and as the schedule counts it.
   frequency text not null,
@@ -66,7 +66,7 @@ create table public.plan_charges (
   id uuid primary key default gen_random_uuid(),
   plan_id uuid not null references public.booking_plans (id),
   -- The visit charged (null for the early cancellation's difference).
-  booking_id uuid references public.bookings1 (id),
+  booking_id uuid references public.bookings (id),
   kind text not null check (kind in ('visit', 'early_cancellation')),
   amount_cents integer not null check (amount_cents >= 0),
   status text not null check (status in ('succeeded', 'declined', 'authentication_required', 'failed')),
@@ -87,7 +87,7 @@ create unique index plan_charges_one_early_cancellation on public.plan_charges (
 -- A plan's later visit waits for its off-session charge as 'scheduled': it holds its place in its
 -- window like a paid booking. Charged, it becomes 'paid'; a decline released after its deadline
 -- becomes 'failed'; a skipped or cancelled one 'cancelled'.
-alter table public.bookings1
+alter table public.bookings
   add column plan_id uuid references public.booking_plans (id),
   -- 1 for the plan's first visit (paid at checkout), 2, 3 … for the visits generated after it.
   add column plan_visit integer check (plan_visit >= 1),
@@ -108,21 +108,21 @@ alter table public.bookings1
   add column sms_consent_at timestamptz,
   -- When the crew set off (the office marked it started): the "on the way" text.
   add column started_at timestamptz,
-  add constraint bookings1_plan_visit_has_plan check ((plan_id is null) = (plan_visit is null)),
-  add constraint bookings1_scheduled_is_plan_visit check (payment_status <> 'scheduled' or (plan_id is not null and charge_state is not null));
+  add constraint bookings_plan_visit_has_plan check ((plan_id is null) = (plan_visit is null)),
+  add constraint bookings_scheduled_is_plan_visit check (payment_status <> 'scheduled' or (plan_id is not null and charge_state is not null));
 
-create index bookings1_plan_idx on public.bookings1 (plan_id, date) where plan_id is not null;
+create index bookings_plan_idx on public.bookings (plan_id, date) where plan_id is not null;
 
-create index bookings1_charge_due_idx on public.bookings1 (charge_due_at) where charge_state in ('scheduled', 'charging');
+create index bookings_charge_due_idx on public.bookings (charge_due_at) where charge_state in ('scheduled', 'charging');
 
-create index bookings1_card_deadline_idx on public.bookings1 (card_deadline_at) where charge_state = 'declined';
+create index bookings_card_deadline_idx on public.bookings (card_deadline_at) where charge_state = 'declined';
 
 -- One visit per plan and day: generating twice (two processes, a repeated roll-forward) adds nothing.
-create unique index bookings1_one_visit_per_plan_day on public.bookings1 (plan_id, plan_visit) where plan_id is not null;
+create unique index bookings_one_visit_per_plan_day on public.bookings (plan_id, plan_visit) where plan_id is not null;
 
 -- A paid first visit whose plan was not made (the server stopped between the payment and the plan):
 -- the roll-forward job finds them here.
-create index bookings1_paid_without_plan_idx on public.bookings1 (paid_at)
+create index bookings_paid_without_plan_idx on public.bookings (paid_at)
   where payment_status = 'paid' and plan_id is null
     and frequency in ('Weekly', 'Every Other Week', 'Monthly', 'Every 3 Months', 'Every 6 Months', 'Recurring');
 
@@ -150,7 +150,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b) from public.bookings1 b where b.plan_id = p_plan_id order by b.plan_visit;
+  select to_jsonb(b) from public.bookings b where b.plan_id = p_plan_id order by b.plan_visit;
 $$;
 
 create function public.plan_charges_of(p_plan_id uuid)
@@ -201,12 +201,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_booking public.bookings1;
+  v_booking public.bookings;
   v_cadence text;
   v_id uuid;
 begin
   -- One caller at a time per booking: the others wait, then find the plan.
-  select * into v_booking from public.bookings1 where id = p_booking_id for update;
+  select * into v_booking from public.bookings where id = p_booking_id for update;
   if not found then
     return jsonb_build_object('status', 'not_eligible');
   end if;
@@ -234,7 +234,7 @@ begin
     p_plan ->> 'card_label', v_booking.sms_consent_at
   )
   returning id into v_id;
-  update public.bookings1 set plan_id = v_id, plan_visit = 1, updated_at = now() where id = v_booking.id;
+  update public.bookings set plan_id = v_id, plan_visit = 1, updated_at = now() where id = v_booking.id;
   return jsonb_build_object('status', 'created', 'id', v_id);
 end;
 $$;
@@ -258,7 +258,7 @@ declare
   v_number integer := (p_visit ->> 'visit')::integer;
   v_visit_id uuid;
   v_date date := (p_visit ->> 'date')::date;
-  v_existing public.bookings1;
+  v_existing public.bookings;
   v_candidate jsonb;
   v_chosen jsonb;
   v_elsewhere boolean;
@@ -269,7 +269,7 @@ begin
   if not found or v_plan.status <> 'active' then
     return jsonb_build_object('status', 'inactive');
   end if;
-  select * into v_existing from public.bookings1 where plan_id = p_plan_id and plan_visit = v_number;
+  select * into v_existing from public.bookings where plan_id = p_plan_id and plan_visit = v_number;
   if found then
     return jsonb_build_object('status', 'existing', 'id', v_existing.id, 'date', v_existing.date::text,
       'window', v_existing.arrival_window, 'placed_elsewhere', v_existing.placed_elsewhere);
@@ -284,7 +284,7 @@ begin
   ) k
   order by k.key;
   -- The same visit may have been stored while this call waited for the locks.
-  select * into v_existing from public.bookings1 where plan_id = p_plan_id and plan_visit = v_number;
+  select * into v_existing from public.bookings where plan_id = p_plan_id and plan_visit = v_number;
   if found then
     return jsonb_build_object('status', 'existing', 'id', v_existing.id, 'date', v_existing.date::text,
       'window', v_existing.arrival_window, 'placed_elsewhere', v_existing.placed_elsewhere);
@@ -306,12 +306,12 @@ begin
   -- each later visit's calendar event by it, so a later move of that visit replaces that event. A
   -- number generated again (a resumed plan renumbers what its pause released) gets a new id.
   v_visit_id := md5('plan-visit:' || v_plan.first_booking_id || ':' || v_number)::uuid;
-  if exists (select 1 from public.bookings1 where id = v_visit_id) then
+  if exists (select 1 from public.bookings where id = v_visit_id) then
     v_visit_id := gen_random_uuid();
   end if;
   -- Elsewhere: not the plan's own window on the visit's own date (that one full, closed or gone).
   v_elsewhere := (v_chosen ->> 'date')::date <> v_date or (v_chosen ->> 'window') <> v_plan.arrival_window;
-  insert into public.bookings1 (
+  insert into public.bookings (
     id, industry, idempotency_key, first_name, last_name, email, phone, address, notes, location, service,
     frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee, hours,
     minutes, rooms, stairs, coupon, discount_cents, amount_cents, amount, discount,
@@ -371,7 +371,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select b.id, to_jsonb(b) from public.bookings1 b
+  select b.id, to_jsonb(b) from public.bookings b
   where b.payment_status = 'paid' and b.plan_id is null
     and b.frequency in ('Weekly', 'Every Other Week', 'Monthly', 'Every 3 Months', 'Every 6 Months', 'Recurring')
     and public.plan_cadence_of(b.industry, b.service, b.frequency) is not null
@@ -445,7 +445,7 @@ begin
       updated_at = p_now
   where id = p_plan_id
   returning * into v_plan;
-  update public.bookings1
+  update public.bookings
   set charge_state = 'scheduled', charge_due_at = p_now, card_deadline_at = null,
       charge_lock_token = null, charge_locked_until = null, updated_at = p_now
   where plan_id = p_plan_id and charge_state = 'declined' and cancelled_at is null and payment_status = 'scheduled';
@@ -470,7 +470,7 @@ $$;
 -- plans only (a paused or cancelled plan is never charged), at most p_limit, claimed for
 -- p_lease_seconds: 'charging', a new lock token, one more attempt. p_plan_id (optional) limits it to
 -- one plan (a new card charges that plan's held visits at once). Answers each claimed visit (as
--- public.bookings1, with its new lock token) and its plan.
+-- public.bookings, with its new lock token) and its plan.
 create function public.claim_plan_charges(p_now timestamptz, p_limit integer, p_lease_seconds integer, p_plan_id uuid)
 returns table (booking jsonb, plan jsonb)
 language plpgsql
@@ -482,10 +482,10 @@ begin
   return query
   with due as (
     select b.id
-    from public.bookings1 b
+    from public.bookings b
     join public.booking_plans p on p.id = b.plan_id
     -- A claimed visit was due when claimed, so both kinds lie in the index's range up to p_now
-    -- (bookings1_charge_due_idx): the not-yet-due visits to the horizon are never read.
+    -- (bookings_charge_due_idx): the not-yet-due visits to the horizon are never read.
     where b.charge_state in ('scheduled', 'charging')
       and b.charge_due_at <= p_now
       and (b.charge_state = 'scheduled' or b.charge_locked_until <= p_now)
@@ -498,7 +498,7 @@ begin
     for update of b skip locked
   ),
   claimed as (
-    update public.bookings1 b
+    update public.bookings b
        set charge_state = 'charging',
            charge_lock_token = v_token,
            charge_locked_until = p_now + make_interval(secs => greatest(p_lease_seconds, 1)),
@@ -532,13 +532,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1%rowtype;
+  v public.bookings%rowtype;
   v_outcome text := p_charge ->> 'outcome';
 begin
   if v_outcome is null or v_outcome not in ('succeeded', 'declined', 'authentication_required', 'unreachable') then
     raise exception 'Unknown charge outcome: %', coalesce(v_outcome, 'none') using errcode = '22023';
   end if;
-  select * into v from public.bookings1 where id = p_booking_id for update;
+  select * into v from public.bookings where id = p_booking_id for update;
   if not found then
     return 'lost';
   end if;
@@ -554,7 +554,7 @@ begin
   end if;
 
   if v_outcome = 'unreachable' then
-    update public.bookings1
+    update public.bookings
        set charge_state = 'scheduled', charge_due_at = (p_charge ->> 'retry_at')::timestamptz,
            charge_lock_token = null, charge_locked_until = null, updated_at = p_now
      where id = p_booking_id;
@@ -570,7 +570,7 @@ begin
   on conflict (idempotency_key) do nothing;
 
   if v_outcome = 'succeeded' then
-    update public.bookings1
+    update public.bookings
        set payment_status = 'paid', paid_at = p_now, payment_provider = p_charge ->> 'provider',
            payment_session_id = p_charge ->> 'payment_id', charge_state = 'charged',
            charge_lock_token = null, charge_locked_until = null, card_deadline_at = null, updated_at = p_now
@@ -578,7 +578,7 @@ begin
     return 'charged';
   end if;
 
-  update public.bookings1
+  update public.bookings
      set charge_state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz,
          charge_lock_token = null, charge_locked_until = null, updated_at = p_now
    where id = p_booking_id;
@@ -595,7 +595,7 @@ stable
 set search_path = ''
 as $$
   select to_jsonb(b), to_jsonb(p)
-  from public.bookings1 b
+  from public.bookings b
   join public.booking_plans p on p.id = b.plan_id
   where b.charge_state = 'declined' and b.payment_status = 'scheduled' and b.card_deadline_at <= p_now
   order by b.card_deadline_at, b.id
@@ -612,7 +612,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  update public.bookings1
+  update public.bookings
      set payment_status = 'failed', charge_state = 'released', updated_at = p_now
    where id = p_booking_id and charge_state = 'declined' and payment_status = 'scheduled' and card_deadline_at <= p_now;
   if not found then
@@ -644,7 +644,7 @@ create table public.plan_changes (
   id bigint generated always as identity primary key,
   plan_id uuid not null references public.booking_plans (id),
   -- The visit skipped (null for a change of the whole plan).
-  booking_id uuid references public.bookings1 (id),
+  booking_id uuid references public.bookings (id),
   kind text not null check (kind in ('visit_skipped', 'paused', 'resumed', 'cancelled')),
   changed_by text not null check (changed_by in ('customer', 'office')),
   staff_action_id uuid references public.staff_actions (id),
@@ -674,7 +674,7 @@ as $$
 declare
   v_count integer;
 begin
-  update public.bookings1
+  update public.bookings
   set payment_status = 'cancelled', charge_state = 'cancelled', cancelled_at = p_now, updated_at = p_now,
     charge_lock_token = null, charge_locked_until = null
   where plan_id = p_plan_id and payment_status = 'scheduled' and charge_state in ('scheduled', 'declined')
@@ -732,7 +732,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_change bigint;
 begin
   -- The plan's lock first, as pause and cancel take it: one change of a plan at a time.
@@ -740,7 +740,7 @@ begin
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
-  select * into v from public.bookings1 where id = p_booking_id and plan_id = p_plan_id for update;
+  select * into v from public.bookings where id = p_booking_id and plan_id = p_plan_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -759,7 +759,7 @@ begin
   if p_staff is null and v.window_starts_at <= p_now + make_interval(hours => p_notice_hours) then
     return jsonb_build_object('status', 'too_late');
   end if;
-  update public.bookings1
+  update public.bookings
   set payment_status = 'cancelled', charge_state = 'skipped', cancelled_at = p_now, updated_at = p_now,
     charge_lock_token = null, charge_locked_until = null
   where id = v.id;
@@ -828,15 +828,15 @@ begin
   if p.status = 'active' then
     return jsonb_build_object('status', 'already_active');
   end if;
-  select max(date) into v_last from public.bookings1
+  select max(date) into v_last from public.bookings
   where plan_id = p_plan_id and cancelled_at is null and payment_status in ('paid', 'scheduled');
   v_through := greatest(coalesce(v_last, p.anchor_date), (p_now at time zone 'America/Los_Angeles')::date);
   -- A visit's number is its place in the cadence (the roll-forward stores each number once): the
   -- visits the pause released after v_through are numbered past the plan's last, so their dates are
   -- generated again (with the key the roll-forward derives from the number, which they give up).
   -- Visits the customer skipped keep theirs (a skip stays skipped).
-  select max(plan_visit) into v_max from public.bookings1 where plan_id = p_plan_id;
-  update public.bookings1
+  select max(plan_visit) into v_max from public.bookings where plan_id = p_plan_id;
+  update public.bookings
   set plan_visit = plan_visit + v_max, idempotency_key = gen_random_uuid(), updated_at = p_now
   where plan_id = p_plan_id and payment_status = 'cancelled' and charge_state = 'cancelled' and date > v_through;
   update public.booking_plans
@@ -859,7 +859,7 @@ stable
 set search_path = ''
 as $$
   select exists (
-    select 1 from public.bookings1
+    select 1 from public.bookings
     where plan_id = p_plan_id and plan_visit >= 2 and cancelled_at is null and payment_status = 'paid'
       and (outcome = 'done' or window_starts_at <= p_now)
   );
@@ -921,7 +921,7 @@ begin
       'chargeCents', public.claim_early_cancellation_charge(p_plan_id, p_now, p_lease_seconds));
   end if;
   if p_charge_early and not public.plan_second_visit_taken_place(p_plan_id, p_now) then
-    select amount_cents into v_first_cents from public.bookings1 where id = p.first_booking_id;
+    select amount_cents into v_first_cents from public.bookings where id = p.first_booking_id;
     v_owed := greatest(p.one_time_cents - coalesce(v_first_cents, p.one_time_cents), 0);
   end if;
   update public.booking_plans
@@ -991,11 +991,11 @@ as $$
   select to_jsonb(p) || jsonb_build_object(
     'next_visit', (
       select jsonb_build_object('id', b.id, 'date', b.date::text, 'arrival_window', b.arrival_window, 'payment_status', b.payment_status, 'charge_state', b.charge_state)
-      from public.bookings1 b
+      from public.bookings b
       where b.plan_id = p.id and b.cancelled_at is null and b.payment_status in ('paid', 'scheduled') and b.window_starts_at > p_now
       order by b.window_starts_at limit 1
     ),
-    'declined_visits', (select count(*) from public.bookings1 b where b.plan_id = p.id and b.charge_state = 'declined' and b.cancelled_at is null)
+    'declined_visits', (select count(*) from public.bookings b where b.plan_id = p.id and b.charge_state = 'declined' and b.cancelled_at is null)
   )
   from public.booking_plans p
   where p_status is null or p.status = p_status
@@ -1026,7 +1026,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1%rowtype;
+  v public.bookings%rowtype;
   p public.booking_plans%rowtype;
   v_outcome text := p_charge ->> 'outcome';
   v_payment text := p_charge ->> 'payment_id';
@@ -1035,7 +1035,7 @@ begin
   if v_outcome is null or v_outcome not in ('succeeded', 'declined', 'authentication_required') then
     raise exception 'Unknown charge outcome: %', coalesce(v_outcome, 'none') using errcode = '22023';
   end if;
-  select * into v from public.bookings1 where id = p_booking_id for update;
+  select * into v from public.bookings where id = p_booking_id for update;
   if not found or v.plan_id is null then
     return 'unknown';
   end if;
@@ -1054,7 +1054,7 @@ begin
       return 'already';
     end if;
     if v.payment_status = 'scheduled' and v.cancelled_at is null and v.charge_state in ('scheduled', 'charging', 'declined') then
-      update public.bookings1
+      update public.bookings
          set payment_status = 'paid', paid_at = p_now, payment_provider = p_charge ->> 'provider',
              payment_session_id = v_payment, charge_state = 'charged',
              charge_lock_token = null, charge_locked_until = null, card_deadline_at = null, updated_at = p_now
@@ -1087,7 +1087,7 @@ begin
   if v.charge_state not in ('scheduled', 'charging') then
     return 'already';
   end if;
-  update public.bookings1
+  update public.bookings
      set charge_state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz,
          charge_lock_token = null, charge_locked_until = null, updated_at = p_now
    where id = v.id;

@@ -145,7 +145,7 @@ create index email_outbox_failed on public.email_outbox (created_at) where statu
 -- ------------------------------------------------------------------------------------------------
 -- Text messages: a reminder the day before a visit and "your crew is on its way" when the
 -- office marks a visit started, only with the customer's consent (the booking form's checkbox,
--- bookings1.sms_consent_at), never to a number that replied STOP, never between 9 pm and 8 am
+-- bookings.sms_consent_at), never to a number that replied STOP, never between 9 pm and 8 am
 -- Renton time. The same durable outbox design as the e-mails: a
 -- row per event and recipient (`event_key` unique: never queued twice), claimed by any number of
 -- server processes with FOR UPDATE SKIP LOCKED and a lease, then recorded as sent, skipped, failed
@@ -155,7 +155,7 @@ create table public.text_outbox (
   -- 'visit_reminder:<booking>:<window start>', 'crew_on_the_way:<booking>': one text per event.
   event_key text not null unique,
   -- A text is about its booking only: it goes with it.
-  booking_id uuid references public.bookings1 (id) on delete cascade,
+  booking_id uuid references public.bookings (id) on delete cascade,
   -- E.164 ('+14255550123').
   to_phone text not null check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
   template text not null check (template in ('visit_reminder', 'crew_on_the_way')),
@@ -211,7 +211,7 @@ stable
 set search_path = ''
 as $$
   select coalesce(b.sms_consent_at, p.sms_consent_at)
-  from public.bookings1 b
+  from public.bookings b
   left join public.booking_plans p on p.id = b.plan_id
   where b.id = p_booking_id;
 $$;
@@ -267,7 +267,7 @@ as $$
     coalesce(b.cancelled_at is null and b.payment_status in ('paid', 'scheduled'), false),
     b.window_starts_at
   from claimed c
-  left join public.bookings1 b on b.id = c.booking_id;
+  left join public.bookings b on b.id = c.booking_id;
 $$;
 
 -- The claimed text was accepted by the provider. Only the worker holding the claim records it.
@@ -400,7 +400,7 @@ stable
 set search_path = ''
 as $$
   select to_jsonb(b)
-  from public.bookings1 b
+  from public.bookings b
   where b.window_starts_at > p_from and b.window_starts_at <= p_to
     and b.cancelled_at is null and b.payment_status in ('paid', 'scheduled')
     and public.booking_text_consent(b.id) is not null
@@ -465,7 +465,7 @@ stable
 set search_path = ''
 as $$
   select to_jsonb(b), public.visit_reminder_key(b.id, b.window_starts_at)
-  from public.bookings1 b
+  from public.bookings b
   where b.payment_status in ('paid', 'scheduled') and b.cancelled_at is null and b.outcome is null
     and b.window_starts_at > p_now and b.window_starts_at <= p_now + make_interval(secs => p_lead_seconds)
     and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
@@ -491,7 +491,7 @@ begin
   insert into public.email_outbox (event_key, template, to_address, reply_to, payload)
   select public.visit_reminder_key(b.id, b.window_starts_at), 'booking_reminder.customer', b.email, null, e -> 'payload'
   from jsonb_array_elements(p_emails) as e
-  join public.bookings1 b
+  join public.bookings b
     on b.id = (e -> 'payload' ->> 'id')::uuid and b.window_starts_at = (e -> 'payload' ->> 'windowStartsAt')::timestamptz
   where e -> 'payload' ->> 'kind' = 'booking_reminder'
     and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
@@ -505,7 +505,7 @@ $$;
 -- Each review request queued: one per visit at most, and the customer's address (trimmed, lower
 -- case) with when, for the 30 days' rule.
 create table public.review_requests (
-  booking_id uuid primary key references public.bookings1 (id),
+  booking_id uuid primary key references public.bookings (id),
   email_key text not null,
   requested_at timestamptz not null
 );

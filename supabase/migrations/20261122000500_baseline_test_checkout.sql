@@ -424,13 +424,13 @@ $$;
 
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
-  public.test_checkout_session_json(test_checkout_sessions),
+  public.test_checkout_session_json(public.test_checkout_sessions),
   public.get_test_checkout_session(text),
   public.new_test_checkout_id(text),
   public.save_test_checkout_card(text,boolean,text,timestamptz),
   public.choose_test_checkout_card(text,jsonb),
   public.charge_test_checkout_card(jsonb,timestamptz),
-  public.test_checkout_card_update_json(test_checkout_card_updates),
+  public.test_checkout_card_update_json(public.test_checkout_card_updates),
   public.save_test_checkout_card_update(jsonb),
   public.get_test_checkout_card_update(text),
   public.complete_test_checkout_card_update(text,text,timestamptz),
@@ -441,13 +441,13 @@ revoke all on function
   public.create_test_checkout_refund(text,text,integer,text,timestamptz)
   from public, anon, authenticated;
 grant execute on function
-  public.test_checkout_session_json(test_checkout_sessions),
+  public.test_checkout_session_json(public.test_checkout_sessions),
   public.get_test_checkout_session(text),
   public.new_test_checkout_id(text),
   public.save_test_checkout_card(text,boolean,text,timestamptz),
   public.choose_test_checkout_card(text,jsonb),
   public.charge_test_checkout_card(jsonb,timestamptz),
-  public.test_checkout_card_update_json(test_checkout_card_updates),
+  public.test_checkout_card_update_json(public.test_checkout_card_updates),
   public.save_test_checkout_card_update(jsonb),
   public.get_test_checkout_card_update(text),
   public.complete_test_checkout_card_update(text,text,timestamptz),

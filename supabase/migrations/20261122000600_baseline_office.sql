@@ -322,13 +322,13 @@ $$;
 -- hold; the app leaves out holds that have ended), in the order of the day. Checkouts cancelled,
 -- expired or failed were never jobs.
 create function public.office_bookings_between(p_from date, p_to date)
-returns setof public.bookings1
+returns setof public.bookings
 language sql
 stable
 set search_path = ''
 as $$
   select b.*
-  from public.bookings1 b
+  from public.bookings b
   where b.date between p_from and p_to and b.payment_status in ('paid', 'pending', 'scheduled')
   order by b.date, b.window_starts_at nulls last, b.created_at, b.id;
 $$;
@@ -403,9 +403,9 @@ begin
     v_where := v_where || ' and b.date <= ($1->>''to'')::date';
   end if;
 
-  execute 'select count(*) from public.bookings1 b where ' || v_where into v_total using p_filter, p_now, null::integer, null::integer, v_statuses;
+  execute 'select count(*) from public.bookings b where ' || v_where into v_total using p_filter, p_now, null::integer, null::integer, v_statuses;
   execute 'select coalesce(jsonb_agg(to_jsonb(page) order by page.position), ''[]''::jsonb) from ('
-    || 'select b.*, row_number() over (order by ' || v_order || ') as position from public.bookings1 b where ' || v_where
+    || 'select b.*, row_number() over (order by ' || v_order || ') as position from public.bookings b where ' || v_where
     || ' order by ' || v_order || ' limit $3 offset $4) page'
     into v_rows using p_filter, p_now, p_limit, p_offset, v_statuses;
   return jsonb_build_object('total', v_total, 'bookings', v_rows);
@@ -422,7 +422,7 @@ $$;
 -- Internal notes on a booking: for staff only, never shown to or sent to the customer.
 create table public.booking_notes (
   id uuid primary key default gen_random_uuid(),
-  booking_id uuid not null references public.bookings1 (id) on delete cascade,
+  booking_id uuid not null references public.bookings (id) on delete cascade,
   staff_id uuid references public.staff (id),
   staff_name text not null,
   body text not null check (length(btrim(body)) between 1 and 2000),
@@ -452,12 +452,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_action uuid;
   v_change bigint;
   v_shift interval;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -486,7 +486,7 @@ begin
   end if;
   -- A plan visit's charge (and a declined one's deadline) keeps its distance to the window.
   v_shift := p_window_starts_at - v.window_starts_at;
-  update public.bookings1
+  update public.bookings
   set date = p_date, arrival_window = p_window, window_starts_at = p_window_starts_at, updated_at = p_now,
     manage_link_generation = manage_link_generation + 1,
     charge_due_at = charge_due_at + v_shift,
@@ -514,13 +514,13 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_email text;
 begin
   if p_outcome not in ('done', 'no_show') then
     raise exception 'Not an outcome: %', p_outcome using errcode = '22023';
   end if;
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -536,7 +536,7 @@ begin
   if not coalesce(v.window_starts_at <= p_now, v.date <= (p_now at time zone 'America/Los_Angeles')::date, false) then
     return jsonb_build_object('status', 'not_started');
   end if;
-  update public.bookings1 set outcome = p_outcome, outcome_at = p_now, updated_at = p_now where id = p_id;
+  update public.bookings set outcome = p_outcome, outcome_at = p_now, updated_at = p_now where id = p_id;
   perform public.record_booking_action(p_id, p_staff, 'marked_' || p_outcome,
     jsonb_build_object('outcome', v.outcome), jsonb_build_object('outcome', p_outcome), p_now);
   if p_outcome = 'done' and jsonb_typeof(p_emails) = 'array' and jsonb_array_length(p_emails) > 0 then
@@ -565,10 +565,10 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   v_action uuid;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -597,7 +597,7 @@ as $$
 declare
   v_note uuid;
 begin
-  perform 1 from public.bookings1 where id = p_id for update;
+  perform 1 from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -632,7 +632,7 @@ $$;
 -- same refund. A refusal by the provider marks the row failed; the next try is a new attempt.
 create table public.booking_refunds (
   id uuid primary key default gen_random_uuid(),
-  booking_id uuid not null references public.bookings1 (id) on delete cascade,
+  booking_id uuid not null references public.bookings (id) on delete cascade,
   -- 'cancellation': the office cancelled the booking; 'late_payment': a payment that came after the
   -- hold ended; 'refund': the owner refunded part of a paid booking, the visit kept; 'outside': a
   -- refund made at the provider (its dashboard), recorded from its webhook.
@@ -668,7 +668,7 @@ create index booking_refunds_pending on public.booking_refunds (booking_id) wher
 -- it (the booking becomes paid in its window, if it still has room) or refund it.
 create table public.late_payments (
   id uuid primary key default gen_random_uuid(),
-  booking_id uuid not null references public.bookings1 (id) on delete cascade,
+  booking_id uuid not null references public.bookings (id) on delete cascade,
   session_id text not null unique,
   amount_cents integer not null check (amount_cents >= 0),
   currency text,
@@ -699,12 +699,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   r public.booking_refunds;
   v_attempt integer := 1;
   v_left integer;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -759,10 +759,10 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   r public.booking_refunds;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   select * into r from public.booking_refunds where booking_id = p_id and purpose = 'cancellation' and idempotency_key = p_key;
   if v.id is null or r.id is null or r.status <> 'pending' or v.cancelled_at is not null then
     return jsonb_build_object('status', 'not_claimed');
@@ -770,7 +770,7 @@ begin
   update public.booking_refunds
   set status = 'succeeded', provider = p_provider, provider_refund_id = p_provider_refund_id, completed_at = p_now
   where id = r.id;
-  update public.bookings1
+  update public.bookings
   set cancelled_at = p_now, refunded_cents = refunded_cents + r.amount_cents, updated_at = p_now
   where id = p_id;
   insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
@@ -810,9 +810,9 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
 begin
-  select * into v from public.bookings1 where id = p_booking_id;
+  select * into v from public.bookings where id = p_booking_id;
   if not found or v.payment_status in ('pending', 'paid') then
     return false;
   end if;
@@ -837,7 +837,7 @@ as $$
   select l.id, l.booking_id, l.session_id, l.amount_cents, l.currency, l.booking_status, l.received_at,
     b.first_name, b.last_name, b.email, b.industry, b.service, b.date::text, b.arrival_window, b.service_family,
     b.window_starts_at, b.payment_provider
-  from public.late_payments l join public.bookings1 b on b.id = l.booking_id
+  from public.late_payments l join public.bookings b on b.id = l.booking_id
   where l.resolution is null
   order by l.received_at;
 $$;
@@ -853,7 +853,7 @@ set search_path = ''
 as $$
 declare
   l public.late_payments;
-  v public.bookings1;
+  v public.bookings;
 begin
   select * into l from public.late_payments where id = p_id for update;
   if not found then
@@ -862,7 +862,7 @@ begin
   if l.resolution is not null then
     return jsonb_build_object('status', 'resolved', 'resolution', l.resolution);
   end if;
-  select * into v from public.bookings1 where id = l.booking_id for update;
+  select * into v from public.bookings where id = l.booking_id for update;
   if v.payment_status in ('pending', 'paid') or v.cancelled_at is not null then
     return jsonb_build_object('status', 'booking_changed');
   end if;
@@ -873,7 +873,7 @@ begin
       return jsonb_build_object('status', 'full');
     end if;
   end if;
-  update public.bookings1
+  update public.bookings
   set payment_status = 'paid', payment_session_id = l.session_id, paid_at = l.received_at, updated_at = p_now
   where id = v.id;
   update public.late_payments set resolution = 'taken', resolved_at = p_now, resolved_by = p_staff ->> 'name' where id = p_id;
@@ -896,7 +896,7 @@ set search_path = ''
 as $$
 declare
   l public.late_payments;
-  v public.bookings1;
+  v public.bookings;
   r public.booking_refunds;
   v_attempt integer := 1;
   v_key text;
@@ -908,7 +908,7 @@ begin
   if l.resolution is not null then
     return jsonb_build_object('status', 'resolved', 'resolution', l.resolution);
   end if;
-  select * into v from public.bookings1 where id = l.booking_id for update;
+  select * into v from public.bookings where id = l.booking_id for update;
   select * into r from public.booking_refunds where booking_id = l.booking_id and purpose = 'late_payment';
   if found then
     if r.status = 'pending' and r.claimed_at > p_now - interval '5 minutes' then
@@ -974,7 +974,7 @@ set search_path = ''
 as $$
   select b.id, b.first_name, b.last_name, b.email, b.industry, b.service, b.date::text, b.arrival_window, b.amount_cents,
     b.cancellation_requested_at
-  from public.bookings1 b
+  from public.bookings b
   where b.cancellation_requested_at is not null and b.cancelled_at is null and b.payment_status = 'paid'
   order by b.cancellation_requested_at;
 $$;
@@ -1039,8 +1039,8 @@ begin
 end;
 $$;
 
-create trigger bookings1_calendar_sequence
-  before update on public.bookings1
+create trigger bookings_calendar_sequence
+  before update on public.bookings
   for each row execute function public.bump_booking_calendar_sequence();
 
 -- One working address per crew at a time: making a new one revokes the old in the same step (a
@@ -1155,7 +1155,7 @@ stable
 set search_path = ''
 as $$
   select b.id, to_jsonb(b)
-  from public.bookings1 b
+  from public.bookings b
   -- Bookings from before arrival windows have no crew stored: their form names it.
   where (b.service_family = p_crew
       or (b.service_family is null and (case when b.industry in ('house', 'carpet') then 'indoor' else b.industry end) = p_crew))
@@ -1173,9 +1173,9 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -1191,7 +1191,7 @@ begin
   if v.date is distinct from (p_now at time zone 'America/Los_Angeles')::date then
     return jsonb_build_object('status', 'not_today');
   end if;
-  update public.bookings1 set started_at = p_now, updated_at = p_now where id = p_id;
+  update public.bookings set started_at = p_now, updated_at = p_now where id = p_id;
   perform public.record_booking_action(p_id, p_staff, 'marked_started', null, jsonb_build_object('startedAt', p_now), p_now);
   if p_text is not null and public.booking_text_consent(p_id) is not null then
     perform public.enqueue_texts(jsonb_build_array(p_text));
@@ -1207,10 +1207,10 @@ $$;
 -- counting the refunds already made and those still pending (claimed, the provider not yet known).
 
 -- What may still be refunded of a booking whose row the caller holds locked: what was paid, less
--- the refunds that succeeded (bookings1.refunded_cents) and those claimed but not yet finished
+-- the refunds that succeeded (bookings.refunded_cents) and those claimed but not yet finished
 -- (other than the claim p_except, being taken over). Late payments are money of their own, apart
 -- from the booking's payment.
-create function public.booking_refundable_cents(p_booking public.bookings1, p_except uuid)
+create function public.booking_refundable_cents(p_booking public.bookings, p_except uuid)
 returns integer
 language sql
 stable
@@ -1241,12 +1241,12 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   r public.booking_refunds;
   v_key text := 'booking-' || p_id || '-refund-' || p_key;
   v_left integer;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
@@ -1294,10 +1294,10 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1;
+  v public.bookings;
   r public.booking_refunds;
 begin
-  select * into v from public.bookings1 where id = p_id for update;
+  select * into v from public.bookings where id = p_id for update;
   select * into r from public.booking_refunds where booking_id = p_id and purpose = 'refund' and idempotency_key = p_key;
   if v.id is null or r.id is null or r.status <> 'pending' then
     return jsonb_build_object('status', 'not_claimed');
@@ -1309,7 +1309,7 @@ begin
   update public.booking_refunds
   set status = 'succeeded', provider = p_provider, provider_refund_id = p_provider_refund_id, completed_at = p_now
   where id = r.id;
-  update public.bookings1
+  update public.bookings
   set refunded_cents = refunded_cents + r.amount_cents, updated_at = p_now
   where id = p_id;
   insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
@@ -1396,7 +1396,7 @@ create table public.payment_disputes (
   -- The disputed payment (Stripe: pi_…), when the provider names it.
   provider_payment_id text,
   -- The booking the payment was for (null: a payment this site does not know).
-  booking_id uuid references public.bookings1 (id) on delete set null,
+  booking_id uuid references public.bookings (id) on delete set null,
   amount_cents integer not null check (amount_cents >= 0),
   currency text,
   -- The provider's reason ('fraudulent', 'product_not_received', …).
@@ -1427,8 +1427,8 @@ stable
 set search_path = ''
 as $$
   select coalesce(
-    (select b.id from public.bookings1 b where b.id = nullif(p_booking_id, '')::uuid),
-    (select b.id from public.bookings1 b where b.payment_session_id = nullif(p_payment_id, ''))
+    (select b.id from public.bookings b where b.id = nullif(p_booking_id, '')::uuid),
+    (select b.id from public.bookings b where b.payment_session_id = nullif(p_payment_id, ''))
   );
 $$;
 
@@ -1447,7 +1447,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v public.bookings1%rowtype;
+  v public.bookings%rowtype;
   v_provider text := p_refund ->> 'provider';
   v_refund text := p_refund ->> 'refund_id';
   v_key text := nullif(p_refund ->> 'key', '');
@@ -1458,7 +1458,7 @@ begin
   if coalesce(p_refund ->> 'status', '') not in ('succeeded', 'pending') or v_amount is null or v_amount <= 0 then
     return 'ignored';
   end if;
-  select * into v from public.bookings1
+  select * into v from public.bookings
    where id = public.booking_of_payment(p_refund ->> 'booking_id', p_refund ->> 'payment_id') for update;
   if v.id is null then
     return 'unknown';
@@ -1485,7 +1485,7 @@ begin
     return 'already';
   end if;
   v_refunded := least(v.amount_cents, v.refunded_cents + v_amount);
-  update public.bookings1 set refunded_cents = v_refunded, updated_at = p_now where id = v.id;
+  update public.bookings set refunded_cents = v_refunded, updated_at = p_now where id = v.id;
   insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
   values (null, coalesce(nullif(p_refund ->> 'staff_name', ''), v_provider), p_now, 'booking', v.id::text, 'refunded_at_provider',
     jsonb_build_object('refunded_cents', v.refunded_cents),
@@ -1544,7 +1544,7 @@ set search_path = ''
 as $$
   select d.id, d.provider, d.provider_dispute_id, d.provider_payment_id, d.booking_id, d.amount_cents, d.currency, d.reason, d.status, d.opened_at,
     b.first_name, b.last_name, b.service, b.industry, b.date::text, b.arrival_window
-  from public.payment_disputes d left join public.bookings1 b on b.id = d.booking_id
+  from public.payment_disputes d left join public.bookings b on b.id = d.booking_id
   where d.status not in ('won', 'lost', 'warning_closed')
   order by d.opened_at desc
   limit 200;
@@ -1589,7 +1589,7 @@ revoke all on function
   public.crew_calendar_reader(text,timestamptz),
   public.crew_calendar_bookings(text,date,date),
   public.office_mark_booking_started(uuid,timestamptz,jsonb,jsonb),
-  public.booking_refundable_cents(bookings1,uuid),
+  public.booking_refundable_cents(public.bookings, uuid),
   public.claim_booking_refund(uuid,text,integer,text,jsonb,timestamptz),
   public.complete_booking_refund(uuid,text,text,text,jsonb,timestamptz,jsonb),
   public.edit_staff_member(jsonb,uuid,jsonb,timestamptz),
@@ -1634,7 +1634,7 @@ grant execute on function
   public.crew_calendar_reader(text,timestamptz),
   public.crew_calendar_bookings(text,date,date),
   public.office_mark_booking_started(uuid,timestamptz,jsonb,jsonb),
-  public.booking_refundable_cents(bookings1,uuid),
+  public.booking_refundable_cents(public.bookings, uuid),
   public.claim_booking_refund(uuid,text,integer,text,jsonb,timestamptz),
   public.complete_booking_refund(uuid,text,text,text,jsonb,timestamptz,jsonb),
   public.edit_staff_member(jsonb,uuid,jsonb,timestamptz),
