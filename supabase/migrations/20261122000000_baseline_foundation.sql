@@ -118,6 +118,22 @@ as $$
   where s.id = (p_staff ->> 'id')::uuid and s.removed_at is null and s.role = 'owner';
 $$;
 
+-- The one way an action enters the audit log: every function that acts for a staff member (or
+-- records what the payment provider did, with no member: p_staff_id null) calls this in its own
+-- transaction. Answers the action's id.
+create function public.record_staff_action(
+  p_staff_id uuid, p_staff_name text, p_at timestamptz, p_subject_kind text, p_subject_id text,
+  p_action text, p_before jsonb, p_after jsonb
+)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
+  values (p_staff_id, p_staff_name, p_at, p_subject_kind, p_subject_id, p_action, p_before, p_after)
+  returning id;
+$$;
+
 -- The audit row of a staff action on a booking; answers its id.
 create function public.record_booking_action(p_id uuid, p_staff jsonb, p_action text, p_before jsonb, p_after jsonb, p_now timestamptz)
 returns uuid
@@ -130,9 +146,7 @@ begin
   if p_staff ->> 'id' is null or coalesce(btrim(p_staff ->> 'name'), '') = '' then
     raise exception 'A staff action needs the member who did it' using errcode = '22023';
   end if;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, p_action, p_before, p_after)
-  returning id into v_action;
+  v_action := public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, p_action, p_before, p_after);
   return v_action;
 end;
 $$;
@@ -192,6 +206,7 @@ alter table public.scheduled_jobs enable row level security;
 
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
+  public.record_staff_action(uuid,text,timestamptz,text,text,text,jsonb,jsonb),
   public.app_secret(text),
   public.staff_json(public.staff),
   public.acting_owner(jsonb),
@@ -200,6 +215,7 @@ revoke all on function
   public.finish_scheduled_job(text,uuid,timestamptz,integer,text,jsonb)
   from public, anon, authenticated;
 grant execute on function
+  public.record_staff_action(uuid,text,timestamptz,text,text,text,jsonb,jsonb),
   public.app_secret(text),
   public.staff_json(public.staff),
   public.acting_owner(jsonb),

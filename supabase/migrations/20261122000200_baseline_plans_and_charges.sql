@@ -712,9 +712,7 @@ begin
     if p_staff ->> 'id' is null or coalesce(btrim(p_staff ->> 'name'), '') = '' then
       raise exception 'A staff action needs the member who did it' using errcode = '22023';
     end if;
-    insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-    values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'plan', p_plan_id::text, 'plan_' || p_kind, p_before, p_after)
-    returning id into v_action;
+    v_action := public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'plan', p_plan_id::text, 'plan_' || p_kind, p_before, p_after);
   end if;
   insert into public.plan_changes (plan_id, booking_id, kind, changed_by, staff_action_id, released, changed_at)
   values (p_plan_id, p_booking_id, p_kind, case when p_staff is null then 'customer' else 'office' end, v_action, p_released, p_now)

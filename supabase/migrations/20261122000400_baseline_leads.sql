@@ -308,8 +308,7 @@ create function public.record_lead_action(p_id uuid, p_staff jsonb, p_action tex
 language sql
 set search_path = ''
 as $$
-  insert into public.staff_actions (staff_id, staff_name, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', 'lead', p_id::text, p_action, p_before, p_after);
+  select public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', now(), 'lead', p_id::text, p_action, p_before, p_after);
 $$;
 
 -- The inbox: every submission of the three forms with its status and assignee, newest first (or

@@ -221,8 +221,7 @@ begin
   if v_id is null then
     return jsonb_build_object('problem', 'email_taken');
   end if;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (v_owner.id, v_owner.name, p_now, 'staff', v_id::text, 'staff_added', null,
+  perform public.record_staff_action(v_owner.id, v_owner.name, p_now, 'staff', v_id::text, 'staff_added', null,
     jsonb_strip_nulls(jsonb_build_object('name', btrim(p_member ->> 'name'), 'email', v_email, 'role', v_role, 'crew', v_crew)));
   perform public.enqueue_event_emails('staff_invitation:' || v_id, p_emails);
   return jsonb_build_object('id', v_id);
@@ -258,8 +257,7 @@ begin
   end if;
   update public.staff set removed_at = p_now where id = v_member.id;
   update public.staff_sessions set revoked_at = p_now where staff_id = v_member.id and revoked_at is null;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (v_owner.id, v_owner.name, p_now, 'staff', v_member.id::text, 'staff_removed',
+  perform public.record_staff_action(v_owner.id, v_owner.name, p_now, 'staff', v_member.id::text, 'staff_removed',
     jsonb_build_object('name', v_member.name, 'email', v_member.email, 'role', v_member.role), null);
   return jsonb_build_object('removed', true);
 end;
@@ -773,8 +771,7 @@ begin
   update public.bookings
   set cancelled_at = p_now, refunded_cents = refunded_cents + r.amount_cents, updated_at = p_now
   where id = p_id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, 'cancelled',
+  perform public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, 'cancelled',
     jsonb_build_object('cancelled_at', null, 'refunded_cents', v.refunded_cents),
     jsonb_build_object('cancelled_at', p_now, 'refunded_cents', v.refunded_cents + r.amount_cents,
       'refund_id', p_provider_refund_id, 'cancellation_requested_at', v.cancellation_requested_at));
@@ -877,8 +874,7 @@ begin
   set payment_status = 'paid', payment_session_id = l.session_id, paid_at = l.received_at, updated_at = p_now
   where id = v.id;
   update public.late_payments set resolution = 'taken', resolved_at = p_now, resolved_by = p_staff ->> 'name' where id = p_id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', v.id::text, 'late_payment_taken',
+  perform public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', v.id::text, 'late_payment_taken',
     jsonb_build_object('payment_status', v.payment_status, 'payment_session_id', v.payment_session_id),
     jsonb_build_object('payment_status', 'paid', 'payment_session_id', l.session_id, 'paid_at', l.received_at));
   perform public.enqueue_event_emails('booking_paid:' || v.id, p_emails);
@@ -951,8 +947,7 @@ begin
   set status = 'succeeded', provider = p_provider, provider_refund_id = p_provider_refund_id, completed_at = p_now
   where id = r.id;
   update public.late_payments set resolution = 'refunded', resolved_at = p_now, resolved_by = p_staff ->> 'name' where id = p_id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', l.booking_id::text, 'late_payment_refunded',
+  perform public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', l.booking_id::text, 'late_payment_refunded',
     jsonb_build_object('late_payment_session_id', l.session_id, 'amount_cents', l.amount_cents),
     jsonb_build_object('refunded_cents', r.amount_cents, 'refund_id', p_provider_refund_id));
   perform public.enqueue_event_emails('late_payment_refunded:' || p_id, p_emails);
@@ -1014,8 +1009,7 @@ begin
   end if;
   v_booking := substring(o.event_key from '^booking_[a-z_]+:([0-9a-f-]{36})');
   if v_booking is not null then
-    insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-    values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', v_booking, 'email_sent_again',
+    perform public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', v_booking, 'email_sent_again',
       jsonb_build_object('template', o.template, 'last_error', o.last_error), jsonb_build_object('status', 'pending'));
   end if;
   return true;
@@ -1084,8 +1078,7 @@ begin
   end if;
   insert into public.crew_calendar_tokens (crew, token_hash, created_at, created_by)
   values (p_crew, p_token_hash, p_now, p_staff ->> 'name');
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (
+  perform public.record_staff_action(
     (p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'crew_calendar', p_crew, 'address_made',
     case when v_old.id is null then null else jsonb_build_object('addressMadeAt', v_old.created_at, 'madeBy', v_old.created_by) end,
     jsonb_build_object('addressMadeAt', p_now, 'replacedAddress', v_old.id is not null)
@@ -1109,8 +1102,7 @@ begin
     return jsonb_build_object('status', 'none');
   end if;
   update public.crew_calendar_tokens set revoked_at = p_now where id = v_old.id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (
+  perform public.record_staff_action(
     (p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'crew_calendar', p_crew, 'address_revoked',
     jsonb_build_object('addressMadeAt', v_old.created_at, 'madeBy', v_old.created_by),
     jsonb_build_object('revokedAt', p_now)
@@ -1312,8 +1304,7 @@ begin
   update public.bookings
   set refunded_cents = refunded_cents + r.amount_cents, updated_at = p_now
   where id = p_id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, 'refunded',
+  perform public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', p_now, 'booking', p_id::text, 'refunded',
     jsonb_build_object('refunded_cents', v.refunded_cents),
     jsonb_build_object('refunded_cents', v.refunded_cents + r.amount_cents, 'amount_cents', r.amount_cents,
       'reason', r.reason, 'refund_id', p_provider_refund_id));
@@ -1373,8 +1364,7 @@ begin
     return jsonb_build_object('changed', false);
   end if;
   update public.staff set name = v_name, role = v_role, crew = v_crew where id = v_member.id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (v_owner.id, v_owner.name, p_now, 'staff', v_member.id::text, 'staff_changed', v_before, v_after);
+  perform public.record_staff_action(v_owner.id, v_owner.name, p_now, 'staff', v_member.id::text, 'staff_changed', v_before, v_after);
   return jsonb_build_object('changed', true);
 end;
 $$;
@@ -1486,8 +1476,7 @@ begin
   end if;
   v_refunded := least(v.amount_cents, v.refunded_cents + v_amount);
   update public.bookings set refunded_cents = v_refunded, updated_at = p_now where id = v.id;
-  insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-  values (null, coalesce(nullif(p_refund ->> 'staff_name', ''), v_provider), p_now, 'booking', v.id::text, 'refunded_at_provider',
+  perform public.record_staff_action(null, coalesce(nullif(p_refund ->> 'staff_name', ''), v_provider), p_now, 'booking', v.id::text, 'refunded_at_provider',
     jsonb_build_object('refunded_cents', v.refunded_cents),
     jsonb_build_object('refunded_cents', v_refunded, 'amount_cents', v_amount, 'refund_id', v_refund, 'provider', v_provider));
   return 'recorded';
@@ -1518,8 +1507,7 @@ begin
   returning id into v_id;
   if v_id is not null then
     if v_booking is not null then
-      insert into public.staff_actions (staff_id, staff_name, at, subject_kind, subject_id, action, before, after)
-      values (null, coalesce(nullif(p_dispute ->> 'staff_name', ''), p_dispute ->> 'provider'), p_now, 'booking', v_booking::text, 'disputed', null,
+      perform public.record_staff_action(null, coalesce(nullif(p_dispute ->> 'staff_name', ''), p_dispute ->> 'provider'), p_now, 'booking', v_booking::text, 'disputed', null,
         jsonb_build_object('amount_cents', (p_dispute ->> 'amount_cents')::integer, 'reason', p_dispute ->> 'reason', 'dispute_id', p_dispute ->> 'dispute_id'));
     end if;
     return 'recorded';
