@@ -85,7 +85,7 @@ beforeAll(async () => {
       testSessions.push(entry)
     } else {
       const stripeSession = `cs_test_fuzz${i}${'a'.repeat(20)}`
-      await db.query('update public.bookings1 set payment_provider = $2, payment_session_id = $3 where id = $1', [result.bookingId, 'stripe', stripeSession])
+      await db.query('update public.bookings set payment_provider = $2, payment_session_id = $3 where id = $1', [result.bookingId, 'stripe', stripeSession])
       stripeSessions.push({...entry, sessionId: stripeSession})
     }
   }
@@ -96,7 +96,7 @@ afterAll(async () => {
   await db?.close()
 })
 
-const TABLES = ['bookings1', 'quote_requests', 'contact_messages', 'appointments', 'email_outbox'] as const
+const TABLES = ['bookings', 'quote_requests', 'contact_messages', 'appointments', 'email_outbox'] as const
 
 /** Each table's row count and a digest of its rows (so a refused webhook or Pay cannot change a booking either). */
 async function snapshot(): Promise<Record<string, string>> {
@@ -150,7 +150,7 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
     '\u202Egnp.exe',
     '\u200B\u200C\u200D',
     '<script>alert(1)</script>',
-    "'; drop table public.bookings1; --",
+    "'; drop table public.bookings; --",
     '',
     ' ',
     '\t\r\n',

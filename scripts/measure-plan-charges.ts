@@ -32,7 +32,7 @@ console.log(`Opened and migrated the embedded database in memory: ${Math.round(p
 
 const startedFill = performance.now()
 await db.query(
-  `insert into public.bookings1 (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
+  `insert into public.bookings (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
      date, tip, parking_fee, amount, amount_cents, payment_status, paid_at, idempotency_key, arrival_window, service_family, window_starts_at)
    select md5('first' || g)::uuid, 'house', 'Ada', 'Plan ' || g, 'plan' || g || '@example.com', '4255550142', '1 Main Ave S, Renton, WA 98057', 'King County',
      'Regular Cleaning', 'Weekly', 3, 2, 0, 0, $2::date, '10%', '$0', 166.24, 16624, 'paid', $3::timestamptz - interval '14 days', gen_random_uuid(),
@@ -49,10 +49,10 @@ await db.query(
    from generate_series(1, $1::int) g`,
   [plans, FIRST_WINDOW.slice(0, 10), providerName === 'test-checkout' ? 'test-checkout' : 'stripe'],
 )
-await db.query(`update public.bookings1 b set plan_id = p.id, plan_visit = 1 from public.booking_plans p where p.first_booking_id = b.id`)
+await db.query(`update public.bookings b set plan_id = p.id, plan_visit = 1 from public.booking_plans p where p.first_booking_id = b.id`)
 // Visits 2 … 9, a week apart; visit 2's window is a week after the first.
 await db.query(
-  `insert into public.bookings1 (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
+  `insert into public.bookings (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
      date, tip, parking_fee, amount, amount_cents, payment_status, idempotency_key, arrival_window, service_family, window_starts_at,
      plan_id, plan_visit, charge_state, charge_due_at)
    select gen_random_uuid(), 'house', p.first_name, p.last_name, p.email, p.phone, '1 Main Ave S, Renton, WA 98057', 'King County', 'Regular Cleaning', 'Weekly',
@@ -62,7 +62,7 @@ await db.query(
   [FIRST_WINDOW],
 )
 await db.query('analyze')
-const {rows: counts} = await db.query<{n: number}>(`select count(*)::int as n from public.bookings1`)
+const {rows: counts} = await db.query<{n: number}>(`select count(*)::int as n from public.bookings`)
 console.log(`${plans} active plans, ${counts[0].n} bookings (each plan: its paid first visit and 8 later visits): ${Math.round(performance.now() - startedFill)} ms`)
 
 let provider: PaymentProvider

@@ -100,10 +100,10 @@ describe('every frequency of every form, as a request, then paid', () => {
   })
 
   it('a commercial frequency the sub-service does not offer is refused and stores nothing', async () => {
-    const before = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+    const before = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings')
     const refused = await submitBooking(commercial('Construction Final Clean', 'Recurring'), flow.deps)
     expect(refused).toMatchObject({ok: false, kind: 'validation', fieldErrors: {frequency: expect.stringMatching(/^frequencyNotOffered/)}})
-    const after = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+    const after = await flow.db.query<{n: number}>('select count(*)::int as n from public.bookings')
     expect(after.rows[0].n).toBe(before.rows[0].n)
   })
 })

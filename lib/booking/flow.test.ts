@@ -65,7 +65,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1')
+  await db.exec('delete from public.bookings')
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   log.error.mockReset()
   log.warn.mockReset()
@@ -76,7 +76,7 @@ function deps(overrides: Partial<BookingFlowDeps> = {}): BookingFlowDeps {
 }
 
 async function rowCount(): Promise<number> {
-  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings')
   return rows[0].n
 }
 
@@ -442,7 +442,7 @@ describe('fulfilCheckout', () => {
 
   it('answers unknown-session for an unknown or malformed session id', async () => {
     expect(await fulfilCheckout('test_cs_0123456789abcdef0123456789abcdef', deps())).toEqual({outcome: 'unknown-session'})
-    expect(await fulfilCheckout("'; drop table bookings1; --", deps())).toEqual({outcome: 'unknown-session'})
+    expect(await fulfilCheckout("'; drop table bookings; --", deps())).toEqual({outcome: 'unknown-session'})
   })
 
   it('reports a paid checkout of a booking that was closed meanwhile, and leaves the booking closed', async () => {
@@ -506,7 +506,7 @@ describe('webhooks in Stripe mode (events signed by the Stripe SDK, verified by 
     const {booking} = await submitOk(houseRequest())
     const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`
     // As if created by Stripe: the booking's session is the Stripe one.
-    await db.query('update public.bookings1 set payment_provider = $2, payment_session_id = $3 where id = $1', [booking.id, 'stripe', sessionId])
+    await db.query('update public.bookings set payment_provider = $2, payment_session_id = $3 where id = $1', [booking.id, 'stripe', sessionId])
     return {booking: (await store.findById(booking.id)) as StoredBooking, sessionId}
   }
 

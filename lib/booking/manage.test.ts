@@ -38,7 +38,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.email_outbox; delete from public.booking_changes; delete from public.bookings1')
+  await db.exec('delete from public.email_outbox; delete from public.booking_changes; delete from public.bookings')
   now = BOOKED_AT
   log.error.mockReset()
 })

@@ -1,6 +1,6 @@
 /**
  * Payments made outside the site's own requests, reconciled from the provider's verified webhook
- * events (supabase/migrations/20261130060000_stripe_reconciliation.sql does the recording):
+ * events (supabase/migrations/20261122000600_baseline_office.sql does the recording):
  * - a plan visit's off-session charge that succeeded or failed is recorded on the visit exactly as
  *   the charge job records it, unless it already was (the job died after the provider charged, or
  *   its answer was lost): a success is final (a failure arriving after it changes nothing), a

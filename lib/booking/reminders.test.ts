@@ -81,7 +81,7 @@ async function visit(
     {capacity: 100, now: bookedAt},
   )
   if (!options.pending) await store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: bookedAt})
-  await sql.query(`update public.bookings1 set created_at = $2 where id = $1`, [booking.id, bookedAt])
+  await sql.query(`update public.bookings set created_at = $2 where id = $1`, [booking.id, bookedAt])
   return booking.id
 }
 
@@ -126,11 +126,11 @@ describe('the reminder 48 hours before a visit', () => {
     const now = new Date('2031-01-21T17:00:00Z')
     const booked = new Date(now.getTime() - 10 * DAY)
     const cancelled = await visit('2031-01-22', '10:00-12:00', booked)
-    await db.query(`update public.bookings1 set cancelled_at = $2 where id = $1`, [cancelled, now])
+    await db.query(`update public.bookings set cancelled_at = $2 where id = $1`, [cancelled, now])
     const asked = await visit('2031-01-22', '12:00-14:00', booked)
-    await db.query(`update public.bookings1 set cancellation_requested_at = $2 where id = $1`, [asked, now])
+    await db.query(`update public.bookings set cancellation_requested_at = $2 where id = $1`, [asked, now])
     const done = await visit('2031-01-21', '10:00-12:00', booked)
-    await db.query(`update public.bookings1 set outcome = 'done', outcome_at = $2 where id = $1`, [done, now])
+    await db.query(`update public.bookings set outcome = 'done', outcome_at = $2 where id = $1`, [done, now])
     const pending = await visit('2031-01-22', '08:00-10:00', new Date(now.getTime() - HOUR), {pending: true})
     const begun = await visit('2031-01-21', '08:00-10:00', booked) // started an hour ago
     const far = await visit('2031-01-24', '08:00-10:00', booked) // 71 h away
@@ -175,19 +175,19 @@ describe('the reminder 48 hours before a visit', () => {
       `insert into public.booking_plans (first_booking_id, industry, frequency, cadence, anchor_date, arrival_window, service_family, visit_template,
          per_visit_cents, one_time_cents, first_name, last_name, email, phone, generated_through)
        select id, industry, 'Weekly', 'weekly', date, arrival_window, service_family, '{}'::jsonb, 16624, 21500, first_name, last_name, email, phone, '2031-04-30'
-       from public.bookings1 where id = $1 returning id`,
+       from public.bookings where id = $1 returning id`,
       [first],
     )
     const plan = rows[0].id
-    await db.query(`update public.bookings1 set plan_id = $2, plan_visit = 1 where id = $1`, [first, plan])
+    await db.query(`update public.bookings set plan_id = $2, plan_visit = 1 where id = $1`, [first, plan])
     // Visits 2 and 3, generated with the plan (a week before), as the plans' roll-forward stores them.
     const later = async (visitNumber: number, date: string, chargeState: string) => {
       const {rows: made} = await db.query<{id: string}>(
-        `insert into public.bookings1 select (jsonb_populate_record(null::public.bookings1, to_jsonb(b) || jsonb_build_object(
+        `insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || jsonb_build_object(
            'id', gen_random_uuid(), 'idempotency_key', gen_random_uuid(), 'plan_visit', $2::int, 'date', $3::date,
            'window_starts_at', $4::timestamptz, 'payment_status', 'scheduled', 'charge_state', $5::text, 'paid_at', null,
            'payment_session_id', null, 'created_at', '2031-02-20T17:00:00Z', 'coupon', null, 'discount_cents', null))).*
-         from public.bookings1 b where b.id = $1 returning id`,
+         from public.bookings b where b.id = $1 returning id`,
         [first, visitNumber, date, startsAt(date, '10:00-12:00'), chargeState],
       )
       return made[0].id
@@ -211,7 +211,7 @@ describe('the reminder 48 hours before a visit', () => {
       {capacity: 100, now: new Date(now.getTime() - 10 * DAY)},
     )
     await store.markPaid(booking.id, {sessionId: `cs_test_${randomUUID()}`, paidAt: new Date(now.getTime() - 10 * DAY)})
-    await db.query(`update public.bookings1 set created_at = $2 where id = $1`, [booking.id, new Date(now.getTime() - 10 * DAY)])
+    await db.query(`update public.bookings set created_at = $2 where id = $1`, [booking.id, new Date(now.getTime() - 10 * DAY)])
     await queueVisitReminders(now, deps)
     const [row] = await reminders([booking.id])
     const message = outboxMessageFromRow({...row, attempts: 1, lock_token: randomUUID(), created_at: now})
@@ -238,7 +238,7 @@ describe('the reminder 48 hours before a visit', () => {
 describe('the reminders on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
   it('reads the due visits and queues their reminders once, as on the embedded database', async () => {
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.reminders'
-    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
       const now = new Date('2031-10-07T17:00:00Z')
       const id = await visit('2031-10-09', '08:00-10:00', new Date(now.getTime() - 10 * DAY)) // 46 h away (PDT)

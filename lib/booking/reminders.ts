@@ -7,7 +7,7 @@
  * as its confirmation) and hands them to queue_visit_reminders, which queues in one statement those
  * still due, each under a key naming the booking and its window's start: two runs at once, or two
  * server processes, queue one reminder per visit and window, and a moved visit gets the reminder of
- * its new time. The rule (supabase/migrations/20261129150000_reminders.sql, visit_reminder_due):
+ * its new time. The rule (supabase/migrations/20261122000300_baseline_outboxes.sql, visit_reminder_due):
  * paid, or a plan's visit waiting for its charge (not a declined one: that customer was asked for a
  * new card); not cancelled, not asked to cancel, not done; its window starting within 48 hours and
  * not begun. A visit booked less than 48 hours ahead has just had its confirmation: it gets a

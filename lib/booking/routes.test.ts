@@ -53,12 +53,12 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1')
+  await db.exec('delete from public.bookings')
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
 })
 
 async function rowCount(): Promise<number> {
-  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings')
   return rows[0].n
 }
 
@@ -474,16 +474,16 @@ describe('POST /api/bookings: the database failing', () => {
     // The database itself refuses the next write (as a full disk would): attaching the checkout fails.
     await db.exec(`create function public.test_refuse_update() returns trigger language plpgsql as $$
       begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$;
-      create trigger test_refuse_update before update on public.bookings1 for each row execute function public.test_refuse_update();`)
+      create trigger test_refuse_update before update on public.bookings for each row execute function public.test_refuse_update();`)
     const body = commercialRequest()
     try {
       const response = await handleBookingRequest(post(body), options())
       expect(response.status).toBe(503)
       expect(await response.json()).toEqual({ok: false, kind: 'save', message: BOOKING_MESSAGES.saveFailed})
     } finally {
-      await db.exec('drop trigger test_refuse_update on public.bookings1; drop function public.test_refuse_update();')
+      await db.exec('drop trigger test_refuse_update on public.bookings; drop function public.test_refuse_update();')
     }
-    const {rows} = await db.query<{id: string}>('select id from public.bookings1')
+    const {rows} = await db.query<{id: string}>('select id from public.bookings')
     expect(rows).toHaveLength(1)
     // Every detail stored, still pending, with no checkout: it cannot be paid until the retry.
     expect(await store.findById(rows[0].id)).toMatchObject({
@@ -583,7 +583,7 @@ describe('POST /api/stripe/webhook', () => {
     const response = await handleBookingRequest(post(commercialRequest()), options())
     const {bookingId} = await response.json()
     const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`
-    await db.query('update public.bookings1 set payment_provider = $2, payment_session_id = $3 where id = $1', [bookingId, 'stripe', sessionId])
+    await db.query('update public.bookings set payment_provider = $2, payment_session_id = $3 where id = $1', [bookingId, 'stripe', sessionId])
     return {bookingId: bookingId as string, sessionId}
   }
 
@@ -664,7 +664,7 @@ describe('POST /api/stripe/webhook: the request', () => {
   async function stripeBooking() {
     const {bookingId} = await booked()
     const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`
-    await db.query('update public.bookings1 set payment_provider = $2, payment_session_id = $3 where id = $1', [bookingId, 'stripe', sessionId])
+    await db.query('update public.bookings set payment_provider = $2, payment_session_id = $3 where id = $1', [bookingId, 'stripe', sessionId])
     return {bookingId, sessionId}
   }
 

@@ -48,7 +48,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1')
+  await db.exec('delete from public.bookings')
 })
 
 /** The request as the server validates, prices and stores it. */

@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1')
+  await db.exec('delete from public.bookings')
 })
 
 /** A booking made through Confirm & Pay, its Stripe session created on the stand-in. */

@@ -45,7 +45,7 @@ const LEAD_TABLES = ['quote_requests', 'contact_messages', 'appointments', 'outb
 const OUTBOX_VIEWS = ['email_outbox', 'text_outbox'] as const
 
 async function clear(sql: SqlClient): Promise<void> {
-  for (const table of [...LEAD_TABLES, 'bookings1', 'test_checkout_sessions']) await sql.query(`delete from public.${table}`)
+  for (const table of [...LEAD_TABLES, 'bookings', 'test_checkout_sessions']) await sql.query(`delete from public.${table}`)
 }
 
 async function count(sql: SqlClient, table: string, condition = 'true', params: unknown[] = []): Promise<number> {
@@ -313,7 +313,7 @@ function functionsContract(setup: () => Promise<Harness>) {
       })
     const cancel = (id: string, generation: number) =>
       h.functions.value<{status: string}>('request_booking_cancellation', {p_id: id, p_notice_hours: 24, p_now: NOW, p_emails: [], p_link_generation: generation})
-    const generationOf = async (id: string) => (await h.sql.query<{g: number}>('select manage_link_generation as g from public.bookings1 where id = $1', [id])).rows[0].g
+    const generationOf = async (id: string) => (await h.sql.query<{g: number}>('select manage_link_generation as g from public.bookings where id = $1', [id])).rows[0].g
 
     it('a move and a cancellation request each issue the next generation; the generation before is refused and changes nothing', async () => {
       const booking = await paidInWindow('2031-05-01')
@@ -323,7 +323,7 @@ function functionsContract(setup: () => Promise<Harness>) {
       expect(await move(booking.id, '2031-05-03', 0)).toEqual({status: 'link_replaced'})
       expect(await cancel(booking.id, 0)).toEqual({status: 'link_replaced'})
       expect(await count(h.sql, 'booking_changes', 'booking_id = $1', [booking.id])).toBe(1)
-      expect(await count(h.sql, 'bookings1', `id = $1 and date = '2031-05-02' and cancellation_requested_at is null`, [booking.id])).toBe(1)
+      expect(await count(h.sql, 'bookings', `id = $1 and date = '2031-05-02' and cancellation_requested_at is null`, [booking.id])).toBe(1)
       expect(await cancel(booking.id, 1)).toEqual({status: 'requested'})
       expect(await generationOf(booking.id)).toBe(2)
       expect(await cancel(booking.id, 2)).toEqual({status: 'cancellation_requested'})
@@ -333,7 +333,7 @@ function functionsContract(setup: () => Promise<Harness>) {
     it('bookings stored before generations existed are generation 0, and their links keep working', async () => {
       const booking = await paidInWindow('2031-05-04')
       // As the migration leaves an existing row: the column's default.
-      await h.sql.query('update public.bookings1 set manage_link_generation = default where id = $1', [booking.id])
+      await h.sql.query('update public.bookings set manage_link_generation = default where id = $1', [booking.id])
       expect(await cancel(booking.id, 0)).toEqual({status: 'requested'})
     })
   })
@@ -745,7 +745,7 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
     const database = await openTempPglite()
     postgrest = await startPostgrestStandIn(database.db, {
       keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings1'],
+      exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings'],
     })
     const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}))
     return pgliteHarness(

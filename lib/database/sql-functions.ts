@@ -1,9 +1,9 @@
-import {DatabaseError, functionArguments, type DatabaseFunctionName, type DatabaseFunctions} from './functions.ts'
+import {checkAnswer, DatabaseError, functionArguments, type DatabaseFunctionName, type DatabaseFunctions} from './functions.ts'
 import type {SqlClient} from './sql.ts'
 
 /**
  * The database functions on a Postgres client (PGlite, node-postgres): `select public.f(a => $1::t, …)`,
- * with every parameter cast to the type the function declares.
+ * with every parameter cast to the type the function declares; each answer checked against its schema.
  */
 
 function call(name: DatabaseFunctionName, args: Record<string, unknown>): {sql: string; params: unknown[]} {
@@ -30,11 +30,11 @@ export function createSqlDatabaseFunctions(db: SqlClient): DatabaseFunctions {
     async value<T>(name: DatabaseFunctionName, args: Record<string, unknown>): Promise<T> {
       const {sql, params} = call(name, args)
       const [row] = await run<{result: T}>(db, `select ${sql} as result`, params)
-      return row.result
+      return checkAnswer(name, row.result)
     },
     async rows<R>(name: DatabaseFunctionName, args: Record<string, unknown>): Promise<R[]> {
       const {sql, params} = call(name, args)
-      return run<R>(db, `select * from ${sql}`, params)
+      return (await run<R>(db, `select * from ${sql}`, params)).map((row) => checkAnswer(name, row))
     },
   }
 }

@@ -1,9 +1,9 @@
 import type {SupabaseClient} from '@supabase/supabase-js'
-import {DatabaseError, type DatabaseFunctionName, type DatabaseFunctions} from './functions.ts'
+import {checkAnswer, DatabaseError, type DatabaseFunctionName, type DatabaseFunctions} from './functions.ts'
 
 /**
  * The database functions on Supabase: supabase-js `rpc`, a POST to the Data API's /rpc/<name>
- * with the arguments as JSON. Server only, with the service role key.
+ * with the arguments as JSON; each answer checked against its schema. Server only, with the service role key.
  */
 export function createSupabaseDatabaseFunctions(client: SupabaseClient): DatabaseFunctions {
   async function rpc<T>(name: DatabaseFunctionName, args: Record<string, unknown>): Promise<T> {
@@ -16,7 +16,7 @@ export function createSupabaseDatabaseFunctions(client: SupabaseClient): Databas
     return data as T
   }
   return {
-    value: <T>(name: DatabaseFunctionName, args: Record<string, unknown>) => rpc<T>(name, args),
-    rows: async <R>(name: DatabaseFunctionName, args: Record<string, unknown>) => (await rpc<R[] | null>(name, args)) ?? [],
+    value: async <T>(name: DatabaseFunctionName, args: Record<string, unknown>) => checkAnswer(name, await rpc<T>(name, args)),
+    rows: async <R>(name: DatabaseFunctionName, args: Record<string, unknown>) => ((await rpc<R[] | null>(name, args)) ?? []).map((row) => checkAnswer(name, row)),
   }
 }

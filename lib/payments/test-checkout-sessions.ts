@@ -3,7 +3,7 @@ import type {PaymentCurrency, SavedCard} from './provider'
 
 /**
  * The test checkout's sessions in the app's database (`test_checkout_sessions`, through the database
- * functions of supabase/migrations/20261123160000_test_checkout_sessions.sql): each save and each
+ * functions of supabase/migrations/20261122000500_baseline_test_checkout.sql): each save and each
  * Pay/Cancel is one row written like a booking, durable when it resolves, on the embedded database
  * and on Supabase alike.
  */

@@ -10,7 +10,7 @@ import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payment
 
 /**
  * The consent to texts as a booking is submitted: given only by ticking the box (the field is
- * optional and false by default), stored with the time it was given (bookings1.sms_consent_at,
+ * optional and false by default), stored with the time it was given (bookings.sms_consent_at,
  * through create_pending_booking), and a repeat of the same submission is still the same booking.
  */
 
@@ -28,7 +28,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1')
+  await db.exec('delete from public.bookings')
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
 })
 
@@ -54,7 +54,7 @@ describe('the consent to texts with a booking', () => {
   it('anything but true or false is refused with a message and stores nothing', async () => {
     const result = await submitBooking(houseRequest({smsConsent: 'yes'}), deps())
     expect(result).toMatchObject({ok: false, kind: 'validation'})
-    expect((await db.query('select 1 from public.bookings1')).rows).toHaveLength(0)
+    expect((await db.query('select 1 from public.bookings')).rows).toHaveLength(0)
   })
 
   it('the same submission sent again a minute later is the same booking (its consent time is the first)', async () => {

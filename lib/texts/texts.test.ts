@@ -64,7 +64,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.staff_actions; delete from public.bookings1;')
+  await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.staff_actions; delete from public.bookings;')
   log.error.mockReset()
   log.warn.mockReset()
 })
@@ -191,8 +191,8 @@ describe('the reminder text the day before a visit', () => {
     const moved = await paidVisit('2031-03-22', '10:00-12:00', {consent: true})
     const cancelled = await paidVisit('2031-03-22', '12:00-14:00', {consent: true, overrides: {firstName: 'Cy'}})
     expect(await job().run(at('2031-03-21T09:00'))).toMatchObject({queued: 2})
-    await db.query(`update public.bookings1 set arrival_window = '14:00-16:00', window_starts_at = $2 where id = $1`, [moved.id, at('2031-03-22T14:00')])
-    await db.query(`update public.bookings1 set cancelled_at = $2 where id = $1`, [cancelled.id, at('2031-03-21T10:00')])
+    await db.query(`update public.bookings set arrival_window = '14:00-16:00', window_starts_at = $2 where id = $1`, [moved.id, at('2031-03-22T14:00')])
+    await db.query(`update public.bookings set cancelled_at = $2 where id = $1`, [cancelled.id, at('2031-03-21T10:00')])
     const dir = folder()
     expect(await worker(dir, () => at('2031-03-21T18:00')).drain()).toMatchObject({sent: 0, skipped: 2})
     // The moved visit's new window gets its own reminder.

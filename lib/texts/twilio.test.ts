@@ -52,7 +52,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.bookings1;')
+  await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.bookings;')
   twilio.reset()
   log.error.mockReset()
   log.warn.mockReset()
@@ -118,7 +118,7 @@ describe('the Twilio adapter (official SDK, local stand-in)', () => {
     expect((await db.query<{phone: string; source: string}>('select phone, source from public.sms_opt_outs')).rows).toEqual([{phone: PHONE, source: 'provider'}])
 
     // Another visit's text to a number Twilio answers 500 for: due again after the back-off, not given up.
-    await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.bookings1;')
+    await db.exec('delete from public.text_outbox; delete from public.sms_opt_outs; delete from public.bookings;')
     twilio.unsubscribed.clear()
     await visitWithReminder()
     twilio.failNext(500)

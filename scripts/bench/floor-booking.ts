@@ -17,7 +17,7 @@ const COLUMNS = [
 ]
 const JSON_COLUMNS = new Set(['extras', 'instructions'])
 // As the site's store inserts (lib/booking/store/sql-store.ts): idempotent on the key.
-const INSERT_SQL = `insert into public.bookings1 (${COLUMNS.join(', ')})
+const INSERT_SQL = `insert into public.bookings (${COLUMNS.join(', ')})
 values (${COLUMNS.map((column, i) => (JSON_COLUMNS.has(column) ? `$${i + 1}::jsonb` : `$${i + 1}`)).join(', ')})
 on conflict (idempotency_key) do nothing
 returning id`

@@ -52,7 +52,7 @@ placed as (
     (day - 14 + (i % 13))::timestamp at time zone 'America/Los_Angeles' + interval '10 hours' as created
   from base
 )
-insert into public.bookings1 (
+insert into public.bookings (
   industry, first_name, last_name, email, phone, address, notes, service, instructions, date,
   amount, amount_cents, payment_status, payment_provider, payment_session_id, idempotency_key,
   created_at, paid_at, arrival_window, service_family, window_starts_at, hold_expires_at,
@@ -100,9 +100,9 @@ export async function openOfficeDatabase(dataDir: string): Promise<EmbeddedDatab
 export async function seedOfficeBookings(db: EmbeddedDatabase, count: number): Promise<{bookings: number; seedSeconds: number}> {
   const started = performance.now()
   await db.query(SEED_SQL, [count])
-  await db.query('analyze public.bookings1')
+  await db.query('analyze public.bookings')
   const seedSeconds = (performance.now() - started) / 1000
-  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+  const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings')
   return {bookings: rows[0].n, seedSeconds}
 }
 
@@ -111,7 +111,7 @@ export async function seedOfficeBookings(db: EmbeddedDatabase, count: number): P
  * it ("(425) 701-4683") and its reference as the office shows it ("39CE-E25A").
  */
 export async function sampleSearches(db: EmbeddedDatabase): Promise<{phoneAsTyped: string; reference: string}> {
-  const {rows} = await db.query<{phone: string; id: string}>('select phone, id::text from public.bookings1 order by created_at limit 1 offset least(777, (select count(*) / 2 from public.bookings1))')
+  const {rows} = await db.query<{phone: string; id: string}>('select phone, id::text from public.bookings order by created_at limit 1 offset least(777, (select count(*) / 2 from public.bookings))')
   const phone = rows[0].phone
   const compact = rows[0].id.replace(/-/g, '').slice(0, 8).toUpperCase()
   return {phoneAsTyped: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`, reference: `${compact.slice(0, 4)}-${compact.slice(4)}`}

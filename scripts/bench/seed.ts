@@ -42,7 +42,7 @@ priced as (
   from base
 ),
 inserted as (
-  insert into public.bookings1 (
+  insert into public.bookings (
     id, industry, first_name, last_name, email, phone, address, notes,
     location, service, frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee,
     hours, minutes, rooms, stairs, coupon, discount, discount_cents, amount, amount_cents,
@@ -146,7 +146,7 @@ export async function createSeededStore(dataDir: string, count: number, origin: 
   try {
     await seedBookings(db, count, origin)
     const {rows} = await db.query<{bookings: number; sessions: number; emails: number}>(
-      `select (select count(*)::int from public.bookings1) as bookings,
+      `select (select count(*)::int from public.bookings) as bookings,
         (select count(*)::int from public.test_checkout_sessions) as sessions,
         (select count(*)::int from public.email_outbox) as emails`,
     )

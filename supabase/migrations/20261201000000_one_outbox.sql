@@ -26,7 +26,7 @@ create table public.outbox (
   to_address text,
   reply_to text,
   -- A text is about its booking only: it goes with it.
-  booking_id uuid references public.bookings1 (id) on delete cascade,
+  booking_id uuid references public.bookings (id) on delete cascade,
   -- What the message needs, as it was when the event happened.
   payload jsonb not null check (jsonb_typeof(payload) = 'object'),
   -- 'skipped': not sent on purpose (a text to a number that opted out, a visit cancelled …).
@@ -139,7 +139,7 @@ as $$
     coalesce(b.cancelled_at is null and b.payment_status in ('paid', 'scheduled'), false),
     b.window_starts_at
   from claimed c
-  left join public.bookings1 b on b.id = c.booking_id;
+  left join public.bookings b on b.id = c.booking_id;
 $$;
 
 -- Keeps a claim for p_lease_seconds more from p_now, only while it is still this worker's and its

@@ -228,7 +228,7 @@ test.describe('a booking within 24 hours of its window, and an expired link', ()
     // A paid booking whose window starts in 10 hours, stored as the booking flow stores one.
     const startsAt = new Date(Date.now() + 10 * 3_600_000)
     const {rows} = await stack.db.query<{id: string}>(
-      `insert into public.bookings1 (industry, idempotency_key, first_name, last_name, email, phone, address, location, service, frequency,
+      `insert into public.bookings (industry, idempotency_key, first_name, last_name, email, phone, address, location, service, frequency,
          date, arrival_window, service_family, window_starts_at, amount_cents, amount, payment_status, payment_provider, payment_session_id, paid_at)
        values ('commercial', $1, 'Ida', 'Soon', 'ida.soon@example.com', '4255550100', '1 Main Ave S, Renton, WA 98057', 'King County',
          'Corporate Office Cleaning', 'Recurring', $2, $3, 'commercial', $4, 6000, 60.00, 'paid', 'test', $5, now()) returning id`,

@@ -200,7 +200,7 @@ test.describe('the reference deployment: two servers, one database, one Redis, b
     // Every other one is told the window is full (not a server error, not a rate limit).
     expect(bodies.filter((body) => !body.ok).map((body) => body.fieldErrors?.arrivalWindow)).toEqual(Array(47).fill('windowFull'))
     const {rows} = await stack.database.pool.query<{n: number}>(
-      `select count(*)::int as n from public.bookings1 where date = $1 and arrival_window = $2 and service_family = 'indoor' and payment_status in ('pending', 'paid')`,
+      `select count(*)::int as n from public.bookings where date = $1 and arrival_window = $2 and service_family = 'indoor' and payment_status in ('pending', 'paid')`,
       [date, ARRIVAL_WINDOW],
     )
     expect(rows[0].n).toBe(3)
@@ -272,7 +272,7 @@ test.describe('the reference deployment: two servers, one database, one Redis, b
 
     // Every acknowledged booking is in the database.
     const ids = acknowledged.map((booking) => booking.bookingId)
-    const {rows} = await stack.database.pool.query<{id: string}>(`select id from public.bookings1 where id = any($1::uuid[])`, [ids])
+    const {rows} = await stack.database.pool.query<{id: string}>(`select id from public.bookings where id = any($1::uuid[])`, [ids])
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort())
     // Pages went on being served through nginx, and still are, from the process left.
     expect(pageStatuses.length).toBeGreaterThan(0)

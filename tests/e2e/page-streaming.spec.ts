@@ -42,7 +42,7 @@ test.describe('a page rendered per request streams', () => {
     if ('missing' in postgres) return
     dataDir = mkdtempSync(join(tmpdir(), 'e2e-streaming-'))
     database = await startMigratedCluster(postgres, 8)
-    api = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
+    api = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings']})
     server = startServer({port: await freePort(), dataDir, env: {SUPABASE_URL: api.url, SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY}})
     await waitUntilServing(server)
     if (existsSync(NGINX)) proxy = await startNginx({dir: join(dataDir, 'nginx'), listenPort: await freePort(), upstreamPorts: [server.port]})
@@ -72,7 +72,7 @@ test.describe('a page rendered per request streams', () => {
       await holder.connect()
       try {
         await holder.query('BEGIN')
-        await holder.query('LOCK TABLE public.bookings1 IN ACCESS EXCLUSIVE MODE')
+        await holder.query('LOCK TABLE public.bookings IN ACCESS EXCLUSIVE MODE')
 
         const page = readAsItArrives(`${base}/success?bookingId=${bookingId}`, 'br')
         const response = await page.response
@@ -81,7 +81,7 @@ test.describe('a page rendered per request streams', () => {
         // Asked of pg_locks, not by the waiting statement's text: a parameterised query waits for its
         // lock while being parsed, when pg_stat_activity may still show the one before it ('begin').
         await expect
-          .poll(async () => (await holder.query(`select count(*)::int as n from pg_locks where not granted and relation = 'public.bookings1'::regclass`)).rows[0].n)
+          .poll(async () => (await holder.query(`select count(*)::int as n from pg_locks where not granted and relation = 'public.bookings'::regclass`)).rows[0].n)
           .toBeGreaterThan(0)
         expect(page.text(), base).not.toContain('data-payment-status')
         expect(page.text(), base).not.toContain(texts.pending)

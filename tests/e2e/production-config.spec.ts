@@ -19,7 +19,7 @@ const PAYMENT_UNAVAILABLE = 'paymentUnavailable'
 async function bookingCount(dataDir: string): Promise<number> {
   const db = await openPgliteDatabase(dataDir)
   try {
-    const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+    const {rows} = await db.query<{n: number}>('select count(*)::int as n from public.bookings')
     return rows[0].n
   } finally {
     await db.close()

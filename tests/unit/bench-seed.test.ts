@@ -23,12 +23,12 @@ describe('the store of bookings the bench seeds', () => {
   it('gives every dated booking an arrival window of its crew, as the site stores it', async () => {
     const {rows} = await db.query<{industry: string; dated: number; windowed: number}>(
       `select industry, count(date)::int as dated, count(arrival_window)::int as windowed
-       from public.bookings1 group by industry order by industry`,
+       from public.bookings group by industry order by industry`,
     )
     expect(rows.map((row) => row.industry)).toEqual(['carpet', 'commercial', 'exterior', 'house'])
     for (const row of rows) expect(row.windowed, row.industry).toBe(row.dated)
     const {rows: starts} = await db.query<{late: number}>(
-      `select count(*)::int as late from public.bookings1
+      `select count(*)::int as late from public.bookings
        where arrival_window is not null and window_starts_at <> (date + split_part(arrival_window, '-', 1)::time) at time zone 'America/Los_Angeles'`,
     )
     expect(starts[0].late).toBe(0)

@@ -74,7 +74,7 @@ describe.skipIf('missing' in postgresTools)('plan changes raced on one PostgreSQ
     // Whichever came first released the visit; the other found nothing left to release.
     const released = (skip.ok ? 1 : 0) + (cancel.ok && cancel.outcome === 'cancelled' ? cancel.released : 0)
     expect(released).toBe(3)
-    const {rows} = await db.sql.query<{payment_status: string}>(`select payment_status from public.bookings1 where plan_id = $1 and plan_visit >= 2`, [planId])
+    const {rows} = await db.sql.query<{payment_status: string}>(`select payment_status from public.bookings where plan_id = $1 and plan_visit >= 2`, [planId])
     expect(rows.map((row) => row.payment_status)).toEqual(['cancelled', 'cancelled', 'cancelled'])
   })
 })

@@ -91,7 +91,7 @@ async function weeklyPlan(options: {request?: Record<string, unknown>; oneTimeCe
 
 async function visit(id: string) {
   const {rows} = await db.query<{payment_status: string; charge_state: string | null; cancelled_at: Date | null; charge_due_at: Date | null}>(
-    'select payment_status, charge_state, cancelled_at, charge_due_at from public.bookings1 where id = $1',
+    'select payment_status, charge_state, cancelled_at, charge_due_at from public.bookings where id = $1',
     [id],
   )
   return rows[0]
@@ -204,7 +204,7 @@ describe('pausing and resuming', () => {
     const started = await startPlan((await store.findById(result.bookingId))!, {provider: 'test-checkout', customerId: 'test_cus_1', paymentMethodId: 'test_pm_1', label: 'Visa ending 4242'}, flow, BOOKED_AT)
     if (started.status === 'not_a_plan') throw new Error('no plan')
     const scheduledDates = async () =>
-      (await db.query<{date: string}>(`select date::text from public.bookings1 where plan_id = $1 and payment_status = 'scheduled' order by date`, [started.planId])).rows.map((row) => row.date)
+      (await db.query<{date: string}>(`select date::text from public.bookings where plan_id = $1 and payment_status = 'scheduled' order by date`, [started.planId])).rows.map((row) => row.date)
     expect((await scheduledDates()).slice(0, 3)).toEqual(['2030-02-08', '2030-02-15', '2030-02-22'])
 
     now = new Date(Date.parse('2030-02-08T16:00:00Z') - 22 * HOUR)
@@ -215,7 +215,7 @@ describe('pausing and resuming', () => {
     // From the next Friday after today, on the same weekday and window, to the horizon.
     const dates = await scheduledDates()
     expect(dates.slice(0, 4)).toEqual(['2030-02-08', '2030-02-15', '2030-02-22', '2030-03-01'])
-    const {rows} = await db.query<{arrival_window: string}>(`select distinct arrival_window from public.bookings1 where plan_id = $1 and payment_status = 'scheduled'`, [started.planId])
+    const {rows} = await db.query<{arrival_window: string}>(`select distinct arrival_window from public.bookings where plan_id = $1 and payment_status = 'scheduled'`, [started.planId])
     expect(rows).toEqual([{arrival_window: '08:00-10:00'}])
   })
 

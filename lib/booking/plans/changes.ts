@@ -17,7 +17,7 @@
  * it once; the saved card is charged with the key `plan:<id>:early-cancellation` and the outcome is the
  * plan's one 'early_cancellation' charge row. A decline is recorded and the office told.
  *
- * Each change is one database function (20261129130000_plan_changes.sql): the rows, its record and
+ * Each change is one database function (20261122000200_baseline_plans_and_charges.sql): the rows, its record and
  * its e-mails (the customer's confirmation, the business told) in one transaction. Plain TypeScript.
  */
 import type {DatabaseFunctions} from '../../database/functions.ts'

@@ -1,6 +1,6 @@
 /**
  * The plan charge job's storage: the database functions of
- * supabase/migrations/20261129120000_plan_charges.sql (the same on PGlite, PostgreSQL and Supabase).
+ * supabase/migrations/20261122000200_baseline_plans_and_charges.sql (the same on PGlite, PostgreSQL and Supabase).
  * Each call is one transaction in the database, which decides what must hold across processes: a
  * visit is claimed by one run (FOR UPDATE SKIP LOCKED, a lease), recorded only with its claim's
  * token, released once.

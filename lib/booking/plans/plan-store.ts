@@ -1,6 +1,6 @@
 /**
  * Making plans and storing their visits, through the database functions of
- * supabase/migrations/20261129100000_plans.sql (the same on PGlite, PostgreSQL and Supabase). The
+ * supabase/migrations/20261122000200_baseline_plans_and_charges.sql (the same on PGlite, PostgreSQL and Supabase). The
  * database decides: a plan once per first booking, a visit once per plan and number, in the first
  * of its candidate windows with a place left (under the windows' locks).
  */

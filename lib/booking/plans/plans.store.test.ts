@@ -100,7 +100,7 @@ async function placedTo(): Promise<unknown[]> {
 describe('a paid first visit of a recurring frequency becomes a plan', () => {
   it('once: the plan names the first visit (visit 1), its weekday and window, prices, card and text consent; asking again, also at once, adds nothing', async () => {
     const booking = await paidBooking()
-    await db.query(`update public.bookings1 set sms_consent_at = '2030-01-15T17:55:00Z' where id = $1`, [booking.id])
+    await db.query(`update public.bookings set sms_consent_at = '2030-01-15T17:55:00Z' where id = $1`, [booking.id])
     const paid = (await store.findById(booking.id)) as StoredBooking
     const results = await Promise.all([startPlan(paid, CARD, deps(), NOW), startPlan(paid, CARD, deps(), NOW), startPlan(paid, null, deps(), NOW)])
     const planIds = new Set(results.map((result) => (result.status === 'not_a_plan' ? null : result.planId)))
@@ -242,7 +242,7 @@ describe('a plan’s later visits', () => {
     for (const date of ['2030-02-18', '2030-02-19', '2030-02-20', '2030-02-21', '2030-02-22', '2030-02-23']) {
       for (const [window, places] of [['08:00-10:00', 3], ['10:00-12:00', 3], ['12:00-14:00', 2], ['14:00-16:00', 2]] as const) {
         await db.query(
-          `insert into public.bookings1 (industry, idempotency_key, first_name, last_name, email, phone, address, amount_cents, amount, payment_status, paid_at, date, arrival_window, service_family, window_starts_at)
+          `insert into public.bookings (industry, idempotency_key, first_name, last_name, email, phone, address, amount_cents, amount, payment_status, paid_at, date, arrival_window, service_family, window_starts_at)
            select 'house', gen_random_uuid(), 'A', 'B', 'a@example.com', '4255550100', 'x', 10000, 100, 'paid', now(), $1::date, $2, 'indoor', now() from generate_series(1, $3::int)`,
           [date, window, places],
         )

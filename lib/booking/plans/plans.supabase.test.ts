@@ -29,7 +29,7 @@ vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 beforeAll(async () => {
   database = await openTempPglite()
-  postgrest = await startPostgrestStandIn(database.db, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
+  postgrest = await startPostgrestStandIn(database.db, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings']})
 }, PGLITE_SETUP_TIMEOUT)
 
 afterAll(async () => {

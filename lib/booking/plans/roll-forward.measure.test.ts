@@ -34,7 +34,7 @@ describe.skipIf(!process.env.MEASURE_PLAN_VISITS)('the plan-visits job with 5,00
     for (let date = addDays(horizon, -56); anchors.length < 6; date = addDays(date, -1)) if (weekdayOf(date) !== 'sunday') anchors.push(date)
     await database.db.query(
       `with firsts as (
-         insert into public.bookings1 (industry, idempotency_key, first_name, last_name, email, phone, address, service, frequency,
+         insert into public.bookings (industry, idempotency_key, first_name, last_name, email, phone, address, service, frequency,
            bedrooms, bathrooms, date, arrival_window, service_family, window_starts_at, payment_status, paid_at, amount_cents, amount)
          select 'house', gen_random_uuid(), 'Plan', 'Customer ' || i, 'plan' || i || '@example.com', '4255550100', i || ' Main Ave S, Renton',
            'Regular Cleaning', 'Weekly', 2, 1, ($1::date[])[(i % 6) + 1], ($2::text[])[(i % 4) + 1], 'indoor', now(), 'paid', now(), 13145, 131.45
@@ -49,7 +49,7 @@ describe.skipIf(!process.env.MEASURE_PLAN_VISITS)('the plan-visits job with 5,00
        from firsts`,
       [anchors, ['08:00-10:00', '10:00-12:00', '12:00-14:00', '14:00-16:00'], PLANS],
     )
-    await database.db.exec(`update public.bookings1 b set plan_id = p.id, plan_visit = 1 from public.booking_plans p where p.first_booking_id = b.id`)
+    await database.db.exec(`update public.bookings b set plan_id = p.id, plan_visit = 1 from public.booking_plans p where p.first_booking_id = b.id`)
   }, PGLITE_SETUP_TIMEOUT)
   afterAll(async () => {
     await database?.close()
@@ -65,7 +65,7 @@ describe.skipIf(!process.env.MEASURE_PLAN_VISITS)('the plan-visits job with 5,00
     const second = await rollPlansForward(deps, new Date(NOW.getTime() + 60 * 60_000))
     const secondMs = performance.now() - started
     expect(second).toMatchObject({added: 0, failed: 0})
-    const {rows} = await database.db.query<{n: number}>(`select count(*)::int as n from public.bookings1 where payment_status = 'scheduled'`)
+    const {rows} = await database.db.query<{n: number}>(`select count(*)::int as n from public.bookings where payment_status = 'scheduled'`)
     expect(rows[0].n).toBe(PLANS)
     console.log(`plan-visits, ${PLANS} active plans on PGlite: ${(firstMs / 1000).toFixed(1)} s storing ${first.added} visits (${(firstMs / PLANS).toFixed(2)} ms a plan); the next run ${(secondMs / 1000).toFixed(2)} s (${second.plans} plans read, nothing to store)`)
   })

@@ -5,7 +5,7 @@ import {createHash} from 'node:crypto'
  * confirmation names each later visit's calendar event by it, and a later change of that visit (a
  * move, a cancellation) then replaces exactly that event in the customer's calendar. The same as
  * `md5('plan-visit:' || first_booking_id || ':' || visit)::uuid` in add_plan_visit
- * (supabase/migrations/20261129100000_plans.sql).
+ * (supabase/migrations/20261122000200_baseline_plans_and_charges.sql).
  */
 export function planVisitId(firstBookingId: string, visit: number): string {
   const hex = createHash('md5').update(`plan-visit:${firstBookingId}:${visit}`).digest('hex')

@@ -4,10 +4,10 @@ import type {BookingChange, BookingExtras, BookingOutcome, BookingInstructions, 
 
 /**
  * The one mapping between the app's camelCase bookings and the snake_case columns of
- * public.bookings1 (supabase/migrations), shared by the SQL and the Supabase adapters.
+ * public.bookings (supabase/migrations), shared by the SQL and the Supabase adapters.
  */
 
-export const BOOKINGS_TABLE = 'bookings1'
+export const BOOKINGS_TABLE = 'bookings'
 
 /** App field → column, for every field of NewBooking except the derived money columns. */
 const FIELD_COLUMNS = {

@@ -38,7 +38,7 @@ function tempDir(prefix: string): string {
 }
 
 async function countWhere(sql: SqlClient, condition: string, params: unknown[]): Promise<number> {
-  const {rows} = await sql.query<{n: number}>(`select count(*)::int as n from public.bookings1 where ${condition}`, params)
+  const {rows} = await sql.query<{n: number}>(`select count(*)::int as n from public.bookings where ${condition}`, params)
   return rows[0].n
 }
 
@@ -76,7 +76,7 @@ function storeContract(setup: () => Promise<Harness>) {
   })
 
   it('keeps text exactly, quotes and all', async () => {
-    const notes = `It's "fine" \\ 100% ; drop table bookings1; -- \n second line\ttab 🧹`
+    const notes = `It's "fine" \\ 100% ; drop table bookings; -- \n second line\ttab 🧹`
     const {booking} = await h.store.createPending(houseBooking({notes, lastName: "D'Arcy"}))
     expect((await h.store.findById(booking.id))?.notes).toBe(notes)
   })
@@ -340,21 +340,21 @@ function storeContract(setup: () => Promise<Harness>) {
 
   it('has row level security on, no policy, and nothing granted to anon or authenticated', async () => {
     const {rows: [table]} = await h.sql.query<{relrowsecurity: boolean}>(
-      `select relrowsecurity from pg_class where oid = 'public.bookings1'::regclass`,
+      `select relrowsecurity from pg_class where oid = 'public.bookings'::regclass`,
     )
     expect(table.relrowsecurity).toBe(true)
-    const {rows: policies} = await h.sql.query(`select 1 from pg_policies where schemaname = 'public' and tablename = 'bookings1'`)
+    const {rows: policies} = await h.sql.query(`select 1 from pg_policies where schemaname = 'public' and tablename = 'bookings'`)
     expect(policies).toHaveLength(0)
     const {rows: [privileges]} = await h.sql.query<Record<string, boolean>>(`select
-      has_table_privilege('anon', 'public.bookings1', 'select') as anon_select,
-      has_table_privilege('anon', 'public.bookings1', 'insert') as anon_insert,
-      has_table_privilege('anon', 'public.bookings1', 'update') as anon_update,
-      has_table_privilege('authenticated', 'public.bookings1', 'select') as authenticated_select,
-      has_table_privilege('authenticated', 'public.bookings1', 'insert') as authenticated_insert,
-      has_table_privilege('service_role', 'public.bookings1', 'select') as service_select,
-      has_table_privilege('service_role', 'public.bookings1', 'insert') as service_insert,
-      has_table_privilege('service_role', 'public.bookings1', 'update') as service_update,
-      has_table_privilege('service_role', 'public.bookings1', 'delete') as service_delete`)
+      has_table_privilege('anon', 'public.bookings', 'select') as anon_select,
+      has_table_privilege('anon', 'public.bookings', 'insert') as anon_insert,
+      has_table_privilege('anon', 'public.bookings', 'update') as anon_update,
+      has_table_privilege('authenticated', 'public.bookings', 'select') as authenticated_select,
+      has_table_privilege('authenticated', 'public.bookings', 'insert') as authenticated_insert,
+      has_table_privilege('service_role', 'public.bookings', 'select') as service_select,
+      has_table_privilege('service_role', 'public.bookings', 'insert') as service_insert,
+      has_table_privilege('service_role', 'public.bookings', 'update') as service_update,
+      has_table_privilege('service_role', 'public.bookings', 'delete') as service_delete`)
     expect(privileges).toEqual({
       anon_select: false,
       anon_insert: false,
@@ -367,7 +367,7 @@ function storeContract(setup: () => Promise<Harness>) {
       service_delete: false,
     })
     const {rows: [index]} = await h.sql.query<{n: number}>(
-      `select count(*)::int as n from pg_indexes where tablename = 'bookings1' and indexdef like '%(created_at)%'`,
+      `select count(*)::int as n from pg_indexes where tablename = 'bookings' and indexdef like '%(created_at)%'`,
     )
     expect(index.n).toBe(1)
   })
@@ -440,7 +440,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     const db = await openMigratedMemoryDatabase()
     postgrest = await startPostgrestStandIn(db, {
       keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: ['bookings1'],
+      exposedTables: ['bookings'],
     })
     return {
       store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}),
@@ -477,7 +477,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     expect(post.body).toEqual({p_booking: toInsertRow(input), p_capacity: 3, p_now: now.toISOString()})
     expect(post.body).toMatchObject({p_booking: {idempotency_key: input.idempotencyKey, first_name: 'Ada', half_bath: 1, parking_fee: '$10', amount: '219.17', amount_cents: 21917, arrival_window: '08:00-10:00'}})
     expect(get.method).toBe('GET')
-    expect(get.path).toBe('/rest/v1/bookings1')
+    expect(get.path).toBe('/rest/v1/bookings')
     expect(get.query.get('id')).toBe(`eq.${booking.id}`)
     expect(get.query.get('select')).toBe(BOOKING_COLUMNS.join(','))
     expect(get.headers['accept-profile']).toBe('public')
@@ -491,7 +491,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     postgrest.requests.length = 0
     const again = await store.createPending(input)
     expect(again).toEqual({booking: first.booking, created: false})
-    expect(postgrest.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /rest/v1/rpc/create_pending_booking', 'GET /rest/v1/bookings1'])
+    expect(postgrest.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /rest/v1/rpc/create_pending_booking', 'GET /rest/v1/bookings'])
   })
 
   it('closes a booking with a PATCH filtered on id and payment_status=pending', async () => {
@@ -500,7 +500,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     postgrest.requests.length = 0
     await store.markClosed(booking.id, 'expired')
     const patch = lastRequest('PATCH')
-    expect(patch.path).toBe('/rest/v1/bookings1')
+    expect(patch.path).toBe('/rest/v1/bookings')
     expect(patch.query.get('id')).toBe(`eq.${booking.id}`)
     expect(patch.query.get('payment_status')).toBe('eq.pending')
     expect(patch.query.get('select')).toBe('id')
@@ -525,12 +525,12 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
   it('cannot read or write bookings with the public (anon) key', async () => {
     const {booking} = await createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}).createPending(houseBooking())
     const anon = createClient(postgrest.url, ANON_KEY, {auth: {persistSession: false, autoRefreshToken: false}})
-    const read = await anon.from('bookings1').select('*').eq('id', booking.id)
+    const read = await anon.from('bookings').select('*').eq('id', booking.id)
     expect(read.error?.code).toBe('42501')
     expect(read.status).toBe(401)
-    const write = await anon.from('bookings1').insert(toInsertRow(houseBooking()))
+    const write = await anon.from('bookings').insert(toInsertRow(houseBooking()))
     expect(write.error?.code).toBe('42501')
-    const update = await anon.from('bookings1').update({payment_status: 'paid'}).eq('id', booking.id)
+    const update = await anon.from('bookings').update({payment_status: 'paid'}).eq('id', booking.id)
     expect(update.error?.code).toBe('42501')
     const anonStore = createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: ANON_KEY})
     await expect(anonStore.findById(booking.id)).rejects.toThrow(/permission denied/)

@@ -74,13 +74,13 @@ describe('booking store durability on PGlite', () => {
     const db = await openPgliteDatabase(dataDir)
     try {
       const {rows} = await db.query<{id: string; idempotency_key: string}>(
-        'select id, idempotency_key from public.bookings1 where id = any($1::uuid[])',
+        'select id, idempotency_key from public.bookings where id = any($1::uuid[])',
         [acknowledged.map((booking) => booking.id)],
       )
       const stored = new Map(rows.map((row) => [row.id, row.idempotency_key]))
       const lost = acknowledged.filter((booking) => stored.get(booking.id) !== booking.idempotencyKey)
       expect(lost).toEqual([])
-      const {rows: [{n}]} = await db.query<{n: number}>('select count(*)::int as n from public.bookings1')
+      const {rows: [{n}]} = await db.query<{n: number}>('select count(*)::int as n from public.bookings')
       expect(n).toBeGreaterThanOrEqual(acknowledged.length)
 
       // And the database keeps working after the crashes.

@@ -38,7 +38,7 @@ describe.skipIf('missing' in postgresTools)('an arrival window raced for by two 
     const results = await Promise.all(racers.map((racer) => racer.result))
     expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(3)
     expect(results.reduce((sum, result) => sum + result.full, 0)).toBe(47)
-    const {rows} = await db.sql.query<{n: number}>(`select count(*)::int as n from public.bookings1 where date = '2031-04-01' and arrival_window = '08:00-10:00'`)
+    const {rows} = await db.sql.query<{n: number}>(`select count(*)::int as n from public.bookings where date = '2031-04-01' and arrival_window = '08:00-10:00'`)
     expect(rows[0].n).toBe(3)
   })
 

@@ -72,7 +72,7 @@ export async function openTempPglite(): Promise<{db: PGlite; close(): Promise<vo
 export async function clearLeadsAndOutbox(db: PGlite, options: {bookings?: boolean} = {}): Promise<void> {
   await db.exec(
     `delete from public.email_outbox; delete from public.quote_requests; delete from public.contact_messages; delete from public.appointments;${
-      options.bookings ? ' delete from public.bookings1;' : ''
+      options.bookings ? ' delete from public.bookings;' : ''
     }`,
   )
 }

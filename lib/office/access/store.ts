@@ -5,7 +5,7 @@ import {actingStaff, isStaffCrew, isStaffRole, staffMemberFrom, type StaffMember
 
 /**
  * Sign-in links, sessions and the staff list, through the database functions of
- * 20261128100000_office_sign_in.sql (each one transaction, the same on PGlite, PostgreSQL and
+ * 20261122000600_baseline_office.sql (each one transaction, the same on PGlite, PostgreSQL and
  * Supabase). Every time is the caller's clock, so tests move it.
  */
 

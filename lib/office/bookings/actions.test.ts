@@ -276,7 +276,7 @@ describe('the office acts on one booking (PGlite)', () => {
       rescheduleFromLink(link, {date: '2031-04-30', arrivalWindow: '06:00-08:00'}, customerDeps),
     ])
     expect(moves.filter((result) => result.ok).length + (customerMove.ok ? 1 : 0)).toBe(1)
-    const {rows} = await db.query<{n: number}>(`select count(*)::int as n from public.bookings1 where date = '2031-04-30' and arrival_window = '06:00-08:00'`)
+    const {rows} = await db.query<{n: number}>(`select count(*)::int as n from public.bookings where date = '2031-04-30' and arrival_window = '06:00-08:00'`)
     expect(rows[0].n).toBe(1)
   })
 
@@ -304,7 +304,7 @@ describe('the office acts on one booking on Supabase (supabase-js rpc against th
 
   it('moves, notes, resends and marks through rpc as on the embedded database', async () => {
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-booking'
-    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
       const local = await harness(db)
       const config = {url: postgrest.url, serviceRoleKey: key}
@@ -367,7 +367,7 @@ describe.skipIf('missing' in postgresTools)('office moves racing for the last pl
     const moved = moves.filter((result) => result.ok).length
     expect(moved + (customer === 'booked' ? 1 : 0)).toBe(1)
     expect(moves.filter((result) => !result.ok && result.problem === 'windowFull')).toHaveLength(5 - moved)
-    const {rows} = await cluster.sql.query<{n: number}>(`select count(*)::int as n from public.bookings1 where date = '2031-04-16' and arrival_window = '06:00-08:00' and cancelled_at is null`)
+    const {rows} = await cluster.sql.query<{n: number}>(`select count(*)::int as n from public.bookings where date = '2031-04-16' and arrival_window = '06:00-08:00' and cancelled_at is null`)
     expect(rows[0].n).toBe(1)
     const {rows: audited} = await cluster.sql.query<{n: number}>(`select count(*)::int as n from public.staff_actions where action = 'moved'`)
     expect(audited[0].n).toBe(moved)

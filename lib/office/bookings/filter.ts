@@ -134,7 +134,7 @@ export function nextSort(current: BookingSort, column: BookingSortColumn): Booki
   return column === 'name' ? 'name_asc' : `${column}_desc`
 }
 
-/** What office_search_bookings reads (supabase/migrations/20261128110000_office_booking_lists.sql). */
+/** What office_search_bookings reads (supabase/migrations/20261122000600_baseline_office.sql). */
 export type DatabaseBookingFilter = {
   text?: string
   digits?: string

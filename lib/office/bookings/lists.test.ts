@@ -40,7 +40,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 // Plans and their visits refer to each other: emptied together.
-beforeEach(() => database.db.exec('truncate public.bookings1, public.booking_plans cascade'))
+beforeEach(() => database.db.exec('truncate public.bookings, public.booking_plans cascade'))
 
 type State = 'paid' | 'hold' | 'hold_ended' | 'cancellation_requested' | 'cancelled' | 'done' | 'no_show' | 'failed' | 'plan_visit'
 
@@ -50,7 +50,7 @@ async function book(input: NewBooking, window: string, state: State, date = DAY)
     // A plan's later visit, its charge still to come, on its own indoor plan.
     const windowStarts = windowStartsAt(date, {start: window.slice(0, 5)}).toISOString()
     const {visitId} = await insertPlanWithVisit(database.db, {date, windowStartsAt: windowStarts})
-    await database.db.query(`update public.bookings1 set arrival_window = $2 where id = $1`, [visitId, window])
+    await database.db.query(`update public.bookings set arrival_window = $2 where id = $1`, [visitId, window])
     return (await store.findById(visitId))!
   }
   const family = input.industry === 'house' || input.industry === 'carpet' ? 'indoor' : input.industry
@@ -69,7 +69,7 @@ async function book(input: NewBooking, window: string, state: State, date = DAY)
     no_show: `outcome = 'no_show', outcome_at = '2026-11-30T15:00:00Z'`,
     failed: `payment_status = 'failed'`,
   }
-  if (updates[state]) await database.db.query(`update public.bookings1 set ${updates[state]} where id = $1`, [booking.id])
+  if (updates[state]) await database.db.query(`update public.bookings set ${updates[state]} where id = $1`, [booking.id])
   return (await store.findById(booking.id))!
 }
 
@@ -124,7 +124,7 @@ describe('the bookings list', () => {
     const states: State[] = ['paid', 'hold', 'hold_ended', 'cancellation_requested', 'cancelled', 'done', 'no_show', 'failed', 'plan_visit']
     await Promise.all(states.map((state) => book(houseBooking(), '12:00-14:00', state)))
     // Every booking stored, the plan visit's paid first visit included.
-    const {rows} = await database.db.query<{id: string}>('select id from public.bookings1')
+    const {rows} = await database.db.query<{id: string}>('select id from public.bookings')
     const made = (await Promise.all(rows.map((row) => store.findById(row.id)))).filter((booking) => booking !== null)
     for (const status of OFFICE_BOOKING_STATUSES) {
       const expected = made.filter((booking) => officeBookingStatus(booking, NOW) === status)
@@ -158,7 +158,7 @@ describe('the bookings list', () => {
     expect((await search('sort=date_desc')).bookings.map((one) => one.id)).toEqual([c.id, b.id, a.id])
 
     await database.db.query(
-      `insert into public.bookings1 (industry, first_name, last_name, email, phone, address, amount_cents, amount, idempotency_key)
+      `insert into public.bookings (industry, first_name, last_name, email, phone, address, amount_cents, amount, idempotency_key)
        select 'house', 'Many', 'Row ' || lpad(i::text, 3, '0'), 'many@example.com', '4255550100', '1 Main St, Renton, WA', 5000, 50, gen_random_uuid()
        from generate_series(1, 120) as g(i)`,
     )
@@ -187,7 +187,7 @@ describe('the bookings list', () => {
   })
 
   it('refuses a sort it does not know, so no text reaches the query', async () => {
-    await expect(functions.value('office_search_bookings', {p_filter: {}, p_sort: 'id; drop table public.bookings1', p_limit: 10, p_offset: 0, p_now: NOW})).rejects.toBeInstanceOf(DatabaseError)
+    await expect(functions.value('office_search_bookings', {p_filter: {}, p_sort: 'id; drop table public.bookings', p_limit: 10, p_offset: 0, p_now: NOW})).rejects.toBeInstanceOf(DatabaseError)
   })
 
   it('exports what the filter shows, every page, as CSV a spreadsheet reads right', async () => {
@@ -218,7 +218,7 @@ describe('the bookings list', () => {
 describe('on Supabase (supabase-js rpc against the Data API stand-in)', () => {
   it('answers the schedule, the list and the export as the embedded database does', async () => {
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-lists'
-    const postgrest = await startPostgrestStandIn(database.db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    const postgrest = await startPostgrestStandIn(database.db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
       const zoe = await book(houseBooking({firstName: 'Zoë', lastName: 'Ångström', amountCents: 12345}), '08:00-10:00', 'paid')
       const rpc: OfficeListDeps = {...deps, functions: createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: key}))}

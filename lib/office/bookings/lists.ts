@@ -14,7 +14,7 @@ import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from './words.ts'
 
 /**
  * The office's reads of bookings: the schedule, a crew's day sheet, the bookings list and its CSV
- * export, each through the database functions of 20261128110000_office_booking_lists.sql (so
+ * export, each through the database functions of 20261122000600_baseline_office.sql (so
  * Supabase's rpc and the embedded database answer alike). The pages and the export call these;
  * the measurement (scripts/bench/office.ts) calls the same.
  */

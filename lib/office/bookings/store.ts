@@ -2,7 +2,7 @@
  * What the office writes to and reads of one booking beyond the booking store: its staff actions
  * (move, done / no-show, confirmation resent, internal notes), each one database function (the
  * change, its audit row and its e-mails in one transaction: supabase/migrations/
- * 20261128120000_office_booking_actions.sql), and the notes and the customer's own changes.
+ * 20261122000600_baseline_office.sql), and the notes and the customer's own changes.
  * Works through either adapter of the database functions port (SQL on PGlite or PostgreSQL,
  * supabase-js rpc).
  */

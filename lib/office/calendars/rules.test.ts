@@ -188,7 +188,7 @@ describe("crews' calendars", () => {
 
     // The office cancels it (as the cancellation action writes it).
     clock = new Date('2031-01-11T17:00:00Z')
-    await db.query('update public.bookings1 set cancelled_at = $2, refunded_cents = amount_cents where id = $1', [booking.id, clock.toISOString()])
+    await db.query('update public.bookings set cancelled_at = $2, refunded_cents = amount_cents where id = $1', [booking.id, clock.toISOString()])
     const cancelled = eventOf(await feed(token), booking.id) as ICAL.Component
     clock = NOW
     expect(cancelled.getFirstPropertyValue('uid')).toBe(uid)
@@ -200,15 +200,15 @@ describe("crews' calendars", () => {
 
   it('counts a move whoever writes it, and nothing that leaves the visit as it was', async () => {
     const booking = await paid(houseBooking, '2031-02-04', '08:00-10:00')
-    const sequence = async () => (await db.query<{s: number}>('select calendar_sequence as s from public.bookings1 where id = $1', [booking.id])).rows[0].s
+    const sequence = async () => (await db.query<{s: number}>('select calendar_sequence as s from public.bookings where id = $1', [booking.id])).rows[0].s
     // Paying it changed no visit.
     expect(await sequence()).toBe(0)
-    await db.query(`update public.bookings1 set cancellation_requested_at = now() where id = $1`, [booking.id])
+    await db.query(`update public.bookings set cancellation_requested_at = now() where id = $1`, [booking.id])
     expect(await sequence()).toBe(0)
     // A staff move (any function writing the date and window) counts like the customer's.
-    await db.query(`update public.bookings1 set date = '2031-02-05', window_starts_at = $2 where id = $1`, [booking.id, startsAt('2031-02-05', '08:00')])
+    await db.query(`update public.bookings set date = '2031-02-05', window_starts_at = $2 where id = $1`, [booking.id, startsAt('2031-02-05', '08:00')])
     expect(await sequence()).toBe(1)
-    await db.query(`update public.bookings1 set outcome = 'done', outcome_at = now() where id = $1`, [booking.id])
+    await db.query(`update public.bookings set outcome = 'done', outcome_at = now() where id = $1`, [booking.id])
     expect(await sequence()).toBe(2)
   })
 

@@ -1,6 +1,6 @@
 /**
  * The crews' calendars' store over the database functions of
- * supabase/migrations/20261128150000_crew_calendars.sql: the same calls on the embedded database,
+ * supabase/migrations/20261122000600_baseline_office.sql: the same calls on the embedded database,
  * PostgreSQL and Supabase (rpc), each one transaction with its audit row.
  */
 import {fromRow} from '../../booking/store/mapping'

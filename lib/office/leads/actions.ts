@@ -9,7 +9,7 @@ import {actingStaff, type ActingStaff} from '../access/roles'
  * each with a status, an assignee, internal notes and replies e-mailed from the office. The rules
  * (which status may follow which, what a reply or a note must be, where a reply goes and what it
  * does to the status) are here; the rows, the audit rows and the e-mail of each action are written
- * by one database function (supabase/migrations/20261128140000_office_leads.sql), in one transaction.
+ * by one database function (supabase/migrations/20261122000400_baseline_leads.sql), in one transaction.
  * Plain TypeScript: no React, no SDK.
  */
 

@@ -133,7 +133,7 @@ describe('the money functions on Supabase (supabase-js rpc against the PostgREST
 
   it('cancels with a refund, refunds apart from cancelling, lists and refunds a late payment, lists and sends again a failed e-mail, as on the embedded database', {timeout: 30_000}, async () => {
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-money'
-    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings1']})
+    const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
       const config = {url: postgrest.url, serviceRoleKey: key}
       const store = createSupabaseBookingStore(config)

@@ -56,7 +56,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await db.exec('delete from public.bookings1; delete from public.email_outbox; delete from public.staff_actions')
+  await db.exec('delete from public.bookings; delete from public.email_outbox; delete from public.staff_actions')
   stripeApi.refunds.length = 0
   stripeApi.requests.length = 0
   stripeApi.refuseRefunds(null)

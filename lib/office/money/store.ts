@@ -6,7 +6,7 @@ import {isUuid} from '../../booking/store/mapping'
 
 /**
  * The office's money records through the database functions of
- * supabase/migrations/20261128130000_refunds_and_late_payments.sql and 20261130020000_standalone_refunds.sql
+ * supabase/migrations/20261122000600_baseline_office.sql
  * (the same on PGlite, PostgreSQL and Supabase): the claim and completion of a cancellation's refund
  * and of a refund apart from cancelling, late payments, the customers'
  * cancellation requests and the e-mails the outbox gave up on. Each change is one function call,

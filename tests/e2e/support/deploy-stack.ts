@@ -155,7 +155,7 @@ export async function startDeployStack({
       Promise.all(Array.from({length: processes}, () => freePort())),
     ])
     cleanups.push(database.close, redis.dispose, smtp.close)
-    const api: PostgrestStandIn = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1']})
+    const api: PostgrestStandIn = await startPostgrestStandIn(database.pool, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings']})
     cleanups.push(api.close)
 
     const siteEnv: Record<string, string> = {

@@ -38,7 +38,7 @@ export async function startPrivateStack(env: Record<string, string> = {}): Promi
   let api: PostgrestStandIn | null = null
   let smtp: SmtpSink | null = null
   const startDatabase = async () => {
-    api = await startPostgrestStandIn(db, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings1'], port: apiPort})
+    api = await startPostgrestStandIn(db, {keys: {[SERVICE_ROLE_KEY]: 'service_role'}, exposedTables: ['bookings'], port: apiPort})
   }
   const startSmtp = async () => {
     smtp = await startSmtpSink({port: smtpPort, dir: inbox})

@@ -1,6 +1,6 @@
 /**
  * Plans and their later visits written with plain SQL, matching the foundation's columns
- * (20261129090000_recurring_plans.sql), for the charge job's tests and measurement: the functions
+ * (20261122000200_baseline_plans_and_charges.sql), for the charge job's tests and measurement: the functions
  * that make plans (`plans`) are not needed to test what charges them.
  */
 import {randomUUID} from 'node:crypto'
@@ -36,7 +36,7 @@ export interface PlanFixtureOptions {
 async function insertBooking(sql: SqlQuery, row: Record<string, unknown>): Promise<void> {
   const columns = Object.keys(row)
   await sql.query(
-    `insert into public.bookings1 (${columns.join(', ')}) select ${columns.join(', ')} from jsonb_populate_record(null::public.bookings1, $1::jsonb)`,
+    `insert into public.bookings (${columns.join(', ')}) select ${columns.join(', ')} from jsonb_populate_record(null::public.bookings, $1::jsonb)`,
     [JSON.stringify(row)],
   )
 }
@@ -71,7 +71,7 @@ export async function insertPlanWithVisit(sql: SqlQuery, options: PlanFixtureOpt
       card?.provider ?? null, card?.customerId ?? null, card?.paymentMethodId ?? null, card?.label ?? null, options.cardGeneration ?? 0,
     ],
   )
-  await sql.query(`update public.bookings1 set plan_id = $1, plan_visit = 1 where id = $2`, [planId, firstBookingId])
+  await sql.query(`update public.bookings set plan_id = $1, plan_visit = 1 where id = $2`, [planId, firstBookingId])
   const visitId = randomUUID()
   await insertBooking(sql, {
     ...toInsertRow({...template, idempotencyKey: randomUUID(), date: options.date, windowStartsAt: windowStart.toISOString()}),

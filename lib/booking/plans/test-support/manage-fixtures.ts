@@ -45,7 +45,7 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
      select $1, b.id, b.industry, coalesce(b.frequency, 'Weekly'), $2, b.date, b.arrival_window, b.service_family, '{}'::jsonb,
        $3, $4, b.first_name, b.last_name, b.email, b.phone, $5, case when $5 = 'paused' then now() end, coalesce($6::date, b.date),
        $7, $8, $9, $10
-     from public.bookings1 b where b.id = $11`,
+     from public.bookings b where b.id = $11`,
     [
       planId,
       options.cadence ?? 'weekly',
@@ -60,7 +60,7 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
       firstBookingId,
     ],
   )
-  await db.query(`update public.bookings1 set plan_id = $1, plan_visit = 1 where id = $2`, [planId, firstBookingId])
+  await db.query(`update public.bookings set plan_id = $1, plan_visit = 1 where id = $2`, [planId, firstBookingId])
   const visitIds: string[] = []
   for (const [index, visit] of options.visits.entries()) {
     const id = randomUUID()
@@ -92,7 +92,7 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
       paid_at: status === 'paid' ? new Date(startsAt.getTime() - 48 * 3_600_000).toISOString() : null,
     }
     await db.query(
-      `insert into public.bookings1 select (jsonb_populate_record(null::public.bookings1, to_jsonb(b) || $1::jsonb)).* from public.bookings1 b where b.id = $2`,
+      `insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || $1::jsonb)).* from public.bookings b where b.id = $2`,
       [JSON.stringify(patch), firstBookingId],
     )
     visitIds.push(id)
@@ -103,6 +103,6 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
 /** Empties the bookings, plans and what hangs off them (each test starts from an empty store). */
 export async function emptyPlansAndBookings(db: {exec(sql: string): Promise<unknown>}): Promise<void> {
   await db.exec(`delete from public.email_outbox; delete from public.plan_changes; delete from public.plan_charges; delete from public.staff_actions;
-    update public.bookings1 set plan_id = null, plan_visit = null where plan_visit = 1;
-    delete from public.bookings1 where plan_id is not null; delete from public.booking_plans; delete from public.booking_changes; delete from public.bookings1`)
+    update public.bookings set plan_id = null, plan_visit = null where plan_visit = 1;
+    delete from public.bookings where plan_id is not null; delete from public.booking_plans; delete from public.booking_changes; delete from public.bookings`)
 }

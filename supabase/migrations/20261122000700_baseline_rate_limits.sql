@@ -1,4 +1,4 @@
--- Rate limits shared by every server process on this database, surviving restarts (issue 21):
+-- Rate limits shared by every server process on this database, surviving restarts:
 -- one row per limited client, by a keyed hash of its address (the app hashes it with a secret of
 -- app_secrets before calling; no address is stored), holding the one number the generic cell rate
 -- algorithm needs: when that client's bucket is full again.
@@ -11,7 +11,9 @@ create table public.rate_limits (
 create index rate_limits_full_at_idx on public.rate_limits (full_at);
 
 alter table public.rate_limits enable row level security;
+
 revoke all on table public.rate_limits from public, anon, authenticated;
+
 -- The function runs as its caller (the service role), which therefore writes the rows itself.
 grant select, insert, update, delete on table public.rate_limits to service_role;
 
@@ -85,5 +87,11 @@ begin
 end;
 $$;
 
-revoke all on function public.take_rate_limit(text, integer, integer, timestamptz) from public, anon, authenticated;
-grant execute on function public.take_rate_limit(text, integer, integer, timestamptz) to service_role;
+
+-- Functions of this baseline: only the app's server (the service role) calls them.
+revoke all on function
+  public.take_rate_limit(text,integer,integer,timestamptz)
+  from public, anon, authenticated;
+grant execute on function
+  public.take_rate_limit(text,integer,integer,timestamptz)
+  to service_role;

@@ -1,13 +1,241 @@
--- The office's leads (issue 22): quote requests, contact messages and in-home estimate requests in
+-- Quote requests, contact messages and appointment requests with the e-mails that tell
+-- the business and the customer about them (queued in the e-mail outbox, outboxes baseline).
+--
+-- Like the bookings: runs unchanged on Supabase, a plain PostgreSQL server and the embedded PGlite;
+-- row level security on, no policy, nothing for anon and authenticated; the app's server uses the
+-- service role. Every write the app makes here goes through the functions at the end, so that a
+-- submission and the e-mails it causes are stored in one transaction (Supabase's Data API runs each
+-- function call in one), and the outbox is claimed atomically by any number of server processes.
+create table public.quote_requests (
+  id uuid primary key,
+  -- One per form submission (made by the browser): the same submission twice is stored once.
+  submission_key uuid not null unique,
+  first_name text not null,
+  last_name text not null,
+  phone text not null check (phone ~ '^[0-9]{10}$'),
+  email text not null,
+  zip_code text not null check (zip_code ~ '^[0-9]{5}(-[0-9]{4})?$'),
+  square_footage integer check (square_footage > 0),
+  desired_services text,
+  heard_about_us text,
+  -- The terms checkbox: required, so every stored request has accepted them at this time.
+  terms_accepted_at timestamptz not null,
+  -- The page the request came from ('/roof-cleaning') and its service as the page named it.
+  page_path text not null,
+  page_title text,
+  created_at timestamptz not null default now()
+);
+
+create index quote_requests_created_at_idx on public.quote_requests (created_at);
+
+create table public.contact_messages (
+  id uuid primary key,
+  submission_key uuid not null unique,
+  name text not null,
+  email text not null,
+  phone text not null check (phone ~ '^[0-9]{10}$'),
+  message text not null,
+  -- '/' (the home page's form) or '/contact'.
+  page_path text not null,
+  created_at timestamptz not null default now()
+);
+
+create index contact_messages_created_at_idx on public.contact_messages (created_at);
+
+-- Requests for a free in-home estimate (/appointment): name, phone, e-mail, service address with
+-- ZIP, the service, a preferred day and arrival window of the estimate crew, in person or video
+-- walk-through, notes. Rows stored before the form took this shape keep their patient fields: one
+-- check keeps every row whole in one shape or the other. submit_appointment (the old shape) stays
+-- for a server still running the previous version during a deploy.
+create table public.appointments (
+  id uuid primary key,
+  submission_key uuid not null unique,
+  patient_name text check (char_length(patient_name) >= 8),
+  patient_phone text check (patient_phone ~ '^[0-9]{10}$'),
+  patient_gender text check (patient_gender in ('male', 'female', 'private')),
+  -- The moment chosen; appointment_local keeps it as typed, in the company's time zone.
+  appointment_time timestamptz,
+  appointment_local text,
+  preferred_mode text check (preferred_mode in ('voice', 'video')),
+  page_path text not null,
+  created_at timestamptz not null default now(),
+  full_name text,
+  phone text check (phone ~ '^[0-9]{10}$'),
+  email text,
+  address text,
+  zip_code text check (zip_code ~ '^[0-9]{5}(-[0-9]{4})?$'),
+  service text,
+  -- The day and arrival window asked for ('09:00-11:00', Renton time) and when that window starts.
+  visit_date date,
+  visit_window text check (visit_window ~ '^[0-9]{2}:[0-9]{2}-[0-9]{2}:[0-9]{2}$'),
+  visit_starts_at timestamptz,
+  walkthrough text check (walkthrough in ('in_person', 'video')),
+  notes text,
+  constraint appointments_one_whole_shape check (
+    (patient_name is not null and patient_phone is not null and patient_gender is not null
+      and appointment_time is not null and appointment_local is not null and preferred_mode is not null)
+    or
+    (full_name is not null and phone is not null and email is not null and address is not null and zip_code is not null
+      and service is not null and visit_date is not null and visit_window is not null and walkthrough is not null)
+  )
+);
+
+create index appointments_created_at_idx on public.appointments (created_at);
+
+alter table public.quote_requests enable row level security;
+
+alter table public.contact_messages enable row level security;
+
+alter table public.appointments enable row level security;
+
+revoke all on table public.quote_requests, public.contact_messages, public.appointments, public.email_outbox
+  from public, anon, authenticated;
+
+grant select, insert on table public.quote_requests, public.contact_messages, public.appointments to service_role;
+
+-- The same submission key with other details is a conflict, not a repeat. Until now the submit
+-- functions answered the first submission's id for any second call with its key, so a changed form
+-- sent with an old key was told "sent" while its new details were dropped silently. Each function
+-- now also answers "conflict": true when the key was stored with other details (every field the
+-- visitor sent, not the server's own id and time), and still stores nothing. The app validates and
+-- normalises (Unicode NFC, trimmed) every field before the call, so equal details compare equal.
+create function public.submit_quote_request(p_request jsonb, p_emails jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_same boolean;
+begin
+  insert into public.quote_requests (
+    id, submission_key, first_name, last_name, phone, email, zip_code, square_footage,
+    desired_services, heard_about_us, terms_accepted_at, page_path, page_title
+  )
+  select r.id, r.submission_key, r.first_name, r.last_name, r.phone, r.email, r.zip_code, r.square_footage,
+    r.desired_services, r.heard_about_us, r.terms_accepted_at, r.page_path, r.page_title
+  from jsonb_populate_record(null::public.quote_requests, p_request) as r
+  on conflict (submission_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select q.id,
+      (q.first_name, q.last_name, q.phone, q.email, q.zip_code, q.square_footage, q.desired_services, q.heard_about_us,
+        q.page_path, q.page_title)
+      is not distinct from
+      (r.first_name, r.last_name, r.phone, r.email, r.zip_code, r.square_footage, r.desired_services, r.heard_about_us,
+        r.page_path, r.page_title)
+    into v_id, v_same
+    from public.quote_requests q, jsonb_populate_record(null::public.quote_requests, p_request) as r
+    where q.submission_key = r.submission_key;
+    return jsonb_build_object('id', v_id, 'created', false, 'conflict', not coalesce(v_same, false));
+  end if;
+  perform public.enqueue_event_emails('quote_request:' || v_id, p_emails);
+  return jsonb_build_object('id', v_id, 'created', true, 'conflict', false);
+end;
+$$;
+
+create function public.submit_contact_message(p_message jsonb, p_emails jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_same boolean;
+begin
+  insert into public.contact_messages (id, submission_key, name, email, phone, message, page_path)
+  select r.id, r.submission_key, r.name, r.email, r.phone, r.message, r.page_path
+  from jsonb_populate_record(null::public.contact_messages, p_message) as r
+  on conflict (submission_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select c.id, (c.name, c.email, c.phone, c.message, c.page_path) is not distinct from (r.name, r.email, r.phone, r.message, r.page_path)
+    into v_id, v_same
+    from public.contact_messages c, jsonb_populate_record(null::public.contact_messages, p_message) as r
+    where c.submission_key = r.submission_key;
+    return jsonb_build_object('id', v_id, 'created', false, 'conflict', not coalesce(v_same, false));
+  end if;
+  perform public.enqueue_event_emails('contact_message:' || v_id, p_emails);
+  return jsonb_build_object('id', v_id, 'created', true, 'conflict', false);
+end;
+$$;
+
+create function public.submit_appointment(p_appointment jsonb, p_emails jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_same boolean;
+begin
+  insert into public.appointments (
+    id, submission_key, patient_name, patient_phone, patient_gender, appointment_time, appointment_local,
+    preferred_mode, page_path
+  )
+  select r.id, r.submission_key, r.patient_name, r.patient_phone, r.patient_gender, r.appointment_time,
+    r.appointment_local, r.preferred_mode, r.page_path
+  from jsonb_populate_record(null::public.appointments, p_appointment) as r
+  on conflict (submission_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select a.id,
+      (a.patient_name, a.patient_phone, a.patient_gender, a.appointment_time, a.appointment_local, a.preferred_mode, a.page_path)
+      is not distinct from
+      (r.patient_name, r.patient_phone, r.patient_gender, r.appointment_time, r.appointment_local, r.preferred_mode, r.page_path)
+    into v_id, v_same
+    from public.appointments a, jsonb_populate_record(null::public.appointments, p_appointment) as r
+    where a.submission_key = r.submission_key;
+    return jsonb_build_object('id', v_id, 'created', false, 'conflict', not coalesce(v_same, false));
+  end if;
+  perform public.enqueue_event_emails('appointment:' || v_id, p_emails);
+  return jsonb_build_object('id', v_id, 'created', true, 'conflict', false);
+end;
+$$;
+
+-- Stores one estimate request with its e-mails, as the other submit functions: the same submission
+-- key again stores nothing, and answers "conflict" when the details differ.
+create function public.submit_estimate_request(p_request jsonb, p_emails jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+  v_same boolean;
+begin
+  insert into public.appointments (
+    id, submission_key, full_name, phone, email, address, zip_code, service, visit_date, visit_window,
+    visit_starts_at, walkthrough, notes, page_path
+  )
+  select r.id, r.submission_key, r.full_name, r.phone, r.email, r.address, r.zip_code, r.service, r.visit_date,
+    r.visit_window, r.visit_starts_at, r.walkthrough, r.notes, r.page_path
+  from jsonb_populate_record(null::public.appointments, p_request) as r
+  on conflict (submission_key) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select a.id,
+      (a.full_name, a.phone, a.email, a.address, a.zip_code, a.service, a.visit_date, a.visit_window, a.walkthrough,
+        a.notes, a.page_path)
+      is not distinct from
+      (r.full_name, r.phone, r.email, r.address, r.zip_code, r.service, r.visit_date, r.visit_window, r.walkthrough,
+        r.notes, r.page_path)
+    into v_id, v_same
+    from public.appointments a, jsonb_populate_record(null::public.appointments, p_request) as r
+    where a.submission_key = r.submission_key;
+    return jsonb_build_object('id', v_id, 'created', false, 'conflict', not coalesce(v_same, false));
+  end if;
+  perform public.enqueue_event_emails('estimate_request:' || v_id, p_emails);
+  return jsonb_build_object('id', v_id, 'created', true, 'conflict', false);
+end;
+$$;
+
+-- ------------------------------------------------------------------------------------------------
+-- The office's leads: quote requests, contact messages and in-home estimate requests in
 -- one inbox, each with a status, an assignee, internal notes and replies sent from the office.
 --
 -- The submissions keep their own tables and rows untouched: what the office adds lives beside them,
 -- keyed by (kind, id). A lead without a row in lead_tracking is "new" and assigned to nobody, so
--- every submission stored before this migration reads as new. Like every table here: row level
+-- a submission the office has not touched reads as new. Like every table here: row level
 -- security on, no policy, nothing for anon and authenticated; the app reaches them through the
 -- functions below as the service role. Each action's function changes the rows, writes its audit row
 -- in public.staff_actions and queues its e-mail in one transaction.
-
 create table public.lead_tracking (
   lead_kind text not null check (lead_kind in ('quote_request', 'contact_message', 'estimate_request')),
   lead_id uuid not null,
@@ -16,7 +244,9 @@ create table public.lead_tracking (
   updated_at timestamptz not null default now(),
   primary key (lead_kind, lead_id)
 );
+
 create index lead_tracking_status on public.lead_tracking (status);
+
 create index lead_tracking_assignee on public.lead_tracking (assignee_id);
 
 -- Internal notes: never shown to the customer.
@@ -29,12 +259,17 @@ create table public.lead_notes (
   body text not null check (length(btrim(body)) between 1 and 4000),
   at timestamptz not null default now()
 );
+
 create index lead_notes_lead on public.lead_notes (lead_kind, lead_id, at);
 
 alter table public.lead_tracking enable row level security;
+
 alter table public.lead_notes enable row level security;
+
 revoke all on table public.lead_tracking, public.lead_notes from public, anon, authenticated;
+
 grant select, insert, update on table public.lead_tracking to service_role;
+
 grant select, insert on table public.lead_notes to service_role;
 
 -- Whether the submission exists (its own table by kind).
@@ -73,8 +308,7 @@ create function public.record_lead_action(p_id uuid, p_staff jsonb, p_action tex
 language sql
 set search_path = ''
 as $$
-  insert into public.staff_actions (staff_id, staff_name, subject_kind, subject_id, action, before, after)
-  values ((p_staff ->> 'id')::uuid, p_staff ->> 'name', 'lead', p_id::text, p_action, p_before, p_after);
+  select public.record_staff_action((p_staff ->> 'id')::uuid, p_staff ->> 'name', now(), 'lead', p_id::text, p_action, p_before, p_after);
 $$;
 
 -- The inbox: every submission of the three forms with its status and assignee, newest first (or
@@ -327,27 +561,37 @@ begin
 end;
 $$;
 
+
+-- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
-  public.lead_exists(text, uuid),
-  public.lock_lead_tracking(text, uuid),
-  public.record_lead_action(uuid, jsonb, text, jsonb, jsonb),
-  public.office_leads(jsonb, integer, integer),
-  public.office_lead(text, uuid),
+  public.submit_quote_request(jsonb,jsonb),
+  public.submit_contact_message(jsonb,jsonb),
+  public.submit_appointment(jsonb,jsonb),
+  public.submit_estimate_request(jsonb,jsonb),
+  public.lead_exists(text,uuid),
+  public.lock_lead_tracking(text,uuid),
+  public.record_lead_action(uuid,jsonb,text,jsonb,jsonb),
+  public.office_leads(jsonb,integer,integer),
+  public.office_lead(text,uuid),
   public.office_lead_assignees(),
-  public.set_lead_status(text, uuid, text, text, jsonb),
-  public.assign_lead(text, uuid, uuid, jsonb),
-  public.add_lead_note(text, uuid, text, jsonb),
-  public.reply_to_lead(text, uuid, uuid, text, text, jsonb, jsonb)
+  public.set_lead_status(text,uuid,text,text,jsonb),
+  public.assign_lead(text,uuid,uuid,jsonb),
+  public.add_lead_note(text,uuid,text,jsonb),
+  public.reply_to_lead(text,uuid,uuid,text,text,jsonb,jsonb)
   from public, anon, authenticated;
 grant execute on function
-  public.lead_exists(text, uuid),
-  public.lock_lead_tracking(text, uuid),
-  public.record_lead_action(uuid, jsonb, text, jsonb, jsonb),
-  public.office_leads(jsonb, integer, integer),
-  public.office_lead(text, uuid),
+  public.submit_quote_request(jsonb,jsonb),
+  public.submit_contact_message(jsonb,jsonb),
+  public.submit_appointment(jsonb,jsonb),
+  public.submit_estimate_request(jsonb,jsonb),
+  public.lead_exists(text,uuid),
+  public.lock_lead_tracking(text,uuid),
+  public.record_lead_action(uuid,jsonb,text,jsonb,jsonb),
+  public.office_leads(jsonb,integer,integer),
+  public.office_lead(text,uuid),
   public.office_lead_assignees(),
-  public.set_lead_status(text, uuid, text, text, jsonb),
-  public.assign_lead(text, uuid, uuid, jsonb),
-  public.add_lead_note(text, uuid, text, jsonb),
-  public.reply_to_lead(text, uuid, uuid, text, text, jsonb, jsonb)
+  public.set_lead_status(text,uuid,text,text,jsonb),
+  public.assign_lead(text,uuid,uuid,jsonb),
+  public.add_lead_note(text,uuid,text,jsonb),
+  public.reply_to_lead(text,uuid,uuid,text,text,jsonb,jsonb)
   to service_role;

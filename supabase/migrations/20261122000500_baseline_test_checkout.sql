@@ -1,23 +1,91 @@
--- Saved cards (issue 24): the local test checkout keeps a test card for a plan's later visits and
--- charges it off-session like Stripe would (idempotent on the key, declining when the visitor chose
--- "this test card declines later charges"), a card-update checkout (Stripe's setup mode) saves a new
--- one; and `replace_plan_card` puts a plan's new card in place and sends its declined visits back to
--- the charge job. Nothing here charges a real card: the test tables record what Stripe would have
--- been asked. Row level security on, nothing for anon and authenticated, as before.
+-- The local test checkout: the stand-in for Stripe on a machine without a Stripe key. It keeps
+-- sessions, test cards, off-session charges (idempotent on the key, declining when the visitor chose
+-- "this test card declines later charges"), card-update sessions (Stripe's setup mode) and refunds.
+-- Nothing here charges a real card: the tables record what Stripe would have been asked.
 
--- ------------------------------------------------------------------------------------------------
--- The test checkout: a session that keeps the card, the cards, the charges, card-update sessions
--- ------------------------------------------------------------------------------------------------
-
-alter table public.test_checkout_sessions
+-- The local test checkout's sessions (the stand-in for Stripe Checkout on a machine without a Stripe
+-- key) live in the database beside the bookings they pay, instead of a JSON file the server rewrote
+-- whole on every change: one row per session, written in the same durable way as a booking, so a
+-- session survives what a booking survives (a killed server) and costs the same however many there
+-- are. Row level security on, no policy, nothing for anon and authenticated; the server uses the
+-- service role, through the three functions below.
+create table public.test_checkout_sessions (
+  id text primary key check (id ~ '^test_cs_[0-9a-f]{32}$'),
+  booking_id text not null,
+  amount_cents integer not null check (amount_cents > 0),
+  currency text not null,
+  description text not null,
+  success_url text not null,
+  cancel_url text not null,
+  idempotency_key text not null unique,
+  status text not null default 'open' check (status in ('open', 'paid', 'cancelled')),
+  created_at timestamptz not null,
+  completed_at timestamptz,
+  check ((status = 'open') = (completed_at is null)),
   -- Made with `saveCard` (a plan's first visit): completing it keeps a test card.
-  add column save_card boolean not null default false,
+  save_card boolean not null default false,
   -- The visitor's choice on the page: this test card declines the later charges.
-  add column card_declines boolean not null default false,
+  card_declines boolean not null default false,
   -- The card kept when the session was paid (save_card only).
-  add column customer_id text,
-  add column payment_method_id text,
-  add column card_label text;
+  customer_id text,
+  payment_method_id text,
+  card_label text
+);
+
+alter table public.test_checkout_sessions enable row level security;
+
+revoke all on table public.test_checkout_sessions from public, anon, authenticated;
+
+grant select, insert, update on table public.test_checkout_sessions to service_role;
+
+-- A session as the app reads it; null for none.
+create function public.test_checkout_session_json(s public.test_checkout_sessions) returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when s.id is null then null else jsonb_build_object(
+    'id', s.id,
+    'booking_id', s.booking_id,
+    'amount_cents', s.amount_cents,
+    'currency', s.currency,
+    'description', s.description,
+    'success_url', s.success_url,
+    'cancel_url', s.cancel_url,
+    'idempotency_key', s.idempotency_key,
+    'status', s.status,
+    'created_at', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'completed_at', case when s.completed_at is null then null
+      else to_char(s.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
+    'save_card', s.save_card,
+    'card_declines', s.card_declines,
+    'customer_id', s.customer_id,
+    'payment_method_id', s.payment_method_id,
+    'card_label', s.card_label
+  ) end
+$$;
+
+create function public.get_test_checkout_session(p_id text) returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select public.test_checkout_session_json(s) from public.test_checkout_sessions s where s.id = p_id
+$$;
+
+-- The local test checkout's refunds (no card was charged, so nothing is refunded: a record of what
+-- Stripe would have been asked). Same idempotency rule as Stripe: the same key answers the same refund.
+create table public.test_checkout_refunds (
+  id text primary key check (id ~ '^test_re_[0-9a-f]{32}$'),
+  session_id text not null,
+  amount_cents integer not null check (amount_cents > 0),
+  idempotency_key text not null unique,
+  created_at timestamptz not null
+);
+
+alter table public.test_checkout_refunds enable row level security;
+
+-- The test cards, their charges and card-update sessions.
 
 -- A test card: test_cus_… / test_pm_…, as Stripe's cus_… / pm_…. `declines`: every charge of it is declined.
 create table public.test_checkout_cards (
@@ -29,6 +97,7 @@ create table public.test_checkout_cards (
   session_id text not null,
   created_at timestamptz not null
 );
+
 create index test_checkout_cards_customer on public.test_checkout_cards (customer_id);
 
 -- An off-session test charge (Stripe's PaymentIntent): one per idempotency key.
@@ -64,9 +133,13 @@ create table public.test_checkout_card_updates (
 );
 
 alter table public.test_checkout_cards enable row level security;
+
 alter table public.test_checkout_charges enable row level security;
+
 alter table public.test_checkout_card_updates enable row level security;
+
 revoke all on table public.test_checkout_cards, public.test_checkout_charges, public.test_checkout_card_updates from public, anon, authenticated;
+
 grant select, insert, update on table public.test_checkout_cards, public.test_checkout_charges, public.test_checkout_card_updates to service_role;
 
 -- A new test id: the prefix and 32 hex characters.
@@ -102,55 +175,6 @@ begin
 end;
 $$;
 
-create or replace function public.test_checkout_session_json(s public.test_checkout_sessions) returns jsonb
-language sql
-immutable
-set search_path = ''
-as $$
-  select case when s.id is null then null else jsonb_build_object(
-    'id', s.id,
-    'booking_id', s.booking_id,
-    'amount_cents', s.amount_cents,
-    'currency', s.currency,
-    'description', s.description,
-    'success_url', s.success_url,
-    'cancel_url', s.cancel_url,
-    'idempotency_key', s.idempotency_key,
-    'status', s.status,
-    'created_at', to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'completed_at', case when s.completed_at is null then null
-      else to_char(s.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
-    'save_card', s.save_card,
-    'card_declines', s.card_declines,
-    'customer_id', s.customer_id,
-    'payment_method_id', s.payment_method_id,
-    'card_label', s.card_label
-  ) end
-$$;
-
--- As before, with `save_card` from the session asked for.
-create or replace function public.save_test_checkout_session(p_session jsonb) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_row public.test_checkout_sessions;
-begin
-  insert into public.test_checkout_sessions (
-    id, booking_id, amount_cents, currency, description, success_url, cancel_url, idempotency_key, status, created_at, save_card
-  )
-  select r.id, r.booking_id, r.amount_cents, r.currency, r.description, r.success_url, r.cancel_url, r.idempotency_key,
-    'open', r.created_at, coalesce((p_session ->> 'save_card')::boolean, false)
-  from jsonb_populate_record(null::public.test_checkout_sessions, p_session) as r
-  on conflict (idempotency_key) do nothing
-  returning * into v_row;
-  if v_row.id is null then
-    select * into v_row from public.test_checkout_sessions where idempotency_key = p_session ->> 'idempotency_key';
-  end if;
-  return public.test_checkout_session_json(v_row);
-end;
-$$;
-
 -- The visitor's choice on an open session's page ("this test card declines later charges"), made
 -- with Pay or Save: p_choice {"declines": true|false}. A finished session keeps its card as it was.
 create function public.choose_test_checkout_card(p_id text, p_choice jsonb) returns jsonb
@@ -169,33 +193,6 @@ begin
     return jsonb_build_object('status', 'chosen', 'kind', 'card_update');
   end if;
   return jsonb_build_object('status', 'unchanged');
-end;
-$$;
-
--- As before (the first outcome wins), and a session paid with save_card keeps its test card.
-create or replace function public.complete_test_checkout_session(p_id text, p_outcome text, p_completed_at timestamptz) returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_row public.test_checkout_sessions;
-  v_card public.test_checkout_cards;
-begin
-  update public.test_checkout_sessions
-  set status = p_outcome, completed_at = p_completed_at
-  where id = p_id and status = 'open'
-  returning * into v_row;
-  if v_row.id is not null and v_row.status = 'paid' and v_row.save_card then
-    v_card := public.save_test_checkout_card(null, v_row.card_declines, v_row.id, p_completed_at);
-    update public.test_checkout_sessions
-    set customer_id = v_card.customer_id, payment_method_id = v_card.id, card_label = v_card.label
-    where id = p_id
-    returning * into v_row;
-  end if;
-  if v_row.id is null then
-    select * into v_row from public.test_checkout_sessions where id = p_id;
-  end if;
-  return public.test_checkout_session_json(v_row);
 end;
 $$;
 
@@ -316,8 +313,79 @@ begin
 end;
 $$;
 
--- As before, and a test off-session charge (test_pi_…) is refunded like a paid session.
-create or replace function public.create_test_checkout_refund(p_id text, p_session_id text, p_amount_cents integer, p_key text, p_now timestamptz)
+-- The local test checkout's lookups by idempotency key (as Stripe's are by the key in metadata):
+-- the off-session charge and the refund made under a key, or null.
+create function public.find_test_checkout_charge(p_key text)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select to_jsonb(c) from public.test_checkout_charges c where c.idempotency_key = p_key;
+$$;
+
+create function public.find_test_checkout_refund(p_key text)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select to_jsonb(r) from public.test_checkout_refunds r where r.idempotency_key = p_key;
+$$;
+
+-- Stores a new session (the same idempotency key again answers the stored one), with `save_card`
+-- from the session asked for.
+create function public.save_test_checkout_session(p_session jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_row public.test_checkout_sessions;
+begin
+  insert into public.test_checkout_sessions (
+    id, booking_id, amount_cents, currency, description, success_url, cancel_url, idempotency_key, status, created_at, save_card
+  )
+  select r.id, r.booking_id, r.amount_cents, r.currency, r.description, r.success_url, r.cancel_url, r.idempotency_key,
+    'open', r.created_at, coalesce((p_session ->> 'save_card')::boolean, false)
+  from jsonb_populate_record(null::public.test_checkout_sessions, p_session) as r
+  on conflict (idempotency_key) do nothing
+  returning * into v_row;
+  if v_row.id is null then
+    select * into v_row from public.test_checkout_sessions where idempotency_key = p_session ->> 'idempotency_key';
+  end if;
+  return public.test_checkout_session_json(v_row);
+end;
+$$;
+
+-- Completes an open session (the first outcome wins); a session paid with save_card keeps its test card.
+create function public.complete_test_checkout_session(p_id text, p_outcome text, p_completed_at timestamptz) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_row public.test_checkout_sessions;
+  v_card public.test_checkout_cards;
+begin
+  update public.test_checkout_sessions
+  set status = p_outcome, completed_at = p_completed_at
+  where id = p_id and status = 'open'
+  returning * into v_row;
+  if v_row.id is not null and v_row.status = 'paid' and v_row.save_card then
+    v_card := public.save_test_checkout_card(null, v_row.card_declines, v_row.id, p_completed_at);
+    update public.test_checkout_sessions
+    set customer_id = v_card.customer_id, payment_method_id = v_card.id, card_label = v_card.label
+    where id = p_id
+    returning * into v_row;
+  end if;
+  if v_row.id is null then
+    select * into v_row from public.test_checkout_sessions where id = p_id;
+  end if;
+  return public.test_checkout_session_json(v_row);
+end;
+$$;
+
+-- Refunds a paid test session or a test off-session charge (test_pi_…), once per key.
+create function public.create_test_checkout_refund(p_id text, p_session_id text, p_amount_cents integer, p_key text, p_now timestamptz)
 returns jsonb
 language plpgsql
 set search_path = ''
@@ -353,98 +421,39 @@ begin
 end;
 $$;
 
--- ------------------------------------------------------------------------------------------------
--- A plan's new card
--- ------------------------------------------------------------------------------------------------
 
--- Each card update that was recorded: the same session again changes nothing.
-create table public.plan_card_updates (
-  session_id text primary key,
-  plan_id uuid not null references public.booking_plans (id),
-  payment_provider text not null,
-  payment_customer_id text not null,
-  payment_method_id text not null,
-  card_label text,
-  card_generation integer not null,
-  -- Declined visits sent back to the charge job by this card.
-  rescheduled integer not null,
-  created_at timestamptz not null
-);
-create index plan_card_updates_plan on public.plan_card_updates (plan_id, created_at);
-alter table public.plan_card_updates enable row level security;
-revoke all on table public.plan_card_updates from public, anon, authenticated;
-grant select, insert on table public.plan_card_updates to service_role;
-
--- The customer saved a new card for the plan (card-update session p_session_id): the plan keeps it
--- (card_generation + 1, so a visit declined on the old card gets a new idempotency key), and the
--- plan's declined visits still holding their place go back to 'scheduled', due now, so the charge
--- job charges them at its next run. p_card: {"provider", "customer_id", "payment_method_id", "label"}.
--- Answers {"status": "replaced" | "already", "card_generation", "rescheduled"}, or "not_found",
--- "cancelled" (a cancelled plan keeps no card).
-create function public.replace_plan_card(p_plan_id uuid, p_session_id text, p_card jsonb, p_now timestamptz)
-returns jsonb
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_plan public.booking_plans;
-  v_done public.plan_card_updates;
-  v_rescheduled integer;
-begin
-  select * into v_plan from public.booking_plans where id = p_plan_id for update;
-  if not found then
-    return jsonb_build_object('status', 'not_found');
-  end if;
-  select * into v_done from public.plan_card_updates where session_id = p_session_id;
-  if found then
-    if v_done.plan_id <> p_plan_id then
-      return jsonb_build_object('status', 'not_found');
-    end if;
-    return jsonb_build_object('status', 'already', 'card_generation', v_done.card_generation, 'rescheduled', v_done.rescheduled);
-  end if;
-  if v_plan.status = 'cancelled' then
-    return jsonb_build_object('status', 'cancelled');
-  end if;
-  update public.booking_plans
-  set payment_provider = p_card ->> 'provider',
-      payment_customer_id = p_card ->> 'customer_id',
-      payment_method_id = p_card ->> 'payment_method_id',
-      card_label = p_card ->> 'label',
-      card_generation = card_generation + 1,
-      updated_at = p_now
-  where id = p_plan_id
-  returning * into v_plan;
-  update public.bookings1
-  set charge_state = 'scheduled', charge_due_at = p_now, card_deadline_at = null,
-      charge_lock_token = null, charge_locked_until = null, updated_at = p_now
-  where plan_id = p_plan_id and charge_state = 'declined' and cancelled_at is null and payment_status = 'scheduled';
-  get diagnostics v_rescheduled = row_count;
-  insert into public.plan_card_updates (session_id, plan_id, payment_provider, payment_customer_id, payment_method_id, card_label, card_generation, rescheduled, created_at)
-  values (p_session_id, p_plan_id, p_card ->> 'provider', p_card ->> 'customer_id', p_card ->> 'payment_method_id', p_card ->> 'label',
-    v_plan.card_generation, v_rescheduled, p_now);
-  return jsonb_build_object('status', 'replaced', 'card_generation', v_plan.card_generation, 'rescheduled', v_rescheduled);
-end;
-$$;
-
+-- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
+  public.test_checkout_session_json(public.test_checkout_sessions),
+  public.get_test_checkout_session(text),
   public.new_test_checkout_id(text),
-  public.save_test_checkout_card(text, boolean, text, timestamptz),
-  public.choose_test_checkout_card(text, jsonb),
-  public.charge_test_checkout_card(jsonb, timestamptz),
+  public.save_test_checkout_card(text,boolean,text,timestamptz),
+  public.choose_test_checkout_card(text,jsonb),
+  public.charge_test_checkout_card(jsonb,timestamptz),
   public.test_checkout_card_update_json(public.test_checkout_card_updates),
   public.save_test_checkout_card_update(jsonb),
   public.get_test_checkout_card_update(text),
-  public.complete_test_checkout_card_update(text, text, timestamptz),
-  public.replace_plan_card(uuid, text, jsonb, timestamptz)
-from public, anon, authenticated;
+  public.complete_test_checkout_card_update(text,text,timestamptz),
+  public.find_test_checkout_charge(text),
+  public.find_test_checkout_refund(text),
+  public.save_test_checkout_session(jsonb),
+  public.complete_test_checkout_session(text,text,timestamptz),
+  public.create_test_checkout_refund(text,text,integer,text,timestamptz)
+  from public, anon, authenticated;
 grant execute on function
+  public.test_checkout_session_json(public.test_checkout_sessions),
+  public.get_test_checkout_session(text),
   public.new_test_checkout_id(text),
-  public.save_test_checkout_card(text, boolean, text, timestamptz),
-  public.choose_test_checkout_card(text, jsonb),
-  public.charge_test_checkout_card(jsonb, timestamptz),
+  public.save_test_checkout_card(text,boolean,text,timestamptz),
+  public.choose_test_checkout_card(text,jsonb),
+  public.charge_test_checkout_card(jsonb,timestamptz),
   public.test_checkout_card_update_json(public.test_checkout_card_updates),
   public.save_test_checkout_card_update(jsonb),
   public.get_test_checkout_card_update(text),
-  public.complete_test_checkout_card_update(text, text, timestamptz),
-  public.replace_plan_card(uuid, text, jsonb, timestamptz)
-to service_role;
+  public.complete_test_checkout_card_update(text,text,timestamptz),
+  public.find_test_checkout_charge(text),
+  public.find_test_checkout_refund(text),
+  public.save_test_checkout_session(jsonb),
+  public.complete_test_checkout_session(text,text,timestamptz),
+  public.create_test_checkout_refund(text,text,integer,text,timestamptz)
+  to service_role;

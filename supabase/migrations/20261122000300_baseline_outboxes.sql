@@ -1,0 +1,570 @@
+-- The outboxes: e-mails and texts to send, and the reminders and review requests that queue them.
+-- Each table: RLS on, no policy, service role only.
+
+-- E-mails to send. A row is written in the same transaction as the event it reports and sent
+-- later by a worker in the server; `event_key` names the event and the audience
+-- ('quote_request:<id>:business'), so no event is ever queued twice.
+create table public.email_outbox (
+  id uuid primary key default gen_random_uuid(),
+  event_key text not null unique,
+  template text not null,
+  -- The recipient; null = the business, whose address is read from the site settings when sending.
+  to_address text,
+  reply_to text,
+  -- What the template needs, as it was when the event happened.
+  payload jsonb not null check (jsonb_typeof(payload) = 'object'),
+  status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+  attempts integer not null default 0 check (attempts >= 0),
+  next_attempt_at timestamptz not null default now(),
+  -- A worker's claim: until then no other worker takes the message.
+  locked_until timestamptz,
+  lock_token uuid,
+  last_error text,
+  message_id text,
+  sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint email_outbox_sent_has_sent_at check (status <> 'sent' or sent_at is not null)
+);
+
+create index email_outbox_due_idx on public.email_outbox (next_attempt_at) where status = 'pending';
+
+alter table public.email_outbox enable row level security;
+
+grant select, insert, update on table public.email_outbox to service_role;
+
+-- ------------------------------------------------------------------------------------------------
+-- Functions (called by the app through Supabase's Data API as /rpc/<name>, or with SELECT)
+-- ------------------------------------------------------------------------------------------------
+
+-- Queues the e-mails of one event: p_emails is a JSON array of
+-- {"audience": "business" | "customer", "template": …, "to": … | null, "replyTo": …, "payload": {…}}.
+create function public.enqueue_event_emails(p_event text, p_emails jsonb) returns void
+language sql
+set search_path = ''
+as $$
+  insert into public.email_outbox (event_key, template, to_address, reply_to, payload)
+  select p_event || ':' || (e ->> 'audience'), e ->> 'template', e ->> 'to', e ->> 'replyTo', e -> 'payload'
+  from jsonb_array_elements(p_emails) as e
+  on conflict (event_key) do nothing;
+$$;
+
+-- Claims up to p_limit messages that are due and not claimed by a live worker, for p_lease_seconds.
+-- FOR UPDATE SKIP LOCKED: two workers running this at once never get the same message.
+create function public.claim_outbox_messages(p_limit integer, p_lease_seconds integer)
+returns setof public.email_outbox
+language sql
+set search_path = ''
+as $$
+  update public.email_outbox as o
+  set locked_until = now() + make_interval(secs => p_lease_seconds), lock_token = gen_random_uuid(), attempts = o.attempts + 1
+  where o.id in (
+    select d.id from public.email_outbox d
+    where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
+    order by d.next_attempt_at, d.created_at
+    limit p_limit
+    for update skip locked
+  )
+  returning o.*;
+$$;
+
+-- The claimed message was sent. Only the worker holding the claim may record it.
+create function public.complete_outbox_message(p_id uuid, p_lock_token uuid, p_message_id text) returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.email_outbox
+  set status = 'sent', sent_at = now(), message_id = p_message_id, locked_until = null, lock_token = null, last_error = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- The claimed message could not be sent: try again after p_retry_seconds, or give up (null).
+create function public.fail_outbox_message(p_id uuid, p_lock_token uuid, p_error text, p_retry_seconds integer)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.email_outbox
+  set status = case when p_retry_seconds is null then 'failed' else 'pending' end,
+    next_attempt_at = now() + make_interval(secs => coalesce(p_retry_seconds, 0)),
+    locked_until = null, lock_token = null, last_error = left(p_error, 2000)
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- ------------------------------------------------------------------------------------------------
+-- Several server processes on one database: a process that stops gracefully hands back
+-- the outbox messages it claimed but did not start sending, so another process sends them at once
+-- instead of after the lease; and a load balancer's health check reads the age of the oldest unsent
+-- e-mail cheaply. Runs unchanged on Supabase, a plain PostgreSQL server and the embedded PGlite.
+
+-- The oldest unsent messages, found without reading the sent ones (which only grow).
+create index email_outbox_pending_created_at_idx on public.email_outbox (created_at) where status = 'pending';
+
+-- Hands back claims: p_claims is a JSON array of {"id": uuid, "lock_token": uuid}, the claims the
+-- stopping worker holds. Only a claim that is still this worker's is released (a lease that ran out
+-- and was taken by another worker is left alone), and the attempt its claim counted is given back,
+-- since nothing was tried. Answers how many were released.
+create function public.release_outbox_messages(p_claims jsonb) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  released integer;
+begin
+  if jsonb_typeof(p_claims) is distinct from 'array' then
+    raise exception 'p_claims must be a JSON array' using errcode = '22023';
+  end if;
+  update public.email_outbox as o
+  set locked_until = null, lock_token = null, attempts = greatest(o.attempts - 1, 0)
+  from jsonb_to_recordset(p_claims) as c(id uuid, lock_token uuid)
+  where o.id = c.id and o.lock_token = c.lock_token and o.status = 'pending';
+  get diagnostics released = row_count;
+  return released;
+end;
+$$;
+
+-- Whole seconds since the oldest message still to be sent was queued (pending, whether due now or
+-- waiting for a retry); null when every message has gone out or been given up.
+create function public.oldest_unsent_email_seconds() returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select floor(extract(epoch from now() - min(created_at)))::integer
+  from public.email_outbox
+  where status = 'pending';
+$$;
+
+create index email_outbox_failed on public.email_outbox (created_at) where status = 'failed';
+
+-- ------------------------------------------------------------------------------------------------
+-- Text messages: a reminder the day before a visit and "your crew is on its way" when the
+-- office marks a visit started, only with the customer's consent (the booking form's checkbox,
+-- bookings.sms_consent_at), never to a number that replied STOP, never between 9 pm and 8 am
+-- Renton time. The same durable outbox design as the e-mails: a
+-- row per event and recipient (`event_key` unique: never queued twice), claimed by any number of
+-- server processes with FOR UPDATE SKIP LOCKED and a lease, then recorded as sent, skipped, failed
+-- or due again. Every function takes the time (`p_now`) so tests move the clock instead of waiting.
+create table public.text_outbox (
+  id uuid primary key default gen_random_uuid(),
+  -- 'visit_reminder:<booking>:<window start>', 'crew_on_the_way:<booking>': one text per event.
+  event_key text not null unique,
+  -- A text is about its booking only: it goes with it.
+  booking_id uuid references public.bookings (id) on delete cascade,
+  -- E.164 ('+14255550123').
+  to_phone text not null check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
+  template text not null check (template in ('visit_reminder', 'crew_on_the_way')),
+  -- What the wording needs, as it was when queued; `expiresAt`: no use sending after it.
+  payload jsonb not null check (jsonb_typeof(payload) = 'object'),
+  -- 'skipped': not sent on purpose (opted out, consent withdrawn, visit cancelled or moved, too late).
+  status text not null default 'pending' check (status in ('pending', 'sent', 'failed', 'skipped')),
+  skip_reason text,
+  attempts integer not null default 0 check (attempts >= 0),
+  -- Never inside quiet hours (the app moves a due time of 22:00 to 08:00 when queueing).
+  next_attempt_at timestamptz not null,
+  locked_until timestamptz,
+  lock_token uuid,
+  last_error text,
+  -- The provider's message (Twilio: SM…) and its delivery status from the status webhook.
+  provider_message_id text unique,
+  provider_status text,
+  provider_error_code text,
+  provider_status_at timestamptz,
+  sent_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint text_outbox_sent_has_sent_at check (status <> 'sent' or sent_at is not null)
+);
+
+create index text_outbox_due_idx on public.text_outbox (next_attempt_at) where status = 'pending';
+
+create index text_outbox_booking_idx on public.text_outbox (booking_id);
+
+-- Numbers that replied STOP (or that the provider refused as opted out): never texted until they
+-- reply START. One row per number; opting back in deletes it.
+create table public.sms_opt_outs (
+  phone text primary key check (phone ~ '^\+[1-9][0-9]{7,14}$'),
+  since timestamptz not null,
+  source text not null check (source in ('reply', 'provider'))
+);
+
+alter table public.text_outbox enable row level security;
+
+alter table public.sms_opt_outs enable row level security;
+
+revoke all on table public.text_outbox, public.sms_opt_outs from public, anon, authenticated;
+
+grant select, insert, update on table public.text_outbox to service_role;
+
+grant select, insert, update, delete on table public.sms_opt_outs to service_role;
+
+-- Whether a booking's customer consented to texts: its own checkbox, or, for a plan's later visit,
+-- the plan's (given with the first visit).
+create function public.booking_text_consent(p_booking_id uuid)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(b.sms_consent_at, p.sms_consent_at)
+  from public.bookings b
+  left join public.booking_plans p on p.id = b.plan_id
+  where b.id = p_booking_id;
+$$;
+
+-- Queues texts: p_texts is a JSON array of {"eventKey", "bookingId", "to", "template", "payload",
+-- "dueAt"}. An event already queued is left as it is. Answers how many were queued now.
+create function public.enqueue_texts(p_texts jsonb)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  if jsonb_typeof(p_texts) is distinct from 'array' then
+    raise exception 'p_texts must be a JSON array' using errcode = '22023';
+  end if;
+  insert into public.text_outbox (event_key, booking_id, to_phone, template, payload, next_attempt_at)
+  select t ->> 'eventKey', (t ->> 'bookingId')::uuid, t ->> 'to', t ->> 'template', t -> 'payload', (t ->> 'dueAt')::timestamptz
+  from jsonb_array_elements(p_texts) as t
+  on conflict (event_key) do nothing;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+-- Claims up to p_limit texts due at p_now, for p_lease_seconds, with what the worker re-checks at
+-- send time: the number's opt-out, the booking's consent, whether the visit still stands and when.
+create function public.claim_text_messages(p_limit integer, p_lease_seconds integer, p_now timestamptz)
+returns table (
+  id uuid, event_key text, booking_id uuid, to_phone text, template text, payload jsonb, attempts integer,
+  lock_token uuid, created_at timestamptz, opted_out boolean, consented boolean, visit_stands boolean,
+  window_starts_at timestamptz
+)
+language sql
+set search_path = ''
+as $$
+  with claimed as (
+    update public.text_outbox as o
+    set locked_until = p_now + make_interval(secs => p_lease_seconds), lock_token = gen_random_uuid(), attempts = o.attempts + 1
+    where o.id in (
+      select d.id from public.text_outbox d
+      where d.status = 'pending' and d.next_attempt_at <= p_now and (d.locked_until is null or d.locked_until < p_now)
+      order by d.next_attempt_at, d.created_at
+      limit p_limit
+      for update skip locked
+    )
+    returning o.*
+  )
+  select c.id, c.event_key, c.booking_id, c.to_phone, c.template, c.payload, c.attempts, c.lock_token, c.created_at,
+    exists (select 1 from public.sms_opt_outs s where s.phone = c.to_phone),
+    c.booking_id is not null and public.booking_text_consent(c.booking_id) is not null,
+    coalesce(b.cancelled_at is null and b.payment_status in ('paid', 'scheduled'), false),
+    b.window_starts_at
+  from claimed c
+  left join public.bookings b on b.id = c.booking_id;
+$$;
+
+-- The claimed text was accepted by the provider. Only the worker holding the claim records it.
+create function public.complete_text_message(p_id uuid, p_lock_token uuid, p_provider_message_id text, p_provider_status text, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.text_outbox
+  set status = 'sent', sent_at = p_now, provider_message_id = p_provider_message_id,
+    provider_status = coalesce(provider_status, p_provider_status), provider_status_at = coalesce(provider_status_at, p_now),
+    locked_until = null, lock_token = null, last_error = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- Not sent: due again after p_retry_seconds, or given up (null).
+create function public.fail_text_message(p_id uuid, p_lock_token uuid, p_error text, p_retry_seconds integer, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.text_outbox
+  set status = case when p_retry_seconds is null then 'failed' else 'pending' end,
+    next_attempt_at = p_now + make_interval(secs => coalesce(p_retry_seconds, 0)),
+    locked_until = null, lock_token = null, last_error = left(p_error, 2000)
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- Not sent on purpose, never to be: p_reason says why ('opted_out', 'no_consent', 'visit_changed', 'too_late').
+create function public.skip_text_message(p_id uuid, p_lock_token uuid, p_reason text, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.text_outbox
+  set status = 'skipped', skip_reason = p_reason, locked_until = null, lock_token = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- Claimed inside quiet hours (a clock moved, a retry that fell there): due again at p_until, the
+-- attempt not counted.
+create function public.defer_text_message(p_id uuid, p_lock_token uuid, p_until timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.text_outbox
+  set next_attempt_at = p_until, attempts = greatest(attempts - 1, 0), locked_until = null, lock_token = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- Hands back claims of a stopping worker (as release_outbox_messages does for e-mails).
+create function public.release_text_messages(p_claims jsonb)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  released integer;
+begin
+  if jsonb_typeof(p_claims) is distinct from 'array' then
+    raise exception 'p_claims must be a JSON array' using errcode = '22023';
+  end if;
+  update public.text_outbox as o
+  set locked_until = null, lock_token = null, attempts = greatest(o.attempts - 1, 0)
+  from jsonb_to_recordset(p_claims) as c(id uuid, lock_token uuid)
+  where o.id = c.id and o.lock_token = c.lock_token and o.status = 'pending';
+  get diagnostics released = row_count;
+  return released;
+end;
+$$;
+
+-- The provider's delivery status of a sent text (the status webhook). Answers whether the text is ours.
+create function public.record_text_status(p_provider_message_id text, p_status text, p_error_code text, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.text_outbox
+  set provider_status = p_status, provider_error_code = p_error_code, provider_status_at = p_now
+  where provider_message_id = p_provider_message_id;
+  return found;
+end;
+$$;
+
+-- A number opted out (it replied STOP, or the provider refused it as opted out). Answers true when new.
+create function public.record_sms_opt_out(p_phone text, p_source text, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  insert into public.sms_opt_outs (phone, since, source) values (p_phone, p_now, p_source)
+  on conflict (phone) do nothing;
+  return found;
+end;
+$$;
+
+-- A number opted back in (it replied START). Answers true when it had opted out.
+create function public.record_sms_opt_in(p_phone text)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from public.sms_opt_outs where phone = p_phone;
+  return found;
+end;
+$$;
+
+-- The visits whose reminder text may be queued: windows starting in (p_from, p_to], paid or a plan's
+-- scheduled visit, not cancelled, with consent, reminder for this window start not yet queued.
+create function public.visits_for_text_reminders(p_from timestamptz, p_to timestamptz)
+returns table (booking jsonb)
+language sql
+stable
+set search_path = ''
+as $$
+  select to_jsonb(b)
+  from public.bookings b
+  where b.window_starts_at > p_from and b.window_starts_at <= p_to
+    and b.cancelled_at is null and b.payment_status in ('paid', 'scheduled')
+    and public.booking_text_consent(b.id) is not null
+    and not exists (
+      select 1 from public.text_outbox o
+      where o.event_key = 'visit_reminder:' || b.id || ':' || to_char(b.window_starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+    )
+  order by b.window_starts_at;
+$$;
+
+-- ------------------------------------------------------------------------------------------------
+-- Reminders and review requests: an e-mail 48 hours before every visit (one-time bookings
+-- and a plan's visits), and one asking for a review after the office marks a visit done. Both go
+-- through the e-mail outbox, so each is decided in the database: a reminder's event key names the
+-- booking and its window's start (never twice, also with two processes running the job; a moved
+-- visit gets the reminder of its new time), and a review request is queued under a lock on the
+-- customer's address (never more than one per address in 30 days, also when two visits are marked
+-- done at once).
+
+-- The outbox key of a visit's reminder: the booking's id first (as every booking e-mail's key), then
+-- its window's start in UTC. enqueue-style keys end in the audience.
+create function public.visit_reminder_key(p_id uuid, p_window_starts_at timestamptz)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select 'booking_reminder:' || p_id::text || ':' || to_char(p_window_starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ':customer';
+$$;
+
+-- Whether a visit is due its reminder at p_now: paid (or a plan's visit waiting for its charge, not
+-- declined: that customer has the e-mail asking for a new card), not cancelled, not asked to cancel,
+-- no outcome yet, its window starting within p_lead_seconds and not begun. A visit booked less than
+-- p_lead_seconds before its window (a booking made for tomorrow) has just had its confirmation: it
+-- gets a reminder only while its window is more than p_min_notice_seconds away.
+create function public.visit_reminder_due(
+  p_payment_status text, p_charge_state text, p_cancelled_at timestamptz, p_cancellation_requested_at timestamptz,
+  p_outcome text, p_window_starts_at timestamptz, p_created_at timestamptz,
+  p_now timestamptz, p_lead_seconds integer, p_min_notice_seconds integer
+)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select (p_payment_status = 'paid' or (p_payment_status = 'scheduled' and coalesce(p_charge_state, '') in ('scheduled', 'charging')))
+    and p_cancelled_at is null and p_cancellation_requested_at is null and p_outcome is null
+    and p_window_starts_at is not null
+    and p_window_starts_at > p_now
+    and p_window_starts_at <= p_now + make_interval(secs => p_lead_seconds)
+    and (p_window_starts_at - p_created_at >= make_interval(secs => p_lead_seconds)
+      or p_window_starts_at - p_now > make_interval(secs => p_min_notice_seconds));
+$$;
+
+-- The visits due their reminder at p_now that have none queued for their current window (the job's
+-- e-mails are made from these), up to p_limit, soonest first, each with the key its reminder takes.
+-- Two columns, so that PostgREST answers rows as objects (a one-column table may come back bare).
+create function public.visits_due_reminder(p_now timestamptz, p_lead_seconds integer, p_min_notice_seconds integer, p_limit integer)
+returns table (booking jsonb, event_key text)
+language sql
+stable
+set search_path = ''
+as $$
+  select to_jsonb(b), public.visit_reminder_key(b.id, b.window_starts_at)
+  from public.bookings b
+  where b.payment_status in ('paid', 'scheduled') and b.cancelled_at is null and b.outcome is null
+    and b.window_starts_at > p_now and b.window_starts_at <= p_now + make_interval(secs => p_lead_seconds)
+    and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
+      b.window_starts_at, b.created_at, p_now, p_lead_seconds, p_min_notice_seconds)
+    and not exists (select 1 from public.email_outbox o where o.event_key = public.visit_reminder_key(b.id, b.window_starts_at))
+  order by b.window_starts_at, b.id
+  limit p_limit;
+$$;
+
+-- Queues the reminders of p_emails (a JSON array of {"payload": {"id", "windowStartsAt", …}}, one
+-- per visit, made by the job from visits_due_reminder) in one statement: only those whose booking is
+-- still due at p_now and still starts at the payload's time (one moved since gets the reminder of its
+-- new time at the next run), each under its key, so a visit is reminded once per window whoever runs
+-- the job. Answers how many were queued.
+create function public.queue_visit_reminders(p_now timestamptz, p_lead_seconds integer, p_min_notice_seconds integer, p_emails jsonb)
+returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  insert into public.email_outbox (event_key, template, to_address, reply_to, payload)
+  select public.visit_reminder_key(b.id, b.window_starts_at), 'booking_reminder.customer', b.email, null, e -> 'payload'
+  from jsonb_array_elements(p_emails) as e
+  join public.bookings b
+    on b.id = (e -> 'payload' ->> 'id')::uuid and b.window_starts_at = (e -> 'payload' ->> 'windowStartsAt')::timestamptz
+  where e -> 'payload' ->> 'kind' = 'booking_reminder'
+    and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
+      b.window_starts_at, b.created_at, p_now, p_lead_seconds, p_min_notice_seconds)
+  on conflict (event_key) do nothing;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+-- Each review request queued: one per visit at most, and the customer's address (trimmed, lower
+-- case) with when, for the 30 days' rule.
+create table public.review_requests (
+  booking_id uuid primary key references public.bookings (id),
+  email_key text not null,
+  requested_at timestamptz not null
+);
+
+create index review_requests_email_idx on public.review_requests (email_key, requested_at);
+
+alter table public.review_requests enable row level security;
+
+revoke all on table public.review_requests from public, anon, authenticated;
+
+grant select, insert on table public.review_requests to service_role;
+
+
+-- Functions of this baseline: only the app's server (the service role) calls them.
+revoke all on function
+  public.enqueue_event_emails(text,jsonb),
+  public.claim_outbox_messages(integer,integer),
+  public.complete_outbox_message(uuid,uuid,text),
+  public.fail_outbox_message(uuid,uuid,text,integer),
+  public.release_outbox_messages(jsonb),
+  public.oldest_unsent_email_seconds(),
+  public.booking_text_consent(uuid),
+  public.enqueue_texts(jsonb),
+  public.claim_text_messages(integer,integer,timestamptz),
+  public.complete_text_message(uuid,uuid,text,text,timestamptz),
+  public.fail_text_message(uuid,uuid,text,integer,timestamptz),
+  public.skip_text_message(uuid,uuid,text,timestamptz),
+  public.defer_text_message(uuid,uuid,timestamptz),
+  public.release_text_messages(jsonb),
+  public.record_text_status(text,text,text,timestamptz),
+  public.record_sms_opt_out(text,text,timestamptz),
+  public.record_sms_opt_in(text),
+  public.visits_for_text_reminders(timestamptz,timestamptz),
+  public.visit_reminder_key(uuid,timestamptz),
+  public.visit_reminder_due(text,text,timestamptz,timestamptz,text,timestamptz,timestamptz,timestamptz,integer,integer),
+  public.visits_due_reminder(timestamptz,integer,integer,integer),
+  public.queue_visit_reminders(timestamptz,integer,integer,jsonb)
+  from public, anon, authenticated;
+grant execute on function
+  public.enqueue_event_emails(text,jsonb),
+  public.claim_outbox_messages(integer,integer),
+  public.complete_outbox_message(uuid,uuid,text),
+  public.fail_outbox_message(uuid,uuid,text,integer),
+  public.release_outbox_messages(jsonb),
+  public.oldest_unsent_email_seconds(),
+  public.booking_text_consent(uuid),
+  public.enqueue_texts(jsonb),
+  public.claim_text_messages(integer,integer,timestamptz),
+  public.complete_text_message(uuid,uuid,text,text,timestamptz),
+  public.fail_text_message(uuid,uuid,text,integer,timestamptz),
+  public.skip_text_message(uuid,uuid,text,timestamptz),
+  public.defer_text_message(uuid,uuid,timestamptz),
+  public.release_text_messages(jsonb),
+  public.record_text_status(text,text,text,timestamptz),
+  public.record_sms_opt_out(text,text,timestamptz),
+  public.record_sms_opt_in(text),
+  public.visits_for_text_reminders(timestamptz,timestamptz),
+  public.visit_reminder_key(uuid,timestamptz),
+  public.visit_reminder_due(text,text,timestamptz,timestamptz,text,timestamptz,timestamptz,timestamptz,integer,integer),
+  public.visits_due_reminder(timestamptz,integer,integer,integer),
+  public.queue_visit_reminders(timestamptz,integer,integer,jsonb)
+  to service_role;
