@@ -145,6 +145,9 @@ test.describe('booking e-mails', () => {
   })
 
   test("after a cancelled payment, 'Back to the booking form' brings the form back as it was left, nothing personal in the address", async ({page}) => {
+    // A journey through four pages (form, checkout, cancel, form again), each rendered anew: on a
+    // loaded 2-core machine it outlasts one test's time, so it gets three.
+    test.slow()
     const form = () => bookingForm(page, 'Commercial cleaning booking')
     const date = futureDate(12)
     await openBookingScreen(page, '/commercial_cleaning')
