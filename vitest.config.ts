@@ -16,6 +16,9 @@ export default defineConfig({
   test: {
     // Both cores (the default leaves one idle on a 2-core machine): most files wait on PGlite's CPU.
     maxWorkers: 2,
+    // Files on PGlite spend seconds in one test on an idle machine and several times that beside busy
+    // cores; a timeout only says how long to wait for a failure.
+    testTimeout: 60_000,
     // The migrated embedded-database image and a shared PostgreSQL cluster, made once per run.
     globalSetup: ['tests/unit/global-setup.ts'],
     projects: [
@@ -42,9 +45,6 @@ export default defineConfig({
           // (Testing Library's cleanup in the setup file), and the files pass in any order
           // (checked with --sequence.shuffle).
           isolate: false,
-          // A file's first render also compiles React and the form, and loads its validation: seconds,
-          // tens of seconds beside busy cores (a timeout only says how long to wait for a failure).
-          testTimeout: 60_000,
         },
       },
     ],
