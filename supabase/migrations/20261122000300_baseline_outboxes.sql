@@ -1,36 +1,119 @@
--- The outboxes: e-mails and texts to send, and the reminders and review requests that queue them.
+-- The outbox: e-mails and texts to send, and the reminders and review requests that queue them.
 -- Each table: RLS on, no policy, service role only.
+--
+-- A message is never sent inside a request: a row is written in the same transaction as the event
+-- it reports and sent later by a worker, whatever its channel ('email' or 'text'): one table, one
+-- set of functions to claim, renew, complete, fail, skip, defer and hand back a message. The names
+-- public.email_outbox and public.text_outbox are views of one channel each (plain, so writable: the
+-- functions that queue e-mails and texts, the office's list of failed e-mails and the health check
+-- read and write through them).
+--
+-- A claim outlives its send: a worker renews its claim (renew_outbox_claim, by its lock token)
+-- while a send is in flight and right before it starts one; a claim whose lease has run out is
+-- never renewed (another worker may hold it now), and only the current lock token completes,
+-- fails, skips, defers or hands back a message. So however slow the mail server or the machine, a
+-- message is sent once unless a worker stalls longer than a whole lease in the middle of a send.
+--
+-- Texts: a reminder the day before a visit and "your crew is on its way" when the office marks a
+-- visit started, only with the customer's consent (the booking form's checkbox,
+-- bookings.sms_consent_at), never to a number that replied STOP, never between 9 pm and 8 am
+-- Renton time.
+--
+-- Every function that claims or records takes the time (p_now; null = the database's clock), so
+-- tests move the clock instead of waiting.
 
--- E-mails to send. A row is written in the same transaction as the event it reports and sent
--- later by a worker in the server; `event_key` names the event and the audience
--- ('quote_request:<id>:business'), so no event is ever queued twice.
-create table public.email_outbox (
+create table public.outbox (
   id uuid primary key default gen_random_uuid(),
+  channel text not null check (channel in ('email', 'text')),
+  -- Names the event and its audience ('booking_paid:<id>:customer', 'visit_reminder:<booking>:<start>'):
+  -- an event is never queued twice, on any channel.
   event_key text not null unique,
   template text not null,
-  -- The recipient; null = the business, whose address is read from the site settings when sending.
+  -- The recipient: an e-mail address (null = the business, read from the site settings when
+  -- sending) or a phone number in E.164 ('+14255550123').
   to_address text,
   reply_to text,
-  -- What the template needs, as it was when the event happened.
+  -- A text is about its booking only: it goes with it.
+  booking_id uuid references public.bookings (id) on delete cascade,
+  -- What the message needs, as it was when the event happened.
   payload jsonb not null check (jsonb_typeof(payload) = 'object'),
-  status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
+  -- 'skipped': not sent on purpose (a text to a number that opted out, a visit cancelled …).
+  status text not null default 'pending' check (status in ('pending', 'sent', 'failed', 'skipped')),
+  skip_reason text,
   attempts integer not null default 0 check (attempts >= 0),
   next_attempt_at timestamptz not null default now(),
-  -- A worker's claim: until then no other worker takes the message.
+  -- A worker's claim: until locked_until no other worker takes the message; renewed while a send is in flight.
   locked_until timestamptz,
   lock_token uuid,
   last_error text,
+  -- The e-mail's Message-ID (the same on every attempt), or the text provider's message (Twilio: SM…).
   message_id text,
+  provider_status text,
+  provider_error_code text,
+  provider_status_at timestamptz,
   sent_at timestamptz,
   created_at timestamptz not null default now(),
-  constraint email_outbox_sent_has_sent_at check (status <> 'sent' or sent_at is not null)
+  constraint outbox_sent_has_sent_at check (status <> 'sent' or sent_at is not null),
+  constraint outbox_text_has_phone check (channel <> 'text' or to_address ~ '^\+[1-9][0-9]{7,14}$'),
+  constraint outbox_text_template check (channel <> 'text' or template in ('visit_reminder', 'crew_on_the_way'))
+);
+create index outbox_due_idx on public.outbox (channel, next_attempt_at) where status = 'pending';
+create index outbox_pending_created_at_idx on public.outbox (channel, created_at) where status = 'pending';
+create index outbox_failed_idx on public.outbox (channel, created_at) where status = 'failed';
+create index outbox_booking_idx on public.outbox (booking_id) where booking_id is not null;
+create unique index outbox_provider_message_idx on public.outbox (message_id) where channel = 'text';
+
+-- One channel each, with the columns the code of that channel reads and writes (in this order).
+create view public.email_outbox with (security_invoker = true) as
+  select id, event_key, template, to_address, reply_to, payload, status, attempts, next_attempt_at, locked_until,
+    lock_token, last_error, message_id, sent_at, created_at, channel
+  from public.outbox
+  where channel = 'email'
+  with cascaded check option;
+alter view public.email_outbox alter column channel set default 'email';
+
+create view public.text_outbox with (security_invoker = true) as
+  select id, event_key, booking_id, to_address as to_phone, template, payload, status, skip_reason, attempts,
+    next_attempt_at, locked_until, lock_token, last_error, message_id as provider_message_id, provider_status,
+    provider_error_code, provider_status_at, sent_at, created_at, channel
+  from public.outbox
+  where channel = 'text'
+  with cascaded check option;
+alter view public.text_outbox alter column channel set default 'text';
+
+alter table public.outbox enable row level security;
+revoke all on table public.outbox, public.email_outbox, public.text_outbox from public, anon, authenticated;
+grant select, insert, update on table public.outbox, public.email_outbox, public.text_outbox to service_role;
+
+-- Numbers that replied STOP (or that the provider refused as opted out): never texted until they
+-- reply START. One row per number; opting back in deletes it.
+create table public.sms_opt_outs (
+  phone text primary key check (phone ~ '^\+[1-9][0-9]{7,14}$'),
+  since timestamptz not null,
+  source text not null check (source in ('reply', 'provider'))
 );
 
-create index email_outbox_due_idx on public.email_outbox (next_attempt_at) where status = 'pending';
+alter table public.sms_opt_outs enable row level security;
 
-alter table public.email_outbox enable row level security;
+revoke all on table public.sms_opt_outs from public, anon, authenticated;
 
-grant select, insert, update on table public.email_outbox to service_role;
+grant select, insert, update, delete on table public.sms_opt_outs to service_role;
+
+-- Each review request queued: one per visit at most, and the customer's address (trimmed, lower
+-- case) with when, for the 30 days' rule.
+create table public.review_requests (
+  booking_id uuid primary key references public.bookings (id),
+  email_key text not null,
+  requested_at timestamptz not null
+);
+
+create index review_requests_email_idx on public.review_requests (email_key, requested_at);
+
+alter table public.review_requests enable row level security;
+
+revoke all on table public.review_requests from public, anon, authenticated;
+
+grant select, insert on table public.review_requests to service_role;
 
 -- ------------------------------------------------------------------------------------------------
 -- Functions (called by the app through Supabase's Data API as /rpc/<name>, or with SELECT)
@@ -48,68 +131,139 @@ as $$
   on conflict (event_key) do nothing;
 $$;
 
--- Claims up to p_limit messages that are due and not claimed by a live worker, for p_lease_seconds.
--- FOR UPDATE SKIP LOCKED: two workers running this at once never get the same message.
-create function public.claim_outbox_messages(p_limit integer, p_lease_seconds integer)
-returns setof public.email_outbox
+-- Whether a booking's customer consented to texts: its own checkbox, or, for a plan's later visit,
+-- the plan's (given with the first visit).
+create function public.booking_text_consent(p_booking_id uuid)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(b.sms_consent_at, p.sms_consent_at)
+  from public.bookings b
+  left join public.booking_plans p on p.id = b.plan_id
+  where b.id = p_booking_id;
+$$;
+
+-- Claims up to p_limit messages of p_channel due at p_now and not claimed by a live worker, for
+-- p_lease_seconds (FOR UPDATE SKIP LOCKED: two workers running this at once never get the same
+-- message). A text comes with what the worker checks again at send time: the number's opt-out, the
+-- booking's consent, whether the visit still stands and when.
+create function public.claim_outbox(p_channel text, p_limit integer, p_lease_seconds integer, p_now timestamptz)
+returns table (
+  id uuid, channel text, event_key text, template text, to_address text, reply_to text, booking_id uuid, payload jsonb,
+  attempts integer, lock_token uuid, locked_until timestamptz, created_at timestamptz,
+  opted_out boolean, consented boolean, visit_stands boolean, window_starts_at timestamptz
+)
 language sql
 set search_path = ''
 as $$
-  update public.email_outbox as o
-  set locked_until = now() + make_interval(secs => p_lease_seconds), lock_token = gen_random_uuid(), attempts = o.attempts + 1
-  where o.id in (
-    select d.id from public.email_outbox d
-    where d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())
-    order by d.next_attempt_at, d.created_at
-    limit p_limit
-    for update skip locked
+  with claimed as (
+    update public.outbox as o
+    set locked_until = coalesce(p_now, now()) + make_interval(secs => p_lease_seconds), lock_token = gen_random_uuid(),
+      attempts = o.attempts + 1
+    where o.id in (
+      select d.id from public.outbox d
+      where d.channel = p_channel and d.status = 'pending' and d.next_attempt_at <= coalesce(p_now, now())
+        and (d.locked_until is null or d.locked_until < coalesce(p_now, now()))
+      order by d.next_attempt_at, d.created_at
+      limit p_limit
+      for update skip locked
+    )
+    returning o.*
   )
-  returning o.*;
+  select c.id, c.channel, c.event_key, c.template, c.to_address, c.reply_to, c.booking_id, c.payload, c.attempts,
+    c.lock_token, c.locked_until, c.created_at,
+    c.channel = 'text' and exists (select 1 from public.sms_opt_outs s where s.phone = c.to_address),
+    c.booking_id is not null and public.booking_text_consent(c.booking_id) is not null,
+    coalesce(b.cancelled_at is null and b.payment_status in ('paid', 'scheduled'), false),
+    b.window_starts_at
+  from claimed c
+  left join public.bookings b on b.id = c.booking_id;
 $$;
 
--- The claimed message was sent. Only the worker holding the claim may record it.
-create function public.complete_outbox_message(p_id uuid, p_lock_token uuid, p_message_id text) returns boolean
-language plpgsql
+-- Keeps a claim for p_lease_seconds more from p_now, only while it is still this worker's and its
+-- lease has not run out (once it has, another worker may have claimed the message). Answers the
+-- new end of the lease, or null: the claim is lost and the message must not be sent by this worker.
+create function public.renew_outbox_claim(p_id uuid, p_lock_token uuid, p_lease_seconds integer, p_now timestamptz)
+returns timestamptz
+language sql
 set search_path = ''
 as $$
-begin
-  update public.email_outbox
-  set status = 'sent', sent_at = now(), message_id = p_message_id, locked_until = null, lock_token = null, last_error = null
-  where id = p_id and lock_token = p_lock_token and status = 'pending';
-  return found;
-end;
+  update public.outbox
+  set locked_until = coalesce(p_now, now()) + make_interval(secs => p_lease_seconds)
+  where id = p_id and lock_token = p_lock_token and status = 'pending' and locked_until >= coalesce(p_now, now())
+  returning locked_until;
 $$;
 
--- The claimed message could not be sent: try again after p_retry_seconds, or give up (null).
-create function public.fail_outbox_message(p_id uuid, p_lock_token uuid, p_error text, p_retry_seconds integer)
+-- The claimed message went out (p_message_id: the e-mail's Message-ID or the provider's message;
+-- p_provider_status: the provider's first status, texts only). Only the worker holding the claim
+-- records it.
+create function public.complete_outbox(p_id uuid, p_lock_token uuid, p_message_id text, p_provider_status text, p_now timestamptz)
 returns boolean
 language plpgsql
 set search_path = ''
 as $$
 begin
-  update public.email_outbox
+  update public.outbox
+  set status = 'sent', sent_at = coalesce(p_now, now()), message_id = p_message_id,
+    provider_status = case when p_provider_status is null then provider_status else coalesce(provider_status, p_provider_status) end,
+    provider_status_at = case when p_provider_status is null then provider_status_at else coalesce(provider_status_at, coalesce(p_now, now())) end,
+    locked_until = null, lock_token = null, last_error = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
+
+-- Not sent: due again after p_retry_seconds, or given up (null).
+create function public.fail_outbox(p_id uuid, p_lock_token uuid, p_error text, p_retry_seconds integer, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.outbox
   set status = case when p_retry_seconds is null then 'failed' else 'pending' end,
-    next_attempt_at = now() + make_interval(secs => coalesce(p_retry_seconds, 0)),
+    next_attempt_at = coalesce(p_now, now()) + make_interval(secs => coalesce(p_retry_seconds, 0)),
     locked_until = null, lock_token = null, last_error = left(p_error, 2000)
   where id = p_id and lock_token = p_lock_token and status = 'pending';
   return found;
 end;
 $$;
 
--- ------------------------------------------------------------------------------------------------
--- Several server processes on one database: a process that stops gracefully hands back
--- the outbox messages it claimed but did not start sending, so another process sends them at once
--- instead of after the lease; and a load balancer's health check reads the age of the oldest unsent
--- e-mail cheaply. Runs unchanged on Supabase, a plain PostgreSQL server and the embedded PGlite.
+-- Not sent on purpose, never to be: p_reason says why ('opted_out', 'no_consent', 'visit_changed', 'too_late').
+create function public.skip_outbox(p_id uuid, p_lock_token uuid, p_reason text, p_now timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.outbox
+  set status = 'skipped', skip_reason = p_reason, locked_until = null, lock_token = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
 
--- The oldest unsent messages, found without reading the sent ones (which only grow).
-create index email_outbox_pending_created_at_idx on public.email_outbox (created_at) where status = 'pending';
+-- Claimed when it may not go (a text inside quiet hours): due again at p_until, the attempt not counted.
+create function public.defer_outbox(p_id uuid, p_lock_token uuid, p_until timestamptz)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.outbox
+  set next_attempt_at = p_until, attempts = greatest(attempts - 1, 0), locked_until = null, lock_token = null
+  where id = p_id and lock_token = p_lock_token and status = 'pending';
+  return found;
+end;
+$$;
 
--- Hands back claims: p_claims is a JSON array of {"id": uuid, "lock_token": uuid}, the claims the
--- stopping worker holds. Only a claim that is still this worker's is released (a lease that ran out
--- and was taken by another worker is left alone), and the attempt its claim counted is given back,
--- since nothing was tried. Answers how many were released.
-create function public.release_outbox_messages(p_claims jsonb) returns integer
+-- Hands back claims: p_claims is a JSON array of {"id": uuid, "lock_token": uuid}, the claims a
+-- stopping worker holds and has not started. Only a claim that is still this worker's is released,
+-- and the attempt it counted is given back, since nothing was tried. Answers how many were released.
+create function public.release_outbox(p_claims jsonb)
+returns integer
 language plpgsql
 set search_path = ''
 as $$
@@ -119,7 +273,7 @@ begin
   if jsonb_typeof(p_claims) is distinct from 'array' then
     raise exception 'p_claims must be a JSON array' using errcode = '22023';
   end if;
-  update public.email_outbox as o
+  update public.outbox as o
   set locked_until = null, lock_token = null, attempts = greatest(o.attempts - 1, 0)
   from jsonb_to_recordset(p_claims) as c(id uuid, lock_token uuid)
   where o.id = c.id and o.lock_token = c.lock_token and o.status = 'pending';
@@ -138,82 +292,6 @@ as $$
   select floor(extract(epoch from now() - min(created_at)))::integer
   from public.email_outbox
   where status = 'pending';
-$$;
-
-create index email_outbox_failed on public.email_outbox (created_at) where status = 'failed';
-
--- ------------------------------------------------------------------------------------------------
--- Text messages: a reminder the day before a visit and "your crew is on its way" when the
--- office marks a visit started, only with the customer's consent (the booking form's checkbox,
--- bookings.sms_consent_at), never to a number that replied STOP, never between 9 pm and 8 am
--- Renton time. The same durable outbox design as the e-mails: a
--- row per event and recipient (`event_key` unique: never queued twice), claimed by any number of
--- server processes with FOR UPDATE SKIP LOCKED and a lease, then recorded as sent, skipped, failed
--- or due again. Every function takes the time (`p_now`) so tests move the clock instead of waiting.
-create table public.text_outbox (
-  id uuid primary key default gen_random_uuid(),
-  -- 'visit_reminder:<booking>:<window start>', 'crew_on_the_way:<booking>': one text per event.
-  event_key text not null unique,
-  -- A text is about its booking only: it goes with it.
-  booking_id uuid references public.bookings (id) on delete cascade,
-  -- E.164 ('+14255550123').
-  to_phone text not null check (to_phone ~ '^\+[1-9][0-9]{7,14}$'),
-  template text not null check (template in ('visit_reminder', 'crew_on_the_way')),
-  -- What the wording needs, as it was when queued; `expiresAt`: no use sending after it.
-  payload jsonb not null check (jsonb_typeof(payload) = 'object'),
-  -- 'skipped': not sent on purpose (opted out, consent withdrawn, visit cancelled or moved, too late).
-  status text not null default 'pending' check (status in ('pending', 'sent', 'failed', 'skipped')),
-  skip_reason text,
-  attempts integer not null default 0 check (attempts >= 0),
-  -- Never inside quiet hours (the app moves a due time of 22:00 to 08:00 when queueing).
-  next_attempt_at timestamptz not null,
-  locked_until timestamptz,
-  lock_token uuid,
-  last_error text,
-  -- The provider's message (Twilio: SM…) and its delivery status from the status webhook.
-  provider_message_id text unique,
-  provider_status text,
-  provider_error_code text,
-  provider_status_at timestamptz,
-  sent_at timestamptz,
-  created_at timestamptz not null default now(),
-  constraint text_outbox_sent_has_sent_at check (status <> 'sent' or sent_at is not null)
-);
-
-create index text_outbox_due_idx on public.text_outbox (next_attempt_at) where status = 'pending';
-
-create index text_outbox_booking_idx on public.text_outbox (booking_id);
-
--- Numbers that replied STOP (or that the provider refused as opted out): never texted until they
--- reply START. One row per number; opting back in deletes it.
-create table public.sms_opt_outs (
-  phone text primary key check (phone ~ '^\+[1-9][0-9]{7,14}$'),
-  since timestamptz not null,
-  source text not null check (source in ('reply', 'provider'))
-);
-
-alter table public.text_outbox enable row level security;
-
-alter table public.sms_opt_outs enable row level security;
-
-revoke all on table public.text_outbox, public.sms_opt_outs from public, anon, authenticated;
-
-grant select, insert, update on table public.text_outbox to service_role;
-
-grant select, insert, update, delete on table public.sms_opt_outs to service_role;
-
--- Whether a booking's customer consented to texts: its own checkbox, or, for a plan's later visit,
--- the plan's (given with the first visit).
-create function public.booking_text_consent(p_booking_id uuid)
-returns timestamptz
-language sql
-stable
-set search_path = ''
-as $$
-  select coalesce(b.sms_consent_at, p.sms_consent_at)
-  from public.bookings b
-  left join public.booking_plans p on p.id = b.plan_id
-  where b.id = p_booking_id;
 $$;
 
 -- Queues texts: p_texts is a JSON array of {"eventKey", "bookingId", "to", "template", "payload",
@@ -235,120 +313,6 @@ begin
   on conflict (event_key) do nothing;
   get diagnostics v_count = row_count;
   return v_count;
-end;
-$$;
-
--- Claims up to p_limit texts due at p_now, for p_lease_seconds, with what the worker re-checks at
--- send time: the number's opt-out, the booking's consent, whether the visit still stands and when.
-create function public.claim_text_messages(p_limit integer, p_lease_seconds integer, p_now timestamptz)
-returns table (
-  id uuid, event_key text, booking_id uuid, to_phone text, template text, payload jsonb, attempts integer,
-  lock_token uuid, created_at timestamptz, opted_out boolean, consented boolean, visit_stands boolean,
-  window_starts_at timestamptz
-)
-language sql
-set search_path = ''
-as $$
-  with claimed as (
-    update public.text_outbox as o
-    set locked_until = p_now + make_interval(secs => p_lease_seconds), lock_token = gen_random_uuid(), attempts = o.attempts + 1
-    where o.id in (
-      select d.id from public.text_outbox d
-      where d.status = 'pending' and d.next_attempt_at <= p_now and (d.locked_until is null or d.locked_until < p_now)
-      order by d.next_attempt_at, d.created_at
-      limit p_limit
-      for update skip locked
-    )
-    returning o.*
-  )
-  select c.id, c.event_key, c.booking_id, c.to_phone, c.template, c.payload, c.attempts, c.lock_token, c.created_at,
-    exists (select 1 from public.sms_opt_outs s where s.phone = c.to_phone),
-    c.booking_id is not null and public.booking_text_consent(c.booking_id) is not null,
-    coalesce(b.cancelled_at is null and b.payment_status in ('paid', 'scheduled'), false),
-    b.window_starts_at
-  from claimed c
-  left join public.bookings b on b.id = c.booking_id;
-$$;
-
--- The claimed text was accepted by the provider. Only the worker holding the claim records it.
-create function public.complete_text_message(p_id uuid, p_lock_token uuid, p_provider_message_id text, p_provider_status text, p_now timestamptz)
-returns boolean
-language plpgsql
-set search_path = ''
-as $$
-begin
-  update public.text_outbox
-  set status = 'sent', sent_at = p_now, provider_message_id = p_provider_message_id,
-    provider_status = coalesce(provider_status, p_provider_status), provider_status_at = coalesce(provider_status_at, p_now),
-    locked_until = null, lock_token = null, last_error = null
-  where id = p_id and lock_token = p_lock_token and status = 'pending';
-  return found;
-end;
-$$;
-
--- Not sent: due again after p_retry_seconds, or given up (null).
-create function public.fail_text_message(p_id uuid, p_lock_token uuid, p_error text, p_retry_seconds integer, p_now timestamptz)
-returns boolean
-language plpgsql
-set search_path = ''
-as $$
-begin
-  update public.text_outbox
-  set status = case when p_retry_seconds is null then 'failed' else 'pending' end,
-    next_attempt_at = p_now + make_interval(secs => coalesce(p_retry_seconds, 0)),
-    locked_until = null, lock_token = null, last_error = left(p_error, 2000)
-  where id = p_id and lock_token = p_lock_token and status = 'pending';
-  return found;
-end;
-$$;
-
--- Not sent on purpose, never to be: p_reason says why ('opted_out', 'no_consent', 'visit_changed', 'too_late').
-create function public.skip_text_message(p_id uuid, p_lock_token uuid, p_reason text, p_now timestamptz)
-returns boolean
-language plpgsql
-set search_path = ''
-as $$
-begin
-  update public.text_outbox
-  set status = 'skipped', skip_reason = p_reason, locked_until = null, lock_token = null
-  where id = p_id and lock_token = p_lock_token and status = 'pending';
-  return found;
-end;
-$$;
-
--- Claimed inside quiet hours (a clock moved, a retry that fell there): due again at p_until, the
--- attempt not counted.
-create function public.defer_text_message(p_id uuid, p_lock_token uuid, p_until timestamptz)
-returns boolean
-language plpgsql
-set search_path = ''
-as $$
-begin
-  update public.text_outbox
-  set next_attempt_at = p_until, attempts = greatest(attempts - 1, 0), locked_until = null, lock_token = null
-  where id = p_id and lock_token = p_lock_token and status = 'pending';
-  return found;
-end;
-$$;
-
--- Hands back claims of a stopping worker (as release_outbox_messages does for e-mails).
-create function public.release_text_messages(p_claims jsonb)
-returns integer
-language plpgsql
-set search_path = ''
-as $$
-declare
-  released integer;
-begin
-  if jsonb_typeof(p_claims) is distinct from 'array' then
-    raise exception 'p_claims must be a JSON array' using errcode = '22023';
-  end if;
-  update public.text_outbox as o
-  set locked_until = null, lock_token = null, attempts = greatest(o.attempts - 1, 0)
-  from jsonb_to_recordset(p_claims) as c(id uuid, lock_token uuid)
-  where o.id = c.id and o.lock_token = c.lock_token and o.status = 'pending';
-  get diagnostics released = row_count;
-  return released;
 end;
 $$;
 
@@ -502,39 +466,20 @@ begin
 end;
 $$;
 
--- Each review request queued: one per visit at most, and the customer's address (trimmed, lower
--- case) with when, for the 30 days' rule.
-create table public.review_requests (
-  booking_id uuid primary key references public.bookings (id),
-  email_key text not null,
-  requested_at timestamptz not null
-);
-
-create index review_requests_email_idx on public.review_requests (email_key, requested_at);
-
-alter table public.review_requests enable row level security;
-
-revoke all on table public.review_requests from public, anon, authenticated;
-
-grant select, insert on table public.review_requests to service_role;
-
 
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
   public.enqueue_event_emails(text,jsonb),
-  public.claim_outbox_messages(integer,integer),
-  public.complete_outbox_message(uuid,uuid,text),
-  public.fail_outbox_message(uuid,uuid,text,integer),
-  public.release_outbox_messages(jsonb),
-  public.oldest_unsent_email_seconds(),
   public.booking_text_consent(uuid),
+  public.claim_outbox(text,integer,integer,timestamptz),
+  public.renew_outbox_claim(uuid,uuid,integer,timestamptz),
+  public.complete_outbox(uuid,uuid,text,text,timestamptz),
+  public.fail_outbox(uuid,uuid,text,integer,timestamptz),
+  public.skip_outbox(uuid,uuid,text,timestamptz),
+  public.defer_outbox(uuid,uuid,timestamptz),
+  public.release_outbox(jsonb),
+  public.oldest_unsent_email_seconds(),
   public.enqueue_texts(jsonb),
-  public.claim_text_messages(integer,integer,timestamptz),
-  public.complete_text_message(uuid,uuid,text,text,timestamptz),
-  public.fail_text_message(uuid,uuid,text,integer,timestamptz),
-  public.skip_text_message(uuid,uuid,text,timestamptz),
-  public.defer_text_message(uuid,uuid,timestamptz),
-  public.release_text_messages(jsonb),
   public.record_text_status(text,text,text,timestamptz),
   public.record_sms_opt_out(text,text,timestamptz),
   public.record_sms_opt_in(text),
@@ -546,19 +491,16 @@ revoke all on function
   from public, anon, authenticated;
 grant execute on function
   public.enqueue_event_emails(text,jsonb),
-  public.claim_outbox_messages(integer,integer),
-  public.complete_outbox_message(uuid,uuid,text),
-  public.fail_outbox_message(uuid,uuid,text,integer),
-  public.release_outbox_messages(jsonb),
-  public.oldest_unsent_email_seconds(),
   public.booking_text_consent(uuid),
+  public.claim_outbox(text,integer,integer,timestamptz),
+  public.renew_outbox_claim(uuid,uuid,integer,timestamptz),
+  public.complete_outbox(uuid,uuid,text,text,timestamptz),
+  public.fail_outbox(uuid,uuid,text,integer,timestamptz),
+  public.skip_outbox(uuid,uuid,text,timestamptz),
+  public.defer_outbox(uuid,uuid,timestamptz),
+  public.release_outbox(jsonb),
+  public.oldest_unsent_email_seconds(),
   public.enqueue_texts(jsonb),
-  public.claim_text_messages(integer,integer,timestamptz),
-  public.complete_text_message(uuid,uuid,text,text,timestamptz),
-  public.fail_text_message(uuid,uuid,text,integer,timestamptz),
-  public.skip_text_message(uuid,uuid,text,timestamptz),
-  public.defer_text_message(uuid,uuid,timestamptz),
-  public.release_text_messages(jsonb),
   public.record_text_status(text,text,text,timestamptz),
   public.record_sms_opt_out(text,text,timestamptz),
   public.record_sms_opt_in(text),

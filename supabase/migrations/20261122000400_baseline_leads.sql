@@ -88,7 +88,7 @@ alter table public.contact_messages enable row level security;
 
 alter table public.appointments enable row level security;
 
-revoke all on table public.quote_requests, public.contact_messages, public.appointments, public.email_outbox
+revoke all on table public.quote_requests, public.contact_messages, public.appointments
   from public, anon, authenticated;
 
 grant select, insert on table public.quote_requests, public.contact_messages, public.appointments to service_role;
