@@ -48,6 +48,8 @@ const KEPT_IN_CODE: Record<string, string> = {
   'lib/payments/': "the payment provider's adapters and the test checkout: errors for the operator and Stripe",
   // Staff-facing: the office's notifications (staff-facing words may live in code); their subjects are content.
   'lib/email/business-notifications.ts': "the business's notifications",
+  // The server's start-up log for the operator: which background work this process runs.
+  'lib/background/start.ts': "the operator's start-up log",
   'lib/email/notifications/': "the business's notifications",
   // The office (/office): staff-facing pages and the sign-in e-mail to staff, their words
   // in lib/office/*/words.ts; no visitor reads them.

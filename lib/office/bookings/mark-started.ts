@@ -2,7 +2,7 @@
  * "Mark started" on /office/bookings/[id]: the office records that the crew set off for a paid
  * visit on its day (bookings.started_at, audited with the member's name), and, when the customer
  * consented to texts, the "your crew is on its way" text is queued in the same transaction
- * (supabase/migrations/20261122000300_baseline_outboxes.sql `office_mark_booking_started`). The text outbox
+ * (supabase/migrations/20261122000600_baseline_office.sql `office_mark_booking_started`). The text outbox
  * checks STOP and quiet hours again when it sends. Plain TypeScript, dependencies passed in.
  *
  * The issue also names a signed link in the crews' day e-mail for a business without an office:
