@@ -243,6 +243,15 @@ describe('a session', () => {
     expect(await staffOfSession(deps(), token)).toBeNull()
   })
 
+  it('outlives a sign-in elsewhere with a clock moved weeks ahead (the office’s test clock)', async () => {
+    const token = await signedIn()
+    const now = clock
+    advance(minutes(30 * 24 * 60))
+    await signedIn()
+    clock = new Date(now.getTime() + minutes(1))
+    expect(await staffOfSession(deps(), token)).toMatchObject({email: 'owner@example.com'})
+  })
+
   it('is written at most every 5 minutes while in use, not on every request', async () => {
     const token = await signedIn()
     const lastSeen = async () => (await db.query<{last_seen_at: Date}>('select last_seen_at from public.staff_sessions')).rows[0].last_seen_at.toISOString()
