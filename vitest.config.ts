@@ -1,8 +1,26 @@
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {defineConfig} from 'vitest/config'
+import {configDefaults, defineConfig} from 'vitest/config'
 
 const root = dirname(fileURLToPath(import.meta.url))
+
+const UNIT_FILES = ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts']
+/**
+ * Files that point the modules they import elsewhere through the process's environment (the content
+ * source, the local dataset, the database's data directory, the site's address), so the modules
+ * must be new for them.
+ */
+const ISOLATED_UNIT_FILES = [
+  'lib/content/**/*.test.ts',
+  'lib/trust.test.ts',
+  'lib/rate-limit/index.test.ts',
+  'lib/booking/store/index.test.ts',
+  'lib/booking/store/store.durability.test.ts',
+  'lib/booking/plans/roll-forward.measure.test.ts',
+  'lib/background/worker-process.test.ts',
+  'tests/unit/robots.test.ts',
+  'tests/unit/bench-bookings.test.ts',
+]
 
 export default defineConfig({
   resolve: {
@@ -23,11 +41,25 @@ export default defineConfig({
     globalSetup: ['tests/unit/global-setup.ts'],
     projects: [
       {
+        // One module graph per worker for all its files instead of a new one per file: the import
+        // of the booking, office and database modules was most of the run's CPU beside PGlite.
+        // Each file still opens its own databases and servers; the files that change the process's
+        // environment or the content source for the modules they import run isolated (below).
         extends: true,
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts'],
+          include: UNIT_FILES,
+          exclude: [...ISOLATED_UNIT_FILES, ...configDefaults.exclude],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-isolated',
+          environment: 'node',
+          include: ISOLATED_UNIT_FILES,
         },
       },
       {

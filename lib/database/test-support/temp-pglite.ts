@@ -37,9 +37,29 @@ export async function migratedImage(): Promise<Blob> {
   return new Blob([readFileSync(file)])
 }
 
+/**
+ * What every in-memory copy starts from, read and compiled once per test worker: PGlite would
+ * otherwise read the image, compile its WebAssembly and read its file bundle again for each copy
+ * (measured: 2.2 s of CPU per copy, 1.4 s with these kept).
+ */
+let startingPoint: Promise<{image: Blob; pgliteWasmModule: WebAssembly.Module; fsBundle: Blob}> | undefined
+
+function pgliteStartingPoint() {
+  startingPoint ??= (async () => {
+    const dist = path.join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'dist')
+    return {
+      image: await migratedImage(),
+      pgliteWasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    }
+  })()
+  return startingPoint
+}
+
 /** A new in-memory embedded database with every migration of supabase/migrations applied. */
 export async function openMigratedMemoryDatabase(): Promise<PGlite> {
-  const db = await PGlite.create({loadDataDir: await migratedImage()})
+  const {image, pgliteWasmModule, fsBundle} = await pgliteStartingPoint()
+  const db = await PGlite.create({loadDataDir: image, pgliteWasmModule, fsBundle})
   // Nothing to apply (the image has them all): this checks that it does.
   const applied = await applyMigrations(db)
   if (applied.length > 0) throw new Error(`The database image lacked ${applied.join(', ')}`)
