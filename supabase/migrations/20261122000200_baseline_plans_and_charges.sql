@@ -106,9 +106,9 @@ create index bookings_plan_idx on public.bookings (plan_id, date) where plan_id 
 
 -- The off-session charge of a plan's later visit, one row per visit generated after the first (the
 -- first is paid at checkout and has none): the charge job's queue. Stored with its visit
--- (add_plan_visit), never deleted. Whoever changes a row holds its booking's row lock first (SELECT
--- … FOR UPDATE on public.bookings), so what a function reads of a visit it has locked stays true
--- until it commits.
+-- (add_plan_visit) and kept as long as it. Whoever changes a row holds its booking's row lock first
+-- (SELECT … FOR UPDATE on public.bookings), so what a function reads of a visit it has locked stays
+-- true until it commits.
 create table public.plan_visit_charges (
   -- Part of its booking: deleted with it.
   booking_id uuid primary key references public.bookings (id) on delete cascade,
