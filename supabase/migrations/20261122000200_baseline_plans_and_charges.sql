@@ -155,17 +155,16 @@ create constraint trigger bookings_scheduled_has_charge
   execute function public.check_scheduled_visit_has_charge();
 
 -- A booking as the app reads it (lib/booking/store/mapping.ts `fromRow`): its row and, under the
--- names the app reads, its charge (null for a booking that has none).
-create function public.booking_with_charge(b public.bookings)
+-- names the app reads, its charge row c (null for a booking that has none: a left join). Over the
+-- rows and without `set search_path` (it names no table) so the planner can inline it.
+create function public.booking_with_charge(b public.bookings, c public.plan_visit_charges)
 returns jsonb
 language sql
-stable
-set search_path = ''
+immutable
 as $$
   select to_jsonb(b) || jsonb_build_object(
     'charge_state', c.state, 'charge_due_at', c.due_at, 'charge_lock_token', c.lock_token,
-    'charge_locked_until', c.locked_until, 'charge_attempts', coalesce(c.attempts, 0), 'card_deadline_at', c.card_deadline_at)
-  from (select) as one left join public.plan_visit_charges c on c.booking_id = b.id;
+    'charge_locked_until', c.locked_until, 'charge_attempts', coalesce(c.attempts, 0), 'card_deadline_at', c.card_deadline_at);
 $$;
 
 -- One booking as the app reads it, by id or by its payment's session (both adapters' store reads).
@@ -175,7 +174,9 @@ language sql
 stable
 set search_path = ''
 as $$
-  select public.booking_with_charge(b) from public.bookings b where b.id = p_id;
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.id = p_id;
 $$;
 
 create function public.booking_by_payment_session(p_session_id text)
@@ -184,7 +185,9 @@ language sql
 stable
 set search_path = ''
 as $$
-  select public.booking_with_charge(b) from public.bookings b where b.payment_session_id = p_session_id;
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.payment_session_id = p_session_id;
 $$;
 
 -- One visit per plan and day: generating twice (two processes, a repeated roll-forward) adds nothing.
@@ -222,7 +225,10 @@ language sql
 stable
 set search_path = ''
 as $$
-  select public.booking_with_charge(b) from public.bookings b where b.plan_id = p_plan_id order by b.plan_visit;
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.plan_id = p_plan_id
+  order by b.plan_visit;
 $$;
 
 create function public.plan_charges_of(p_plan_id uuid)
@@ -581,6 +587,9 @@ begin
     limit greatest(p_limit, 0)
     for update of c, b skip locked
   ) due;
+  if cardinality(v_ids) = 0 then
+    return;
+  end if;
   update public.plan_visit_charges
      set state = 'charging',
          lock_token = v_token,
@@ -589,10 +598,11 @@ begin
    where booking_id = any(v_ids);
   update public.bookings set updated_at = p_now where id = any(v_ids);
   return query
-  select public.booking_with_charge(b), to_jsonb(p)
-  from public.bookings b
+  select public.booking_with_charge(b, c), to_jsonb(p)
+  from public.plan_visit_charges c
+  join public.bookings b on b.id = c.booking_id
   join public.booking_plans p on p.id = b.plan_id
-  where b.id = any(v_ids);
+  where c.booking_id = any(v_ids);
 end;
 $$;
 
@@ -680,7 +690,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  select public.booking_with_charge(b), to_jsonb(p)
+  select public.booking_with_charge(b, c), to_jsonb(p)
   from public.plan_visit_charges c
   join public.bookings b on b.id = c.booking_id
   join public.booking_plans p on p.id = b.plan_id
@@ -1203,7 +1213,7 @@ $$;
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
   public.check_scheduled_visit_has_charge(),
-  public.booking_with_charge(public.bookings),
+  public.booking_with_charge(public.bookings,public.plan_visit_charges),
   public.booking_by_id(uuid),
   public.booking_by_payment_session(text),
   public.plan_by_id(uuid),
@@ -1234,8 +1244,7 @@ revoke all on function
   public.reconcile_plan_charge(uuid,jsonb,timestamptz,jsonb)
   from public, anon, authenticated;
 grant execute on function
-  public.check_scheduled_visit_has_charge(),
-  public.booking_with_charge(public.bookings),
+  public.booking_with_charge(public.bookings,public.plan_visit_charges),
   public.booking_by_id(uuid),
   public.booking_by_payment_session(text),
   public.plan_by_id(uuid),
