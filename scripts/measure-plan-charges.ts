@@ -52,13 +52,19 @@ await db.query(
 await db.query(`update public.bookings b set plan_id = p.id, plan_visit = 1 from public.booking_plans p where p.first_booking_id = b.id`)
 // Visits 2 … 9, a week apart; visit 2's window is a week after the first.
 await db.query(
-  `insert into public.bookings (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
-     date, tip, parking_fee, amount, amount_cents, payment_status, idempotency_key, arrival_window, service_family, window_starts_at,
-     plan_id, plan_visit, charge_state, charge_due_at)
-   select gen_random_uuid(), 'house', p.first_name, p.last_name, p.email, p.phone, '1 Main Ave S, Renton, WA 98057', 'King County', 'Regular Cleaning', 'Weekly',
-     3, 2, 0, 0, p.anchor_date + 7 * (k - 1), '10%', '$0', 166.24, 16624, 'scheduled', gen_random_uuid(), '08:00-10:00', 'indoor',
-     $1::timestamptz + make_interval(days => 7 * (k - 1)), p.id, k, 'scheduled', $1::timestamptz + make_interval(days => 7 * (k - 1)) - interval '48 hours'
-   from public.booking_plans p cross join generate_series(2, 9) k`,
+  `with visits as (
+     insert into public.bookings (id, industry, first_name, last_name, email, phone, address, location, service, frequency, bedrooms, bathrooms, half_bath, den,
+       date, tip, parking_fee, amount, amount_cents, payment_status, idempotency_key, arrival_window, service_family, window_starts_at,
+       plan_id, plan_visit)
+     select gen_random_uuid(), 'house', p.first_name, p.last_name, p.email, p.phone, '1 Main Ave S, Renton, WA 98057', 'King County', 'Regular Cleaning', 'Weekly',
+       3, 2, 0, 0, p.anchor_date + 7 * (k - 1), '10%', '$0', 166.24, 16624, 'scheduled', gen_random_uuid(), '08:00-10:00', 'indoor',
+       $1::timestamptz + make_interval(days => 7 * (k - 1)), p.id, k
+     from public.booking_plans p cross join generate_series(2, 9) k
+     returning id, window_starts_at
+   )
+   -- Each visit's charge row, in the same statement: due 48 hours before its window.
+   insert into public.plan_visit_charges (booking_id, state, due_at)
+   select id, 'scheduled', window_starts_at - interval '48 hours' from visits`,
   [FIRST_WINDOW],
 )
 await db.query('analyze')

@@ -73,7 +73,8 @@ async function deliver(event: {payload: string; signature: string}, now: Date): 
 
 async function visit(id: string) {
   const {rows} = await db.query<{payment_status: string; charge_state: string; paid_at: Date | null; payment_session_id: string | null; card_deadline_at: Date | null; refunded_cents: number}>(
-    'select payment_status, charge_state, paid_at, payment_session_id, card_deadline_at, refunded_cents from public.bookings where id = $1',
+    `select b.payment_status, c.state as charge_state, b.paid_at, b.payment_session_id, c.card_deadline_at, b.refunded_cents
+     from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = $1`,
     [id],
   )
   return rows[0]
@@ -340,7 +341,7 @@ describe('a charge or refund sent again after Stripe may have forgotten its key'
     const plan = await planVisit('2031-09-10')
     await chargedAtStripeOnly(plan)
     // The job's claim lapsed without a record (attempt 1 spent); more than 24 hours pass.
-    await db.query(`update public.bookings set charge_attempts = 1 where id = $1`, [plan.visitId])
+    await db.query(`update public.plan_visit_charges set attempts = 1 where booking_id = $1`, [plan.visitId])
     api.forgetIdempotencyKeys()
     const later = new Date(plan.due.getTime() + 25 * 3_600_000)
 
@@ -353,7 +354,7 @@ describe('a charge or refund sent again after Stripe may have forgotten its key'
 
   it('a retried visit Stripe has no charge for is charged, once', async () => {
     const plan = await planVisit('2031-10-08')
-    await db.query(`update public.bookings set charge_attempts = 3 where id = $1`, [plan.visitId])
+    await db.query(`update public.plan_visit_charges set attempts = 3 where booking_id = $1`, [plan.visitId])
     expect(await runJob(plan.due, plan.planId)).toMatchObject({charged: 1})
     expect(intentRequests(plan.visitId)).toHaveLength(1)
   })

@@ -183,11 +183,15 @@ describe('the reminder 48 hours before a visit', () => {
     // Visits 2 and 3, generated with the plan (a week before), as the plans' roll-forward stores them.
     const later = async (visitNumber: number, date: string, chargeState: string) => {
       const {rows: made} = await db.query<{id: string}>(
-        `insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || jsonb_build_object(
-           'id', gen_random_uuid(), 'idempotency_key', gen_random_uuid(), 'plan_visit', $2::int, 'date', $3::date,
-           'window_starts_at', $4::timestamptz, 'payment_status', 'scheduled', 'charge_state', $5::text, 'paid_at', null,
-           'payment_session_id', null, 'created_at', '2031-02-20T17:00:00Z', 'coupon', null, 'discount_cents', null))).*
-         from public.bookings b where b.id = $1 returning id`,
+        `with visit as (
+           insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || jsonb_build_object(
+             'id', gen_random_uuid(), 'idempotency_key', gen_random_uuid(), 'plan_visit', $2::int, 'date', $3::date,
+             'window_starts_at', $4::timestamptz, 'payment_status', 'scheduled', 'paid_at', null,
+             'payment_session_id', null, 'created_at', '2031-02-20T17:00:00Z', 'coupon', null, 'discount_cents', null))).*
+           from public.bookings b where b.id = $1 returning id, window_starts_at
+         )
+         insert into public.plan_visit_charges (booking_id, state, due_at)
+         select id, $5::text, window_starts_at - interval '48 hours' from visit returning booking_id as id`,
         [first, visitNumber, date, startsAt(date, '10:00-12:00'), chargeState],
       )
       return made[0].id

@@ -303,10 +303,12 @@ begin
   v_shift := p_window_starts_at - v.window_starts_at;
   update public.bookings
   set date = p_date, arrival_window = p_window, window_starts_at = p_window_starts_at, updated_at = p_now,
-    manage_link_generation = manage_link_generation + 1,
-    charge_due_at = charge_due_at + v_shift,
-    card_deadline_at = card_deadline_at + v_shift
+    manage_link_generation = manage_link_generation + 1
   where id = p_id;
+  -- A plan visit's charge row (public.plan_visit_charges, in the plans baseline) moves with it.
+  update public.plan_visit_charges
+  set due_at = due_at + v_shift, card_deadline_at = card_deadline_at + v_shift
+  where booking_id = p_id;
   insert into public.booking_changes (booking_id, kind, from_date, from_window, to_date, to_window, changed_at)
   values (p_id, 'rescheduled', v.date, v.arrival_window, p_date, p_window, p_now)
   returning id into v_change;

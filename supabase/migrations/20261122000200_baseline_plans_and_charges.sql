@@ -86,21 +86,12 @@ create unique index plan_charges_one_early_cancellation on public.plan_charges (
 
 -- A plan's later visit waits for its off-session charge as 'scheduled': it holds its place in its
 -- window like a paid booking. Charged, it becomes 'paid'; a decline released after its deadline
--- becomes 'failed'; a skipped or cancelled one 'cancelled'.
+-- becomes 'failed'; a skipped or cancelled one 'cancelled'. Where it is in its charge is its row of
+-- public.plan_visit_charges (below).
 alter table public.bookings
   add column plan_id uuid references public.booking_plans (id),
   -- 1 for the plan's first visit (paid at checkout), 2, 3 … for the visits generated after it.
   add column plan_visit integer check (plan_visit >= 1),
-  -- Where a later visit is in its charge: null for one-time bookings and first visits.
-  add column charge_state text check (charge_state in ('scheduled', 'charging', 'charged', 'declined', 'released', 'skipped', 'cancelled')),
-  -- When the job charges it (its window's start less the charge lead, a setting).
-  add column charge_due_at timestamptz,
-  -- A job's claim on the charge (like the e-mail outbox's): no other process charges it until then.
-  add column charge_lock_token uuid,
-  add column charge_locked_until timestamptz,
-  add column charge_attempts integer not null default 0 check (charge_attempts >= 0),
-  -- A declined visit keeps its place until then for a new card; after it, the place is released.
-  add column card_deadline_at timestamptz,
   -- Generated into another window of the same week because the plan's own window was full (the
   -- customer is told).
   add column placed_elsewhere boolean not null default false,
@@ -109,13 +100,95 @@ alter table public.bookings
   -- When the crew set off (the office marked it started): the "on the way" text.
   add column started_at timestamptz,
   add constraint bookings_plan_visit_has_plan check ((plan_id is null) = (plan_visit is null)),
-  add constraint bookings_scheduled_is_plan_visit check (payment_status <> 'scheduled' or (plan_id is not null and charge_state is not null));
+  add constraint bookings_scheduled_is_plan_visit check (payment_status <> 'scheduled' or plan_id is not null);
 
 create index bookings_plan_idx on public.bookings (plan_id, date) where plan_id is not null;
 
-create index bookings_charge_due_idx on public.bookings (charge_due_at) where charge_state in ('scheduled', 'charging');
+-- The off-session charge of a plan's later visit, one row per visit generated after the first (the
+-- first is paid at checkout and has none): the charge job's queue. Stored with its visit
+-- (add_plan_visit) and kept as long as it. Whoever changes a row holds its booking's row lock first
+-- (SELECT … FOR UPDATE on public.bookings), so what a function reads of a visit it has locked stays
+-- true until it commits.
+create table public.plan_visit_charges (
+  -- Part of its booking: deleted with it.
+  booking_id uuid primary key references public.bookings (id) on delete cascade,
+  -- Where the charge is: 'scheduled' (waiting for due_at), 'charging' (a job holds it), 'charged',
+  -- 'declined' (waiting for a new card until card_deadline_at), 'released' (no card came: the
+  -- visit's place was offered again), 'skipped' or 'cancelled' (with its visit).
+  state text not null default 'scheduled'
+    check (state in ('scheduled', 'charging', 'charged', 'declined', 'released', 'skipped', 'cancelled')),
+  -- When the job charges it (its window's start less the charge lead, a setting).
+  due_at timestamptz not null,
+  -- A job's claim on the charge (like the e-mail outbox's): no other process charges it until then.
+  lock_token uuid,
+  locked_until timestamptz,
+  attempts integer not null default 0 check (attempts >= 0),
+  -- A declined visit keeps its place until then for a new card; after it, the place is released.
+  card_deadline_at timestamptz
+);
 
-create index bookings_card_deadline_idx on public.bookings (card_deadline_at) where charge_state = 'declined';
+create index plan_visit_charges_due_idx on public.plan_visit_charges (due_at) where state in ('scheduled', 'charging');
+
+create index plan_visit_charges_card_deadline_idx on public.plan_visit_charges (card_deadline_at) where state = 'declined';
+
+-- A 'scheduled' booking is a plan's visit waiting for its charge, so it has its charge row: checked
+-- at the end of the transaction, as the visit is stored before its charge row can refer to it.
+create function public.check_scheduled_visit_has_charge()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.bookings where id = new.id and payment_status = 'scheduled')
+     and not exists (select 1 from public.plan_visit_charges where booking_id = new.id) then
+    raise exception 'A scheduled booking is a plan visit with its charge: % has none', new.id
+      using errcode = '23514', constraint = 'bookings_scheduled_has_charge';
+  end if;
+  return null;
+end;
+$$;
+
+create constraint trigger bookings_scheduled_has_charge
+  after insert or update of payment_status on public.bookings
+  deferrable initially deferred
+  for each row when (new.payment_status = 'scheduled')
+  execute function public.check_scheduled_visit_has_charge();
+
+-- A booking as the app reads it (lib/booking/store/mapping.ts `fromRow`): its row and, under the
+-- names the app reads, its charge row c (null for a booking that has none: a left join). Over the
+-- rows and without `set search_path` (it names no table) so the planner can inline it.
+create function public.booking_with_charge(b public.bookings, c public.plan_visit_charges)
+returns jsonb
+language sql
+immutable
+as $$
+  select to_jsonb(b) || jsonb_build_object(
+    'charge_state', c.state, 'charge_due_at', c.due_at, 'charge_lock_token', c.lock_token,
+    'charge_locked_until', c.locked_until, 'charge_attempts', coalesce(c.attempts, 0), 'card_deadline_at', c.card_deadline_at);
+$$;
+
+-- One booking as the app reads it, by id or by its payment's session (both adapters' store reads).
+create function public.booking_by_id(p_id uuid)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.id = p_id;
+$$;
+
+create function public.booking_by_payment_session(p_session_id text)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.payment_session_id = p_session_id;
+$$;
 
 -- One visit per plan and day: generating twice (two processes, a repeated roll-forward) adds nothing.
 create unique index bookings_one_visit_per_plan_day on public.bookings (plan_id, plan_visit) where plan_id is not null;
@@ -130,9 +203,11 @@ alter table public.booking_plans enable row level security;
 
 alter table public.plan_charges enable row level security;
 
-revoke all on table public.booking_plans, public.plan_charges, public.scheduled_jobs from public, anon, authenticated;
+alter table public.plan_visit_charges enable row level security;
 
-grant select, insert, update on table public.booking_plans, public.plan_charges, public.scheduled_jobs to service_role;
+revoke all on table public.booking_plans, public.plan_charges, public.plan_visit_charges, public.scheduled_jobs from public, anon, authenticated;
+
+grant select, insert, update on table public.booking_plans, public.plan_charges, public.plan_visit_charges, public.scheduled_jobs to service_role;
 
 -- Reading a plan, its visits and its charges (both adapters read through these).
 create function public.plan_by_id(p_id uuid)
@@ -150,7 +225,10 @@ language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b) from public.bookings b where b.plan_id = p_plan_id order by b.plan_visit;
+  select public.booking_with_charge(b, c)
+  from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
+  where b.plan_id = p_plan_id
+  order by b.plan_visit;
 $$;
 
 create function public.plan_charges_of(p_plan_id uuid)
@@ -316,7 +394,7 @@ begin
     frequency, bedrooms, bathrooms, half_bath, den, extras, instructions, date, tip, parking_fee, hours,
     minutes, rooms, stairs, coupon, discount_cents, amount_cents, amount, discount,
     arrival_window, service_family, window_starts_at, hold_expires_at, sms_consent_at,
-    payment_status, payment_provider, plan_id, plan_visit, charge_state, charge_due_at, placed_elsewhere
+    payment_status, payment_provider, plan_id, plan_visit, placed_elsewhere
   ) values (
     v_visit_id,
     v_plan.industry,
@@ -333,10 +411,12 @@ begin
     -- A coupon is for one visit: later visits have none.
     null, 0, v_plan.per_visit_cents, round(v_plan.per_visit_cents / 100.0, 2), 0,
     v_chosen ->> 'window', v_plan.service_family, (v_chosen ->> 'window_starts_at')::timestamptz, null, v_plan.sms_consent_at,
-    'scheduled', v_plan.payment_provider, p_plan_id, v_number, 'scheduled', (v_chosen ->> 'charge_due_at')::timestamptz,
-    v_elsewhere
+    'scheduled', v_plan.payment_provider, p_plan_id, v_number, v_elsewhere
   )
   returning id into v_id;
+  -- Its charge, in the same transaction: a 'scheduled' visit never lacks one.
+  insert into public.plan_visit_charges (booking_id, state, due_at)
+  values (v_id, 'scheduled', (v_chosen ->> 'charge_due_at')::timestamptz);
   if v_elsewhere then
     perform public.enqueue_event_emails('plan_visit:' || p_plan_id || ':' || v_number, coalesce((
       select jsonb_agg(jsonb_set(e, '{payload}', (e -> 'payload') || jsonb_build_object(
@@ -445,10 +525,17 @@ begin
       updated_at = p_now
   where id = p_plan_id
   returning * into v_plan;
-  update public.bookings
-  set charge_state = 'scheduled', charge_due_at = p_now, card_deadline_at = null,
-      charge_lock_token = null, charge_locked_until = null, updated_at = p_now
-  where plan_id = p_plan_id and charge_state = 'declined' and cancelled_at is null and payment_status = 'scheduled';
+  with declined as (
+    select b.id from public.bookings b join public.plan_visit_charges c on c.booking_id = b.id
+    where b.plan_id = p_plan_id and c.state = 'declined' and b.cancelled_at is null and b.payment_status = 'scheduled'
+    for update of b, c
+  ), rescheduled as (
+    update public.plan_visit_charges
+    set state = 'scheduled', due_at = p_now, card_deadline_at = null, lock_token = null, locked_until = null
+    where booking_id in (select id from declined)
+    returning booking_id
+  )
+  update public.bookings set updated_at = p_now where id in (select booking_id from rescheduled);
   get diagnostics v_rescheduled = row_count;
   insert into public.plan_card_updates (session_id, plan_id, payment_provider, payment_customer_id, payment_method_id, card_label, card_generation, rescheduled, created_at)
   values (p_session_id, p_plan_id, p_card ->> 'provider', p_card ->> 'customer_id', p_card ->> 'payment_method_id', p_card ->> 'label',
@@ -478,39 +565,44 @@ set search_path = ''
 as $$
 declare
   v_token uuid := gen_random_uuid();
+  v_ids uuid[];
 begin
-  return query
-  with due as (
+  -- The visit's booking row is locked with its charge row, as every change of a charge takes it.
+  select coalesce(array_agg(due.id), '{}') into v_ids
+  from (
     select b.id
-    from public.bookings b
+    from public.plan_visit_charges c
+    join public.bookings b on b.id = c.booking_id
     join public.booking_plans p on p.id = b.plan_id
     -- A claimed visit was due when claimed, so both kinds lie in the index's range up to p_now
-    -- (bookings_charge_due_idx): the not-yet-due visits to the horizon are never read.
-    where b.charge_state in ('scheduled', 'charging')
-      and b.charge_due_at <= p_now
-      and (b.charge_state = 'scheduled' or b.charge_locked_until <= p_now)
+    -- (plan_visit_charges_due_idx): the not-yet-due visits to the horizon are never read.
+    where c.state in ('scheduled', 'charging')
+      and c.due_at <= p_now
+      and (c.state = 'scheduled' or c.locked_until <= p_now)
       and b.payment_status = 'scheduled'
       and b.cancelled_at is null
       and p.status = 'active'
       and (p_plan_id is null or b.plan_id = p_plan_id)
-    order by b.charge_due_at, b.id
+    order by c.due_at, c.booking_id
     limit greatest(p_limit, 0)
-    for update of b skip locked
-  ),
-  claimed as (
-    update public.bookings b
-       set charge_state = 'charging',
-           charge_lock_token = v_token,
-           charge_locked_until = p_now + make_interval(secs => greatest(p_lease_seconds, 1)),
-           charge_attempts = b.charge_attempts + 1,
-           updated_at = p_now
-      from due
-     where b.id = due.id
-    returning b.*
-  )
-  select to_jsonb(c), to_jsonb(p)
-  from claimed c
-  join public.booking_plans p on p.id = c.plan_id;
+    for update of c, b skip locked
+  ) due;
+  if cardinality(v_ids) = 0 then
+    return;
+  end if;
+  update public.plan_visit_charges
+     set state = 'charging',
+         lock_token = v_token,
+         locked_until = p_now + make_interval(secs => greatest(p_lease_seconds, 1)),
+         attempts = attempts + 1
+   where booking_id = any(v_ids);
+  update public.bookings set updated_at = p_now where id = any(v_ids);
+  return query
+  select public.booking_with_charge(b, c), to_jsonb(p)
+  from public.plan_visit_charges c
+  join public.bookings b on b.id = c.booking_id
+  join public.booking_plans p on p.id = b.plan_id
+  where c.booking_id = any(v_ids);
 end;
 $$;
 
@@ -533,6 +625,7 @@ set search_path = ''
 as $$
 declare
   v public.bookings%rowtype;
+  c public.plan_visit_charges%rowtype;
   v_outcome text := p_charge ->> 'outcome';
 begin
   if v_outcome is null or v_outcome not in ('succeeded', 'declined', 'authentication_required', 'unreachable') then
@@ -542,7 +635,8 @@ begin
   if not found then
     return 'lost';
   end if;
-  if v.charge_state is distinct from 'charging' or v.charge_lock_token is distinct from p_lock_token then
+  select * into c from public.plan_visit_charges where booking_id = p_booking_id;
+  if c.state is distinct from 'charging' or c.lock_token is distinct from p_lock_token then
     -- Money taken is recorded whatever became of the claim (the run that took it over records the
     -- same key; a visit skipped meanwhile shows the office a charge to refund).
     if v_outcome = 'succeeded' then
@@ -554,10 +648,10 @@ begin
   end if;
 
   if v_outcome = 'unreachable' then
-    update public.bookings
-       set charge_state = 'scheduled', charge_due_at = (p_charge ->> 'retry_at')::timestamptz,
-           charge_lock_token = null, charge_locked_until = null, updated_at = p_now
-     where id = p_booking_id;
+    update public.plan_visit_charges
+       set state = 'scheduled', due_at = (p_charge ->> 'retry_at')::timestamptz, lock_token = null, locked_until = null
+     where booking_id = p_booking_id;
+    update public.bookings set updated_at = p_now where id = p_booking_id;
     return 'retry';
   end if;
 
@@ -570,18 +664,20 @@ begin
   on conflict (idempotency_key) do nothing;
 
   if v_outcome = 'succeeded' then
+    update public.plan_visit_charges
+       set state = 'charged', lock_token = null, locked_until = null, card_deadline_at = null
+     where booking_id = p_booking_id;
     update public.bookings
        set payment_status = 'paid', paid_at = p_now, payment_provider = p_charge ->> 'provider',
-           payment_session_id = p_charge ->> 'payment_id', charge_state = 'charged',
-           charge_lock_token = null, charge_locked_until = null, card_deadline_at = null, updated_at = p_now
+           payment_session_id = p_charge ->> 'payment_id', updated_at = p_now
      where id = p_booking_id;
     return 'charged';
   end if;
 
-  update public.bookings
-     set charge_state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz,
-         charge_lock_token = null, charge_locked_until = null, updated_at = p_now
-   where id = p_booking_id;
+  update public.plan_visit_charges
+     set state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz, lock_token = null, locked_until = null
+   where booking_id = p_booking_id;
+  update public.bookings set updated_at = p_now where id = p_booking_id;
   perform public.enqueue_event_emails(p_charge ->> 'event_key', p_emails);
   return 'declined';
 end;
@@ -594,11 +690,12 @@ language sql
 stable
 set search_path = ''
 as $$
-  select to_jsonb(b), to_jsonb(p)
-  from public.bookings b
+  select public.booking_with_charge(b, c), to_jsonb(p)
+  from public.plan_visit_charges c
+  join public.bookings b on b.id = c.booking_id
   join public.booking_plans p on p.id = b.plan_id
-  where b.charge_state = 'declined' and b.payment_status = 'scheduled' and b.card_deadline_at <= p_now
-  order by b.card_deadline_at, b.id
+  where c.state = 'declined' and b.payment_status = 'scheduled' and c.card_deadline_at <= p_now
+  order by c.card_deadline_at, c.booking_id
   limit greatest(p_limit, 0);
 $$;
 
@@ -612,12 +709,15 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  update public.bookings
-     set payment_status = 'failed', charge_state = 'released', updated_at = p_now
-   where id = p_booking_id and charge_state = 'declined' and payment_status = 'scheduled' and card_deadline_at <= p_now;
+  perform 1
+  from public.bookings b join public.plan_visit_charges c on c.booking_id = b.id
+  where b.id = p_booking_id and c.state = 'declined' and b.payment_status = 'scheduled' and c.card_deadline_at <= p_now
+  for update of b, c;
   if not found then
     return false;
   end if;
+  update public.plan_visit_charges set state = 'released' where booking_id = p_booking_id;
+  update public.bookings set payment_status = 'failed', updated_at = p_now where id = p_booking_id;
   perform public.enqueue_event_emails('plan_visit_released:' || p_booking_id, p_emails);
   return true;
 end;
@@ -664,7 +764,7 @@ grant select, insert on table public.plan_changes to service_role;
 
 -- Releases the plan's visits not yet charged whose window is more than p_notice_hours away (their
 -- places are offered again); visits within that, being charged, or charged stay. Answers how many.
--- Released by a pause or a cancellation they are charge_state 'cancelled' (a skipped one is
+-- Released by a pause or a cancellation their charge is 'cancelled' (a skipped one's is
 -- 'skipped'): resuming makes way for their dates again.
 create function public.release_plan_visits(p_plan_id uuid, p_notice_hours integer, p_now timestamptz)
 returns integer
@@ -674,11 +774,18 @@ as $$
 declare
   v_count integer;
 begin
-  update public.bookings
-  set payment_status = 'cancelled', charge_state = 'cancelled', cancelled_at = p_now, updated_at = p_now,
-    charge_lock_token = null, charge_locked_until = null
-  where plan_id = p_plan_id and payment_status = 'scheduled' and charge_state in ('scheduled', 'declined')
-    and cancelled_at is null and window_starts_at > p_now + make_interval(hours => p_notice_hours);
+  with released as (
+    select b.id from public.bookings b join public.plan_visit_charges c on c.booking_id = b.id
+    where b.plan_id = p_plan_id and b.payment_status = 'scheduled' and c.state in ('scheduled', 'declined')
+      and b.cancelled_at is null and b.window_starts_at > p_now + make_interval(hours => p_notice_hours)
+    for update of b, c
+  ), charges as (
+    update public.plan_visit_charges set state = 'cancelled', lock_token = null, locked_until = null
+    where booking_id in (select id from released)
+    returning booking_id
+  )
+  update public.bookings set payment_status = 'cancelled', cancelled_at = p_now, updated_at = p_now
+  where id in (select booking_id from charges);
   get diagnostics v_count = row_count;
   return v_count;
 end;
@@ -731,6 +838,7 @@ set search_path = ''
 as $$
 declare
   v public.bookings;
+  c public.plan_visit_charges;
   v_change bigint;
 begin
   -- The plan's lock first, as pause and cancel take it: one change of a plan at a time.
@@ -742,13 +850,14 @@ begin
   if not found then
     return jsonb_build_object('status', 'not_found');
   end if;
+  select * into c from public.plan_visit_charges where booking_id = p_booking_id;
   if v.cancelled_at is not null or v.outcome is not null or v.payment_status not in ('paid', 'scheduled') then
     return jsonb_build_object('status', 'not_scheduled');
   end if;
   if v.payment_status = 'paid' then
     return jsonb_build_object('status', 'charged');
   end if;
-  if v.charge_state = 'charging' then
+  if c.state = 'charging' then
     return jsonb_build_object('status', 'charging');
   end if;
   if v.window_starts_at <= p_now then
@@ -757,12 +866,10 @@ begin
   if p_staff is null and v.window_starts_at <= p_now + make_interval(hours => p_notice_hours) then
     return jsonb_build_object('status', 'too_late');
   end if;
-  update public.bookings
-  set payment_status = 'cancelled', charge_state = 'skipped', cancelled_at = p_now, updated_at = p_now,
-    charge_lock_token = null, charge_locked_until = null
-  where id = v.id;
+  update public.plan_visit_charges set state = 'skipped', lock_token = null, locked_until = null where booking_id = v.id;
+  update public.bookings set payment_status = 'cancelled', cancelled_at = p_now, updated_at = p_now where id = v.id;
   v_change := public.record_plan_change(p_plan_id, v.id, 'visit_skipped', 1, p_now, p_staff,
-    jsonb_build_object('booking_id', v.id, 'date', v.date, 'arrival_window', v.arrival_window, 'payment_status', v.payment_status, 'charge_state', v.charge_state),
+    jsonb_build_object('booking_id', v.id, 'date', v.date, 'arrival_window', v.arrival_window, 'payment_status', v.payment_status, 'charge_state', c.state),
     jsonb_build_object('booking_id', v.id, 'payment_status', 'cancelled', 'charge_state', 'skipped'));
   perform public.enqueue_event_emails('plan_changed:' || v_change, p_emails);
   return jsonb_build_object('status', 'skipped');
@@ -836,7 +943,8 @@ begin
   select max(plan_visit) into v_max from public.bookings where plan_id = p_plan_id;
   update public.bookings
   set plan_visit = plan_visit + v_max, idempotency_key = gen_random_uuid(), updated_at = p_now
-  where plan_id = p_plan_id and payment_status = 'cancelled' and charge_state = 'cancelled' and date > v_through;
+  where plan_id = p_plan_id and payment_status = 'cancelled' and date > v_through
+    and exists (select 1 from public.plan_visit_charges c where c.booking_id = public.bookings.id and c.state = 'cancelled');
   update public.booking_plans
   set status = 'active', paused_at = null, generated_through = v_through, updated_at = p_now
   where id = p_plan_id;
@@ -988,12 +1096,15 @@ set search_path = ''
 as $$
   select to_jsonb(p) || jsonb_build_object(
     'next_visit', (
-      select jsonb_build_object('id', b.id, 'date', b.date::text, 'arrival_window', b.arrival_window, 'payment_status', b.payment_status, 'charge_state', b.charge_state)
-      from public.bookings b
+      select jsonb_build_object('id', b.id, 'date', b.date::text, 'arrival_window', b.arrival_window, 'payment_status', b.payment_status, 'charge_state', c.state)
+      from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id
       where b.plan_id = p.id and b.cancelled_at is null and b.payment_status in ('paid', 'scheduled') and b.window_starts_at > p_now
       order by b.window_starts_at limit 1
     ),
-    'declined_visits', (select count(*) from public.bookings b where b.plan_id = p.id and b.charge_state = 'declined' and b.cancelled_at is null)
+    'declined_visits', (
+      select count(*) from public.bookings b join public.plan_visit_charges c on c.booking_id = b.id
+      where b.plan_id = p.id and c.state = 'declined' and b.cancelled_at is null
+    )
   )
   from public.booking_plans p
   where p_status is null or p.status = p_status
@@ -1025,6 +1136,7 @@ set search_path = ''
 as $$
 declare
   v public.bookings%rowtype;
+  c public.plan_visit_charges%rowtype;
   p public.booking_plans%rowtype;
   v_outcome text := p_charge ->> 'outcome';
   v_payment text := p_charge ->> 'payment_id';
@@ -1037,6 +1149,7 @@ begin
   if not found or v.plan_id is null then
     return 'unknown';
   end if;
+  select * into c from public.plan_visit_charges where booking_id = v.id;
   select * into p from public.booking_plans where id = v.plan_id;
   v_key := coalesce(nullif(p_charge ->> 'idempotency_key', ''), 'plan-visit:' || v.id || ':payment-' || coalesce(v_payment, 'none'));
 
@@ -1051,11 +1164,13 @@ begin
     if v.payment_status = 'paid' then
       return 'already';
     end if;
-    if v.payment_status = 'scheduled' and v.cancelled_at is null and v.charge_state in ('scheduled', 'charging', 'declined') then
+    if v.payment_status = 'scheduled' and v.cancelled_at is null and c.state in ('scheduled', 'charging', 'declined') then
+      update public.plan_visit_charges
+         set state = 'charged', lock_token = null, locked_until = null, card_deadline_at = null
+       where booking_id = v.id;
       update public.bookings
          set payment_status = 'paid', paid_at = p_now, payment_provider = p_charge ->> 'provider',
-             payment_session_id = v_payment, charge_state = 'charged',
-             charge_lock_token = null, charge_locked_until = null, card_deadline_at = null, updated_at = p_now
+             payment_session_id = v_payment, updated_at = p_now
        where id = v.id;
       return 'charged';
     end if;
@@ -1079,16 +1194,16 @@ begin
     v_payment, p_charge ->> 'code', left(p_charge ->> 'message', 500), v_key, p_now
   )
   on conflict (idempotency_key) do nothing;
-  if v.payment_status <> 'scheduled' or v.cancelled_at is not null or v.charge_state = 'declined' then
+  if v.payment_status <> 'scheduled' or v.cancelled_at is not null or c.state = 'declined' then
     return case when v.payment_status = 'paid' then 'stale' else 'already' end;
   end if;
-  if v.charge_state not in ('scheduled', 'charging') then
+  if c.state not in ('scheduled', 'charging') then
     return 'already';
   end if;
-  update public.bookings
-     set charge_state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz,
-         charge_lock_token = null, charge_locked_until = null, updated_at = p_now
-   where id = v.id;
+  update public.plan_visit_charges
+     set state = 'declined', card_deadline_at = (p_charge ->> 'card_deadline_at')::timestamptz, lock_token = null, locked_until = null
+   where booking_id = v.id;
+  update public.bookings set updated_at = p_now where id = v.id;
   perform public.enqueue_event_emails(p_charge ->> 'event_key', p_emails);
   return 'declined';
 end;
@@ -1097,6 +1212,10 @@ $$;
 
 -- Functions of this baseline: only the app's server (the service role) calls them.
 revoke all on function
+  public.check_scheduled_visit_has_charge(),
+  public.booking_with_charge(public.bookings,public.plan_visit_charges),
+  public.booking_by_id(uuid),
+  public.booking_by_payment_session(text),
   public.plan_by_id(uuid),
   public.plan_visits(uuid),
   public.plan_charges_of(uuid),
@@ -1125,6 +1244,9 @@ revoke all on function
   public.reconcile_plan_charge(uuid,jsonb,timestamptz,jsonb)
   from public, anon, authenticated;
 grant execute on function
+  public.booking_with_charge(public.bookings,public.plan_visit_charges),
+  public.booking_by_id(uuid),
+  public.booking_by_payment_session(text),
   public.plan_by_id(uuid),
   public.plan_visits(uuid),
   public.plan_charges_of(uuid),

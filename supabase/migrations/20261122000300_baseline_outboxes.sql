@@ -430,9 +430,10 @@ set search_path = ''
 as $$
   select to_jsonb(b), public.visit_reminder_key(b.id, b.window_starts_at)
   from public.bookings b
+  left join public.plan_visit_charges c on c.booking_id = b.id
   where b.payment_status in ('paid', 'scheduled') and b.cancelled_at is null and b.outcome is null
     and b.window_starts_at > p_now and b.window_starts_at <= p_now + make_interval(secs => p_lead_seconds)
-    and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
+    and public.visit_reminder_due(b.payment_status, c.state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
       b.window_starts_at, b.created_at, p_now, p_lead_seconds, p_min_notice_seconds)
     and not exists (select 1 from public.email_outbox o where o.event_key = public.visit_reminder_key(b.id, b.window_starts_at))
   order by b.window_starts_at, b.id
@@ -457,8 +458,9 @@ begin
   from jsonb_array_elements(p_emails) as e
   join public.bookings b
     on b.id = (e -> 'payload' ->> 'id')::uuid and b.window_starts_at = (e -> 'payload' ->> 'windowStartsAt')::timestamptz
+  left join public.plan_visit_charges c on c.booking_id = b.id
   where e -> 'payload' ->> 'kind' = 'booking_reminder'
-    and public.visit_reminder_due(b.payment_status, b.charge_state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
+    and public.visit_reminder_due(b.payment_status, c.state, b.cancelled_at, b.cancellation_requested_at, b.outcome,
       b.window_starts_at, b.created_at, p_now, p_lead_seconds, p_min_notice_seconds)
   on conflict (event_key) do nothing;
   get diagnostics v_count = row_count;

@@ -68,8 +68,9 @@ async function planWithDeclinedVisit(card: {provider: string; customerId: string
   const planId = rows[0].id
   await db.query(`update public.bookings set plan_id = $1, plan_visit = 1, payment_status = 'paid', paid_at = now(), payment_session_id = 'test_cs_first_' || $2 where id = $2`, [planId, firstId])
   await db.query(
-    `update public.bookings set plan_id = $1, plan_visit = 2, payment_status = 'scheduled', charge_state = 'declined',
-       charge_due_at = '2030-02-10T15:00:00Z', card_deadline_at = '2030-02-11T15:00:00Z', charge_attempts = 1 where id = $2`,
+    `with visit as (update public.bookings set plan_id = $1, plan_visit = 2, payment_status = 'scheduled' where id = $2 returning id)
+     insert into public.plan_visit_charges (booking_id, state, due_at, card_deadline_at, attempts)
+     select id, 'declined', '2030-02-10T15:00:00Z', '2030-02-11T15:00:00Z', 1 from visit`,
     [planId, laterId],
   )
   return {planId, firstId, laterId}
@@ -81,7 +82,10 @@ async function planRow(planId: string) {
 }
 
 async function visitRow(id: string) {
-  const {rows} = await db.query<{charge_state: string; charge_due_at: Date; card_deadline_at: Date | null; payment_status: string}>('select * from public.bookings where id = $1', [id])
+  const {rows} = await db.query<{charge_state: string; charge_due_at: Date; card_deadline_at: Date | null; payment_status: string}>(
+    `select b.*, c.state as charge_state, c.due_at as charge_due_at, c.card_deadline_at from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = $1`,
+    [id],
+  )
   return rows[0]
 }
 

@@ -91,7 +91,7 @@ async function weeklyPlan(options: {request?: Record<string, unknown>; oneTimeCe
 
 async function visit(id: string) {
   const {rows} = await db.query<{payment_status: string; charge_state: string | null; cancelled_at: Date | null; charge_due_at: Date | null}>(
-    'select payment_status, charge_state, cancelled_at, charge_due_at from public.bookings where id = $1',
+    `select b.payment_status, c.state as charge_state, b.cancelled_at, c.due_at as charge_due_at from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = $1`,
     [id],
   )
   return rows[0]

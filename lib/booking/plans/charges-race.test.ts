@@ -70,7 +70,7 @@ describe.skipIf('missing' in postgresTools)('plan charges run at once by two ser
     expect(new Set(intentRequests.map((request) => request.idempotencyKey)).size).toBe(40)
 
     const {rows} = await db.sql.query<{charge_state: string; payment_status: string; n: number}>(
-      `select charge_state, payment_status, count(*)::int as n from public.bookings where plan_visit = 2 group by 1, 2 order by 1`,
+      `select c.state as charge_state, b.payment_status, count(*)::int as n from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.plan_visit = 2 group by 1, 2 order by 1`,
     )
     expect(rows).toEqual([
       {charge_state: 'charged', payment_status: 'paid', n: 34},
@@ -94,7 +94,7 @@ describe.skipIf('missing' in postgresTools)('plan charges run at once by two ser
     const deps = {store: createPlanChargeStore(createSqlDatabaseFunctions(db.sql)), payments: () => provider, settings: DEFAULT_PLAN_SETTINGS, now: () => now, log: {error: () => {}, warn: () => {}}}
     stripe.failNext(1, 503)
     expect(await runPlanCharges(deps)).toMatchObject({charged: 0, retried: 1})
-    const waiting = await db.sql.query<{charge_state: string; payment_status: string}>(`select charge_state, payment_status from public.bookings where id = $1`, [plan.visitId])
+    const waiting = await db.sql.query<{charge_state: string; payment_status: string}>(`select c.state as charge_state, b.payment_status from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = $1`, [plan.visitId])
     expect(waiting.rows[0]).toEqual({charge_state: 'scheduled', payment_status: 'scheduled'})
     expect((await db.sql.query(`select 1 from public.plan_charges where booking_id = $1`, [plan.visitId])).rows).toHaveLength(0)
 

@@ -51,7 +51,8 @@ function job(processor: CardProcessorStandIn, clock: {now: Date}, overrides: Par
 
 async function visit(id: string) {
   const {rows} = await db.query<{payment_status: string; charge_state: string; payment_session_id: string | null; paid_at: Date | null; charge_due_at: Date; card_deadline_at: Date | null; charge_attempts: number; payment_provider: string | null}>(
-    `select payment_status, charge_state, payment_session_id, paid_at, charge_due_at, card_deadline_at, charge_attempts, payment_provider from public.bookings where id = $1`,
+    `select b.payment_status, c.state as charge_state, b.payment_session_id, b.paid_at, c.due_at as charge_due_at, c.card_deadline_at, c.attempts as charge_attempts, b.payment_provider
+     from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = $1`,
     [id],
   )
   return rows[0]
@@ -171,7 +172,8 @@ describe('charging a plan’s later visit', () => {
     const plan = await insertPlanWithVisit(db, {date: DATE, windowStartsAt: WINDOW})
     const store = createPlanChargeStore(createSqlDatabaseFunctions(db))
     const [claimed] = await store.claimDue(at(-48), {limit: 10, leaseSeconds: 300})
-    await db.query(`update public.bookings set charge_state = 'skipped', payment_status = 'cancelled', charge_lock_token = null where id = $1`, [plan.visitId])
+    await db.query(`update public.plan_visit_charges set state = 'skipped', lock_token = null where booking_id = $1`, [plan.visitId])
+    await db.query(`update public.bookings set payment_status = 'cancelled' where id = $1`, [plan.visitId])
     const key = `plan-visit:${plan.visitId}:card-0`
     expect(await store.record(claimed, {outcome: 'succeeded', provider: 'stripe', paymentId: 'pi_skipped', amountCents: 16624, idempotencyKey: key}, at(-48), [])).toBe('lost')
     expect(await visit(plan.visitId)).toMatchObject({charge_state: 'skipped', payment_status: 'cancelled'})

@@ -201,6 +201,44 @@ describe('a plan’s later visits', () => {
     expect((await generateVisits(plan, deps(), TEST_AVAILABILITY, new Date('2030-01-18T18:00:00Z'))).added).toBe(1)
   })
 
+  it('a scheduled visit is a plan visit with its charge: stored and read together, and the database refuses one without it', async () => {
+    const booking = await paidBooking()
+    const started = await startPlan(booking, CARD, deps(), NOW)
+    if (started.status === 'not_a_plan') throw new Error('no plan')
+    const second = (await reader.visitsOf(started.planId))[1]
+    // The booking store reads a visit with its charge, as the plan's reader does.
+    expect(await store.findById(second.id)).toEqual(second)
+    expect(second).toMatchObject({paymentStatus: 'scheduled', chargeState: 'scheduled', chargeDueAt: '2030-02-10T18:00:00.000Z'})
+    const {rows: charges} = await db.query<{n: number}>('select count(*)::int as n from public.plan_visit_charges')
+    expect(charges[0].n).toBe(5)
+
+    const bookings = async () => (await db.query<{n: number}>('select count(*)::int as n from public.bookings')).rows[0].n
+    const before = await bookings()
+    // A plan's visit stored as 'scheduled' without its charge row: refused when the transaction ends.
+    await expect(
+      db.query(
+        `insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || jsonb_build_object(
+           'id', gen_random_uuid(), 'idempotency_key', gen_random_uuid(), 'plan_visit', 99))).*
+         from public.bookings b where b.id = $1`,
+        [second.id],
+      ),
+    ).rejects.toMatchObject({code: '23514', constraint: 'bookings_scheduled_has_charge', message: expect.stringContaining('A scheduled booking is a plan visit with its charge')})
+    // A paid booking turned back to 'scheduled' has no charge row either: refused.
+    await expect(db.query(`update public.bookings set payment_status = 'scheduled' where id = $1`, [booking.id])).rejects.toMatchObject({code: '23514'})
+    // A one-time booking is never 'scheduled', charge row or not.
+    const {booking: oneTime} = await store.createPending(houseBooking({frequency: 'One-Time', ...slot('2030-02-20', '10:00-12:00')}), {capacity: 100, now: NOW})
+    await expect(
+      db.query(
+        `with visit as (update public.bookings set payment_status = 'scheduled' where id = $1 returning id)
+         insert into public.plan_visit_charges (booking_id, due_at) select id, now() from visit`,
+        [oneTime.id],
+      ),
+    ).rejects.toMatchObject({code: '23514', constraint: 'bookings_scheduled_is_plan_visit'})
+    expect(await bookings()).toBe(before + 1)
+    expect((await store.findById(booking.id))?.paymentStatus).toBe('paid')
+    expect((await store.findById(oneTime.id))?.paymentStatus).toBe('pending')
+  })
+
   it('a visit whose window is full goes to the nearest free window of its week, and the customer is told once', async () => {
     await fill('2030-02-12', '10:00-12:00', 3)
     const booking = await paidBooking()

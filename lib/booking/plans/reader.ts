@@ -1,7 +1,8 @@
 /**
  * Reading plans, their visits and their charges through the database functions of
  * supabase/migrations (the same on PGlite, PostgreSQL and Supabase), and the one mapping between
- * public.booking_plans / public.plan_charges rows and the app's types. The functions that write
+ * public.booking_plans / public.plan_charges rows and the app's types (a visit's charge comes with
+ * its booking: public.booking_with_charge). The functions that write
  * plans live beside the rules that need them (plans, charges, changes).
  */
 import type {DatabaseFunctions} from '../../database/functions.ts'
@@ -81,15 +82,6 @@ export function planChargeFromRow(value: unknown): PlanCharge {
   }
 }
 
-/**
- * The one column of a `returns table (booking jsonb)` row: SQL drivers give `{booking: …}`, while
- * PostgREST (Supabase) answers a one-column set with the bare values.
- */
-function column(row: unknown, name: string): unknown {
-  const object = jsonObject(row)
-  return Object.keys(object).length === 1 && name in object ? object[name] : row
-}
-
 export interface PlanReader {
   /** The plan, or null (also for a malformed id). */
   findPlan(id: string): Promise<StoredPlan | null>
@@ -108,13 +100,13 @@ export function createPlanReader(functions: DatabaseFunctions): PlanReader {
     },
     async visitsOf(planId) {
       if (!isUuid(planId)) return []
-      const rows = await functions.rows('plan_visits', {p_plan_id: planId})
-      return rows.map((row) => fromRow(jsonObject(column(row, 'booking'))))
+      const rows = await functions.rows<{booking: unknown}>('plan_visits', {p_plan_id: planId})
+      return rows.map((row) => fromRow(jsonObject(row.booking)))
     },
     async chargesOf(planId) {
       if (!isUuid(planId)) return []
-      const rows = await functions.rows('plan_charges_of', {p_plan_id: planId})
-      return rows.map((row) => planChargeFromRow(column(row, 'charge')))
+      const rows = await functions.rows<{charge: unknown}>('plan_charges_of', {p_plan_id: planId})
+      return rows.map((row) => planChargeFromRow(row.charge))
     },
   }
 }

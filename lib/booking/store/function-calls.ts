@@ -1,6 +1,6 @@
 import type {DatabaseError, DatabaseFunctions} from '../../database/functions.ts'
 import type {QueuedEmail} from '../../email/queue.ts'
-import {changesFrom, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
+import {changesFrom, fromRow, isUuid, placesTakenFrom, toInsertRow, type PendingBookingAnswer} from './mapping.ts'
 import {BookingStoreError, WindowFullError} from './store.ts'
 import type {
   BookingChange,
@@ -21,7 +21,7 @@ import type {
  * its arrival window's last places, counting the places taken, paying a booking with its e-mails,
  * the customer's moves and cancellation requests and their record.
  * The same through either adapter's `DatabaseFunctions` (SQL on PGlite or PostgreSQL, supabase-js
- * `rpc`): both adapters extend this class and add how they read and update rows their own way.
+ * `rpc`): both adapters extend this class and add how they update rows their own way.
  */
 export abstract class FunctionCallBookingStore implements BookingStore {
   readonly #functions: DatabaseFunctions
@@ -30,8 +30,19 @@ export abstract class FunctionCallBookingStore implements BookingStore {
     this.#functions = functions
   }
 
-  abstract findById(id: string): Promise<StoredBooking | null>
-  abstract findBySessionId(sessionId: string): Promise<StoredBooking | null>
+  /** booking_by_id: the booking's row with its charge (a plan's later visit), read at one instant. */
+  async findById(id: string): Promise<StoredBooking | null> {
+    if (!isUuid(id)) return null
+    const row = await call(() => this.#functions.value<Record<string, unknown> | null>('booking_by_id', {p_id: id}))
+    return row ? fromRow(row) : null
+  }
+
+  async findBySessionId(sessionId: string): Promise<StoredBooking | null> {
+    if (typeof sessionId !== 'string' || sessionId === '') return null
+    const row = await call(() => this.#functions.value<Record<string, unknown> | null>('booking_by_payment_session', {p_session_id: sessionId}))
+    return row ? fromRow(row) : null
+  }
+
   abstract attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange>
   abstract markClosed(id: string, status: ClosedStatus): Promise<StoreChange>
 

@@ -49,31 +49,6 @@ const FIELD_COLUMNS = {
 export const INSERT_COLUMNS = [...Object.values(FIELD_COLUMNS), 'amount', 'discount'] as const
 export type InsertColumn = (typeof INSERT_COLUMNS)[number]
 
-/** Every column of a stored booking, in a fixed order (what the adapters select). */
-export const BOOKING_COLUMNS = [
-  'id',
-  ...INSERT_COLUMNS,
-  'payment_status',
-  'payment_provider',
-  'payment_session_id',
-  'created_at',
-  'updated_at',
-  'paid_at',
-  'cancellation_requested_at',
-  'manage_link_generation',
-  'cancelled_at',
-  'refunded_cents',
-  'outcome',
-  'plan_id',
-  'plan_visit',
-  'charge_state',
-  'charge_due_at',
-  'card_deadline_at',
-  'placed_elsewhere',
-  'started_at',
-] as const
-export type BookingColumn = (typeof BOOKING_COLUMNS)[number]
-
 /** Columns of type jsonb (the SQL adapter sends them as JSON text). */
 export const JSON_COLUMNS: ReadonlySet<string> = new Set(['extras', 'instructions'])
 
@@ -150,7 +125,10 @@ export function placesTakenFrom(rows: readonly Record<string, unknown>[]): Map<s
   return new Map(rows.map((row) => [`${calendarDate(row.date)} ${String(row.arrival_window)}`, Number(row.taken)]))
 }
 
-/** A stored booking from a row holding BOOKING_COLUMNS. */
+/**
+ * A stored booking from a row of public.bookings (a driver's row, or `to_jsonb` of one); a plan's
+ * later visit's charge under the names public.booking_with_charge gives it (null where not read).
+ */
 export function fromRow(row: Record<string, unknown>): StoredBooking {
   const status = String(row.payment_status)
   if (!(PAYMENT_STATUSES as readonly string[]).includes(status)) throw new BookingStoreError(`Unknown payment status: ${status}`)

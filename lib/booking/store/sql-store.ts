@@ -1,9 +1,9 @@
 import {createSqlDatabaseFunctions} from '../../database/sql-functions.ts'
 import type {SqlClient} from '../../database/sql.ts'
 import {FunctionCallBookingStore} from './function-calls.ts'
-import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
+import {BOOKINGS_TABLE, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, StoreChange, StoredBooking} from './store.ts'
+import type {BookingStore, ClosedStatus, StoreChange} from './store.ts'
 
 export type {SqlClient}
 
@@ -13,8 +13,6 @@ export type {SqlClient}
  */
 
 const TABLE = `public.${BOOKINGS_TABLE}`
-/** Every column; the date as text so no driver turns a calendar date into a local-time Date. */
-const SELECT_LIST = BOOKING_COLUMNS.map((column) => (column === 'date' ? 'date::text as date' : column)).join(', ')
 
 async function run<R>(db: SqlClient, sql: string, params: unknown[]): Promise<R[]> {
   try {
@@ -34,22 +32,6 @@ export class SqlBookingStore extends FunctionCallBookingStore {
   constructor(db: SqlClient) {
     super(createSqlDatabaseFunctions(db))
     this.#db = db
-  }
-
-  async findById(id: string): Promise<StoredBooking | null> {
-    if (!isUuid(id)) return null
-    const [row] = await run<Record<string, unknown>>(this.#db, `select ${SELECT_LIST} from ${TABLE} where id = $1`, [id])
-    return row ? fromRow(row) : null
-  }
-
-  async findBySessionId(sessionId: string): Promise<StoredBooking | null> {
-    if (typeof sessionId !== 'string' || sessionId === '') return null
-    const [row] = await run<Record<string, unknown>>(
-      this.#db,
-      `select ${SELECT_LIST} from ${TABLE} where payment_session_id = $1`,
-      [sessionId],
-    )
-    return row ? fromRow(row) : null
   }
 
   async attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange> {

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {createClient} from '@supabase/supabase-js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {BOOKING_COLUMNS, toInsertRow} from './mapping'
+import {toInsertRow} from './mapping'
 import {applyMigrations, migrationFiles} from '../../database/migrations'
 import {openPgliteDatabase} from '../../database/pglite'
 import {openMigratedMemoryDatabase, openMigratedWorkerDatabase} from '../../database/test-support/temp-pglite'
@@ -463,7 +463,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`)
   }
 
-  it('creates through the database function create_pending_booking (POST /rpc), then reads the row back by id', async () => {
+  it('creates through the database function create_pending_booking (POST /rpc), then reads it back through booking_by_id', async () => {
     const input = houseBooking({arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: '2030-02-28T16:00:00.000Z', holdExpiresAt: '2030-01-01T00:30:00.000Z'})
     const now = new Date('2030-01-01T00:00:00Z')
     postgrest.requests.length = 0
@@ -476,11 +476,9 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     expectServiceRoleHeaders(post)
     expect(post.body).toEqual({p_booking: toInsertRow(input), p_capacity: 3, p_now: now.toISOString()})
     expect(post.body).toMatchObject({p_booking: {idempotency_key: input.idempotencyKey, first_name: 'Ada', half_bath: 1, parking_fee: '$10', amount: '219.17', amount_cents: 21917, arrival_window: '08:00-10:00'}})
-    expect(get.method).toBe('GET')
-    expect(get.path).toBe('/rest/v1/bookings')
-    expect(get.query.get('id')).toBe(`eq.${booking.id}`)
-    expect(get.query.get('select')).toBe(BOOKING_COLUMNS.join(','))
-    expect(get.headers['accept-profile']).toBe('public')
+    expect(get.method).toBe('POST')
+    expect(get.path).toBe('/rest/v1/rpc/booking_by_id')
+    expect(get.body).toEqual({p_id: booking.id})
     expectServiceRoleHeaders(get)
   })
 
@@ -491,7 +489,7 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
     postgrest.requests.length = 0
     const again = await store.createPending(input)
     expect(again).toEqual({booking: first.booking, created: false})
-    expect(postgrest.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /rest/v1/rpc/create_pending_booking', 'GET /rest/v1/bookings'])
+    expect(postgrest.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /rest/v1/rpc/create_pending_booking', 'POST /rest/v1/rpc/booking_by_id'])
   })
 
   it('closes a booking with a PATCH filtered on id and payment_status=pending', async () => {

@@ -4,16 +4,14 @@ import type {SupabaseClient} from '@supabase/supabase-js'
 import {createServiceRoleClient, type SupabaseConfig} from '../../database/supabase.ts'
 import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions.ts'
 import {FunctionCallBookingStore} from './function-calls.ts'
-import {BOOKING_COLUMNS, BOOKINGS_TABLE, fromRow, isUuid} from './mapping.ts'
+import {BOOKINGS_TABLE, isUuid} from './mapping.ts'
 import {BookingStoreError} from './store.ts'
-import type {BookingStore, ClosedStatus, StoreChange, StoredBooking} from './store.ts'
+import type {BookingStore, ClosedStatus, StoreChange} from './store.ts'
 
 /**
  * The booking store on Supabase, through its Data API (PostgREST) with the service role key. Server
  * only: the key bypasses row level security, and the browser never talks to the database.
  */
-
-const COLUMNS = BOOKING_COLUMNS.join(',')
 
 type PostgrestErrorLike = {message: string; code?: string; details?: string | null; hint?: string | null}
 type Result<T> = {data: T | null; error: PostgrestErrorLike | null}
@@ -39,20 +37,6 @@ export class SupabaseBookingStore extends FunctionCallBookingStore {
 
   #table() {
     return this.#client.from(BOOKINGS_TABLE)
-  }
-
-  async findById(id: string): Promise<StoredBooking | null> {
-    if (!isUuid(id)) return null
-    const row = unwrap(await this.#table().select(COLUMNS).eq('id', id).maybeSingle()) as Record<string, unknown> | null
-    return row ? fromRow(row) : null
-  }
-
-  async findBySessionId(sessionId: string): Promise<StoredBooking | null> {
-    if (typeof sessionId !== 'string' || sessionId === '') return null
-    const row = unwrap(
-      await this.#table().select(COLUMNS).eq('payment_session_id', sessionId).maybeSingle(),
-    ) as Record<string, unknown> | null
-    return row ? fromRow(row) : null
   }
 
   async attachPaymentSession(id: string, session: {provider: string; sessionId: string}): Promise<StoreChange> {

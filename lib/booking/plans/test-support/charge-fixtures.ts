@@ -41,6 +41,18 @@ async function insertBooking(sql: SqlQuery, row: Record<string, unknown>): Promi
   )
 }
 
+/** A plan's later visit and its charge row, in one statement (a 'scheduled' booking never lacks one). */
+async function insertVisit(sql: SqlQuery, row: Record<string, unknown>, charge: {state: string; dueAt: string}): Promise<void> {
+  const columns = Object.keys(row)
+  await sql.query(
+    `with visit as (
+       insert into public.bookings (${columns.join(', ')}) select ${columns.join(', ')} from jsonb_populate_record(null::public.bookings, $1::jsonb) returning id
+     )
+     insert into public.plan_visit_charges (booking_id, state, due_at) select id, $2, $3::timestamptz from visit`,
+    [JSON.stringify(row), charge.state, charge.dueAt],
+  )
+}
+
 /** A weekly house plan: its paid first visit a week before `date`, and its visit 2 on `date`, scheduled for its charge. */
 export async function insertPlanWithVisit(sql: SqlQuery, options: PlanFixtureOptions): Promise<PlanFixture> {
   const amountCents = options.amountCents ?? 16624
@@ -73,15 +85,17 @@ export async function insertPlanWithVisit(sql: SqlQuery, options: PlanFixtureOpt
   )
   await sql.query(`update public.bookings set plan_id = $1, plan_visit = 1 where id = $2`, [planId, firstBookingId])
   const visitId = randomUUID()
-  await insertBooking(sql, {
-    ...toInsertRow({...template, idempotencyKey: randomUUID(), date: options.date, windowStartsAt: windowStart.toISOString()}),
-    id: visitId,
-    plan_id: planId,
-    plan_visit: 2,
-    payment_status: 'scheduled',
-    charge_state: 'scheduled',
-    charge_due_at: options.chargeDueAt ?? new Date(windowStart.getTime() - 48 * 3_600_000).toISOString(),
-  })
+  await insertVisit(
+    sql,
+    {
+      ...toInsertRow({...template, idempotencyKey: randomUUID(), date: options.date, windowStartsAt: windowStart.toISOString()}),
+      id: visitId,
+      plan_id: planId,
+      plan_visit: 2,
+      payment_status: 'scheduled',
+    },
+    {state: 'scheduled', dueAt: options.chargeDueAt ?? new Date(windowStart.getTime() - 48 * 3_600_000).toISOString()},
+  )
   return {planId, firstBookingId, visitId}
 }
 

@@ -76,9 +76,6 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
       plan_id: planId,
       plan_visit: index + 2,
       payment_status: status,
-      charge_state: chargeState,
-      charge_due_at: new Date(startsAt.getTime() - 48 * 3_600_000).toISOString(),
-      card_deadline_at: chargeState === 'declined' ? new Date(startsAt.getTime() - 24 * 3_600_000).toISOString() : null,
       amount_cents: options.perVisitCents ?? 12_000,
       amount: (options.perVisitCents ?? 12_000) / 100,
       coupon: null,
@@ -91,9 +88,20 @@ export async function seedPlan(db: SqlClient, firstBookingId: string, options: S
       outcome_at: visit.outcome ? startsAt.toISOString() : null,
       paid_at: status === 'paid' ? new Date(startsAt.getTime() - 48 * 3_600_000).toISOString() : null,
     }
+    // The visit and its charge row in one statement (a 'scheduled' booking never lacks one).
     await db.query(
-      `insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || $1::jsonb)).* from public.bookings b where b.id = $2`,
-      [JSON.stringify(patch), firstBookingId],
+      `with visit as (
+         insert into public.bookings select (jsonb_populate_record(null::public.bookings, to_jsonb(b) || $1::jsonb)).* from public.bookings b where b.id = $2
+         returning id
+       )
+       insert into public.plan_visit_charges (booking_id, state, due_at, card_deadline_at) select id, $3, $4::timestamptz, $5::timestamptz from visit`,
+      [
+        JSON.stringify(patch),
+        firstBookingId,
+        chargeState,
+        new Date(startsAt.getTime() - 48 * 3_600_000).toISOString(),
+        chargeState === 'declined' ? new Date(startsAt.getTime() - 24 * 3_600_000).toISOString() : null,
+      ],
     )
     visitIds.push(id)
   }
