@@ -7,11 +7,14 @@ const root = dirname(fileURLToPath(import.meta.url))
 const UNIT_FILES = ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts']
 /**
  * Files that point the modules they import elsewhere through the process's environment (the content
- * source, the local dataset, the database's data directory, the site's address), so the modules
- * must be new for them.
+ * source, the local dataset, the database's data directory, the site's address), and the edge's and
+ * page cache's, whose stand-ins and caches live in module state: the modules must be new for them
+ * (a shuffled run showed the edge's tests reading another file's cached pages).
  */
 const ISOLATED_UNIT_FILES = [
   'lib/content/**/*.test.ts',
+  'lib/edge/**/*.test.ts',
+  'lib/page-cache/**/*.test.ts',
   'lib/trust.test.ts',
   'lib/rate-limit/index.test.ts',
   'lib/booking/store/index.test.ts',
