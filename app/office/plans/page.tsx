@@ -7,6 +7,7 @@ import {requireStaffPage} from '@/lib/office/access/page'
 import {officePlanList} from '@/lib/office/plans/actions'
 import {officePlanDeps} from '@/lib/office/plans/server'
 import {planWords as words} from '@/lib/office/plans/words'
+import {Choices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: words.listTitle}
 
@@ -36,11 +37,7 @@ export default async function OfficePlansPage({searchParams}: {searchParams: Pro
           </label>
           <select id="plan-status" name="status" defaultValue={status ?? ''} className={ui.input}>
             <option value="">{words.filterAll}</option>
-            {PLAN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {words.status[value]}
-              </option>
-            ))}
+            <Choices values={PLAN_STATUSES} label={(value) => words.status[value]} />
           </select>
         </div>
         <div>
