@@ -11,6 +11,7 @@ import {isStaffCrew, isStaffRole, STAFF_CREWS, STAFF_ROLES} from '@/lib/office/a
 import {accessWords} from '@/lib/office/access/words'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {Choices} from '@/components/office/Choices'
+import {ColumnHeads} from '@/components/office/ColumnHeads'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
 
@@ -140,17 +141,9 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.stacked}`}>
           <caption>{w.listCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.columns.name}</th>
-              <th scope="col">{w.columns.email}</th>
-              <th scope="col">{w.columns.role}</th>
-              <th scope="col">{w.columns.since}</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>{w.columns.actions}</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[w.columns.name, w.columns.email, w.columns.role, w.columns.since, <span key="actions" className={styles.visuallyHidden}>{w.columns.actions}</span>]}
+          />
           <tbody>
             {members.map((member) => (
               <tr key={member.id}>
