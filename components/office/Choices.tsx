@@ -19,3 +19,12 @@ export function Choices<T extends string>({
     </option>
   ))
 }
+
+/** The <option>s of staff members: each one's id, with their name. */
+export function StaffChoices({members}: {members: readonly {id: string; name: string}[]}) {
+  return members.map((member) => (
+    <option key={member.id} value={member.id}>
+      {member.name}
+    </option>
+  ))
+}

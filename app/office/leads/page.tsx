@@ -7,7 +7,7 @@ import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLe
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
 import styles from './leads.module.css'
-import {Choices} from '@/components/office/Choices'
+import {Choices, StaffChoices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: leadWords.title}
 
@@ -56,11 +56,7 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
             <option value="">{words.filters.anyone}</option>
             <option value="mine">{words.filters.mine}</option>
             <option value="nobody">{words.filters.nobody}</option>
-            {assignees.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
+            <StaffChoices members={assignees} />
           </select>
         </div>
         <div className={`${styles.field} ${styles.search}`}>

@@ -12,7 +12,7 @@ import {defaultStatusAfterReply, leadCustomer, leadKindFromSlug, LIMITS, nextSta
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
 import styles from '../../leads.module.css'
-import {Choices} from '@/components/office/Choices'
+import {Choices, StaffChoices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: leadWords.title}
 
@@ -206,11 +206,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
                 <label htmlFor="lead-assignee-to">{words.lead.assigneeLabel}</label>
                 <select id="lead-assignee-to" name="assignee" defaultValue={lead.assignee && !lead.assignee.removed ? lead.assignee.id : 'nobody'}>
                   <option value="nobody">{words.nobody}</option>
-                  {assignees.map((member) => (
-                    <option key={member.id} value={member.id}>
-                      {member.name}
-                    </option>
-                  ))}
+                  <StaffChoices members={assignees} />
                 </select>
               </div>
               <div>
