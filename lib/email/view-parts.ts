@@ -88,13 +88,16 @@ export function manageAction(
 }
 
 /**
- * An acknowledgement of a quote, contact or estimate request: its own words filled in with what may
- * be repeated (never the visitor's typed text), no sections, what happens next twice (preview and closing).
+ * An acknowledgement of a quote, contact or estimate request: its own words filled in with the
+ * company's name and phone (as entered in the site settings) and what may be repeated (never the
+ * visitor's typed text), no sections, what happens next twice (preview and closing).
  */
 export function acknowledgement(
   w: {subject: string; heading: string; body: string; nextSteps: string},
-  values: Record<string, string>,
+  company: EmailCompany,
+  repeated: Record<string, string>,
 ): MessageView {
+  const values = {companyName: company.companyName, phone: company.phone, ...repeated}
   return {
     subject: fillTokens(w.subject, values),
     view: {
