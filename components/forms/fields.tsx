@@ -34,6 +34,22 @@ function describedBy(...ids: (string | false | null | undefined)[]): string | un
 }
 
 /** The error line under a control. Rendered only with a message. */
+/**
+ * A field's controller, its id, its error message, and what its control says of it: required,
+ * invalid while it has an error, described by its description and its error.
+ */
+function useField<T extends FieldValues, N extends FieldPath<T>>({control, name, required, description}: Pick<FieldProps<T, N>, 'control' | 'name' | 'required' | 'description'>) {
+  const {field, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  const aria = {
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(description ? `${id}-desc` : null, error && `${id}-error`),
+  }
+  return {field, id, error, aria}
+}
+
 export function FieldError({id, message}: {id: string; message?: string}) {
   if (!message) return null
   return (
@@ -126,9 +142,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   onValueChange,
   onLeave,
 }: TextFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <input
@@ -152,9 +166,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
         placeholder={placeholder}
         min={min}
         max={max}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        {...aria}
       />
     </LabelledField>
   )
@@ -178,9 +190,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
   maxLength,
   placeholder,
 }: TextAreaFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <textarea
@@ -194,9 +204,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
         onBlur={onBlur}
         maxLength={maxLength}
         placeholder={placeholder}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        {...aria}
       />
     </LabelledField>
   )
@@ -236,9 +244,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   numeric = false,
   onValueChange,
 }: SelectFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const value = fieldValue as string | number | null | undefined
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
@@ -256,9 +262,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
             onValueChange?.(next)
           }}
           onBlur={onBlur}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => {
@@ -318,9 +322,7 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
   emptyText,
   onValueChange,
 }: RadioCardGroupProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const inputs = useRef<(HTMLInputElement | null)[]>([])
   const value = fieldValue as string | null | undefined
   const Heading = headingLevel ? (`h${headingLevel}` as const) : null
@@ -342,7 +344,7 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
       // has no options yet, or when the server refused the option chosen (which may then go).
       data-field={fieldName}
       tabIndex={-1}
-      aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+      aria-describedby={aria['aria-describedby']}
     >
       <legend className={join(styles.legend, Heading && styles.legendHeading)}>
         {Heading ? (
@@ -424,9 +426,7 @@ export type CheckboxFieldProps<T extends FieldValues, N extends FieldPath<T>> = 
  * label may hold a link; the error sits under it, tied to the box.
  */
 export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({control, name, label, description, required, className}: CheckboxFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <div className={join(styles.field, styles.checkboxField, className)}>
       <div className={styles.checkboxRow}>
@@ -439,9 +439,7 @@ export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({co
           checked={fieldValue === true}
           onChange={(event) => onChange(event.target.checked)}
           onBlur={onBlur}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         />
         <label htmlFor={id} className={styles.checkboxLabel}>
           {label}
@@ -489,9 +487,7 @@ export function CountStepper<T extends FieldValues, N extends FieldPath<T>>({
   max,
   note,
 }: CountStepperProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const rawValue = fieldValue as unknown
   const value = typeof rawValue === 'number' && Number.isInteger(rawValue) ? clamp(rawValue, min, max) : min
   // The text being typed; null = show the form's value.
@@ -555,9 +551,7 @@ export function CountStepper<T extends FieldValues, N extends FieldPath<T>>({
             }
             onBlur()
           }}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         />
         <button
           type="button"
