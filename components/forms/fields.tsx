@@ -2,6 +2,7 @@
 
 import {useId, useRef, useState, type ReactNode} from 'react'
 import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
+import {ErrorIcon} from './ErrorIcon'
 import styles from './fields.module.css'
 
 /*
@@ -54,10 +55,7 @@ export function FieldError({id, message}: {id: string; message?: string}) {
   if (!message) return null
   return (
     <p id={id} className={styles.error}>
-      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18" className={styles.errorIcon}>
-        <circle cx="12" cy="12" r="10" fill="currentColor" />
-        <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      </svg>
+      <ErrorIcon size={18} className={styles.errorIcon} />
       <span>{message}</span>
     </p>
   )
