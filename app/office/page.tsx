@@ -9,6 +9,7 @@ import {officeListDeps} from '@/lib/office/bookings/lists-server'
 import {requireOfficeHome} from '@/lib/office/access/page'
 import {companyToday, formatScheduleDate, formatShortDate, mondayOf, refusedScheduleDate, scheduleRange} from '@/lib/office/schedule/rules'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
+import {Choices} from '@/components/office/Choices'
 
 const WORDS = BOOKING_LIST_WORDS.schedule
 
@@ -87,11 +88,7 @@ export default async function SchedulePage({searchParams}: {searchParams: Search
           {WORDS.crewLabel}
           <select name="crew" defaultValue={crew ?? ''}>
             <option value="">{WORDS.allCrews}</option>
-            {SERVICE_FAMILIES.map((family) => (
-              <option key={family} value={family}>
-                {BOOKING_LIST_WORDS.crews[family]}
-              </option>
-            ))}
+            <Choices values={SERVICE_FAMILIES} label={(family) => BOOKING_LIST_WORDS.crews[family]} />
           </select>
         </label>
         <button type="submit">{WORDS.showDate}</button>

@@ -1,6 +1,7 @@
 'use client'
 
 import type {Ref} from 'react'
+import {ErrorIcon} from './ErrorIcon'
 import styles from './FormErrorBanner.module.css'
 
 export type FormErrorBannerProps = {
@@ -20,10 +21,7 @@ export function FormErrorBanner({message, ref, className}: FormErrorBannerProps)
     <div ref={ref} role="alert" tabIndex={-1} className={[styles.alertRegion, className].filter(Boolean).join(' ')}>
       {message ? (
         <div className={styles.banner}>
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22" className={styles.bannerIcon}>
-            <circle cx="12" cy="12" r="10" fill="currentColor" />
-            <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-          </svg>
+          <ErrorIcon size={22} className={styles.bannerIcon} />
           <p>{message}</p>
         </div>
       ) : null}

@@ -2,6 +2,7 @@
 
 import {useId, useRef, useState, type ReactNode} from 'react'
 import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
+import {ErrorIcon} from './ErrorIcon'
 import styles from './fields.module.css'
 
 /*
@@ -34,14 +35,27 @@ function describedBy(...ids: (string | false | null | undefined)[]): string | un
 }
 
 /** The error line under a control. Rendered only with a message. */
+/**
+ * A field's controller, its id, its error message, and what its control says of it: required,
+ * invalid while it has an error, described by its description and its error.
+ */
+function useField<T extends FieldValues, N extends FieldPath<T>>({control, name, required, description}: Pick<FieldProps<T, N>, 'control' | 'name' | 'required' | 'description'>) {
+  const {field, fieldState} = useController({control, name})
+  const id = useId()
+  const error = fieldState.error?.message
+  const aria = {
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(description ? `${id}-desc` : null, error && `${id}-error`),
+  }
+  return {field, id, error, aria}
+}
+
 export function FieldError({id, message}: {id: string; message?: string}) {
   if (!message) return null
   return (
     <p id={id} className={styles.error}>
-      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18" className={styles.errorIcon}>
-        <circle cx="12" cy="12" r="10" fill="currentColor" />
-        <path d="M12 7v6M12 16.5v.5" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      </svg>
+      <ErrorIcon size={18} className={styles.errorIcon} />
       <span>{message}</span>
     </p>
   )
@@ -126,9 +140,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   onValueChange,
   onLeave,
 }: TextFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <input
@@ -152,9 +164,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
         placeholder={placeholder}
         min={min}
         max={max}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        {...aria}
       />
     </LabelledField>
   )
@@ -178,9 +188,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
   maxLength,
   placeholder,
 }: TextAreaFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
       <textarea
@@ -194,9 +202,7 @@ export function TextAreaField<T extends FieldValues, N extends FieldPath<T>>({
         onBlur={onBlur}
         maxLength={maxLength}
         placeholder={placeholder}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+        {...aria}
       />
     </LabelledField>
   )
@@ -236,9 +242,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   numeric = false,
   onValueChange,
 }: SelectFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const value = fieldValue as string | number | null | undefined
   return (
     <LabelledField id={id} label={label} required={required} description={description} error={error} className={className}>
@@ -256,9 +260,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
             onValueChange?.(next)
           }}
           onBlur={onBlur}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => {
@@ -318,9 +320,7 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
   emptyText,
   onValueChange,
 }: RadioCardGroupProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const inputs = useRef<(HTMLInputElement | null)[]>([])
   const value = fieldValue as string | null | undefined
   const Heading = headingLevel ? (`h${headingLevel}` as const) : null
@@ -342,7 +342,7 @@ export function RadioCardGroup<T extends FieldValues, N extends FieldPath<T>>({
       // has no options yet, or when the server refused the option chosen (which may then go).
       data-field={fieldName}
       tabIndex={-1}
-      aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+      aria-describedby={aria['aria-describedby']}
     >
       <legend className={join(styles.legend, Heading && styles.legendHeading)}>
         {Heading ? (
@@ -424,9 +424,7 @@ export type CheckboxFieldProps<T extends FieldValues, N extends FieldPath<T>> = 
  * label may hold a link; the error sits under it, tied to the box.
  */
 export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({control, name, label, description, required, className}: CheckboxFieldProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   return (
     <div className={join(styles.field, styles.checkboxField, className)}>
       <div className={styles.checkboxRow}>
@@ -439,9 +437,7 @@ export function CheckboxField<T extends FieldValues, N extends FieldPath<T>>({co
           checked={fieldValue === true}
           onChange={(event) => onChange(event.target.checked)}
           onBlur={onBlur}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         />
         <label htmlFor={id} className={styles.checkboxLabel}>
           {label}
@@ -489,9 +485,7 @@ export function CountStepper<T extends FieldValues, N extends FieldPath<T>>({
   max,
   note,
 }: CountStepperProps<T, N>) {
-  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, fieldState} = useController({control, name})
-  const id = useId()
-  const error = fieldState.error?.message
+  const {field: {ref: fieldRef, name: fieldName, value: fieldValue, onChange, onBlur}, id, error, aria} = useField({control, name, required, description})
   const rawValue = fieldValue as unknown
   const value = typeof rawValue === 'number' && Number.isInteger(rawValue) ? clamp(rawValue, min, max) : min
   // The text being typed; null = show the form's value.
@@ -555,9 +549,7 @@ export function CountStepper<T extends FieldValues, N extends FieldPath<T>>({
             }
             onBlur()
           }}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(description ? `${id}-desc` : null, error && `${id}-error`)}
+          {...aria}
         />
         <button
           type="button"

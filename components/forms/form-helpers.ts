@@ -1,6 +1,21 @@
+import type {FormEvent, RefObject} from 'react'
 import type {FieldErrors, FieldValues} from 'react-hook-form'
 
 /** Helpers the site's forms share (booking and lead forms): keys, error paths, focus. Browser only. */
+
+/** Spread onto a site form's <form>: its ref, onSubmit and noValidate (the schemas' messages, not the browser's). */
+export type FormProps = {
+  ref: RefObject<HTMLFormElement | null>
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  noValidate: true
+  /**
+   * POST, so that a submission before the page's JavaScript has started never puts the visitor's
+   * details into a URL (the query string of a GET).
+   */
+  method: 'post'
+  /** Present once the form is interactive (hydrated): tests wait for `form[data-interactive]`. */
+  'data-interactive': '' | undefined
+}
 
 /** A random UUID v4: crypto.randomUUID where available (secure contexts), else from getRandomValues. */
 export function newIdempotencyKey(): string {

@@ -3,7 +3,7 @@
 import {zodResolver} from '@hookform/resolvers/zod'
 import {useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject} from 'react'
 import {useForm, useWatch, type DefaultValues, type Path, type Resolver, type UseFormReturn} from 'react-hook-form'
-import {errorPaths, focusFirstInvalid, newIdempotencyKey} from '@/components/forms/form-helpers'
+import {errorPaths, focusFirstInvalid, newIdempotencyKey, type FormProps} from '@/components/forms/form-helpers'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse, type LeadAnswer} from '@/lib/leads/answers'
 import {createLeadSchemas, HONEYPOT_FIELD, isLeadMessageKey, isPhoneTypedInvalid, leadSchemaFor, type Lead, type LeadInput, type LeadKind, type LeadMessages} from '@/lib/leads/schemas'
 
@@ -20,13 +20,7 @@ export type LeadFormStatus = {kind: 'success' | 'error'; text: string} | null
 
 export type LeadForm<K extends LeadKind> = {
   form: UseFormReturn<LeadInput[K], unknown, Lead[K]>
-  formProps: {
-    ref: RefObject<HTMLFormElement | null>
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void
-    noValidate: true
-    method: 'post'
-    'data-interactive': '' | undefined
-  }
+  formProps: FormProps
   /** The hidden honeypot input's ref (see HoneypotField). */
   honeypotRef: RefObject<HTMLInputElement | null>
   /** From a valid submission until the server answers. */

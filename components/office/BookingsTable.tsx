@@ -7,6 +7,7 @@ import type {OfficeBookingStatus} from '@/lib/office/bookings/status'
 import type {PaymentState} from '@/lib/office/bookings/payment-state'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {BookingStatus} from './BookingStatus'
+import {LabelledCells} from './LabelledCells'
 import styles from './BookingsTable.module.css'
 import ui from './office-page.module.css'
 
@@ -109,15 +110,7 @@ export function BookingsTable({rows, sorting, sortLinks, caption}: {rows: Bookin
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  className={(cell.column.columnDef.meta as {numeric?: boolean} | undefined)?.numeric ? styles.numeric : undefined}
-                  data-label={String(cell.column.columnDef.header)}
-                >
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              <LabelledCells row={row} classNameOf={(cell) => ((cell.column.columnDef.meta as {numeric?: boolean} | undefined)?.numeric ? styles.numeric : undefined)} />
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import {formatCompanyDateTime, formatPhone} from '@/lib/format'
 import {leadHref, leadListHref, type LeadListQuery, type LeadSummary} from '@/lib/office/leads/actions'
 import {leadWords} from '@/lib/office/leads/words'
+import {LabelledCells} from './LabelledCells'
 import styles from './LeadTable.module.css'
 import ui from './office-page.module.css'
 
@@ -108,11 +109,7 @@ export function LeadTable({leads, query}: {leads: LeadSummary[]; query: LeadList
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-lead-id={row.original.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={styles[`col_${cell.column.id}`]} data-label={String(cell.column.columnDef.header)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
+              <LabelledCells row={row} classNameOf={(cell) => styles[`col_${cell.column.id}`]} />
             </tr>
           ))}
         </tbody>

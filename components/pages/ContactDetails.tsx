@@ -3,6 +3,7 @@ import {addressLines, mailtoHref, telHref} from '@/lib/format'
 import {IconBadge} from '@/components/ui/Badge'
 import {EmailText} from '@/components/ui/EmailText'
 import {ClockIcon, MailIcon, MapPinIcon, PhoneIcon} from '@/components/ui/icons'
+import {ServiceAreas} from '@/components/site/ServiceAreas'
 import styles from './ContactDetails.module.css'
 
 export type ContactDetailsProps = {
@@ -46,12 +47,7 @@ export async function ContactDetails({settings, showHours = false, showAreas = t
               <span key={line}>{line}</span>
             ))}
           </address>
-          {showAreas && settings.serviceAreas.length > 0 ? (
-            <p className={styles.areas}>
-              <span className={styles.areasLabel}>{footer.serving} </span>
-              {settings.serviceAreas.join(' · ')}
-            </p>
-          ) : null}
+          {showAreas ? <ServiceAreas areas={settings.serviceAreas} label={footer.serving} classNames={{line: styles.areas, label: styles.areasLabel}} /> : null}
         </div>
       </li>
       {showHours ? (

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react'
+import {ContentImage, type ContentImageProps} from '@/components/ui/ContentImage'
 import {Container, type ContainerWidth} from '@/components/ui/Container'
 import styles from './PageHeader.module.css'
 
@@ -35,5 +36,20 @@ export function PageHeader({heading, intro, eyebrow, note, children, media, widt
         {media ? <div className={styles.media}>{media}</div> : null}
       </Container>
     </header>
+  )
+}
+
+/**
+ * The wide header of a page whose picture stands beside its heading and intro (about, contact): the
+ * picture is above the fold, so it loads first.
+ */
+export function PageHeaderWithImage({page}: {page: {heading: string; intro?: string; image: ContentImageProps['image']}}) {
+  return (
+    <PageHeader
+      heading={page.heading}
+      intro={page.intro}
+      width="wide"
+      media={<ContentImage image={page.image} sizes="(min-width: 56rem) 40vw, 100vw" priority />}
+    />
   )
 }

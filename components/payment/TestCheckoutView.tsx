@@ -41,19 +41,9 @@ export function TestCheckoutView({companyName, session, summary}: TestCheckoutVi
             </p>
           ) : null}
           {payable ? (
-            <div className={styles.actions}>
-              <form method="post" action={`${base}/pay`} className={styles.payForm}>
-                {session.saveCard ? <DeclinesLaterChoice /> : null}
-                <Button type="submit" size="lg" fullWidth>
-                  Pay {summary.total}
-                </Button>
-              </form>
-              <form method="post" action={`${base}/cancel`}>
-                <Button type="submit" variant="secondary" size="lg" fullWidth>
-                  Cancel
-                </Button>
-              </form>
-            </div>
+            <PayOrCancel base={base} choice={session.saveCard ? <DeclinesLaterChoice /> : null}>
+              Pay {summary.total}
+            </PayOrCancel>
           ) : session.status === 'paid' || summary.paymentStatus === 'paid' ? (
             <div className={styles.done}>
               <p role="status">This booking has been paid.</p>
@@ -85,6 +75,28 @@ function TestCheckoutFrame({companyName, children}: {companyName: string; childr
         </p>
         <Card className={styles.card}>{children}</Card>
       </Container>
+    </div>
+  )
+}
+
+/**
+ * Either checkout's two plain form posts: its own button (`children`, after the optional `choice`)
+ * posts to pay or save, and Cancel posts to cancel.
+ */
+function PayOrCancel({base, choice, children}: {base: string; choice: ReactNode; children: ReactNode}) {
+  return (
+    <div className={styles.actions}>
+      <form method="post" action={`${base}/pay`} className={styles.payForm}>
+        {choice}
+        <Button type="submit" size="lg" fullWidth>
+          {children}
+        </Button>
+      </form>
+      <form method="post" action={`${base}/cancel`}>
+        <Button type="submit" variant="secondary" size="lg" fullWidth>
+          Cancel
+        </Button>
+      </form>
     </div>
   )
 }
@@ -125,19 +137,9 @@ export function TestCardUpdateView({companyName, session}: TestCardUpdateViewPro
             and nothing is charged.
           </p>
           {session.status === 'open' ? (
-            <div className={styles.actions}>
-              <form method="post" action={`${base}/pay`} className={styles.payForm}>
-                <DeclinesLaterChoice />
-                <Button type="submit" size="lg" fullWidth>
-                  Save card
-                </Button>
-              </form>
-              <form method="post" action={`${base}/cancel`}>
-                <Button type="submit" variant="secondary" size="lg" fullWidth>
-                  Cancel
-                </Button>
-              </form>
-            </div>
+            <PayOrCancel base={base} choice={<DeclinesLaterChoice />}>
+              Save card
+            </PayOrCancel>
           ) : session.status === 'saved' ? (
             <div className={styles.done}>
               <p role="status">This card has been saved.</p>

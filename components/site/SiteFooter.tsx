@@ -5,6 +5,7 @@ import {addressLines, mailtoHref, telHref} from '@/lib/format'
 import {Container} from '@/components/ui/Container'
 import {ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SparkleIcon} from '@/components/ui/icons'
 import {Logo} from './Logo'
+import {ServiceAreas} from './ServiceAreas'
 import styles from './SiteFooter.module.css'
 
 /** The footer's link columns: fixed addresses, words from the content (Navigation, booking pages). */
@@ -95,12 +96,7 @@ export async function SiteFooter() {
                 <span>{settings.openingHours}</span>
               </li>
             </ul>
-            {settings.serviceAreas.length > 0 ? (
-              <p className={styles.areas}>
-                <span className={styles.areasLabel}>{footer.serving} </span>
-                {settings.serviceAreas.join(' · ')}
-              </p>
-            ) : null}
+            <ServiceAreas areas={settings.serviceAreas} label={footer.serving} classNames={{line: styles.areas, label: styles.areasLabel}} />
           </div>
         </div>
 

@@ -35,12 +35,11 @@ function customerName(facts: EventFacts): string {
     case 'plan_visit_unplaced':
     case 'plan_visit_declined':
     case 'plan_visit_released':
-      return `${facts.customer.firstName} ${facts.customer.lastName}`
-    case 'lead_reply':
-      return facts.firstName
     case 'plan_changed':
     case 'plan_early_cancellation':
       return `${facts.customer.firstName} ${facts.customer.lastName}`
+    case 'lead_reply':
+      return facts.firstName
   }
 }
 

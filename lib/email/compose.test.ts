@@ -16,6 +16,7 @@ import {
   type QuoteRequestFacts,
 } from './queue'
 import type {PlanFacts} from './plan-section'
+import {claimedMessage} from './test-support/claimed'
 import {emailContentFromDataset} from './test-support/content'
 
 /**
@@ -118,15 +119,11 @@ function message(facts: EventFacts, audience: 'business' | 'customer', overrides
   const queued = eventEmails(facts).find((email) => email.audience === audience)
   if (!queued) throw new Error(`No ${audience} e-mail for ${facts.kind}`)
   return {
-    id: `0000000${audience === 'business' ? 1 : 2}-aaaa-4bbb-8ccc-${facts.id.slice(-12)}`,
-    eventKey: `${facts.kind}:${facts.id}:${audience}`,
-    template: queued.template,
-    to: queued.to,
-    replyTo: queued.replyTo,
-    payload: facts,
-    attempts: 1,
-    lockToken: '11111111-2222-4333-8444-555555555555',
-    createdAt: '2027-01-10T20:00:01.000Z',
+    ...claimedMessage(queued, {
+      id: `0000000${audience === 'business' ? 1 : 2}-aaaa-4bbb-8ccc-${facts.id.slice(-12)}`,
+      eventKey: `${facts.kind}:${facts.id}:${audience}`,
+      createdAt: '2027-01-10T20:00:01.000Z',
+    }),
     ...overrides,
   }
 }

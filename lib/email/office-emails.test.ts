@@ -4,6 +4,7 @@ import {renderEmail} from '@/components/email/render'
 import {composeMail, type EmailCompany, type EmailWording, type ManageLinkFor} from './compose'
 import type {OutboxMessage} from './outbox'
 import {customerEmailOnly, type BookingMovedByOfficeFacts, type BookingPaidFacts} from './queue'
+import {claimedMessage} from './test-support/claimed'
 import {emailContentFromDataset} from './test-support/content'
 
 /**
@@ -42,17 +43,7 @@ const moved: BookingMovedByOfficeFacts = {
 
 function message(facts: BookingMovedByOfficeFacts | BookingPaidFacts): OutboxMessage {
   const [queued] = customerEmailOnly(facts)
-  return {
-    id: '00000002-aaaa-4bbb-8ccc-0c1d2e3f4a5b',
-    eventKey: `${facts.kind}:1:customer`,
-    template: queued.template,
-    to: queued.to,
-    replyTo: queued.replyTo,
-    payload: facts,
-    attempts: 1,
-    lockToken: '11111111-2222-4333-8444-555555555555',
-    createdAt: '2030-12-29T18:00:01.000Z',
-  }
+  return claimedMessage(queued, {id: '00000002-aaaa-4bbb-8ccc-0c1d2e3f4a5b', eventKey: `${facts.kind}:1:customer`, createdAt: '2030-12-29T18:00:01.000Z'})
 }
 
 const links: ManageLinkFor[] = []

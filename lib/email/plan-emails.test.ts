@@ -3,6 +3,7 @@ import {renderEmail} from '@/components/email/render'
 import {composeMail, type EmailCompany, type EmailWording, type ManageLinkFor} from './compose'
 import type {OutboxMessage} from './outbox'
 import {eventEmails, type PlanChangedFacts, type PlanEarlyCancellationFacts} from './queue'
+import {claimedMessage} from './test-support/claimed'
 import {emailContentFromDataset} from './test-support/content'
 
 /**
@@ -43,17 +44,7 @@ function changed(overrides: Partial<PlanChangedFacts> = {}): PlanChangedFacts {
 function message(facts: PlanChangedFacts | PlanEarlyCancellationFacts, audience: 'customer' | 'business'): OutboxMessage {
   const queued = eventEmails(facts).find((email) => email.audience === audience)
   if (!queued) throw new Error(`no ${audience} message`)
-  return {
-    id: '00000002-aaaa-4bbb-8ccc-000000000001',
-    eventKey: `${facts.kind}:1:${audience}`,
-    template: queued.template,
-    to: queued.to,
-    replyTo: queued.replyTo,
-    payload: facts,
-    attempts: 1,
-    lockToken: '11111111-2222-4333-8444-555555555555',
-    createdAt: '2030-02-05T18:00:01.000Z',
-  }
+  return claimedMessage(queued, {id: '00000002-aaaa-4bbb-8ccc-000000000001', eventKey: `${facts.kind}:1:${audience}`, createdAt: '2030-02-05T18:00:01.000Z'})
 }
 
 const manageUrl = (visit: ManageLinkFor) => `${SITE_URL}manage-booking/${visit.id}.${visit.linkGeneration}`

@@ -473,10 +473,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'plan_visit_unplaced':
     case 'plan_visit_declined':
     case 'plan_visit_released':
-      return facts.customer.email
     case 'booking_reminder':
     case 'review_request':
-      return facts.customer.email
     case 'plan_changed':
     case 'plan_early_cancellation':
       return facts.customer.email

@@ -3,6 +3,7 @@ import {renderEmail} from '@/components/email/render'
 import {composeMail, type EmailCompany, type EmailWording} from './compose'
 import type {OutboxMessage} from './outbox'
 import {eventEmails, type BookingPaidFacts, type CustomerEventFacts} from './queue'
+import {claimedMessage} from './test-support/claimed'
 import {emailContentFromDataset} from './test-support/content'
 import {addressWithZip} from './view-parts'
 
@@ -23,17 +24,7 @@ beforeAll(async () => {
 function message(facts: CustomerEventFacts, audience: 'business' | 'customer'): OutboxMessage {
   const queued = eventEmails(facts).find((email) => email.audience === audience)
   if (!queued) throw new Error(`No ${audience} e-mail for ${facts.kind}`)
-  return {
-    id: '00000001-aaaa-4bbb-8ccc-000000000001',
-    eventKey: `${facts.kind}:${facts.id}:${audience}`,
-    template: queued.template,
-    to: queued.to,
-    replyTo: queued.replyTo,
-    payload: facts,
-    attempts: 1,
-    lockToken: '11111111-2222-4333-8444-555555555555',
-    createdAt: '2030-12-20T18:30:01.000Z',
-  }
+  return claimedMessage(queued, {id: '00000001-aaaa-4bbb-8ccc-000000000001', eventKey: `${facts.kind}:${facts.id}:${audience}`, createdAt: '2030-12-20T18:30:01.000Z'})
 }
 
 function compose(facts: CustomerEventFacts, audience: 'business' | 'customer') {

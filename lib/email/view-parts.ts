@@ -3,9 +3,9 @@
  * values, addresses of the site's pages, a booking's charges, the manage link, an acknowledgement.
  */
 import {formatUsd} from '../booking/money'
-import type {ComposeContext, EmailView, MessageView} from './view'
+import type {ComposeContext, EmailCompany, EmailView, MessageView} from './view'
 import type {BookingPaidFacts, EstimateRequestFacts, QuoteRequestFacts} from './queue'
-import {formatDate} from '../format'
+import {formatDate, formatPhone} from '../format'
 import {arrivalWindowLabel} from '../booking/arrival-window'
 import {fillTokens} from './tokens'
 import {bookingReference} from '../booking/stored'
@@ -88,13 +88,16 @@ export function manageAction(
 }
 
 /**
- * An acknowledgement of a quote, contact or estimate request: its own words filled in with what may
- * be repeated (never the visitor's typed text), no sections, what happens next twice (preview and closing).
+ * An acknowledgement of a quote, contact or estimate request: its own words filled in with the
+ * company's name and phone (as entered in the site settings) and what may be repeated (never the
+ * visitor's typed text), no sections, what happens next twice (preview and closing).
  */
 export function acknowledgement(
   w: {subject: string; heading: string; body: string; nextSteps: string},
-  values: Record<string, string>,
+  company: EmailCompany,
+  repeated: Record<string, string>,
 ): MessageView {
+  const values = {companyName: company.companyName, phone: company.phone, ...repeated}
   return {
     subject: fillTokens(w.subject, values),
     view: {
@@ -114,4 +117,49 @@ export function typedParagraphs(message: string): string[] {
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line.length > 0)
+}
+
+/**
+ * The {tokens} every customer e-mail about one booking fills in: the company's name, its phone as
+ * people dial it, the customer's first name, the booking's reference and service.
+ */
+export function bookingTokens(
+  facts: {customer: {firstName: string}; reference: string; service: string},
+  company: EmailCompany,
+): Record<'companyName' | 'phone' | 'firstName' | 'reference' | 'service', string> {
+  return {
+    companyName: company.companyName,
+    phone: formatPhone(company.phone),
+    firstName: facts.customer.firstName,
+    reference: facts.reference,
+    service: facts.service,
+  }
+}
+
+type Rows = Parameters<typeof rows>[0]
+
+/** The booking's table under `heading`: its reference and service first, then `more`, the empty values left out. */
+export function bookingSection(heading: string, facts: {reference: string; service: string}, more: Rows): EmailView['sections'][number] {
+  return {heading, rows: rows([['Reference', facts.reference], ['Service', facts.service], ...more])}
+}
+
+/**
+ * A customer's e-mail in the content's words `w`: its subject, preview, heading and closing filled in
+ * with `values` around the given paragraphs, sections and action (if any); no charges.
+ */
+export function wordedEmail(
+  w: {subject: string; preview: string; heading: string; closing: string},
+  values: Record<string, string>,
+  body: Pick<EmailView, 'paragraphs' | 'sections' | 'action'>,
+): MessageView {
+  return {
+    subject: fillTokens(w.subject, values),
+    view: {
+      preview: fillTokens(w.preview, values),
+      heading: fillTokens(w.heading, values),
+      ...body,
+      charges: null,
+      closing: [fillTokens(w.closing, values)],
+    },
+  }
 }

@@ -3,7 +3,7 @@ import {bookingFormTexts} from './objects/bookingFormTexts'
 import {bookingFormMessages, bookingMessages} from './objects/bookingMessages'
 import {callToAction} from './objects/callToAction'
 import {questionAnswer} from './objects/questionAnswer'
-import {articleBody, richText} from './objects/richText'
+import {articleBody, PLAIN_PAGE_TYPES, richText} from './objects/richText'
 import {seo} from './objects/seo'
 import {titledText} from './objects/titledText'
 import {blogPost} from './documents/blogPost'
@@ -31,12 +31,7 @@ import {textMessages} from './documents/textMessages'
 export const SINGLETON_TYPES = [
   'siteSettings',
   'homePage',
-  'aboutPage',
-  'faqsPage',
-  'contactPage',
-  'blogsPage',
-  'legalPage',
-  'appointmentPage',
+  ...PLAIN_PAGE_TYPES,
   'formSettings',
   'emailSettings',
   'paymentPages',

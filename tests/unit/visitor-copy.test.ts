@@ -125,7 +125,7 @@ describe('a sentence hard-coded into an e-mail composer', () => {
 
   it('fails the guard, whole or built around values', () => {
     expect(uncontent(findVisitorText(file, source))).toEqual([])
-    const sentence = changed('closing: [fillTokens(w.closing, values)],', "closing: ['Questions? Call us any time.'],")
+    const sentence = changed('paragraphs: [fillTokens(w.body, values)],', "paragraphs: ['Questions? Call us any time.'],")
     expect(uncontent(findVisitorText(file, sentence)).map((finding) => finding.text)).toEqual(['Questions? Call us any time.'])
     const built = changed('paragraphs: [fillTokens(w.body, values)],', 'paragraphs: [`Hi ${facts.customer.firstName}, your booking is moved.`],')
     expect(uncontent(findVisitorText(file, built)).map((finding) => finding.text)).toEqual(['Hi … , your booking is moved.'])

@@ -2,10 +2,9 @@ import type {Metadata} from 'next'
 import {getAboutPage} from '@/lib/content'
 import {pageMetadata} from '@/lib/page-metadata'
 import {FinalCta} from '@/components/pages/FinalCta'
-import {PageHeader} from '@/components/pages/PageHeader'
+import {PageHeaderWithImage} from '@/components/pages/PageHeader'
 import {ValuesGrid} from '@/components/pages/ValuesGrid'
 import {RichText} from '@/components/rich-text/RichText'
-import {ContentImage} from '@/components/ui/ContentImage'
 import {Section} from '@/components/ui/Section'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,12 +18,7 @@ export default async function AboutPage() {
 
   return (
     <>
-      <PageHeader
-        heading={page.heading}
-        intro={page.intro}
-        width="wide"
-        media={<ContentImage image={page.image} sizes="(min-width: 56rem) 40vw, 100vw" priority />}
-      />
+      <PageHeaderWithImage page={page} />
       <Section width="narrow">
         <RichText value={page.body} />
       </Section>

@@ -4,8 +4,7 @@ import {leadFormMessages} from '@/lib/leads/form-messages'
 import {pageMetadata} from '@/lib/page-metadata'
 import {LazyContactForm} from '@/components/leads/LazyContactForm'
 import {ContactWithMap} from '@/components/pages/ContactWithMap'
-import {PageHeader} from '@/components/pages/PageHeader'
-import {ContentImage} from '@/components/ui/ContentImage'
+import {PageHeaderWithImage} from '@/components/pages/PageHeader'
 import {Section} from '@/components/ui/Section'
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,12 +21,7 @@ export default async function ContactPage() {
 
   return (
     <>
-      <PageHeader
-        heading={page.heading}
-        intro={page.intro}
-        width="wide"
-        media={<ContentImage image={page.image} sizes="(min-width: 56rem) 40vw, 100vw" priority />}
-      />
+      <PageHeaderWithImage page={page} />
       <Section width="wide">
         <ContactWithMap
           settings={settings}

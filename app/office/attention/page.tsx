@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import type {ReactNode} from 'react'
 import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatUsd} from '@/lib/booking/money'
 import {formatCompanyDateTime, formatDate} from '@/lib/format'
@@ -17,6 +18,29 @@ function one(value: string | string[] | undefined): string | null {
 
 function slot(date: string | null, window: string | null): string {
   return [date ? formatDate(date) : null, window ? arrivalWindowLabel(window) : null].filter(Boolean).join(', ') || '—'
+}
+
+/** One fact of a listed item: its name, then its value. */
+function Fact({term, className, children}: {term: string; className?: string; children: ReactNode}) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  )
+}
+
+/** One list of the page: its heading with how many there are, what it is for, each item, or that there is none. */
+function AttentionList<T>({id, heading, help, none, items, children}: {id: string; heading: string; help?: string; none: string; items: readonly T[]; children: (item: T) => ReactNode}) {
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>
+        {heading} <span className={styles.count}>({items.length})</span>
+      </h2>
+      {help ? <p className={styles.help}>{help}</p> : null}
+      {items.length === 0 ? <p>{none}</p> : <ul className={styles.list}>{items.map((item) => children(item))}</ul>}
+    </section>
+  )
 }
 
 /**
@@ -56,186 +80,94 @@ export default async function AttentionPage({searchParams}: {searchParams: Promi
         ) : null}
       </div>
 
-      <section aria-labelledby="late-payments" className={styles.section}>
-        <h2 id="late-payments">
-          {w.latePayments} <span className={styles.count}>({latePayments.length})</span>
-        </h2>
-        <p className={styles.help}>{w.latePaymentsHelp}</p>
-        {latePayments.length === 0 ? (
-          <p>{w.latePaymentsNone}</p>
-        ) : (
-          <ul className={styles.list}>
-            {latePayments.map((late) => (
-              <li key={late.id} className={styles.item}>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>{w.customer}</dt>
-                    <dd>
-                      {late.customerName} · {late.email}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{w.booking}</dt>
-                    <dd>
-                      <Link href={`/office/bookings/${late.bookingId}`}>{late.service ?? late.industry}</Link>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{w.window}</dt>
-                    <dd>{slot(late.date, late.arrivalWindow)}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.amount}</dt>
-                    <dd>{formatUsd(late.amountCents)}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.received}</dt>
-                    <dd>{formatCompanyDateTime(late.receivedAt)}</dd>
-                  </div>
-                </dl>
-                <div className={styles.actions}>
-                  <form method="post" action={`/office/attention/late-payments/${late.id}/take`}>
-                    <button type="submit" className={styles.button}>
-                      {w.take}
-                    </button>
-                  </form>
-                  <form method="post" action={`/office/attention/late-payments/${late.id}/refund`}>
-                    <button type="submit" className={styles.secondary}>
-                      {w.refund} ({formatUsd(late.amountCents)})
-                    </button>
-                  </form>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <AttentionList id="late-payments" heading={w.latePayments} help={w.latePaymentsHelp} none={w.latePaymentsNone} items={latePayments}>
+        {(late) => (
+          <li key={late.id} className={styles.item}>
+            <dl className={styles.facts}>
+              <Fact term={w.customer}>
+                {late.customerName} · {late.email}
+              </Fact>
+              <Fact term={w.booking}>
+                <Link href={`/office/bookings/${late.bookingId}`}>{late.service ?? late.industry}</Link>
+              </Fact>
+              <Fact term={w.window}>{slot(late.date, late.arrivalWindow)}</Fact>
+              <Fact term={w.amount}>{formatUsd(late.amountCents)}</Fact>
+              <Fact term={w.received}>{formatCompanyDateTime(late.receivedAt)}</Fact>
+            </dl>
+            <div className={styles.actions}>
+              <form method="post" action={`/office/attention/late-payments/${late.id}/take`}>
+                <button type="submit" className={styles.button}>
+                  {w.take}
+                </button>
+              </form>
+              <form method="post" action={`/office/attention/late-payments/${late.id}/refund`}>
+                <button type="submit" className={styles.secondary}>
+                  {w.refund} ({formatUsd(late.amountCents)})
+                </button>
+              </form>
+            </div>
+          </li>
         )}
-      </section>
+      </AttentionList>
 
-      <section aria-labelledby="disputed-payments" className={styles.section}>
-        <h2 id="disputed-payments">
-          {d.heading} <span className={styles.count}>({disputes.length})</span>
-        </h2>
-        <p className={styles.help}>{d.help}</p>
-        {disputes.length === 0 ? (
-          <p>{d.none}</p>
-        ) : (
-          <ul className={styles.list}>
-            {disputes.map((dispute) => (
-              <li key={dispute.id} className={styles.item}>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>{d.booking}</dt>
-                    <dd>
-                      {dispute.bookingId ? (
-                        <Link href={`/office/bookings/${dispute.bookingId}`}>
-                          {[dispute.customerName, dispute.service].filter(Boolean).join(' · ') || d.openBooking}
-                        </Link>
-                      ) : (
-                        d.unknownBooking
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{d.amount}</dt>
-                    <dd>{formatUsd(dispute.amountCents)}</dd>
-                  </div>
-                  <div>
-                    <dt>{d.reason}</dt>
-                    <dd>{dispute.reason ? (d.reasons[dispute.reason] ?? dispute.reason.replace(/_/g, ' ')) : '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>{d.status}</dt>
-                    <dd>{d.statuses[dispute.status] ?? dispute.status.replace(/_/g, ' ')}</dd>
-                  </div>
-                  <div>
-                    <dt>{d.opened}</dt>
-                    <dd>{formatCompanyDateTime(dispute.openedAt)}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
+      <AttentionList id="disputed-payments" heading={d.heading} help={d.help} none={d.none} items={disputes}>
+        {(dispute) => (
+          <li key={dispute.id} className={styles.item}>
+            <dl className={styles.facts}>
+              <Fact term={d.booking}>
+                {dispute.bookingId ? (
+                  <Link href={`/office/bookings/${dispute.bookingId}`}>
+                    {[dispute.customerName, dispute.service].filter(Boolean).join(' · ') || d.openBooking}
+                  </Link>
+                ) : (
+                  d.unknownBooking
+                )}
+              </Fact>
+              <Fact term={d.amount}>{formatUsd(dispute.amountCents)}</Fact>
+              <Fact term={d.reason}>{dispute.reason ? (d.reasons[dispute.reason] ?? dispute.reason.replace(/_/g, ' ')) : '—'}</Fact>
+              <Fact term={d.status}>{d.statuses[dispute.status] ?? dispute.status.replace(/_/g, ' ')}</Fact>
+              <Fact term={d.opened}>{formatCompanyDateTime(dispute.openedAt)}</Fact>
+            </dl>
+          </li>
         )}
-      </section>
+      </AttentionList>
 
-      <section aria-labelledby="cancellation-requests" className={styles.section}>
-        <h2 id="cancellation-requests">
-          {w.requests} <span className={styles.count}>({requests.length})</span>
-        </h2>
-        {requests.length === 0 ? (
-          <p>{w.requestsNone}</p>
-        ) : (
-          <ul className={styles.list}>
-            {requests.map((request) => (
-              <li key={request.bookingId} className={styles.item}>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>{w.customer}</dt>
-                    <dd>{request.customerName}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.window}</dt>
-                    <dd>{slot(request.date, request.arrivalWindow)}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.paid}</dt>
-                    <dd>{formatUsd(request.amountCents)}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.requested}</dt>
-                    <dd>{formatCompanyDateTime(request.requestedAt)}</dd>
-                  </div>
-                </dl>
-                <Link className={styles.link} href={`/office/bookings/${request.bookingId}#cancel`}>
-                  {w.openBooking}
-                  <span className={styles.visuallyHidden}> ({request.customerName})</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+      <AttentionList id="cancellation-requests" heading={w.requests} none={w.requestsNone} items={requests}>
+        {(request) => (
+          <li key={request.bookingId} className={styles.item}>
+            <dl className={styles.facts}>
+              <Fact term={w.customer}>{request.customerName}</Fact>
+              <Fact term={w.window}>{slot(request.date, request.arrivalWindow)}</Fact>
+              <Fact term={w.paid}>{formatUsd(request.amountCents)}</Fact>
+              <Fact term={w.requested}>{formatCompanyDateTime(request.requestedAt)}</Fact>
+            </dl>
+            <Link className={styles.link} href={`/office/bookings/${request.bookingId}#cancel`}>
+              {w.openBooking}
+              <span className={styles.visuallyHidden}> ({request.customerName})</span>
+            </Link>
+          </li>
         )}
-      </section>
+      </AttentionList>
 
-      <section aria-labelledby="failed-emails" className={styles.section}>
-        <h2 id="failed-emails">
-          {w.failedEmails} <span className={styles.count}>({failed.length})</span>
-        </h2>
-        {failed.length === 0 ? (
-          <p>{w.failedEmailsNone}</p>
-        ) : (
-          <ul className={styles.list}>
-            {failed.map((email) => (
-              <li key={email.id} className={styles.item}>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>{w.to}</dt>
-                    <dd>{email.to ?? w.business}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.kind}</dt>
-                    <dd>{MONEY_WORDS.emailKinds[email.template] ?? email.template}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.error}</dt>
-                    <dd className={styles.error}>{email.error ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>{w.queued}</dt>
-                    <dd>
-                      {formatCompanyDateTime(email.queuedAt)} · {w.attempts}: {email.attempts}
-                    </dd>
-                  </div>
-                </dl>
-                <form method="post" action={`/office/attention/emails/${email.id}/resend`} className={styles.actions}>
-                  <button type="submit" className={styles.button}>
-                    {w.resend}
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
+      <AttentionList id="failed-emails" heading={w.failedEmails} none={w.failedEmailsNone} items={failed}>
+        {(email) => (
+          <li key={email.id} className={styles.item}>
+            <dl className={styles.facts}>
+              <Fact term={w.to}>{email.to ?? w.business}</Fact>
+              <Fact term={w.kind}>{MONEY_WORDS.emailKinds[email.template] ?? email.template}</Fact>
+              <Fact term={w.error} className={styles.error}>{email.error ?? '—'}</Fact>
+              <Fact term={w.queued}>
+                {formatCompanyDateTime(email.queuedAt)} · {w.attempts}: {email.attempts}
+              </Fact>
+            </dl>
+            <form method="post" action={`/office/attention/emails/${email.id}/resend`} className={styles.actions}>
+              <button type="submit" className={styles.button}>
+                {w.resend}
+              </button>
+            </form>
+          </li>
         )}
-      </section>
+      </AttentionList>
     </div>
   )
 }

@@ -16,6 +16,7 @@ import {paymentSummary} from '@/lib/office/bookings/payment-state'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {crewOf, serviceOf} from '@/lib/office/schedule/rules'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
+import {Choices} from '@/components/office/Choices'
 
 const WORDS = BOOKING_LIST_WORDS.list
 
@@ -89,22 +90,14 @@ export default async function BookingsPage({searchParams}: {searchParams: Promis
           {WORDS.service}
           <select name="service" defaultValue={filter.industry ?? ''}>
             <option value="">{WORDS.any}</option>
-            {INDUSTRIES.map((industry) => (
-              <option key={industry} value={industry}>
-                {BOOKING_LIST_WORDS.industries[industry]}
-              </option>
-            ))}
+            <Choices values={INDUSTRIES} label={(industry) => BOOKING_LIST_WORDS.industries[industry]} />
           </select>
         </label>
         <label className={styles.field}>
           {WORDS.crew}
           <select name="crew" defaultValue={filter.crew ?? ''}>
             <option value="">{WORDS.any}</option>
-            {SERVICE_FAMILIES.map((crew) => (
-              <option key={crew} value={crew}>
-                {BOOKING_LIST_WORDS.crews[crew]}
-              </option>
-            ))}
+            <Choices values={SERVICE_FAMILIES} label={(crew) => BOOKING_LIST_WORDS.crews[crew]} />
           </select>
         </label>
         <label className={styles.field}>

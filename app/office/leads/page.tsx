@@ -7,6 +7,7 @@ import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLe
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
 import styles from './leads.module.css'
+import {Choices, StaffChoices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: leadWords.title}
 
@@ -39,22 +40,14 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
           <label htmlFor="lead-filter-status">{words.filters.status}</label>
           <select id="lead-filter-status" name="status" defaultValue={query.status ?? ''}>
             <option value="">{words.filters.any}</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {words.statuses[status]}
-              </option>
-            ))}
+            <Choices values={LEAD_STATUSES} label={(status) => words.statuses[status]} />
           </select>
         </div>
         <div className={styles.field}>
           <label htmlFor="lead-filter-kind">{words.filters.kind}</label>
           <select id="lead-filter-kind" name="kind" defaultValue={query.kind ? LEAD_KIND_SLUGS[query.kind] : ''}>
             <option value="">{words.filters.any}</option>
-            {OFFICE_LEAD_KINDS.map((kind) => (
-              <option key={kind} value={LEAD_KIND_SLUGS[kind]}>
-                {words.kinds[kind]}
-              </option>
-            ))}
+            <Choices values={OFFICE_LEAD_KINDS} label={(kind) => words.kinds[kind]} value={(kind) => LEAD_KIND_SLUGS[kind]} />
           </select>
         </div>
         <div className={styles.field}>
@@ -63,11 +56,7 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
             <option value="">{words.filters.anyone}</option>
             <option value="mine">{words.filters.mine}</option>
             <option value="nobody">{words.filters.nobody}</option>
-            {assignees.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
+            <StaffChoices members={assignees} />
           </select>
         </div>
         <div className={`${styles.field} ${styles.search}`}>

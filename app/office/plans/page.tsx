@@ -1,12 +1,14 @@
 import type {Metadata} from 'next'
 import {headers} from 'next/headers'
 import Link from 'next/link'
+import {ColumnHeads} from '@/components/office/ColumnHeads'
 import ui from '@/components/office/office-page.module.css'
 import {PLAN_STATUSES} from '@/lib/booking/plans/plan'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {officePlanList} from '@/lib/office/plans/actions'
 import {officePlanDeps} from '@/lib/office/plans/server'
 import {planWords as words} from '@/lib/office/plans/words'
+import {Choices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: words.listTitle}
 
@@ -36,11 +38,7 @@ export default async function OfficePlansPage({searchParams}: {searchParams: Pro
           </label>
           <select id="plan-status" name="status" defaultValue={status ?? ''} className={ui.input}>
             <option value="">{words.filterAll}</option>
-            {PLAN_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {words.status[value]}
-              </option>
-            ))}
+            <Choices values={PLAN_STATUSES} label={(value) => words.status[value]} />
           </select>
         </div>
         <div>
@@ -59,15 +57,7 @@ export default async function OfficePlansPage({searchParams}: {searchParams: Pro
         <div className={ui.tableWrap}>
           <table className={`${ui.table} ${ui.stacked}`}>
             <caption className={ui.visuallyHidden}>{words.listTitle}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.columns.customer}</th>
-                <th scope="col">{words.columns.frequency}</th>
-                <th scope="col">{words.columns.status}</th>
-                <th scope="col">{words.columns.nextVisit}</th>
-                <th scope="col">{words.columns.card}</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={[words.columns.customer, words.columns.frequency, words.columns.status, words.columns.nextVisit, words.columns.card]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-plan-id={row.id}>

@@ -10,6 +10,8 @@ import type {ServiceFamily} from '@/lib/booking/availability'
 import {isStaffCrew, isStaffRole, STAFF_CREWS, STAFF_ROLES} from '@/lib/office/access/roles'
 import {accessWords} from '@/lib/office/access/words'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
+import {Choices} from '@/components/office/Choices'
+import {ColumnHeads} from '@/components/office/ColumnHeads'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
 
@@ -80,11 +82,7 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
             aria-invalid={roleProblem ? true : undefined}
             aria-describedby={roleProblem ? `${prefix}-role-problem` : undefined}
           >
-            {STAFF_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {accessWords.roles[option]}
-              </option>
-            ))}
+            <Choices values={STAFF_ROLES} label={(option) => accessWords.roles[option]} />
           </select>
           {roleProblem && (
             <p id={`${prefix}-role-problem`} className={styles.fieldProblem}>
@@ -106,11 +104,7 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
             aria-describedby={crewProblem ? `${prefix}-crew-hint ${prefix}-crew-problem` : `${prefix}-crew-hint`}
           >
             <option value="">{w.crewNone}</option>
-            {STAFF_CREWS.map((option) => (
-              <option key={option} value={option}>
-                {BOOKING_LIST_WORDS.crews[option]}
-              </option>
-            ))}
+            <Choices values={STAFF_CREWS} label={(option) => BOOKING_LIST_WORDS.crews[option]} />
           </select>
           {crewProblem && (
             <p id={`${prefix}-crew-problem`} className={styles.fieldProblem}>
@@ -147,17 +141,9 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
       <div className={styles.tableWrap}>
         <table className={`${styles.table} ${styles.stacked}`}>
           <caption>{w.listCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{w.columns.name}</th>
-              <th scope="col">{w.columns.email}</th>
-              <th scope="col">{w.columns.role}</th>
-              <th scope="col">{w.columns.since}</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>{w.columns.actions}</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[w.columns.name, w.columns.email, w.columns.role, w.columns.since, <span key="actions" className={styles.visuallyHidden}>{w.columns.actions}</span>]}
+          />
           <tbody>
             {members.map((member) => (
               <tr key={member.id}>

@@ -1,11 +1,11 @@
 'use client'
 
-import {useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type RefObject} from 'react'
+import {useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent} from 'react'
 import type {FieldErrors, FieldValues, Path} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import {bookingErrorText, bookingResultFromResponse, type BookingRequestFailure} from '@/lib/booking/flow-messages'
 import {bookingMessageText} from '@/lib/booking/message-keys'
-import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey, type FieldTarget} from '@/components/forms/form-helpers'
+import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey, type FieldTarget, type FormProps} from '@/components/forms/form-helpers'
 import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
 import {useBookingTexts} from './BookingTexts'
 import {rememberBookingForResume} from './useBookingPrefill'
@@ -17,19 +17,8 @@ export const BOOKINGS_ENDPOINT = '/api/bookings'
 
 
 export type BookingSubmit = {
-  /** Spread onto the <form>: its ref, onSubmit and noValidate (the schemas' messages, not the browser's). */
-  formProps: {
-    ref: RefObject<HTMLFormElement | null>
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void
-    noValidate: true
-    /**
-     * POST, so that a submission before the page's JavaScript has started never puts the customer's
-     * details into a URL (the query string of a GET).
-     */
-    method: 'post'
-    /** Present once the form is interactive (hydrated): tests wait for `form[data-interactive]`. */
-    'data-interactive': '' | undefined
-  }
+  /** Spread onto the <form>. */
+  formProps: FormProps
   /** True from a valid submission until it fails (or the page leaves for the payment page). */
   busy: boolean
   /** The form-level failure to show in FormErrorBanner, or null. */

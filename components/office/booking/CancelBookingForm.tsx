@@ -4,6 +4,7 @@ import {parseRefundAmount, refundableCents} from '@/lib/office/money/actions'
 import {slotLabel} from '@/lib/booking/arrival-window'
 import {CANCEL_FIELD_PROBLEMS, CANCEL_PROBLEM_PREFIX, CANCEL_SECTION, CONFIRMED_FIELD} from '@/lib/office/money/routes'
 import {ConfirmStep} from './ConfirmStep'
+import {DollarsInput, MoneyPanel} from './MoneyPanel'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import {MONEY_WORDS} from '@/lib/office/money/words'
 import styles from './CancelBookingForm.module.css'
@@ -51,10 +52,7 @@ export function CancelBookingForm({
 
   if (booking.cancelledAt) {
     return (
-      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
-        <h2 id="cancel-heading" className={styles.heading}>
-          {w.heading}
-        </h2>
+      <MoneyPanel section={CANCEL_SECTION.section} headingId="cancel-heading" heading={w.heading}>
         {done ? (
           <FocusOnArrival id={CANCEL_SECTION.outcome} role="status" className={styles.done}>
             {booking.refundedCents > 0 ? MONEY_WORDS.cancelDone(formatUsd(booking.refundedCents)) : MONEY_WORDS.cancelDoneNoRefund}
@@ -62,17 +60,14 @@ export function CancelBookingForm({
         ) : (
           <p className={styles.note}>{w.alreadyCancelled(formatUsd(booking.refundedCents))}</p>
         )}
-      </section>
+      </MoneyPanel>
     )
   }
   if (booking.paymentStatus !== 'paid') {
     return (
-      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
-        <h2 id="cancel-heading" className={styles.heading}>
-          {w.heading}
-        </h2>
+      <MoneyPanel section={CANCEL_SECTION.section} headingId="cancel-heading" heading={w.heading}>
         <p className={styles.note}>{w.notPaid}</p>
-      </section>
+      </MoneyPanel>
     )
   }
 
@@ -97,10 +92,7 @@ export function CancelBookingForm({
   if (checked?.ok && !problem) {
     const back = `${action}?${new URLSearchParams(canRefund ? {amount: typed ?? ''} : {}).toString()}#${CANCEL_SECTION.section}`
     return (
-      <section id={CANCEL_SECTION.section} className={styles.panel} aria-labelledby="cancel-heading">
-        <h2 id="cancel-heading" className={styles.heading}>
-          {w.confirmHeading}
-        </h2>
+      <MoneyPanel section={CANCEL_SECTION.section} headingId="cancel-heading" heading={w.confirmHeading}>
         <ConfirmStep
           id={CANCEL_SECTION.confirm}
           question={checked.cents > 0 ? w.confirmQuestion(customer, slot, formatUsd(checked.cents)) : w.confirmQuestionNoRefund(customer, slot)}
@@ -112,7 +104,7 @@ export function CancelBookingForm({
           backLabel={w.back}
           buttonClassName={styles.button}
         />
-      </section>
+      </MoneyPanel>
     )
   }
 
@@ -142,23 +134,13 @@ export function CancelBookingForm({
               <p id="cancel-amount-hint" className={styles.hint}>
                 {booking.refundedCents > 0 ? w.amountHintLeft(refundableText, formatUsd(booking.amountCents)) : w.amountHint(refundableText)}
               </p>
-              <div className={styles.amount}>
-                <span aria-hidden="true" className={styles.currency}>
-                  $
-                </span>
-                <input
-                  id={CANCEL_SECTION.amount}
-                  name="amount"
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  required
-                  defaultValue={typed ?? dollars(refundable)}
-                  aria-invalid={fieldMessage ? true : undefined}
-                  aria-describedby={fieldMessage ? 'cancel-amount-hint cancel-amount-error' : 'cancel-amount-hint'}
-                  className={styles.input}
-                />
-              </div>
+              <DollarsInput
+                id={CANCEL_SECTION.amount}
+                name="amount"
+                defaultValue={typed ?? dollars(refundable)}
+                invalid={Boolean(fieldMessage)}
+                describedBy={fieldMessage ? 'cancel-amount-hint cancel-amount-error' : 'cancel-amount-hint'}
+              />
               {fieldMessage ? (
                 <>
                   <p id="cancel-amount-error" className={styles.error}>

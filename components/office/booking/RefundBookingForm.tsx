@@ -4,6 +4,7 @@ import {REFUND_REASONS, REFUND_REASON_MAX, refundableCents} from '@/lib/office/m
 import {checkRefundForm, isRefundKey, REFUND_FIELD_OF_PROBLEM, REFUND_FIELDS, REFUND_PROBLEM_PREFIX, REFUND_SECTION, refundTyped, type RefundTyped} from '@/lib/office/money/routes'
 import {MONEY_WORDS} from '@/lib/office/money/words'
 import {ConfirmStep} from './ConfirmStep'
+import {DollarsInput, MoneyPanel} from './MoneyPanel'
 import {FocusElement, FocusOnArrival} from './FocusOnArrival'
 import styles from './CancelBookingForm.module.css'
 
@@ -79,23 +80,17 @@ export function RefundBookingForm({
 
   if (left === 0) {
     return (
-      <section id={REFUND_SECTION.section} className={styles.panel} aria-labelledby="refund-heading">
-        <h2 id="refund-heading" className={styles.heading}>
-          {w.heading}
-        </h2>
+      <MoneyPanel section={REFUND_SECTION.section} headingId="refund-heading" heading={w.heading}>
         {outcome}
         <p className={styles.note}>{w.nothingLeft(formatUsd(booking.refundedCents))}</p>
-      </section>
+      </MoneyPanel>
     )
   }
 
   if (checked?.ok) {
     const back = `${action}?${new URLSearchParams(typedFields(typed)).toString()}#${REFUND_SECTION.section}`
     return (
-      <section id={REFUND_SECTION.section} className={styles.panel} aria-labelledby="refund-heading">
-        <h2 id="refund-heading" className={styles.heading}>
-          {w.confirmHeading}
-        </h2>
+      <MoneyPanel section={REFUND_SECTION.section} headingId="refund-heading" heading={w.confirmHeading}>
         <ConfirmStep
           id={REFUND_SECTION.confirm}
           question={w.confirmQuestion(formatUsd(checked.amountCents), customer, reasonText(typed))}
@@ -108,7 +103,7 @@ export function RefundBookingForm({
           backLabel={w.back}
           buttonClassName={`${styles.button} ${styles.secondary}`}
         />
-      </section>
+      </MoneyPanel>
     )
   }
 
@@ -157,23 +152,13 @@ export function RefundBookingForm({
             <p id="refund-amount-hint" className={styles.hint}>
               {w.amountHint(leftText)}
             </p>
-            <div className={styles.amount}>
-              <span aria-hidden="true" className={styles.currency}>
-                $
-              </span>
-              <input
-                id={REFUND_SECTION.amount}
-                name={REFUND_FIELDS.amount}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                defaultValue={hasTyped ? typed.amount : ''}
-                aria-invalid={field === 'amount' ? true : undefined}
-                aria-describedby={describedBy('refund-amount-hint', 'amount')}
-                className={styles.input}
-              />
-            </div>
+            <DollarsInput
+              id={REFUND_SECTION.amount}
+              name={REFUND_FIELDS.amount}
+              defaultValue={hasTyped ? typed.amount : ''}
+              invalid={field === 'amount'}
+              describedBy={describedBy('refund-amount-hint', 'amount')}
+            />
             {field === 'amount' ? (
               <p id={errorId} className={styles.error}>
                 {fieldMessage}

@@ -3,51 +3,33 @@
  */
 import {fillTokens} from '../tokens'
 import {arrivalWindowLabel, slotLabel} from '../../booking/arrival-window'
-import {formatDate, formatPhone} from '../../format'
-import {manageAction, rows} from '../view-parts'
+import {formatDate} from '../../format'
+import {bookingSection, bookingTokens, manageAction, wordedEmail} from '../view-parts'
 import type {BookingValues} from '../view-parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingMovedByOfficeFacts, BookingRescheduledFacts} from '../queue'
 
 /** The customer's e-mail. */
 export function bookingMovedEmail(facts: BookingRescheduledFacts | BookingMovedByOfficeFacts, context: ComposeContext): MessageView {
-  const {wording, company} = context
-  const common = {companyName: company.companyName, phone: company.phone}
-  const headings = wording.sectionHeadings
+  const {wording} = context
   // The office's move has its own opening words (the customer did not make it); the rest is the move's.
   const w = facts.kind === 'booking_moved_by_office' ? {...wording.bookingMoved, ...wording.bookingMovedByOffice} : wording.bookingMoved
   const values = {
-    ...common,
-    phone: formatPhone(company.phone),
-    firstName: facts.customer.firstName,
-    reference: facts.reference,
-    service: facts.service,
+    ...bookingTokens(facts, context.company),
     slot: slotLabel(facts.toDate, facts.toWindow),
     previousSlot: slotLabel(facts.fromDate, facts.fromWindow),
   }
   const bookingValues: BookingValues = {...values, date: formatDate(facts.toDate)}
-  return {
-    subject: fillTokens(w.subject, values),
-    view: {
-      preview: fillTokens(w.preview, values),
-      heading: fillTokens(w.heading, values),
-      paragraphs: [fillTokens(w.body, values)],
-      sections: [
-        {
-          heading: headings.booking,
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Date', formatDate(facts.toDate)],
-            ['Arrival window', arrivalWindowLabel(facts.toWindow)],
-            ['Was', values.previousSlot],
-            ['Address', facts.customer.address],
-          ]),
-        },
-      ],
-      charges: null,
-      closing: [fillTokens(w.closing, values)],
-      action: manageAction(facts, fillTokens(w.manageLinkText, values), bookingValues, context),
-    },
-  }
+  return wordedEmail(w, values, {
+    paragraphs: [fillTokens(w.body, values)],
+    sections: [
+      bookingSection(wording.sectionHeadings.booking, facts, [
+        ['Date', formatDate(facts.toDate)],
+        ['Arrival window', arrivalWindowLabel(facts.toWindow)],
+        ['Was', values.previousSlot],
+        ['Address', facts.customer.address],
+      ]),
+    ],
+    action: manageAction(facts, fillTokens(w.manageLinkText, values), bookingValues, context),
+  })
 }

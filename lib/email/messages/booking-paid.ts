@@ -5,7 +5,7 @@ import {fillTokens} from '../tokens'
 import {arrivalWindowLabel} from '../../booking/arrival-window'
 import {formatDate} from '../../format'
 import {planOf, planView} from '../plan-section'
-import {bookingCharges, manageAction, rows} from '../view-parts'
+import {bookingCharges, bookingSection, manageAction} from '../view-parts'
 import type {BookingValues} from '../view-parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingPaidFacts} from '../queue'
@@ -34,17 +34,12 @@ export function bookingPaidEmail(facts: BookingPaidFacts, context: ComposeContex
       heading: fillTokens(w.heading, values),
       paragraphs: [fillTokens(w.intro, values), ...(planned ? [planned.paragraph] : [])],
       sections: [
-        {
-          heading: headings.booking,
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Date', facts.date ? formatDate(facts.date) : null],
-            ['Arrival window', facts.arrivalWindow ? arrivalWindowLabel(facts.arrivalWindow) : null],
-            ['Location', facts.location],
-            ['Address', facts.customer.address],
-          ]),
-        },
+        bookingSection(headings.booking, facts, [
+          ['Date', facts.date ? formatDate(facts.date) : null],
+          ['Arrival window', facts.arrivalWindow ? arrivalWindowLabel(facts.arrivalWindow) : null],
+          ['Location', facts.location],
+          ['Address', facts.customer.address],
+        ]),
         ...(planned ? [planned.section] : []),
       ],
       charges: bookingCharges(facts, headings.charges, 'Total paid'),

@@ -3,8 +3,8 @@
  */
 import {fillTokens} from '../tokens'
 import {arrivalWindowLabel, slotLabel} from '../../booking/arrival-window'
-import {formatDate, formatPhone} from '../../format'
-import {manageAction, rows, typedParagraphs} from '../view-parts'
+import {formatDate} from '../../format'
+import {bookingSection, bookingTokens, manageAction, typedParagraphs, wordedEmail} from '../view-parts'
 import type {ComposeContext, EmailWording, MessageView} from '../view'
 import type {BookingReminderFacts} from '../queue'
 
@@ -26,36 +26,20 @@ function prepareText(industry: BookingReminderFacts['industry'], wording: EmailW
 export function reminderView(facts: BookingReminderFacts, context: ComposeContext): MessageView {
   const w = context.wording.bookingReminder
   const values = {
-    companyName: context.company.companyName,
-    phone: formatPhone(context.company.phone),
-    firstName: facts.customer.firstName,
-    reference: facts.reference,
-    service: facts.service,
+    ...bookingTokens(facts, context.company),
     date: formatDate(facts.date),
     slot: slotLabel(facts.date, facts.arrivalWindow),
   }
-  return {
-    subject: fillTokens(w.subject, values),
-    view: {
-      preview: fillTokens(w.preview, values),
-      heading: fillTokens(w.heading, values),
-      paragraphs: [fillTokens(w.body, values), ...typedParagraphs(fillTokens(prepareText(facts.industry, w), values))],
-      sections: [
-        {
-          heading: context.wording.sectionHeadings.booking,
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Date', formatDate(facts.date)],
-            ['Arrival window', arrivalWindowLabel(facts.arrivalWindow)],
-            ['Location', facts.location],
-            ['Address', facts.customer.address],
-          ]),
-        },
-      ],
-      charges: null,
-      closing: [fillTokens(w.closing, values)],
-      action: manageAction(facts, fillTokens(w.manageLinkText, values), values, context),
-    },
-  }
+  return wordedEmail(w, values, {
+    paragraphs: [fillTokens(w.body, values), ...typedParagraphs(fillTokens(prepareText(facts.industry, w), values))],
+    sections: [
+      bookingSection(context.wording.sectionHeadings.booking, facts, [
+        ['Date', formatDate(facts.date)],
+        ['Arrival window', arrivalWindowLabel(facts.arrivalWindow)],
+        ['Location', facts.location],
+        ['Address', facts.customer.address],
+      ]),
+    ],
+    action: manageAction(facts, fillTokens(w.manageLinkText, values), values, context),
+  })
 }

@@ -7,9 +7,5 @@ import type {ContactMessageFacts} from '../queue'
 
 /** The customer's e-mail. */
 export function contactMessageEmail(facts: ContactMessageFacts, context: ComposeContext): MessageView {
-  const {wording, company} = context
-  const common = {companyName: company.companyName, phone: company.phone}
-  const w = wording.contactMessageReceived
-  const values = {...common, firstName: firstWord(facts.name), reference: submissionReference(facts.id)}
-  return acknowledgement(w, values)
+  return acknowledgement(context.wording.contactMessageReceived, context.company, {firstName: firstWord(facts.name), reference: submissionReference(facts.id)})
 }

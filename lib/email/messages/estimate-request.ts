@@ -10,10 +10,6 @@ export function estimateRequestEmail(facts: EstimateRequestFacts, context: Compo
   // The three acknowledgements go to an address nobody has confirmed (anyone may type anyone's):
   // they repeat nothing the visitor typed but the first name, and give the submission's reference
   // and what happens next (the business's notification keeps everything).
-  const {wording, company} = context
-  const common = {companyName: company.companyName, phone: company.phone}
   // Only what the site offered (the day and window).
-  const w = wording.estimateRequestReceived
-  const values = {...common, ...visitText(facts), reference: submissionReference(facts.id)}
-  return acknowledgement(w, values)
+  return acknowledgement(context.wording.estimateRequestReceived, context.company, {...visitText(facts), reference: submissionReference(facts.id)})
 }

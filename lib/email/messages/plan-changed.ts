@@ -5,6 +5,7 @@ import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {slotLabel} from '../../booking/arrival-window'
 import {formatPhone} from '../../format'
+import {wordedEmail} from '../view-parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanChangedFacts} from '../queue'
 
@@ -31,16 +32,5 @@ export function planChangedView(facts: PlanChangedFacts, context: ComposeContext
           url: context.manageUrl({id: next.id, windowStartsAt: next.windowStartsAt, linkGeneration: next.linkGeneration}),
         }
       : null
-  return {
-    subject: fillTokens(w.subject, values),
-    view: {
-      preview: fillTokens(w.preview, values),
-      heading: fillTokens(w.heading, values),
-      paragraphs: [fillTokens(text, values), ...early],
-      sections: [],
-      charges: null,
-      closing: [fillTokens(w.closing, values)],
-      action,
-    },
-  }
+  return wordedEmail(w, values, {paragraphs: [fillTokens(text, values), ...early], sections: [], action})
 }

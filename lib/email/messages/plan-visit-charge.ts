@@ -4,8 +4,8 @@
 import {fillTokens} from '../tokens'
 import {formatUsd} from '../../booking/money'
 import {slotLabel} from '../../booking/arrival-window'
-import {formatCompanyDateTime, formatPhone} from '../../format'
-import {rows} from '../view-parts'
+import {formatCompanyDateTime} from '../../format'
+import {bookingSection, bookingTokens, wordedEmail} from '../view-parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanVisitDeclinedFacts, PlanVisitReleasedFacts} from '../queue'
 
@@ -18,11 +18,7 @@ export function planVisitChargeView(facts: PlanVisitDeclinedFacts | PlanVisitRel
   const declined = facts.kind === 'plan_visit_declined'
   const w = declined ? context.wording.planVisitDeclined : context.wording.planVisitReleased
   const values = {
-    companyName: context.company.companyName,
-    phone: formatPhone(context.company.phone),
-    firstName: facts.customer.firstName,
-    reference: facts.reference,
-    service: facts.service,
+    ...bookingTokens(facts, context.company),
     slot: slotLabel(facts.date, facts.arrivalWindow),
     amount: formatUsd(facts.totalCents),
     card: facts.cardLabel ?? '',
@@ -37,26 +33,14 @@ export function planVisitChargeView(facts: PlanVisitDeclinedFacts | PlanVisitRel
           url: context.manageUrl({id: facts.id, windowStartsAt: facts.windowStartsAt, linkGeneration: facts.linkGeneration}),
         }
       : null
-  return {
-    subject: fillTokens(w.subject, values),
-    view: {
-      preview: fillTokens(w.preview, values),
-      heading: fillTokens(w.heading, values),
-      paragraphs,
-      sections: [
-        {
-          heading: context.wording.sectionHeadings.booking,
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Date and window', values.slot],
-            ['Price', values.amount],
-          ]),
-        },
-      ],
-      charges: null,
-      closing: [fillTokens(w.closing, values)],
-      action,
-    },
-  }
+  return wordedEmail(w, values, {
+    paragraphs,
+    sections: [
+      bookingSection(context.wording.sectionHeadings.booking, facts, [
+        ['Date and window', values.slot],
+        ['Price', values.amount],
+      ]),
+    ],
+    action,
+  })
 }

@@ -7,10 +7,6 @@ import type {QuoteRequestFacts} from '../queue'
 
 /** The customer's e-mail. */
 export function quoteRequestEmail(facts: QuoteRequestFacts, context: ComposeContext): MessageView {
-  const {wording, company} = context
-  const common = {companyName: company.companyName, phone: company.phone}
-  const w = wording.quoteRequestReceived
   // Not the page's service either: the browser sends its title.
-  const values = {...common, firstName: firstWord(facts.firstName), reference: submissionReference(facts.id)}
-  return acknowledgement(w, values)
+  return acknowledgement(context.wording.quoteRequestReceived, context.company, {firstName: firstWord(facts.firstName), reference: submissionReference(facts.id)})
 }

@@ -3,7 +3,7 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime} from '../../format'
-import {rows} from '../view-parts'
+import {bookingSection} from '../view-parts'
 import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingCancellationRequestedFacts} from '../queue'
@@ -19,16 +19,11 @@ export function bookingCancellationRequestedNotification(facts: BookingCancellat
         `${name} asks to cancel their booking through its manage link, more than 24 hours ahead. It stays booked and paid (${formatUsd(facts.totalCents)}) until you cancel and refund it; reply to this e-mail to confirm with them.`,
       ],
       sections: [
-        {
-          heading: 'Booking',
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Date and window', slotText(facts.fromDate, facts.fromWindow)],
-            ['Location', facts.location],
-            ['Paid', formatUsd(facts.totalCents)],
-          ]),
-        },
+        bookingSection('Booking', facts, [
+          ['Date and window', slotText(facts.fromDate, facts.fromWindow)],
+          ['Location', facts.location],
+          ['Paid', formatUsd(facts.totalCents)],
+        ]),
         customerRows(facts, name),
       ],
       charges: null,

@@ -2,7 +2,7 @@
  * The business's notification of a booking moved by the customer (its manage link) or by the office. Staff-facing: its words stay in code.
  */
 import {formatCompanyDateTime} from '../../format'
-import {rows} from '../view-parts'
+import {bookingSection} from '../view-parts'
 import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {BookingMovedByOfficeFacts, BookingRescheduledFacts} from '../queue'
@@ -23,16 +23,11 @@ export function bookingMovedNotification(facts: BookingRescheduledFacts | Bookin
           : `${name} moved their booking through its manage link. The new window had a place; plan the crews for it.`,
       ],
       sections: [
-        {
-          heading: 'Booking',
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Was', slotText(facts.fromDate, facts.fromWindow)],
-            ['Now', to],
-            ['Location', facts.location],
-          ]),
-        },
+        bookingSection('Booking', facts, [
+          ['Was', slotText(facts.fromDate, facts.fromWindow)],
+          ['Now', to],
+          ['Location', facts.location],
+        ]),
         customerRows(facts, name),
       ],
       charges: null,

@@ -3,7 +3,7 @@
  */
 import {formatUsd} from '../../booking/money'
 import {formatCompanyDateTime} from '../../format'
-import {rows} from '../view-parts'
+import {bookingSection} from '../view-parts'
 import {customerRows, slotText} from './parts'
 import type {ComposeContext, MessageView} from '../view'
 import type {PlanVisitDeclinedFacts, PlanVisitReleasedFacts} from '../queue'
@@ -27,18 +27,13 @@ export function planVisitChargeNotification(facts: PlanVisitDeclinedFacts | Plan
           ]
         : [`The saved card of ${name}'s plan was declined for visit ${facts.visit}; the customer was e-mailed a link to give a new card.`],
       sections: [
-        {
-          heading: 'Visit',
-          rows: rows([
-            ['Reference', facts.reference],
-            ['Service', facts.service],
-            ['Visit', String(facts.visit)],
-            ['Date and window', slot],
-            ['Location', facts.location],
-            ['Amount', formatUsd(facts.totalCents)],
-            ['Card', facts.cardLabel],
-          ]),
-        },
+        bookingSection('Visit', facts, [
+          ['Visit', String(facts.visit)],
+          ['Date and window', slot],
+          ['Location', facts.location],
+          ['Amount', formatUsd(facts.totalCents)],
+          ['Card', facts.cardLabel],
+        ]),
         customerRows(facts, name),
       ],
       charges: null,

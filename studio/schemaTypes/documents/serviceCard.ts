@@ -2,6 +2,7 @@ import {ThLargeIcon} from '@sanity/icons/ThLarge'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {BOOKABLE_SERVICES, findBookableService, INDUSTRY_NAMES} from '../../../lib/booking/catalog'
 import {pricedByTheHour} from '../../../lib/booking/pricing'
+import {startingPriceRule} from '../objects/startingPrice'
 
 type Card = {pricedServices?: string[]} | undefined
 
@@ -44,13 +45,16 @@ export const serviceCard = defineType({
       type: 'string',
       hidden: ({document}) => !((document as Card)?.pricedServices?.length),
       validation: (rule) =>
-        rule.max(60).custom((value, context) => {
-          const ids = (context.document as Card)?.pricedServices ?? []
-          if (ids.length === 0) return true
-          if (!value) return 'A card that prices services says what they cost from'
-          const placeholder = cardPricePlaceholder(ids)
-          return value.includes(placeholder) ? true : `Keep ${placeholder} in the text: the card puts the price there.`
-        }),
+        startingPriceRule(
+          rule,
+          60,
+          (document) => {
+            const ids = (document as Card)?.pricedServices ?? []
+            return ids.length === 0 ? null : cardPricePlaceholder(ids)
+          },
+          'A card that prices services says what they cost from',
+          'the card',
+        ),
     }),
     defineField({
       name: 'link',

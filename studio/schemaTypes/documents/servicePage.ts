@@ -3,6 +3,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {checkServicePageSlug} from '../../lib/slugs'
 import {BOOKABLE_SERVICES, findBookableService, INDUSTRY_NAMES, type Industry} from '../../../lib/booking/catalog'
 import {pricedByTheHour} from '../../../lib/booking/pricing'
+import {startingPriceRule} from '../objects/startingPrice'
 
 /**
  * The four layouts a service page can take. The layout decides where the calls to action lead:
@@ -186,13 +187,16 @@ export const servicePage = defineType({
       group: 'page',
       hidden: ({document}) => !(document as Parent)?.bookingService,
       validation: (rule) =>
-        rule.max(80).custom((value, context) => {
-          const bookingService = (context.document as Parent)?.bookingService
-          if (!bookingService) return true
-          if (!value) return 'A page that books a service says what it costs from'
-          const placeholder = priceNotePlaceholder(bookingService)
-          return value.includes(placeholder) ? true : `Keep ${placeholder} in the text: the page puts the price there.`
-        }),
+        startingPriceRule(
+          rule,
+          80,
+          (document) => {
+            const bookingService = (document as Parent)?.bookingService
+            return bookingService ? priceNotePlaceholder(bookingService) : null
+          },
+          'A page that books a service says what it costs from',
+          'the page',
+        ),
     }),
     defineField({
       name: 'quoteSection',

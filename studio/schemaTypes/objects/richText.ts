@@ -2,19 +2,11 @@ import {BlockContentIcon} from '@sanity/icons/BlockContent'
 import {DocumentIcon} from '@sanity/icons/Document'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
+/** The site's pages of one document each (its _id its type name) besides the home page, in the Studio's order. */
+export const PLAIN_PAGE_TYPES = ['aboutPage', 'faqsPage', 'contactPage', 'blogsPage', 'legalPage', 'appointmentPage'] as const
+
 /** Documents a rich-text link may point at: every page of the site that is a document. */
-export const LINKABLE_TYPES = [
-  'homePage',
-  'servicePage',
-  'blogPost',
-  'bookingPage',
-  'aboutPage',
-  'faqsPage',
-  'contactPage',
-  'blogsPage',
-  'legalPage',
-  'appointmentPage',
-] as const
+export const LINKABLE_TYPES = ['homePage', 'servicePage', 'blogPost', 'bookingPage', ...PLAIN_PAGE_TYPES] as const
 
 const textBlock = defineArrayMember({
   type: 'block',

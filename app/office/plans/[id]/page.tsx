@@ -4,6 +4,7 @@ import Link from 'next/link'
 import {notFound} from 'next/navigation'
 import styles from '@/components/office/booking/booking.module.css'
 import {FocusOnArrival} from '@/components/office/booking/FocusOnArrival'
+import {ColumnHeads} from '@/components/office/ColumnHeads'
 import ui from '@/components/office/office-page.module.css'
 import {formatUsd} from '@/lib/booking/money'
 import {isUuid} from '@/lib/booking/store/mapping'
@@ -102,15 +103,7 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
             <h2 id="plan-visits">{words.visitsHeading}</h2>
             <div className={ui.tableWrap}>
               <table className={`${ui.table} ${ui.stacked}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">{words.visitColumns.visit}</th>
-                    <th scope="col">{words.visitColumns.when}</th>
-                    <th scope="col">{words.visitColumns.amount}</th>
-                    <th scope="col">{words.visitColumns.charge}</th>
-                    <th scope="col">{words.visitColumns.action}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={[words.visitColumns.visit, words.visitColumns.when, words.visitColumns.amount, words.visitColumns.charge, words.visitColumns.action]} />
                 <tbody>
                   {visits.map((visit) => (
                     <tr key={visit.id} data-plan-visit={visit.date ?? ''}>
@@ -150,14 +143,7 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
             ) : (
               <div className={ui.tableWrap}>
                 <table className={`${ui.table} ${ui.stacked}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{words.chargeColumns.what}</th>
-                      <th scope="col">{words.chargeColumns.amount}</th>
-                      <th scope="col">{words.chargeColumns.status}</th>
-                      <th scope="col">{words.chargeColumns.when}</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads columns={[words.chargeColumns.what, words.chargeColumns.amount, words.chargeColumns.status, words.chargeColumns.when]} />
                   <tbody>
                     {charges.map((item) => (
                       <tr key={item.id} data-plan-charge={item.kind}>

@@ -12,6 +12,7 @@ import {defaultStatusAfterReply, leadCustomer, leadKindFromSlug, LIMITS, nextSta
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
 import styles from '../../leads.module.css'
+import {Choices, StaffChoices} from '@/components/office/Choices'
 
 export const metadata: Metadata = {title: leadWords.title}
 
@@ -151,11 +152,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
                   <label htmlFor="reply-status-after">{words.lead.statusAfterLabel}</label>
                   <select id="reply-status-after" name="statusAfter" defaultValue={statusAfter === lead.status ? '' : statusAfter}>
                     <option value="">{words.lead.keepStatus(words.statuses[lead.status].toLowerCase())}</option>
-                    {next.map((status) => (
-                      <option key={status} value={status}>
-                        {words.statuses[status]}
-                      </option>
-                    ))}
+                    <Choices values={next} label={(status) => words.statuses[status]} />
                   </select>
                 </div>
                 <div>
@@ -182,11 +179,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
                 <div className={styles.field}>
                   <label htmlFor="lead-status-to">{words.lead.statusLabel}</label>
                   <select id="lead-status-to" name="status" defaultValue={next[0]}>
-                    {next.map((status) => (
-                      <option key={status} value={status}>
-                        {words.statuses[status]}
-                      </option>
-                    ))}
+                    <Choices values={next} label={(status) => words.statuses[status]} />
                   </select>
                 </div>
                 <div>
@@ -213,11 +206,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
                 <label htmlFor="lead-assignee-to">{words.lead.assigneeLabel}</label>
                 <select id="lead-assignee-to" name="assignee" defaultValue={lead.assignee && !lead.assignee.removed ? lead.assignee.id : 'nobody'}>
                   <option value="nobody">{words.nobody}</option>
-                  {assignees.map((member) => (
-                    <option key={member.id} value={member.id}>
-                      {member.name}
-                    </option>
-                  ))}
+                  <StaffChoices members={assignees} />
                 </select>
               </div>
               <div>
