@@ -66,14 +66,16 @@ describe('content sources', () => {
       [queries.legalPageQuery, {}],
       [queries.bookingSidebarQuery, {form: 'exterior'}],
     ]
+    const asked = requests.length
     for (const [query, params] of cases) {
       const fromLake = await lake.queryContentLake(query, params)
       expect(fromLake).toEqual(await local.queryLocalDataset(query, params))
       expect(fromLake).not.toBeNull()
     }
-    expect(requests.length).toBe(cases.length)
-    expect(requests[0].pathname).toBe('/v2025-10-01/data/query/production')
-    expect(requests.find((url) => url.searchParams.has('$slug'))?.searchParams.get('$slug')).toBe('"deep-cleaning"')
+    const these = requests.slice(asked)
+    expect(these.length).toBe(cases.length)
+    expect(these[0].pathname).toBe('/v2025-10-01/data/query/production')
+    expect(these.find((url) => url.searchParams.has('$slug'))?.searchParams.get('$slug')).toBe('"deep-cleaning"')
   })
 
   it('chooses the Content Lake when a project id is configured', async () => {
