@@ -71,20 +71,22 @@ describe.skipIf('missing' in postgresTools)('plan charges run at once by two ser
     }
     expect(new Set(intentRequests.map((request) => request.idempotencyKey)).size).toBe(40)
 
+    const visitIds = plans.map(({fixture}) => fixture.visitId)
     const {rows} = await db.sql.query<{charge_state: string; payment_status: string; n: number}>(
-      `select c.state as charge_state, b.payment_status, count(*)::int as n from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.plan_visit = 2 group by 1, 2 order by 1`,
+      `select c.state as charge_state, b.payment_status, count(*)::int as n from public.bookings b left join public.plan_visit_charges c on c.booking_id = b.id where b.id = any($1::uuid[]) group by 1, 2 order by 1`,
+      [visitIds],
     )
     expect(rows).toEqual([
       {charge_state: 'charged', payment_status: 'paid', n: 34},
       {charge_state: 'declined', payment_status: 'scheduled', n: 6},
     ])
-    const charges = await db.sql.query<{status: string; n: number}>(`select status, count(*)::int as n from public.plan_charges group by 1 order by 1`)
+    const charges = await db.sql.query<{status: string; n: number}>(`select status, count(*)::int as n from public.plan_charges where booking_id = any($1::uuid[]) group by 1 order by 1`, [visitIds])
     expect(charges.rows).toEqual([
       {status: 'authentication_required', n: 3},
       {status: 'declined', n: 3},
       {status: 'succeeded', n: 34},
     ])
-    const emails = await db.sql.query<{n: number}>(`select count(*)::int as n from public.email_outbox where template = 'plan_visit_declined.customer'`)
+    const emails = await db.sql.query<{n: number}>(`select count(*)::int as n from public.email_outbox where template = 'plan_visit_declined.customer' and payload ->> 'id' = any($1::text[])`, [visitIds])
     expect(emails.rows[0].n).toBe(6)
   })
 
