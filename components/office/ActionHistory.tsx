@@ -2,6 +2,7 @@ import {formatCompanyDateTime} from '@/lib/format'
 import {actionChanges, actionValueText, type StaffAction} from '@/lib/office/shared/audit'
 import {accessWords} from '@/lib/office/access/words'
 import styles from './ActionHistory.module.css'
+import ui from './office-page.module.css'
 
 /**
  * The record of staff actions on one booking, lead or member: when (Renton time), who, what, and
@@ -58,7 +59,7 @@ export function ActionHistory({
                       <dt>{fieldName(change.field)}</dt>
                       <dd>
                         {actionValueText(change.field, change.before, valueWords)} <span aria-hidden="true">→</span>
-                        <span className={styles.visuallyHidden}> {w.changedTo} </span> {actionValueText(change.field, change.after, valueWords)}
+                        <span className={ui.visuallyHidden}> {w.changedTo} </span> {actionValueText(change.field, change.after, valueWords)}
                       </dd>
                     </div>
                   ))}

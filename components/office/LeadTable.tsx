@@ -95,7 +95,7 @@ export function LeadTable({leads, query}: {leads: LeadSummary[]; query: LeadList
                       <Link href={leadListHref({...query, order: otherOrder, page: 1})} className={styles.sort}>
                         {flexRender(header.column.columnDef.header, header.getContext())}
                         <span aria-hidden="true">{query.order === 'newest' ? ' ↓' : ' ↑'}</span>
-                        <span className={styles.visuallyHidden}>, {words.sortAction(otherOrder)}</span>
+                        <span className={ui.visuallyHidden}>, {words.sortAction(otherOrder)}</span>
                       </Link>
                     ) : (
                       flexRender(header.column.columnDef.header, header.getContext())

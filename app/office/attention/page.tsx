@@ -7,6 +7,7 @@ import {openPaymentDisputes} from '@/lib/office/money/disputes-server'
 import {officeMoneyDeps} from '@/lib/office/money/server'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {DISPUTE_WORDS, MONEY_WORDS} from '@/lib/office/money/words'
+import ui from '@/components/office/office-page.module.css'
 import styles from './attention.module.css'
 
 export const metadata = {title: MONEY_WORDS.attention.title}
@@ -143,7 +144,7 @@ export default async function AttentionPage({searchParams}: {searchParams: Promi
             </dl>
             <Link className={styles.link} href={`/office/bookings/${request.bookingId}#cancel`}>
               {w.openBooking}
-              <span className={styles.visuallyHidden}> ({request.customerName})</span>
+              <span className={ui.visuallyHidden}> ({request.customerName})</span>
             </Link>
           </li>
         )}

@@ -6,6 +6,7 @@ import {leadOffice} from '@/lib/office/leads/server'
 import {LEAD_KIND_SLUGS, LEAD_STATUSES, leadListHref, OFFICE_LEAD_KINDS, parseLeadListQuery, refusedLeadListQuery} from '@/lib/office/leads/actions'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
+import ui from '@/components/office/office-page.module.css'
 import styles from './leads.module.css'
 import {Choices, StaffChoices} from '@/components/office/Choices'
 
@@ -33,7 +34,7 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
       <p>{words.intro}</p>
 
       <form method="get" action="/office/leads" className={styles.filters} aria-labelledby="lead-filters">
-        <h2 id="lead-filters" className={styles.visuallyHidden}>
+        <h2 id="lead-filters" className={ui.visuallyHidden}>
           {words.filters.legend}
         </h2>
         <div className={styles.field}>

@@ -11,6 +11,7 @@ import {isUuid} from '@/lib/booking/store/mapping'
 import {defaultStatusAfterReply, leadCustomer, leadKindFromSlug, LIMITS, nextStatuses, LEAD_KIND_SLUGS} from '@/lib/office/leads/actions'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
+import ui from '@/components/office/office-page.module.css'
 import styles from '../../leads.module.css'
 import {Choices, StaffChoices} from '@/components/office/Choices'
 
@@ -86,7 +87,7 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
       </p>
       <h1>
         {customer.name || words.kinds[kind]}
-        <span className={styles.visuallyHidden}>, </span>
+        <span className={ui.visuallyHidden}>, </span>
         <span className={styles.meta}> {words.kinds[kind]}</span>
       </h1>
       {receivedAt ? (
