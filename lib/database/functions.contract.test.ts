@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {createClient} from '@supabase/supabase-js'
 import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlBookingStore} from '../booking/store/sql-store'
 import {commercialBooking, houseBooking} from '../booking/store/test-support/fixtures'
 import {createOutboxStore, type OutboxMessage} from '../email/outbox'
@@ -18,6 +18,7 @@ import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
 import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
 import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
+import {openedForTests} from './test-support/opened-for-tests'
 
 // The databases are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -119,13 +120,7 @@ function paidFacts(bookingId: string): BookingPaidFacts {
 }
 
 function functionsContract(setup: () => Promise<Harness>) {
-  let h: Harness
-  beforeAll(async () => {
-    h = await setup()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await h?.close()
-  })
+  const h = openedForTests(setup)
   beforeEach(async () => {
     await clear(h.sql)
   })

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import type {DatabaseFunctions} from '../database/functions'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import type {SqlClient} from '../database/sql'
@@ -8,6 +8,7 @@ import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {openedForTests} from '../database/test-support/opened-for-tests'
 import {createDatabaseRateLimiter} from './database'
 import {clientKeyHash, failingOpen, rateLimitFromEnv, type RateLimiter} from './limiter'
 import {TEST_KEY_SECRET} from './test-support/limiters'
@@ -40,13 +41,7 @@ async function rows(sql: SqlClient): Promise<{key: string; full_at: Date}[]> {
 }
 
 function rateLimitContract(setup: () => Promise<Harness>) {
-  let h: Harness
-  beforeAll(async () => {
-    h = await setup()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await h?.close()
-  })
+  const h = openedForTests(setup)
   beforeEach(async () => {
     await h.sql.query('delete from public.rate_limits')
   })
