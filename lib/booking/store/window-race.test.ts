@@ -1,7 +1,8 @@
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {startChildRacer, type ChildRacer} from '../../database/test-support/child-racer'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {findPostgresTools, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {migratedClusterForTests} from '../../database/test-support/opened-for-tests'
 import {toInsertRow} from './mapping'
 import {createSqlBookingStore} from './sql-store'
 import {WindowFullError} from './store'
@@ -22,14 +23,7 @@ function startRacer(cluster: MigratedCluster['cluster'], date: string, requests:
 }
 
 describe.skipIf('missing' in postgresTools)('an arrival window raced for by two server processes on one PostgreSQL database', () => {
-  let db: MigratedCluster
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 4)
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const db = migratedClusterForTests(postgresTools, 4)
 
   it('50 requests (25 from each process) for a window with room for 3: exactly 3 bookings, 47 refusals', {timeout: 60_000}, async () => {
     const racers = [startRacer(db.cluster, '2031-04-01', 25), startRacer(db.cluster, '2031-04-01', 25)]

@@ -1,5 +1,6 @@
 import {afterAll, beforeAll} from 'vitest'
 import {PGLITE_SETUP_TIMEOUT} from './temp-pglite'
+import {startMigratedCluster, type MigratedCluster, type PostgresTools} from './postgres-cluster'
 
 /**
  * What the tests of one file (or one describe block) share — a database, a server, a harness over
@@ -17,4 +18,15 @@ export function openedForTests<T extends {close(): Promise<void>}>(open: () => P
     if (isOpen) await opened.close()
   })
   return opened
+}
+
+/**
+ * A migrated PostgreSQL database with a warm pool of `connections`, for the tests of one describe
+ * block; the block is skipped (describe.skipIf) where the PostgreSQL tools are missing.
+ */
+export function migratedClusterForTests(tools: PostgresTools | {missing: string}, connections: number): MigratedCluster {
+  return openedForTests(async () => {
+    if ('missing' in tools) throw new Error(tools.missing)
+    return startMigratedCluster(tools, connections)
+  }, 60_000)
 }

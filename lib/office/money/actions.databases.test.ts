@@ -1,5 +1,4 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
 import {roomyAvailability} from '../../booking/test-support/availability'
@@ -12,9 +11,10 @@ import type {SqlClient} from '../../database/sql'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {createServiceRoleClient} from '../../database/supabase'
 import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {findPostgresTools} from '../../database/test-support/postgres-cluster'
 import {startPostgrestStandIn} from '../../database/test-support/postgrest'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite} from '../../database/test-support/temp-pglite'
+import {migratedClusterForTests, openedForTests} from '../../database/test-support/opened-for-tests'
 import {StripePaymentProvider} from '../../payments/stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
 import {cancelBooking, refundBooking, refundLatePayment, type OfficeMoneyDeps} from './actions'
@@ -67,14 +67,7 @@ function deps(store: BookingStore, functions: DatabaseFunctions): OfficeMoneyDep
 }
 
 describe.skipIf('missing' in postgresTools)('two staff cancelling at once on a PostgreSQL server', () => {
-  let db: MigratedCluster
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 6)
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const db = migratedClusterForTests(postgresTools, 6)
 
   it('ten cancels of one booking side by side on six connections: one refund request, one e-mail, one audit row', {timeout: 60_000}, async () => {
     const store = createSqlBookingStore(db.sql)
@@ -123,15 +116,10 @@ describe.skipIf('missing' in postgresTools)('two staff cancelling at once on a P
 })
 
 describe('the money functions on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
-  let db: PGlite
-  beforeAll(async () => {
-    db = await openMigratedMemoryDatabase()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const database = openedForTests(openTempPglite)
 
   it('cancels with a refund, refunds apart from cancelling, lists and refunds a late payment, lists and sends again a failed e-mail, as on the embedded database', {timeout: 30_000}, async () => {
+    const {db} = database
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-money'
     const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
