@@ -9,8 +9,7 @@ import {openDisputes} from '../office/money/disputes'
 import {cancelBooking, type OfficeMoneyDeps} from '../office/money/actions'
 import {createOfficeMoneyStore} from '../office/money/store'
 import {checkoutReturnUrls} from '../payments/provider'
-import {StripePaymentProvider} from '../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {runPlanCharges, visitChargeKey} from './plans/charges'
 import {createPlanChargeStore} from './plans/charges-store'
 import {createPlanReader} from './plans/reader'
@@ -41,7 +40,7 @@ afterAll(async () => {
 })
 
 const functions = () => createSqlDatabaseFunctions(db)
-const stripe = () => new StripePaymentProvider({secretKey: 'sk_test_51Reconcile0000', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 0})
+const stripe = () => stripeOnStandIn(api, {secretKey: 'sk_test_51Reconcile0000', webhookSecret: WEBHOOK_SECRET})
 
 /** A Stripe event as Stripe sends it, signed with the endpoint's secret as Stripe signs it. */
 function signedEvent(type: string, object: unknown): {payload: string; signature: string} {

@@ -3,7 +3,7 @@ import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {embeddedBookingStore} from './store/test-support/embedded-store'
 import {createSqlBookingStore} from './store/sql-store'
 import {StripePaymentProvider} from '../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {acknowledgeCancel, PAYMENT_CHECK_INTERVAL_SECONDS, setFlowLogger, submitBooking, successPageSummary} from './flow'
 import {commercialRequest, fixedClock, ORIGIN} from './test-support/requests'
 import {roomyAvailability} from './test-support/availability'
@@ -22,13 +22,7 @@ const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
 
 beforeAll(async () => {
   stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({
-    secretKey: 'sk_test_51SuccessPageTestKey000000000000000000',
-    host: '127.0.0.1',
-    port: stripeApi.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  })
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51SuccessPageTestKey000000000000000000'})
 }, 60_000)
 
 afterAll(async () => {

@@ -4,11 +4,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
 import type {PaymentProvider} from '../../payments/provider'
-import {StripePaymentProvider} from '../../payments/stripe'
 import {TestCheckoutProvider} from '../../payments/test-checkout'
 import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE, testCardAction} from '../../payments/test-checkout-actions'
 import {databaseTestCheckoutSessions} from '../../payments/test-checkout-sessions'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
 import type {RateLimiter} from '../../rate-limit/limiter'
 import {signManageToken} from '../manage-link'
 import {createSqlBookingStore} from '../store/sql-store'
@@ -41,7 +40,7 @@ afterAll(async () => {
 
 const functions = () => createSqlDatabaseFunctions(db)
 const testCheckout = () => new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions()))
-const stripe = () => new StripePaymentProvider({secretKey: 'sk_test_51CardUpdates0000', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 0})
+const stripe = () => stripeOnStandIn(api, {secretKey: 'sk_test_51CardUpdates0000', webhookSecret: WEBHOOK_SECRET})
 
 function deps(payments: PaymentProvider, now = NOW): CardUpdateDeps {
   return {store: createSqlBookingStore(db), plans: createPlanReader(functions()), functions: functions(), payments, now: () => now, linkSecret: async () => SECRET, origin: ORIGIN}

@@ -16,7 +16,7 @@ import {startPostgrestStandIn} from '../../database/test-support/postgrest'
 import {openTempPglite} from '../../database/test-support/temp-pglite'
 import {migratedClusterForTests, openedForTests} from '../../database/test-support/opened-for-tests'
 import {StripePaymentProvider} from '../../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
 import {cancelBooking, refundBooking, refundLatePayment, type OfficeMoneyDeps} from './actions'
 import {createOfficeMoneyStore} from './store'
 import type {ActingStaff} from '../access/roles'
@@ -34,7 +34,7 @@ let stripe: StripePaymentProvider
 
 beforeAll(async () => {
   stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({secretKey: 'sk_test_51OfficeMoneyDbTestKey000000000000000', host: '127.0.0.1', port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0})
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeMoneyDbTestKey000000000000000'})
   setFlowLogger(log)
 })
 

@@ -1,20 +1,17 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from '../../booking/store/test-support/embedded-store'
 import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
 import {roomyAvailability, TEST_AVAILABILITY} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
-import {createSqlBookingStore} from '../../booking/store/sql-store'
-import type {BookingStore} from '../../booking/store/store'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
 import {StripePaymentProvider} from '../../payments/stripe'
 import {databaseTestCheckoutSessions} from '../../payments/test-checkout-sessions'
 import {TestCheckoutProvider} from '../../payments/test-checkout'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
 import type {PaymentProvider} from '../../payments/provider'
 import {cancelBooking, parseRefundAmount, refundLatePayment, takeLatePayment, windowCapacity, type OfficeMoneyDeps} from './actions'
-import {createOfficeMoneyStore, type OfficeMoneyStore} from './store'
+import {createOfficeMoneyStore} from './store'
 import {handleCancelBooking} from './routes'
 import type {ActingStaff} from '../access/roles'
 
@@ -24,25 +21,20 @@ import type {ActingStaff} from '../access/roles'
  * in the database).
  */
 
-let db: PGlite
-let store: BookingStore
-let money: OfficeMoneyStore
 let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 let testCheckout: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
+const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
+const functions = createSqlDatabaseFunctions(db)
+const money = createOfficeMoneyStore(functions)
 let alice: ActingStaff
 let bob: ActingStaff
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  money = createOfficeMoneyStore(functions)
   stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({secretKey: 'sk_test_51OfficeMoneyTestKey00000000000000000', host: '127.0.0.1', port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0})
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeMoneyTestKey00000000000000000'})
   testCheckout = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions))
-  setFlowLogger(log)
   const {rows} = await db.query<{id: string; name: string}>(
     `insert into public.staff (name, email, role) values ('Alice Office', 'alice@office.test', 'office'), ('Bob Desk', 'bob@office.test', 'office') returning id, name`,
   )
@@ -50,9 +42,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  setFlowLogger(console)
   await stripeApi.close()
-  await db.close()
 })
 
 beforeEach(async () => {
