@@ -1,17 +1,15 @@
 import {randomUUID} from 'node:crypto'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {embeddedBookingStore} from '../../booking/store/test-support/embedded-store'
-import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
+import {officeMoneyOnStandIn} from './test-support/money-on-stand-in'
+import {handlePaymentEvent, submitBooking} from '../../booking/flow'
 import {roomyAvailability, TEST_AVAILABILITY} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {StripePaymentProvider} from '../../payments/stripe'
 import {databaseTestCheckoutSessions} from '../../payments/test-checkout-sessions'
 import {TestCheckoutProvider} from '../../payments/test-checkout'
-import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {stripeOnStandIn} from '../../payments/test-support/stripe-api'
 import type {PaymentProvider} from '../../payments/provider'
 import {cancelBooking, parseRefundAmount, refundLatePayment, takeLatePayment, windowCapacity, type OfficeMoneyDeps} from './actions'
-import {createOfficeMoneyStore} from './store'
 import {handleCancelBooking} from './routes'
 import type {ActingStaff} from '../access/roles'
 
@@ -21,18 +19,14 @@ import type {ActingStaff} from '../access/roles'
  * in the database).
  */
 
-let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 let testCheckout: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
-const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
-const functions = createSqlDatabaseFunctions(db)
-const money = createOfficeMoneyStore(functions)
+const {db, store, functions, money, stripeApi} = officeMoneyOnStandIn(log)
 let alice: ActingStaff
 let bob: ActingStaff
 
 beforeAll(async () => {
-  stripeApi = await startStripeApiStandIn()
   stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeMoneyTestKey00000000000000000'})
   testCheckout = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions))
   const {rows} = await db.query<{id: string; name: string}>(
@@ -40,17 +34,6 @@ beforeAll(async () => {
   )
   ;[alice, bob] = rows
 }, 60_000)
-
-afterAll(async () => {
-  await stripeApi.close()
-})
-
-beforeEach(async () => {
-  await db.exec('delete from public.bookings; delete from public.email_outbox; delete from public.staff_actions')
-  stripeApi.refunds.length = 0
-  stripeApi.requests.length = 0
-  stripeApi.refuseRefunds(null)
-})
 
 function deps(payments: PaymentProvider): OfficeMoneyDeps {
   return {store, money, payments: () => payments, now: fixedClock, log}

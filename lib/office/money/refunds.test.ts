@@ -1,22 +1,20 @@
 import {randomUUID} from 'node:crypto'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {embeddedBookingStore} from '../../booking/store/test-support/embedded-store'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
+import {officeMoneyOnStandIn} from './test-support/money-on-stand-in'
 import {renderEmail} from '@/components/email/render'
-import {setFlowLogger, submitBooking} from '../../booking/flow'
+import {submitBooking} from '../../booking/flow'
 import {roomyAvailability} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {composeMail} from '../../email/compose'
 import type {OutboxMessage} from '../../email/outbox'
 import type {EventFacts} from '../../email/queue'
 import {emailContentFromDataset} from '../../email/test-support/content'
 import {PaymentProviderError} from '../../payments/provider'
 import {StripePaymentProvider} from '../../payments/stripe'
-import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {stripeOnStandIn} from '../../payments/test-support/stripe-api'
 import {officeBookingView} from '../bookings/page'
 import {csvBookingRecord, CSV_COLUMNS} from '../bookings/lists'
 import {cancelBooking, parseRefundReason, refundBooking, type OfficeMoneyDeps} from './actions'
-import {createOfficeMoneyStore} from './store'
 import {handleCancelBooking, handleRefundBooking} from './routes'
 import {paymentState} from '../bookings/payment-state'
 import {readCsv} from '../shared/test-support/csv-reader'
@@ -30,17 +28,14 @@ import type {StaffMember} from '../access/roles'
  * e-mail states the amount and the reason.
  */
 
-let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 const log = {error: vi.fn(), warn: vi.fn()}
-const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
-const money = createOfficeMoneyStore(createSqlDatabaseFunctions(db))
+const {db, store, money, stripeApi} = officeMoneyOnStandIn(log)
 let owner: StaffMember
 let otherOwner: StaffMember
 let office: StaffMember
 
 beforeAll(async () => {
-  stripeApi = await startStripeApiStandIn()
   stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeRefundTestKey0000000000000000'})
   const {rows} = await db.query<StaffMember>(
     `insert into public.staff (name, email, role) values ('Olive Owner', 'olive@office.test', 'owner'), ('Oscar Owner', 'oscar@office.test', 'owner'),
@@ -48,17 +43,6 @@ beforeAll(async () => {
   )
   ;[owner, otherOwner, office] = rows
 }, 60_000)
-
-afterAll(async () => {
-  await stripeApi.close()
-})
-
-beforeEach(async () => {
-  await db.exec('delete from public.bookings; delete from public.email_outbox; delete from public.staff_actions')
-  stripeApi.refunds.length = 0
-  stripeApi.requests.length = 0
-  stripeApi.refuseRefunds(null)
-})
 
 function deps(): OfficeMoneyDeps {
   return {store, money, payments: () => stripe, now: fixedClock, log}
