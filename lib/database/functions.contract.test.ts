@@ -16,7 +16,7 @@ import {createSupabaseDatabaseFunctions} from './supabase-functions'
 import type {TestCheckoutSessionRecord} from '../payments/test-checkout'
 import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
 import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
+import {openPostgrestOnPglite, type PostgrestStandIn} from './test-support/postgrest'
 import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
 import {openedForTests} from './test-support/opened-for-tests'
 
@@ -737,22 +737,10 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
   let postgrest: PostgrestStandIn
 
   functionsContract(async () => {
-    const database = await openTempPglite()
-    postgrest = await startPostgrestStandIn(database.db, {
-      keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings'],
-    })
+    const supabase = await openPostgrestOnPglite({keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings']})
+    postgrest = supabase.postgrest
     const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}))
-    return pgliteHarness(
-      database.db,
-      {
-        async close() {
-          await postgrest.close()
-          await database.close()
-        },
-      },
-      functions,
-    )
+    return pgliteHarness(supabase.db, supabase, functions)
   })
 
   it('calls each function as POST /rest/v1/rpc/<name> with named arguments and the service role key', async () => {

@@ -14,7 +14,7 @@ import {BookingStoreError, WindowFullError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
 import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
 import {findPostgresTools, startMigratedCluster} from '../../database/test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from '../../database/test-support/postgrest'
+import {openPostgrestOnPglite, type PostgrestStandIn} from '../../database/test-support/postgrest'
 import {openedForTests} from '../../database/test-support/opened-for-tests'
 
 /**
@@ -432,19 +432,9 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
   let postgrest: PostgrestStandIn
 
   storeContract(async () => {
-    const db = await openMigratedMemoryDatabase()
-    postgrest = await startPostgrestStandIn(db, {
-      keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: ['bookings'],
-    })
-    return {
-      store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}),
-      sql: pgliteClient(db),
-      async close() {
-        await postgrest.close()
-        await db.close()
-      },
-    }
+    const supabase = await openPostgrestOnPglite({keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: ['bookings']})
+    postgrest = supabase.postgrest
+    return {store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}), sql: pgliteClient(supabase.db), close: supabase.close}
   })
 
   function lastRequest(method: string) {
