@@ -1,7 +1,7 @@
 import path from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {startChildRacer, type ChildRacer} from '../../database/test-support/child-racer'
-import {findPostgresTools, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {advisoryLockWaiters, findPostgresTools, type MigratedCluster} from '../../database/test-support/postgres-cluster'
 import {migratedClusterForTests} from '../../database/test-support/opened-for-tests'
 import {toInsertRow} from './mapping'
 import {createSqlBookingStore} from './sql-store'
@@ -48,7 +48,7 @@ describe.skipIf('missing' in postgresTools)('an arrival window raced for by two 
       const second = store.createPending(booking(), {capacity: 1, now})
       second.catch(() => {})
       // The second request is held at the window's lock while the first is not committed.
-      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n).toBe(1)
+      await expect.poll(() => advisoryLockWaiters(db.sql)).toBe(1)
       await inFlight.query('commit')
       await expect(second).rejects.toBeInstanceOf(WindowFullError)
     } finally {
