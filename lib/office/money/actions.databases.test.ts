@@ -1,6 +1,7 @@
 import {randomUUID} from 'node:crypto'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
+import {paidAfterHoldEnded} from './test-support/money-on-stand-in'
+import {setFlowLogger, submitBooking} from '../../booking/flow'
 import {roomyAvailability} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
 import {createSqlBookingStore} from '../../booking/store/sql-store'
@@ -138,13 +139,7 @@ describe('the money functions on Supabase (supabase-js rpc against the PostgREST
       expect(await store.findById(paid.bookingId)).toMatchObject({refundedCents: 2_234})
 
       // A payment after the hold ended, recorded through the webhook's path, then refunded.
-      const late = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
-      if (!late.ok) throw new Error('Expected a booking')
-      const lateBooking = (await store.findById(late.bookingId))!
-      await store.markClosed(lateBooking.id, 'expired')
-      stripeApi.pay(lateBooking.paymentSessionId!)
-      const event = {kind: 'paid' as const, sessionId: lateBooking.paymentSessionId!, bookingId: lateBooking.id, amountTotalCents: lateBooking.amountCents, currency: 'usd', eventId: 'evt_late_rpc', eventType: 'checkout.session.completed'}
-      expect(await handlePaymentEvent(event, {store, now: fixedClock})).toMatchObject({outcome: 'closed'})
+      const {booking: lateBooking} = await paidAfterHoldEnded({store, stripe, stripeApi}, 'evt_late_rpc')
       const [open] = await money.openLatePayments()
       expect(open).toMatchObject({bookingId: lateBooking.id, amountCents: lateBooking.amountCents, bookingStatus: 'expired', customerName: `${lateBooking.firstName} ${lateBooking.lastName}`})
       expect(await refundLatePayment(open.id, bo, deps(store, functions))).toEqual({outcome: 'refunded', refundedCents: lateBooking.amountCents})

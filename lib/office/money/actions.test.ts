@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import {beforeAll, describe, expect, it, vi} from 'vitest'
-import {officeMoneyOnStandIn} from './test-support/money-on-stand-in'
+import {officeMoneyOnStandIn, paidAfterHoldEnded} from './test-support/money-on-stand-in'
 import {handlePaymentEvent, submitBooking} from '../../booking/flow'
 import {roomyAvailability, TEST_AVAILABILITY} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
@@ -183,13 +183,7 @@ describe('cancelling a paid booking from the office', () => {
 
 describe('a payment that arrives after its hold ended', () => {
   async function latePayment(): Promise<{bookingId: string; sessionId: string; amountCents: number; lateId: string}> {
-    const result = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
-    if (!result.ok) throw new Error('Expected a booking')
-    const booking = (await store.findById(result.bookingId))!
-    await store.markClosed(booking.id, 'expired')
-    stripeApi.pay(booking.paymentSessionId!)
-    const event = {kind: 'paid' as const, sessionId: booking.paymentSessionId!, bookingId: booking.id, amountTotalCents: booking.amountCents, currency: 'usd', eventId: 'evt_late', eventType: 'checkout.session.completed'}
-    expect(await handlePaymentEvent(event, {store, now: fixedClock})).toMatchObject({outcome: 'closed'})
+    const {booking, event} = await paidAfterHoldEnded({store, stripe, stripeApi}, 'evt_late')
     // The webhook again (or the success page): recorded once.
     await handlePaymentEvent(event, {store, now: fixedClock})
     const open = (await money.openLatePayments()).filter((late) => late.bookingId === booking.id)

@@ -1,9 +1,14 @@
-import {beforeEach} from 'vitest'
-import {setFlowLogger, type FlowLogger} from '../../../booking/flow'
+import {randomUUID} from 'node:crypto'
+import {beforeEach, expect} from 'vitest'
+import {handlePaymentEvent, setFlowLogger, submitBooking, type FlowLogger} from '../../../booking/flow'
+import type {BookingStore, StoredBooking} from '../../../booking/store/store'
+import {roomyAvailability} from '../../../booking/test-support/availability'
+import {fixedClock, houseRequest, ORIGIN} from '../../../booking/test-support/requests'
+import type {PaymentProvider} from '../../../payments/provider'
 import {embeddedBookingStore} from '../../../booking/store/test-support/embedded-store'
 import {createSqlDatabaseFunctions} from '../../../database/sql-functions'
 import {openedForTests} from '../../../database/test-support/opened-for-tests'
-import {startStripeApiStandIn} from '../../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, type StripeApiStandIn} from '../../../payments/test-support/stripe-api'
 import {createOfficeMoneyStore} from '../store'
 
 /**
@@ -22,4 +27,22 @@ export function officeMoneyOnStandIn(log: FlowLogger) {
     stripeApi.refuseRefunds(null)
   })
   return {db, store, functions, money: createOfficeMoneyStore(functions), stripeApi}
+}
+
+/**
+ * A house booking made through Confirm & Pay on Stripe, closed (its hold ended) before the customer
+ * paid on Stripe's page: the payment webhook that then arrives finds it closed.
+ */
+export async function paidAfterHoldEnded(
+  on: {store: BookingStore; stripe: PaymentProvider; stripeApi: StripeApiStandIn},
+  eventId: string,
+): Promise<{booking: StoredBooking; event: Parameters<typeof handlePaymentEvent>[0]}> {
+  const result = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store: on.store, payments: on.stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
+  if (!result.ok) throw new Error('Expected a booking')
+  const booking = (await on.store.findById(result.bookingId))!
+  await on.store.markClosed(booking.id, 'expired')
+  on.stripeApi.pay(booking.paymentSessionId!)
+  const event = {kind: 'paid' as const, sessionId: booking.paymentSessionId!, bookingId: booking.id, amountTotalCents: booking.amountCents, currency: 'usd', eventId, eventType: 'checkout.session.completed'}
+  expect(await handlePaymentEvent(event, {store: on.store, now: fixedClock})).toMatchObject({outcome: 'closed'})
+  return {booking, event}
 }
