@@ -6,6 +6,7 @@
 // Arguments: base URL, concurrent clients (default 20), total requests of each kind (default 400).
 // Bookings are spread over the offered days and windows, one place each, so none is refused as full.
 import {randomUUID} from 'node:crypto'
+import {houseBookingValues} from './bench/requests.ts'
 
 const [base = 'http://localhost:3000', clientsArg = '20', totalArg = '400'] = process.argv.slice(2)
 const clients = Number(clientsArg)
@@ -29,33 +30,9 @@ async function freePlaces() {
   }
 }
 
+/** The bench's full house booking (every section filled in) for the place, under a fresh key. */
 function houseBooking([date, arrivalWindow]) {
-  return {
-    industry: 'house',
-    idempotencyKey: randomUUID(),
-    location: 'King County',
-    service: 'Deep Cleaning',
-    frequency: null,
-    bedrooms: 3,
-    bathrooms: 2,
-    halfBaths: 1,
-    dens: 0,
-    hours: 0,
-    minutes: 0,
-    extras: {'Extra Heavy Duty': 0, Blinds: 1, 'Interior Windows': 0, Oven: 1, Garage: 0},
-    instructions: {howClean: 'Mostly Clean', getInside: 'I will be Home', whereToPark: 'Street Parking'},
-    date,
-    arrivalWindow,
-    tip: '15%',
-    parkingFee: '$10',
-    firstName: 'Load',
-    lastName: 'Test',
-    email: 'load.test@example.com',
-    phone: '425-555-0199',
-    address: '1 Test Way, Renton, WA 98057',
-    notes: '',
-    coupon: 'save10',
-  }
+  return {...houseBookingValues({date, arrivalWindow}), idempotencyKey: randomUUID()}
 }
 
 /** Runs `request` `total` times from `clients` concurrent clients; prints p50/p95; answers the failures. */

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os'
 import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {eventually} from '../test-support/eventually'
 import {queueContactMessage} from '../email/test-support/queued'
 import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
@@ -47,15 +48,8 @@ async function outboxRows(): Promise<{status: string; attempts: number; lock_tok
 }
 
 /** Resolves when `check` answers something, looking every 100 ms (the child process works on its own time). */
-async function eventually<T>(check: () => Promise<T | undefined>, what: () => string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = await check()
-    if (found !== undefined) return found
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what()}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+/** How long the worker may take to start and send (a busy machine). */
+const WORKER_TIMEOUT_MS = 90_000
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
@@ -116,11 +110,11 @@ describe('the worker process', () => {
       const files = await eventually(async () => {
         const names = await readdir(outboxDir).catch(() => [] as string[])
         return names.filter((name) => name.endsWith('.eml')).length === 2 ? names : undefined
-      }, () => `two .eml files (worker output:\n${output})`)
+      }, () => `two .eml files (worker output:\n${output})`, WORKER_TIMEOUT_MS)
       const rows = await eventually(async () => {
         const found = await outboxRows()
         return found.every((row) => row.status === 'sent') ? found : undefined
-      }, () => `the outbox rows recorded as sent (worker output:\n${output})`)
+      }, () => `the outbox rows recorded as sent (worker output:\n${output})`, WORKER_TIMEOUT_MS)
       expect(rows.map((row) => row.attempts)).toEqual([1, 1])
       const mails = await Promise.all(files.map((name) => readFile(path.join(outboxDir, name), 'utf8')))
       expect(mails.map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1]).sort()).toEqual(['New message from Ada Smith', 'We received your message'])

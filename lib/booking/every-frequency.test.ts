@@ -1,6 +1,6 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {submitBooking} from './flow'
-import {checkoutSessionId, openPlanFlow, type PlanFlow} from './test-support/plan-flow'
+import {checkoutSessionId, planFlowForTests} from './test-support/plan-flow'
 import {carpetRequest, commercialRequest, exteriorRequest, houseRequest} from './test-support/requests'
 
 /**
@@ -12,15 +12,7 @@ import {carpetRequest, commercialRequest, exteriorRequest, houseRequest} from '.
  * the form would not: Deep Cleaning "Weekly", Construction Final Clean "Recurring") starts none.
  */
 
-let flow: PlanFlow
-
-beforeAll(async () => {
-  flow = await openPlanFlow()
-}, 60_000)
-
-afterAll(async () => {
-  await flow.db.close()
-})
+const flow = planFlowForTests()
 
 /** No tip, parking or coupon: the figures are the rate table's alone. */
 const house = (overrides: Record<string, unknown>) =>

@@ -1,10 +1,10 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import Stripe from 'stripe'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore, StoredBooking} from './store/store'
+import type {StoredBooking} from './store/store'
 import {InvalidWebhookSignatureError, type PaymentEvent} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
@@ -48,21 +48,9 @@ import {roomyAvailability, testAvailability} from './test-support/availability'
  * events signed by the Stripe SDK's own test helper).
  */
 
-let db: PGlite
-let store: BookingStore
 let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
-
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  setFlowLogger(log)
-}, 60_000)
-
-afterAll(async () => {
-  setFlowLogger(console)
-  await db.close()
-})
+const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
 
 beforeEach(async () => {
   await db.exec('delete from public.bookings')

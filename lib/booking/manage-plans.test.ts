@@ -1,15 +1,12 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
 import type {OffSessionChargeRequest} from '../payments/provider'
 import {submitBooking} from './flow'
 import {changePlanFromLink, manageBookingView, requestCancellationFromLink, rescheduleFromLink, setManageLogger, type ManageDeps} from './manage'
 import {manageLinkExpiry, signManageToken} from './manage-link'
 import {emptyPlansAndBookings, seedPlan, type SeedVisit} from './plans/test-support/manage-fixtures'
-import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore} from './store/store'
 import {houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from './test-support/requests'
 import {testAvailability} from './test-support/availability'
 
@@ -25,21 +22,10 @@ const BOOKED_AT = new Date('2030-01-15T18:00:00Z')
 const HOUR = 3_600_000
 const friday = (day: string, more: Partial<SeedVisit> = {}): SeedVisit => ({date: day, windowStartsAt: `${day}T16:00:00.000Z`, ...more})
 
-let db: PGlite
-let store: BookingStore
 let now: Date
 const charges: OffSessionChargeRequest[] = []
 
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  setManageLogger({error: vi.fn()})
-}, 60_000)
-
-afterAll(async () => {
-  setManageLogger(console)
-  await db.close()
-})
+const {db, store} = embeddedBookingStore({set: setManageLogger, log: {error: vi.fn()}})
 
 beforeEach(async () => {
   await emptyPlansAndBookings(db)

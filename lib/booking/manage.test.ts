@@ -1,8 +1,6 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlBookingStore} from './store/sql-store'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
 import type {BookingStore} from './store/store'
-import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
 import {submitBooking} from './flow'
 import {manageBookingView, requestCancellationFromLink, rescheduleFromLink, setManageLogger, type ManageDeps} from './manage'
@@ -21,21 +19,9 @@ const BOOKED_AT = new Date('2030-01-15T18:00:00Z')
 /** The house booking's window: Friday 2030-02-01 8–10 am in Renton (16:00 UTC). */
 const WINDOW_STARTS = new Date('2030-02-01T16:00:00Z')
 
-let db: PGlite
-let store: BookingStore
 let now: Date
 const log = {error: vi.fn()}
-
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  setManageLogger(log)
-}, 60_000)
-
-afterAll(async () => {
-  setManageLogger(console)
-  await db.close()
-})
+const {db, store} = embeddedBookingStore({set: setManageLogger, log})
 
 beforeEach(async () => {
   await db.exec('delete from public.email_outbox; delete from public.booking_changes; delete from public.bookings')

@@ -1,9 +1,7 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore} from './store/store'
-import {clearLeadsAndOutbox, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
+import {clearLeadsAndOutbox, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {BookingPaidFacts} from '../email/queue'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
 import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, successPageSummary, type BookingFlowDeps} from './flow'
@@ -18,9 +16,6 @@ import {roomyAvailability} from './test-support/availability'
  * a booking that was not paid.
  */
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
 let payments: TestCheckoutProvider
 const emailsQueued = vi.fn()
 const log = {error: vi.fn(), warn: vi.fn()}
@@ -28,17 +23,7 @@ const log = {error: vi.fn(), warn: vi.fn()}
 // The database and the mail server are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-  setFlowLogger(log)
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  setFlowLogger(console)
-  await database?.close()
-})
+const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
 
 beforeEach(async () => {
   await clearLeadsAndOutbox(db, {bookings: true})

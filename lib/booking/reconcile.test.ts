@@ -1,16 +1,14 @@
 import {randomBytes, randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import Stripe from 'stripe'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {embeddedDatabaseForTests, openedForTests} from '../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {describeAction, type RecordedAction} from '../office/bookings/page'
 import {openDisputes} from '../office/money/disputes'
 import {cancelBooking, type OfficeMoneyDeps} from '../office/money/actions'
 import {createOfficeMoneyStore} from '../office/money/store'
 import {checkoutReturnUrls} from '../payments/provider'
-import {StripePaymentProvider} from '../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn} from '../payments/test-support/stripe-api'
 import {runPlanCharges, visitChargeKey} from './plans/charges'
 import {createPlanChargeStore} from './plans/charges-store'
 import {createPlanReader} from './plans/reader'
@@ -31,17 +29,11 @@ const ORIGIN = 'https://renton.example'
 const WEBHOOK_SECRET = 'whsec_test_reconciliation_0123456789abcdef'
 const quiet = {error: () => {}, warn: () => {}}
 
-let db: PGlite
-let api: StripeApiStandIn
-beforeAll(async () => {
-  ;[db, api] = await Promise.all([openMigratedMemoryDatabase(), startStripeApiStandIn()])
-}, PGLITE_SETUP_TIMEOUT)
-afterAll(async () => {
-  await Promise.all([db.close(), api.close()])
-})
+const db = embeddedDatabaseForTests()
+const api = openedForTests(startStripeApiStandIn)
 
 const functions = () => createSqlDatabaseFunctions(db)
-const stripe = () => new StripePaymentProvider({secretKey: 'sk_test_51Reconcile0000', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 0})
+const stripe = () => stripeOnStandIn(api, {secretKey: 'sk_test_51Reconcile0000', webhookSecret: WEBHOOK_SECRET})
 
 /** A Stripe event as Stripe sends it, signed with the endpoint's secret as Stripe signs it. */
 function signedEvent(type: string, object: unknown): {payload: string; signature: string} {

@@ -1,12 +1,11 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import pg from 'pg'
 import Stripe from 'stripe'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
 import {closedPort} from '../database/test-support/ports'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
 import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore} from './store/store'
 import {PaymentConfigurationError} from '../payments/provider'
 import {StripePaymentProvider} from '../payments/stripe'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
@@ -36,21 +35,9 @@ import type {ManageDeps} from './manage'
 
 /** The HTTP side, with web Requests against the embedded store and the local test checkout. */
 
-let db: PGlite
-let store: BookingStore
 let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
-
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  setFlowLogger(log)
-}, 60_000)
-
-afterAll(async () => {
-  setFlowLogger(console)
-  await db.close()
-})
+const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
 
 beforeEach(async () => {
   await db.exec('delete from public.bookings')

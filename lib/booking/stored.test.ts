@@ -1,9 +1,8 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore, StoredBooking} from './store/store'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
+import type {StoredBooking} from './store/store'
 import {expectedStored, houseBooking} from './store/test-support/fixtures'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {checkSlot} from './availability'
 import {checkoutDescription, slotFields, toNewBooking} from './flow'
 import {ROOMY_AVAILABILITY} from './test-support/availability'
@@ -33,19 +32,7 @@ vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
  */
 
 const schemas = createBookingSchemas(fixedClock)
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
-
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  await database?.close()
-})
+const {db, store} = embeddedBookingStore()
 
 beforeEach(async () => {
   await db.exec('delete from public.bookings')

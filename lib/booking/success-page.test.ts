@@ -1,11 +1,9 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
+import {embeddedBookingStore} from './store/test-support/embedded-store'
 import {createSqlBookingStore} from './store/sql-store'
-import type {BookingStore} from './store/store'
 import {StripePaymentProvider} from '../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../payments/test-support/stripe-api'
 import {acknowledgeCancel, PAYMENT_CHECK_INTERVAL_SECONDS, setFlowLogger, submitBooking, successPageSummary} from './flow'
 import {commercialRequest, fixedClock, ORIGIN} from './test-support/requests'
 import {roomyAvailability} from './test-support/availability'
@@ -17,30 +15,18 @@ import {roomyAvailability} from './test-support/availability'
  * reloads and server processes.
  */
 
-let db: PGlite
-let store: BookingStore
 let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 const log = {error: vi.fn(), warn: vi.fn()}
+const {db, store} = embeddedBookingStore({set: setFlowLogger, log})
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
   stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({
-    secretKey: 'sk_test_51SuccessPageTestKey000000000000000000',
-    host: '127.0.0.1',
-    port: stripeApi.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  })
-  setFlowLogger(log)
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51SuccessPageTestKey000000000000000000'})
 }, 60_000)
 
 afterAll(async () => {
-  setFlowLogger(console)
   await stripeApi.close()
-  await db.close()
 })
 
 beforeEach(async () => {

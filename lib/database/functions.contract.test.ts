@@ -2,7 +2,7 @@ import {randomUUID} from 'node:crypto'
 import type {PGlite} from '@electric-sql/pglite'
 import {createClient} from '@supabase/supabase-js'
 import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlBookingStore} from '../booking/store/sql-store'
 import {commercialBooking, houseBooking} from '../booking/store/test-support/fixtures'
 import {createOutboxStore, type OutboxMessage} from '../email/outbox'
@@ -16,8 +16,9 @@ import {createSupabaseDatabaseFunctions} from './supabase-functions'
 import type {TestCheckoutSessionRecord} from '../payments/test-checkout'
 import {databaseTestCheckoutSessions} from '../payments/test-checkout-sessions'
 import {findPostgresTools, startMigratedCluster} from './test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from './test-support/postgrest'
+import {openPostgrestOnPglite, type PostgrestStandIn} from './test-support/postgrest'
 import {openMigratedWorkerDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from './test-support/temp-pglite'
+import {openedForTests} from './test-support/opened-for-tests'
 
 // The databases are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -119,13 +120,7 @@ function paidFacts(bookingId: string): BookingPaidFacts {
 }
 
 function functionsContract(setup: () => Promise<Harness>) {
-  let h: Harness
-  beforeAll(async () => {
-    h = await setup()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await h?.close()
-  })
+  const h = openedForTests(setup)
   beforeEach(async () => {
     await clear(h.sql)
   })
@@ -742,22 +737,10 @@ describe('database functions on Supabase (supabase-js rpc against a PostgREST st
   let postgrest: PostgrestStandIn
 
   functionsContract(async () => {
-    const database = await openTempPglite()
-    postgrest = await startPostgrestStandIn(database.db, {
-      keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings'],
-    })
+    const supabase = await openPostgrestOnPglite({keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: [...LEAD_TABLES, ...OUTBOX_VIEWS, 'bookings']})
+    postgrest = supabase.postgrest
     const functions = createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}))
-    return pgliteHarness(
-      database.db,
-      {
-        async close() {
-          await postgrest.close()
-          await database.close()
-        },
-      },
-      functions,
-    )
+    return pgliteHarness(supabase.db, supabase, functions)
   })
 
   it('calls each function as POST /rest/v1/rpc/<name> with named arguments and the service role key', async () => {

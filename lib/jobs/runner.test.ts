@@ -1,16 +1,9 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {PGlite} from '@electric-sql/pglite'
+import {describe, expect, it} from 'vitest'
+import {embeddedDatabaseForTests} from '../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {createJobRunner, createJobStore, type ScheduledJob} from './runner'
 
-let db: PGlite
-let close: () => Promise<void>
-
-beforeAll(async () => {
-  ;({db, close} = await openTempPglite())
-}, PGLITE_SETUP_TIMEOUT)
-afterAll(() => close())
+const db = embeddedDatabaseForTests()
 
 function countingJob(name: string, runs: Date[], everySeconds = 300): ScheduledJob {
   return {name, everySeconds, leaseSeconds: 60, run: async (now) => (runs.push(now), {count: runs.length})}

@@ -1,11 +1,12 @@
 import {randomUUID} from 'node:crypto'
 import {PGlite} from '@electric-sql/pglite'
-import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedDatabaseForTests} from '../database/test-support/opened-for-tests'
+import {unreachableDatabaseForTests} from '../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {clearLeadsAndOutbox, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {isHoneypotFilled, submitLead, type LeadFlowDeps, type LeadResult} from './flow'
-import {createLeadStore, type LeadStore} from './store'
+import {createLeadStore} from './store'
 import {testAvailability} from '../booking/test-support/availability'
 import {
   appointmentSubmission,
@@ -23,24 +24,13 @@ import {
  * a visitor sends is validated, stored with its e-mails in one transaction, and only then answered.
  */
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: LeadStore
+const db = embeddedDatabaseForTests()
+const store = createLeadStore(createSqlDatabaseFunctions(db))
 const log = {error: vi.fn()}
 const afterStored = vi.fn()
 
 // The database and the mail server are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
-
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createLeadStore(createSqlDatabaseFunctions(db))
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  await database?.close()
-})
 
 beforeEach(async () => {
   await clearLeadsAndOutbox(db)
@@ -337,20 +327,10 @@ describe('the same submission twice', () => {
 })
 
 describe('the database unavailable', () => {
-  let deadPool: pg.Pool
-
-  beforeAll(async () => {
-    // A real PostgreSQL client pointed at a port where nothing listens: every query is refused.
-    deadPool = new pg.Pool({host: '127.0.0.1', port: await closedPort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 5_000})
-    deadPool.on('error', () => {})
-  })
-
-  afterAll(async () => {
-    await deadPool?.end()
-  })
+  const deadDatabase = unreachableDatabaseForTests()
 
   it("answers 'unavailable' and logs why; the same submission is stored once the database is back", async () => {
-    const unreachable = createLeadStore(createSqlDatabaseFunctions(deadPool))
+    const unreachable = createLeadStore(createSqlDatabaseFunctions(deadDatabase))
     const input = quoteSubmission()
     expect(await submitLead('quoteRequest', input, deps({store: unreachable}))).toEqual({ok: false, kind: 'unavailable'})
     expect(log.error).toHaveBeenCalledTimes(1)

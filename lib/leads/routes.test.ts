@@ -1,9 +1,9 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedDatabaseForTests} from '../database/test-support/opened-for-tests'
+import {unreachableDatabaseForTests} from '../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {clearLeadsAndOutbox, closedPort, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {clearLeadsAndOutbox, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import type {RateLimiter} from '../rate-limit/limiter'
 import {databaseRateLimiter} from '../rate-limit/test-support/limiters'
 import {LEAD_ENDPOINTS, leadAnswerFromResponse} from './answers'
@@ -20,23 +20,13 @@ import {appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} f
  * test moves.
  */
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
+const db = embeddedDatabaseForTests()
 let time: number
 let limiter: RateLimiter
 const log = {error: vi.fn()}
 
 // The database and the mail server are real: allow for a busy machine.
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
-
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  await database?.close()
-})
 
 beforeEach(async () => {
   await clearLeadsAndOutbox(db)
@@ -275,16 +265,7 @@ describe('rate limit: five a minute per address', () => {
 })
 
 describe('the database unavailable', () => {
-  let deadPool: pg.Pool
-
-  beforeAll(async () => {
-    deadPool = new pg.Pool({host: '127.0.0.1', port: await closedPort(), user: 'postgres', database: 'postgres', connectionTimeoutMillis: 5_000})
-    deadPool.on('error', () => {})
-  })
-
-  afterAll(async () => {
-    await deadPool?.end()
-  })
+  const deadDatabase = unreachableDatabaseForTests()
 
   it('503 unavailable when the database cannot be opened', async () => {
     const response = await handleLeadRequest('contactMessage', postJson('contactMessage', contactSubmission()), options({
@@ -300,7 +281,7 @@ describe('the database unavailable', () => {
   it('503 unavailable when the database does not answer; the retry is stored once it does', async () => {
     const input = appointmentSubmission()
     const down = await handleLeadRequest('appointment', postJson('appointment', input), options({
-      deps: async () => flowDeps({store: createLeadStore(createSqlDatabaseFunctions(deadPool))}),
+      deps: async () => flowDeps({store: createLeadStore(createSqlDatabaseFunctions(deadDatabase))}),
     }))
     expect(await answer(down)).toEqual({status: 503, body: {ok: false, kind: 'unavailable'}})
     expect(await storedCount()).toBe(0)

@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {CheckoutNotFoundError, PaymentProviderError, type CheckoutRequest, type OffSessionChargeRequest} from './provider'
+import {checkoutRequestFor} from './test-support/checkout-request'
+import {CheckoutNotFoundError, PaymentProviderError, type OffSessionChargeRequest} from './provider'
 import {StripePaymentProvider} from './stripe'
 import {startStripeApiStandIn, type StripeApiStandIn} from './test-support/stripe-api'
 
@@ -30,17 +31,13 @@ function provider(): StripePaymentProvider {
   return new StripePaymentProvider({secretKey: 'sk_test_51SavedCards000000000000', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 2})
 }
 
-const checkout: CheckoutRequest = {
-  bookingId: BOOKING_ID,
+const checkout = checkoutRequestFor(BOOKING_ID, {
   amountCents: 16_624,
-  currency: 'usd',
   description: 'House Cleaning — Regular Cleaning, Weekly',
   customerEmail: 'jane.doe@example.com',
-  successUrl: `https://renton.example/success?bookingId=${BOOKING_ID}&session_id={CHECKOUT_SESSION_ID}`,
-  cancelUrl: `https://renton.example/cancel?bookingId=${BOOKING_ID}`,
   idempotencyKey: `booking-${BOOKING_ID}`,
   saveCard: true,
-}
+})
 
 function charge(paymentMethodId: string, customerId = 'cus_PlanCustomer1', key = `plan-${PLAN_ID}-visit-2-card-0`): OffSessionChargeRequest {
   return {

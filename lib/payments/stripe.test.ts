@@ -2,13 +2,13 @@ import {createServer, type IncomingHttpHeaders, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import Stripe from 'stripe'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {checkoutRequestFor} from './test-support/checkout-request'
 import {
   CheckoutNotFoundError,
   InvalidCheckoutRequestError,
   InvalidWebhookSignatureError,
   PaymentConfigurationError,
   PaymentProviderError,
-  type CheckoutRequest,
 } from './provider'
 import {paymentEventFromStripeEvent, StripePaymentProvider, stripeProviderFromEnv} from './stripe'
 
@@ -90,16 +90,12 @@ function provider(options: {webhookSecret?: string; maxNetworkRetries?: number} 
   })
 }
 
-const checkoutRequest: CheckoutRequest = {
-  bookingId: BOOKING_ID,
+const checkoutRequest = checkoutRequestFor(BOOKING_ID, {
   amountCents: 21_865,
-  currency: 'usd',
   description: 'House Cleaning — Deep Cleaning',
   customerEmail: 'jane.doe@example.com',
-  successUrl: `https://renton.example/success?bookingId=${BOOKING_ID}&session_id={CHECKOUT_SESSION_ID}`,
-  cancelUrl: `https://renton.example/cancel?bookingId=${BOOKING_ID}`,
   idempotencyKey: `booking-${BOOKING_ID}`,
-}
+})
 
 /** A checkout.session as Stripe's API returns it (abridged only of fields this mode never sets). */
 function checkoutSession(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,7 +1,7 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {embeddedDatabaseForTests} from '../database/test-support/opened-for-tests'
+import {checkoutRequestFor} from './test-support/checkout-request'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {PaymentProviderError, type CheckoutRequest, type OffSessionChargeRequest} from './provider'
 import {databaseTestCheckoutSessions, type TestCheckoutSessions} from './test-checkout-sessions'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider, testCardUpdateReturnUrl} from './test-checkout'
@@ -17,30 +17,20 @@ import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE, testCardAction} from './test
 const BOOKING_ID = '5e0c9a7b-3d2f-4b1a-8c6e-7f8a9b0c1d2e'
 const PLAN_ID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e'
 
-let db: PGlite
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-}, PGLITE_SETUP_TIMEOUT)
-afterAll(async () => {
-  await db.close()
-})
+const db = embeddedDatabaseForTests()
 
 let keyCounter = 0
 const key = (name: string) => `${name}-${++keyCounter}`
 
 function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    bookingId: BOOKING_ID,
+  const chosen = {
     amountCents: 16_624,
-    currency: 'usd',
     description: 'House Cleaning — Regular Cleaning, Weekly',
     customerEmail: 'sam.lee@example.com',
-    successUrl: `http://localhost:3000/success?bookingId=${BOOKING_ID}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `http://localhost:3000/cancel?bookingId=${BOOKING_ID}`,
     idempotencyKey: key('first-visit'),
     saveCard: true,
-    ...overrides,
   }
+  return checkoutRequestFor(BOOKING_ID, {...chosen, ...overrides}, 'http://localhost:3000')
 }
 
 function visitCharge(card: {customerId: string; paymentMethodId: string}, idempotencyKey: string, amountCents = 16_624): OffSessionChargeRequest {

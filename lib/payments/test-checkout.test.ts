@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {checkoutRequestFor} from './test-support/checkout-request'
 import {openPgliteDatabase} from '../database/pglite'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import {openMigratedMemoryDatabase} from '../database/test-support/temp-pglite'
@@ -29,17 +30,13 @@ import {
 const BOOKING_ID = '9d6a0c1e-2b3f-4a5d-8e7f-0a1b2c3d4e5f'
 
 function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
-  return {
-    bookingId: BOOKING_ID,
+  const chosen = {
     amountCents: 12_345,
-    currency: 'usd',
     description: 'Carpet Cleaning — Weekly',
     customerEmail: 'sam.lee@example.com',
-    successUrl: `http://localhost:3000/success?bookingId=${BOOKING_ID}&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `http://localhost:3000/cancel?bookingId=${BOOKING_ID}`,
     idempotencyKey: `key-${BOOKING_ID}`,
-    ...overrides,
   }
+  return checkoutRequestFor(BOOKING_ID, {...chosen, ...overrides}, 'http://localhost:3000')
 }
 
 // The sessions in the app's database, as the server keeps them (an in-memory copy of it here).

@@ -1,13 +1,14 @@
 import pg from 'pg'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import type {DatabaseFunctions} from '../database/functions'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
 import type {SqlClient} from '../database/sql'
 import {createServiceRoleClient} from '../database/supabase'
 import {createSupabaseDatabaseFunctions} from '../database/supabase-functions'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../database/test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from '../database/test-support/postgrest'
+import {openPostgrestOnPglite, type PostgrestStandIn} from '../database/test-support/postgrest'
 import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {openedForTests} from '../database/test-support/opened-for-tests'
 import {createDatabaseRateLimiter} from './database'
 import {clientKeyHash, failingOpen, rateLimitFromEnv, type RateLimiter} from './limiter'
 import {TEST_KEY_SECRET} from './test-support/limiters'
@@ -40,13 +41,7 @@ async function rows(sql: SqlClient): Promise<{key: string; full_at: Date}[]> {
 }
 
 function rateLimitContract(setup: () => Promise<Harness>) {
-  let h: Harness
-  beforeAll(async () => {
-    h = await setup()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await h?.close()
-  })
+  const h = openedForTests(setup)
   beforeEach(async () => {
     await h.sql.query('delete from public.rate_limits')
   })
@@ -213,16 +208,9 @@ describe('take_rate_limit on Supabase (supabase-js rpc against a PostgREST stand
   let postgrest: PostgrestStandIn
 
   rateLimitContract(async () => {
-    const database = await openTempPglite()
-    postgrest = await startPostgrestStandIn(database.db, {keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: ['rate_limits']})
-    return {
-      functions: createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})),
-      sql: database.db,
-      async close() {
-        await postgrest.close()
-        await database.close()
-      },
-    }
+    const supabase = await openPostgrestOnPglite({keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: ['rate_limits']})
+    postgrest = supabase.postgrest
+    return {functions: createSupabaseDatabaseFunctions(createServiceRoleClient({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY})), sql: supabase.db, close: supabase.close}
   })
 
   it('with the public (anon) key the function cannot be called', async () => {

@@ -1,11 +1,8 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
+import {beforeEach, describe, expect, it} from 'vitest'
+import {embeddedBookingStore} from '../booking/store/test-support/embedded-store'
 import {submitBooking, type BookingFlowDeps} from '../booking/flow'
-import {createSqlBookingStore} from '../booking/store/sql-store'
-import type {BookingStore} from '../booking/store/store'
 import {roomyAvailability} from '../booking/test-support/availability'
 import {carpetRequest, commercialRequest, exteriorRequest, fixedClock, FIXED_NOW, houseRequest, ORIGIN} from '../booking/test-support/requests'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payments/test-checkout'
 
 /**
@@ -14,18 +11,8 @@ import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../payment
  * through create_pending_booking), and a repeat of the same submission is still the same booking.
  */
 
-let db: PGlite
-let store: BookingStore
+const {db, store} = embeddedBookingStore()
 let payments: TestCheckoutProvider
-
-beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  await db?.close()
-})
 
 beforeEach(async () => {
   await db.exec('delete from public.bookings')

@@ -2,14 +2,13 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlBookingStore} from '../booking/store/sql-store'
-import type {BookingStore, NewBooking, StoredBooking} from '../booking/store/store'
+import {embeddedBookingStore} from '../booking/store/test-support/embedded-store'
+import type {NewBooking, StoredBooking} from '../booking/store/store'
 import {houseBooking} from '../booking/store/test-support/fixtures'
 import {companyLocalTimeToDate} from '../company-time'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
 import {markStarted} from '../office/bookings/mark-started'
 import type {ActingStaff} from '../office/access/roles'
 import {createTextFolderTransport} from './folder-transport'
@@ -38,9 +37,7 @@ const PHONE = '+14255550142'
 /** Renton's wall clock → the moment. */
 const at = (local: string) => companyLocalTimeToDate(local) as Date
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
+const {db, store} = embeddedBookingStore()
 let outbox: TextOutboxStore
 let compose: (message: TextMessage) => Promise<OutgoingText>
 let staff: ActingStaff
@@ -48,10 +45,7 @@ const dirs: string[] = []
 const log = {error: vi.fn(), warn: vi.fn()}
 
 beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
   const functions = createSqlDatabaseFunctions(db)
-  store = createSqlBookingStore(db)
   outbox = createTextOutboxStore(functions)
   compose = await datasetComposer()
   const {rows} = await db.query<{id: string}>(`insert into public.staff (name, email, role) values ('Ann Office', $1, 'office') returning id`, [`${randomUUID()}@office.test`])
@@ -59,7 +53,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await database?.close()
   for (const dir of dirs) rmSync(dir, {recursive: true, force: true})
 })
 

@@ -1,13 +1,12 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlBookingStore} from '../booking/store/sql-store'
-import type {BookingStore, StoredBooking} from '../booking/store/store'
+import {embeddedBookingStore} from '../booking/store/test-support/embedded-store'
+import type {StoredBooking} from '../booking/store/store'
 import {houseBooking} from '../booking/store/test-support/fixtures'
 import {companyLocalTimeToDate} from '../company-time'
 import {createSqlDatabaseFunctions} from '../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
-import {createTextOutboxStore, type TextOutboxStore} from './outbox'
+import {PGLITE_SETUP_TIMEOUT} from '../database/test-support/temp-pglite'
+import {createTextOutboxStore} from './outbox'
 import {createVisitTextRemindersJob} from './reminders'
 import {datasetComposer} from './test-support/content'
 import {startTwilioApi, twilioSignature, type TwilioApiStandIn} from './test-support/twilio-api'
@@ -32,23 +31,16 @@ const PHONE = '+14255550142'
 const at = (local: string) => companyLocalTimeToDate(local) as Date
 
 let twilio: TwilioApiStandIn
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
-let outbox: TextOutboxStore
+const {db, store} = embeddedBookingStore()
+const outbox = createTextOutboxStore(createSqlDatabaseFunctions(db))
 const log = {error: vi.fn(), warn: vi.fn()}
 
 beforeAll(async () => {
   twilio = await startTwilioApi({accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN})
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-  outbox = createTextOutboxStore(createSqlDatabaseFunctions(db))
 })
 
 afterAll(async () => {
   await twilio?.close()
-  await database?.close()
 })
 
 beforeEach(async () => {

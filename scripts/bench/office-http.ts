@@ -28,13 +28,13 @@
  */
 import {mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {execFileSync} from 'node:child_process'
-import {createServer} from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import {performance} from 'node:perf_hooks'
 import {parseArgs} from 'node:util'
 import {simpleParser} from 'mailparser'
-import {hasBuild, hasCurrentSiteBuild, killAll, nextBuild, removeRunDir, ROOT, startSite, stopAll, tempDir, waitForFirst200} from './servers.ts'
+import {closedPort as freePort} from '../../lib/database/test-support/ports.ts'
+import {hasBuild, hasCurrentSiteBuild, nextBuild, removeRunDir, ROOT, startSite, stopAll, stopAllOnExit, tempDir, waitForFirst200} from './servers.ts'
 
 // First: lets the lib modules below load (their imports have no extensions).
 const {openOfficeDatabase, seedOfficeBookings, sampleSearches, summarize, writeHttpReport, REPORT_FILE} = await import('./office-seed.ts')
@@ -62,17 +62,6 @@ const BROWSER_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-US,en;q=0.9',
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) office-http-bench',
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number}
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 function cookieFrom(response: Response, name: string): string | null {
@@ -174,14 +163,7 @@ async function timeOnce(base: string, session: string, request: Timed, check = f
 }
 
 const loadAtStart = os.loadavg()[0]
-process.once('exit', killAll)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAll()
-    removeRunDir()
-    process.exit(130)
-  })
-}
+stopAllOnExit()
 
 try {
   // 1. The store.

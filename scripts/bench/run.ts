@@ -31,7 +31,6 @@ import {createSeededStore} from './seed.ts'
 import {
   BARE_APP_DIR,
   hasBuild,
-  killAll,
   nextBuild,
   PORTS,
   removeRunDir,
@@ -42,6 +41,7 @@ import {
   startNextFloor,
   startSite,
   stopAll,
+  stopAllOnExit,
   tempDir,
   waitForFirst200,
   type Server,
@@ -310,15 +310,7 @@ async function main(): Promise<number> {
   return missed.length > 0 || final.invalid.length > 0 ? 1 : 0
 }
 
-// Whatever happens, no server of this run outlives it.
-process.once('exit', killAll)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAll()
-    removeRunDir()
-    process.exit(130)
-  })
-}
+stopAllOnExit()
 
 let code: number
 try {

@@ -215,6 +215,18 @@ export function killAll(): void {
   for (const server of running) signalGroup(server.child, 'SIGKILL')
 }
 
+/** No server of this run outlives it, nor its temporary directory an interrupt (Ctrl-C, SIGTERM). */
+export function stopAllOnExit(): void {
+  process.once('exit', killAll)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killAll()
+      removeRunDir()
+      process.exit(130)
+    })
+  }
+}
+
 /**
  * Polls `GET /` (the server's `readyPath`) until it answers 200; returns the milliseconds since the
  * server was spawned. Throws when the server exits or `timeoutMs` passes.

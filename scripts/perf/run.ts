@@ -13,12 +13,12 @@
  * (default: free ports the system picks).
  */
 import {readFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {cpus} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {parseArgs} from 'node:util'
 import {judgeLoad, NOT_VALID_EXIT_CODE, sampleLoad, START_LOAD_PER_CORE, waitForCalm} from '../measure-validity.ts'
+import {closedPort as freePort} from '../../lib/database/test-support/ports.ts'
 import {checkBudgets} from './budgets.ts'
 import {launchChrome, type Chrome, type LighthouseRun} from './lighthouse.ts'
 import {launchWeighingBrowser, weighPage, type PageWeight} from './page-weight.ts'
@@ -75,18 +75,6 @@ try {
 
 function packageVersion(name: string): string {
   return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as {version: string}).version
-}
-
-/** A port the system has free right now (no --port given). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number}
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 // Everything started here is stopped on the way out, also on Ctrl-C or an error.

@@ -1,5 +1,3 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import ICAL from 'ical.js'
 import type {ParsedMail} from 'mailparser'
@@ -13,7 +11,8 @@ import {bookingForm, chooseArrival, openBookingScreen, summaryTotal} from './sup
 import {documentsOfType} from './support/dataset'
 import {flat, waitForMail} from './support/leads'
 import {addressOf} from './support/smtp'
-import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
+import {killServer} from './support/private-server'
+import {privateServerForTests} from './support/private-server-for-tests'
 
 /**
  * A Weekly house plan through the UI. The form says before paying that
@@ -93,25 +92,12 @@ test.describe('a weekly house plan', () => {
   test.describe.configure({mode: 'serial'})
   test.use({viewport: {width: 1280, height: 900}})
 
-  let server: PrivateServer | undefined
-  let dataDir = ''
+  const server = privateServerForTests('booking-plans', {SCHEDULED_JOBS: 'off'})
   let bookingId = ''
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000)
-    dataDir = mkdtempSync(join(tmpdir(), 'booking-plans-'))
-    server = startServer({port: await freePort(), dataDir, env: {SCHEDULED_JOBS: 'off'}})
-    await waitUntilServing(server, 90_000)
-  })
-
-  test.afterAll(async () => {
-    if (server) await killServer(server.child, 'SIGKILL')
-    if (dataDir) rmSync(dataDir, {recursive: true, force: true})
-  })
 
   test('the form says it is a plan before paying; the first visit is paid on the test checkout; /success shows the plan and its next visits', async ({page}) => {
     test.setTimeout(90_000)
-    await openBookingScreen(page, `${server!.baseUrl}/house_cleaning`)
+    await openBookingScreen(page, `${server.baseUrl}/house_cleaning`)
     const form = houseForm(page)
     await houseGroup(page, 'Where Will The Service Be Taking Place (required)').getByRole('radio', {name: 'King County', exact: true}).check()
     await houseGroup(page, 'Services (required)').getByRole('radio', {name: 'Regular Cleaning', exact: true}).check()
@@ -164,7 +150,7 @@ test.describe('a weekly house plan', () => {
   test('the confirmation e-mail describes the plan; its calendar file holds one event per visit at its date and window', async () => {
     test.setTimeout(60_000)
     expect(bookingId).not.toBe('')
-    const [confirmation] = (await waitForMail(join(dataDir, 'outbox'), (mail) => addressOf(mail.to) === CUSTOMER.email)) as ParsedMail[]
+    const [confirmation] = (await waitForMail(join(server.dataDir, 'outbox'), (mail) => addressOf(mail.to) === CUSTOMER.email)) as ParsedMail[]
     const text = flat(confirmation.text)
     expect(text).toContain(`Your Weekly plan has started: we come back on the same weekday (${weekday(FIRST_DATE)}) and in the same arrival window (${ARRIVAL_WINDOW_LABEL}) as this first visit.`)
     expect(text).toContain('Your cleaning plan')
@@ -186,8 +172,8 @@ test.describe('a weekly house plan', () => {
     test.setTimeout(120_000)
     expect(bookingId).not.toBe('')
     // Stop the server (SIGTERM closes its database) before opening the directory here.
-    await killServer(server!.child, 'SIGTERM')
-    const db = await openPgliteDatabase(dataDir)
+    await killServer(server.child, 'SIGTERM')
+    const db = await openPgliteDatabase(server.dataDir)
     try {
       const store = createSqlBookingStore(db)
       const plans = createPlanReader(createSqlDatabaseFunctions(db))

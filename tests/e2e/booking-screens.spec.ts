@@ -11,6 +11,7 @@ import {
   dateCalendar,
   expectFocused,
   expectNoHorizontalScroll,
+  fillCustomerDetails,
   forbidDialogs,
   openBookingScreen,
   questionsOf,
@@ -73,18 +74,6 @@ const groupOf = (form: Locator, name: string) => form.getByRole('group', {name, 
 const radioOf = (form: Locator, groupName: string, name: string | RegExp) =>
   groupOf(form, groupName).getByRole('radio', typeof name === 'string' ? {name, exact: true} : {name})
 
-async function typeCustomer(form: Locator, customer: Customer) {
-  for (const [label, value] of [
-    ['First name', customer.firstName],
-    ['Last name', customer.lastName],
-    ['E-mail', customer.email],
-    ['Phone', customer.phone],
-    ['Address', customer.address],
-  ] as const) {
-    await form.getByRole('textbox', {name: label}).fill(value)
-  }
-}
-
 const SCREENS: Screen[] = [
   {
     form: 'house',
@@ -131,7 +120,7 @@ const SCREENS: Screen[] = [
       await chooseArrival(form)
       await radioOf(form, 'Tip', '15%').check()
       await radioOf(form, 'Parking fee', '$10').check()
-      await typeCustomer(form, customer)
+      await fillCustomerDetails(form, customer)
       await form.getByRole('textbox', {name: 'Notes for our team'}).fill(customer.notes)
       await form.getByRole('textbox', {name: 'Coupon code'}).fill(' SAVE10 ')
       await form.getByRole('button', {name: 'Apply'}).click()
@@ -192,7 +181,7 @@ const SCREENS: Screen[] = [
       await form.getByRole('button', {name: 'Increase Staircases'}).click()
       for (let i = 0; i < 2; i += 1) await form.getByRole('button', {name: 'Increase Pet, Food, Drink Stain'}).click()
       await chooseArrival(form)
-      await typeCustomer(form, customer)
+      await fillCustomerDetails(form, customer)
       await form.getByRole('group', {name: /^Key Information/}).getByRole('radio', {name: 'access code'}).check()
       await form.getByRole('textbox', {name: /^Notes/}).fill(customer.notes)
       await form.getByRole('textbox', {name: 'Coupon code'}).fill('save10')
@@ -465,7 +454,7 @@ for (const screen of SCREENS) {
           await radioOf(form, 'Service (required)', 'Construction Final Clean').check()
           await radioOf(form, 'Frequency (required)', 'One-Time').check()
           await chooseArrival(form)
-          await typeCustomer(form, screen.customer)
+          await fillCustomerDetails(form, screen.customer)
         }
         const confirm = form.getByRole('button', {name: 'Confirm & Pay'})
         await confirm.click()

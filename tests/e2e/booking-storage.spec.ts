@@ -1,5 +1,3 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {expect, test, type Page} from './support/test'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
@@ -10,7 +8,8 @@ import {getDocument} from './support/dataset'
 import {flat, waitForMail} from './support/leads'
 import {addressOf} from './support/smtp'
 import {bookingForm, chooseArrival, field, group as carpetGroup, openBookingScreen, summaryTotal} from './support/booking-ui'
-import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
+import {killServer} from './support/private-server'
+import {privateServerForTests} from './support/private-server-for-tests'
 
 /**
  * The stored booking is `paid` and holds every field entered. A house
@@ -258,27 +257,16 @@ test.describe('stored bookings', () => {
   test.describe.configure({mode: 'serial'})
   test.use({viewport: {width: 1280, height: 900}})
 
-  let server: PrivateServer | undefined
-  let dataDir = ''
+  const server = privateServerForTests('booking-storage')
   const ids: {house?: string; carpet?: string; exterior?: string; commercial?: string} = {}
 
-  test.beforeAll(async () => {
-    // `next start` is up in about a second; the first PGlite open (initdb + migrations) takes 2–8 s.
-    test.setTimeout(120_000)
-    dataDir = mkdtempSync(join(tmpdir(), 'booking-storage-'))
-    server = startServer({port: await freePort(), dataDir})
-    await waitUntilServing(server, 90_000)
+  test.beforeAll(() => {
     expect(server.output()).toContain('[booking] Payments: LOCAL TEST CHECKOUT')
-  })
-
-  test.afterAll(async () => {
-    if (server) await killServer(server.child, 'SIGKILL')
-    if (dataDir) rmSync(dataDir, {recursive: true, force: true})
   })
 
   test('a house booking with every section filled in is paid through the UI', async ({page}) => {
     test.setTimeout(90_000)
-    await openBookingScreen(page, `${server!.baseUrl}/house_cleaning`)
+    await openBookingScreen(page, `${server.baseUrl}/house_cleaning`)
     await fillHouseForm(page)
     await expect(summaryTotal(page)).toHaveText(`Total ${HOUSE_TOTAL}`)
     ids.house = await payAndReadBookingId(page, HOUSE_TOTAL, `House Cleaning – ${HOUSE.service}, ${HOUSE.frequency}`, HOUSE.date, HOUSE.location)
@@ -286,7 +274,7 @@ test.describe('stored bookings', () => {
 
   test('a carpet booking is paid through the UI', async ({page}) => {
     test.setTimeout(90_000)
-    await openBookingScreen(page, `${server!.baseUrl}/carpet_cleaning`)
+    await openBookingScreen(page, `${server.baseUrl}/carpet_cleaning`)
     await fillCarpetForm(page)
     await expect(summaryTotal(page)).toHaveText(new RegExp(`^Total\\s+\\${CARPET_TOTAL}$`))
     ids.carpet = await payAndReadBookingId(page, CARPET_TOTAL, `Carpet Cleaning – ${CARPET.frequency}`, CARPET.date, CARPET.location)
@@ -294,7 +282,7 @@ test.describe('stored bookings', () => {
 
   test('an exterior booking with tip, parking fee and key information is paid through the UI', async ({page}) => {
     test.setTimeout(90_000)
-    await openBookingScreen(page, `${server!.baseUrl}/exterior_cleaning`)
+    await openBookingScreen(page, `${server.baseUrl}/exterior_cleaning`)
     await fillExteriorForm(page)
     await expect(summaryTotal(page)).toHaveText(new RegExp(`^Total\\s+\\${EXTERIOR_TOTAL}$`))
     ids.exterior = await payAndReadBookingId(page, EXTERIOR_TOTAL, `Exterior Cleaning – ${EXTERIOR.service}, ${EXTERIOR.frequency}`, EXTERIOR.date, null)
@@ -302,7 +290,7 @@ test.describe('stored bookings', () => {
 
   test('a commercial booking is paid through the UI', async ({page}) => {
     test.setTimeout(90_000)
-    await openBookingScreen(page, `${server!.baseUrl}/commercial_cleaning`)
+    await openBookingScreen(page, `${server.baseUrl}/commercial_cleaning`)
     await fillCommercialForm(page)
     await expect(summaryTotal(page)).toHaveText(`Total ${COMMERCIAL_TOTAL}`)
     ids.commercial = await payAndReadBookingId(page, COMMERCIAL_TOTAL, `Commercial Cleaning – ${COMMERCIAL.subService}`, COMMERCIAL.date, COMMERCIAL.location)
@@ -310,7 +298,7 @@ test.describe('stored bookings', () => {
 
   test('each confirmation and each notice to the business holds the date and arrival window; the calendar file covers the window', async () => {
     test.setTimeout(60_000)
-    const outbox = join(server!.dataDir, 'outbox')
+    const outbox = join(server.dataDir, 'outbox')
     const business = getDocument<{email: string}>('siteSettings').email
     for (const {email, date} of [HOUSE, CARPET, EXTERIOR, COMMERCIAL]) {
       const [confirmation] = await waitForMail(outbox, (mail) => addressOf(mail.to) === email)
@@ -333,10 +321,10 @@ test.describe('stored bookings', () => {
     expect(ids.exterior).toBeDefined()
     expect(ids.commercial).toBeDefined()
     // Stop the server (SIGTERM closes its database) before opening the directory here.
-    await killServer(server!.child, 'SIGTERM')
-    expect(server!.child.exitCode !== null || server!.child.signalCode !== null).toBe(true)
+    await killServer(server.child, 'SIGTERM')
+    expect(server.child.exitCode !== null || server.child.signalCode !== null).toBe(true)
 
-    const db = await openPgliteDatabase(dataDir)
+    const db = await openPgliteDatabase(server.dataDir)
     try {
       const store = createSqlBookingStore(db)
 

@@ -2,7 +2,7 @@ import type {ParsedMail} from 'mailparser'
 import {companyLocalNow, companyLocalTimeToDate} from '../../lib/company-time.ts'
 import {expect, test, type APIRequestContext, type Page} from './support/test'
 import AxeBuilder from '@axe-core/playwright'
-import {bookingForm, chooseArrival, expectNoHorizontalScroll, openBookingScreen} from './support/booking-ui'
+import {expectNoHorizontalScroll, fillCommercialBooking} from './support/booking-ui'
 import {commercialBooking, longDate} from './support/bookings'
 import {getDocument} from './support/dataset'
 import {flat, uniqueEmail, waitForMail} from './support/leads'
@@ -83,20 +83,7 @@ test('staff move a booking made through the form, also within 24 hours: one e-ma
   const firstLeft = placesLeft(before, first.date, first.window)
 
   // The customer books through the commercial form and pays on the test checkout.
-  await openBookingScreen(page, '/commercial_cleaning')
-  const form = bookingForm(page, 'Commercial cleaning booking')
-  await form.getByRole('group', {name: 'Service (required)', exact: true}).getByRole('radio', {name: 'Corporate Office Cleaning', exact: true}).check()
-  await form.getByRole('group', {name: 'Frequency (required)', exact: true}).getByRole('radio', {name: 'Single Deep Cleaning', exact: true}).check()
-  expect(await chooseArrival(form, first)).toEqual(first)
-  for (const [label, value] of [
-    ['First name', 'Odile'],
-    ['Last name', 'Fairweather'],
-    ['E-mail', email],
-    ['Phone', '425 555 0163'],
-    ['Address', '55 Williams Ave S, Renton, WA 98057'],
-  ] as const) {
-    await form.getByRole('textbox', {name: label}).fill(value)
-  }
+  const form = await fillCommercialBooking(page, first, {firstName: 'Odile', lastName: 'Fairweather', email, phone: '425 555 0163', address: '55 Williams Ave S, Renton, WA 98057'})
   await form.getByRole('button', {name: 'Confirm & Pay'}).click()
   await page.waitForURL(/\/checkout\/test\//)
   await page.getByRole('button', {name: 'Pay $60.00'}).click()

@@ -1,10 +1,8 @@
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {expect, test} from './support/test'
 import {openPgliteDatabase} from '../../lib/database/pglite.ts'
 import {commercialBooking} from './support/bookings'
-import {freePort, killServer, startServer, waitUntilServing, type PrivateServer} from './support/private-server'
+import {killServer} from './support/private-server'
+import {privateServerForTests} from './support/private-server-for-tests'
 
 /**
  * A public deploy's configuration, on production servers of their own (scripts/serve.ts, NODE_ENV=
@@ -32,32 +30,19 @@ for (const deploy of [
 ]) {
   test.describe(`a production deploy with ${deploy.name}`, () => {
     test.describe.configure({mode: 'serial'})
-    let server: PrivateServer | undefined
-    let dataDir = ''
-
-    test.beforeAll(async () => {
-      test.setTimeout(120_000)
-      dataDir = mkdtempSync(join(tmpdir(), 'production-config-'))
-      server = startServer({port: await freePort(), dataDir, env: deploy.env})
-      await waitUntilServing(server, 90_000)
-    })
-
-    test.afterAll(async () => {
-      if (server) await killServer(server.child, 'SIGKILL')
-      if (dataDir) rmSync(dataDir, {recursive: true, force: true})
-    })
+    const server = privateServerForTests('production-config', deploy.env)
 
     test('says so at start-up, refuses a booking with a clear message, offers no test checkout and stores nothing', async ({request}) => {
       test.setTimeout(60_000)
-      await expect.poll(() => server!.output()).toMatch(deploy.log)
-      const response = await request.post(`${server!.baseUrl}/api/bookings`, {data: commercialBooking()})
+      await expect.poll(() => server.output()).toMatch(deploy.log)
+      const response = await request.post(`${server.baseUrl}/api/bookings`, {data: commercialBooking()})
       expect(response.status()).toBe(503)
       expect(await response.json()).toEqual({ok: false, kind: 'payment', message: PAYMENT_UNAVAILABLE})
       // No test checkout to mark anything paid.
-      expect((await request.get(`${server!.baseUrl}/checkout/test/test_cs_${'a'.repeat(32)}`)).status()).toBe(404)
-      expect((await request.post(`${server!.baseUrl}/checkout/test/test_cs_${'a'.repeat(32)}/pay`, {maxRedirects: 0})).status()).toBe(404)
-      await killServer(server!.child, 'SIGTERM')
-      expect(await bookingCount(dataDir)).toBe(0)
+      expect((await request.get(`${server.baseUrl}/checkout/test/test_cs_${'a'.repeat(32)}`)).status()).toBe(404)
+      expect((await request.post(`${server.baseUrl}/checkout/test/test_cs_${'a'.repeat(32)}/pay`, {maxRedirects: 0})).status()).toBe(404)
+      await killServer(server.child, 'SIGTERM')
+      expect(await bookingCount(server.dataDir)).toBe(0)
     })
   })
 }

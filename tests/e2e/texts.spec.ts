@@ -1,6 +1,6 @@
 import {companyLocalTimeToDate} from '../../lib/company-time.ts'
 import {expect, test, type APIRequestContext} from './support/test'
-import {bookingForm, chooseArrival, openBookingScreen} from './support/booking-ui'
+import {fillCommercialBooking} from './support/booking-ui'
 import {getDocument} from './support/dataset'
 import {uniqueEmail} from './support/leads'
 import {signInAsStaff} from './support/office'
@@ -28,20 +28,7 @@ test('a booking made with consent to texts is marked started by the office on it
   const email = uniqueEmail('texts.started')
   const slot = await someSlot(request)
 
-  await openBookingScreen(page, '/commercial_cleaning')
-  const form = bookingForm(page, 'Commercial cleaning booking')
-  await form.getByRole('group', {name: 'Service (required)', exact: true}).getByRole('radio', {name: 'Corporate Office Cleaning', exact: true}).check()
-  await form.getByRole('group', {name: 'Frequency (required)', exact: true}).getByRole('radio', {name: 'Single Deep Cleaning', exact: true}).check()
-  expect(await chooseArrival(form, slot)).toEqual(slot)
-  for (const [label, value] of [
-    ['First name', 'Tess'],
-    ['Last name', 'Textwell'],
-    ['E-mail', email],
-    ['Phone', '425 555 0177'],
-    ['Address', '55 Williams Ave S, Renton, WA 98057'],
-  ] as const) {
-    await form.getByRole('textbox', {name: label}).fill(value)
-  }
+  const form = await fillCommercialBooking(page, slot, {firstName: 'Tess', lastName: 'Textwell', email, phone: '425 555 0177', address: '55 Williams Ave S, Renton, WA 98057'})
   const consent = form.getByRole('checkbox', {name: consentLabel})
   await expect(consent).not.toBeChecked()
   await consent.check()

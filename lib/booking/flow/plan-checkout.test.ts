@@ -1,19 +1,13 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
-import {clearPlansAndBookings} from '../plans/test-support/database'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {embeddedPlanStores} from '../plans/test-support/database'
 import type {BookingPaidFacts} from '../../email/queue'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
-import {createPlanStore} from '../plans/plan-store'
 import {planPrices} from '../plans/pricing'
-import {createPlanReader, type PlanReader} from '../plans/reader'
 import {DEFAULT_PLAN_SETTINGS} from '../plans/settings'
 import type {PlanFlowDeps} from '../plans/visits'
 import {completeTestCheckout} from '../routes'
-import {createSqlBookingStore} from '../store/sql-store'
-import type {BookingStore} from '../store/store'
 import {testAvailability} from '../test-support/availability'
 import {fixedClock, HOUSE_TOTAL_CENTS, houseRequest, ORIGIN} from '../test-support/requests'
 import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, successPageSummary, type BookingFlowDeps} from '.'
@@ -25,34 +19,16 @@ import {fulfilCheckout, handlePaymentEvent, setFlowLogger, submitBooking, succes
  * tells those visits.
  */
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
-let reader: PlanReader
-let planDeps: PlanFlowDeps
 let payments: TestCheckoutProvider
 const emailsQueued = vi.fn()
 const log = {error: vi.fn(), warn: vi.fn()}
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  reader = createPlanReader(functions)
-  planDeps = {plans: createPlanStore(functions), availability: testAvailability, settings: DEFAULT_PLAN_SETTINGS}
-  setFlowLogger(log)
-}, PGLITE_SETUP_TIMEOUT)
+const {db, store, plans, reader} = embeddedPlanStores({set: setFlowLogger, log})
+const planDeps: PlanFlowDeps = {plans, availability: testAvailability, settings: DEFAULT_PLAN_SETTINGS}
 
-afterAll(async () => {
-  setFlowLogger(console)
-  await database?.close()
-})
-
-beforeEach(async () => {
-  await clearPlansAndBookings(db)
+beforeEach(() => {
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   emailsQueued.mockReset()
   log.error.mockReset()

@@ -1,5 +1,5 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {openPlanFlow, type PlanFlow} from '../test-support/plan-flow'
+import {describe, expect, it} from 'vitest'
+import {planFlowForTests} from '../test-support/plan-flow'
 import {houseRequest} from '../test-support/requests'
 import {submitBooking} from './submit'
 import {planForSuccess} from './success-plan'
@@ -9,15 +9,7 @@ import {planForSuccess} from './success-plan'
  * started, read from the store (a real one on PGlite, the plan made by the booking flow after payment).
  */
 
-let flow: PlanFlow
-
-beforeAll(async () => {
-  flow = await openPlanFlow()
-}, 60_000)
-
-afterAll(async () => {
-  await flow.db.close()
-})
+const flow = planFlowForTests()
 
 async function book(overrides: Record<string, unknown>, pay: boolean): Promise<string> {
   const submitted = await submitBooking(houseRequest(overrides), flow.deps)

@@ -1,14 +1,12 @@
-import type {PGlite} from '@electric-sql/pglite'
 import Stripe from 'stripe'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
+import {embeddedDatabaseForTests, openedForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
 import type {PaymentProvider} from '../../payments/provider'
-import {StripePaymentProvider} from '../../payments/stripe'
 import {TestCheckoutProvider} from '../../payments/test-checkout'
 import {DECLINES_LATER_FIELD, DECLINES_LATER_VALUE, testCardAction} from '../../payments/test-checkout-actions'
 import {databaseTestCheckoutSessions} from '../../payments/test-checkout-sessions'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn} from '../../payments/test-support/stripe-api'
 import type {RateLimiter} from '../../rate-limit/limiter'
 import {signManageToken} from '../manage-link'
 import {createSqlBookingStore} from '../store/sql-store'
@@ -30,18 +28,12 @@ const ORIGIN = 'https://renton.example'
 const NOW = new Date('2030-02-10T17:00:00.000Z')
 const WEBHOOK_SECRET = 'whsec_test_card_updates_0123456789abcdef'
 
-let db: PGlite
-let api: StripeApiStandIn
-beforeAll(async () => {
-  ;[db, api] = await Promise.all([openMigratedMemoryDatabase(), startStripeApiStandIn()])
-}, PGLITE_SETUP_TIMEOUT)
-afterAll(async () => {
-  await Promise.all([db.close(), api.close()])
-})
+const db = embeddedDatabaseForTests()
+const api = openedForTests(startStripeApiStandIn)
 
 const functions = () => createSqlDatabaseFunctions(db)
 const testCheckout = () => new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions()))
-const stripe = () => new StripePaymentProvider({secretKey: 'sk_test_51CardUpdates0000', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 0})
+const stripe = () => stripeOnStandIn(api, {secretKey: 'sk_test_51CardUpdates0000', webhookSecret: WEBHOOK_SECRET})
 
 function deps(payments: PaymentProvider, now = NOW): CardUpdateDeps {
   return {store: createSqlBookingStore(db), plans: createPlanReader(functions()), functions: functions(), payments, now: () => now, linkSecret: async () => SECRET, origin: ORIGIN}

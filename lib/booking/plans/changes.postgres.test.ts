@@ -1,6 +1,7 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {findPostgresTools} from '../../database/test-support/postgres-cluster'
+import {migratedClusterForTests} from '../../database/test-support/opened-for-tests'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import type {OffSessionChargeRequest} from '../../payments/provider'
 import {submitBooking} from '../flow'
@@ -21,14 +22,7 @@ const postgresTools = findPostgresTools()
 const BOOKED_AT = new Date('2030-01-15T18:00:00Z')
 
 describe.skipIf('missing' in postgresTools)('plan changes raced on one PostgreSQL database', () => {
-  let db: MigratedCluster
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 10)
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const db = migratedClusterForTests(postgresTools, 10)
 
   async function weeklyPlan(date: string) {
     const store = createSqlBookingStore(db.sql)

@@ -1,12 +1,9 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedBookingStore} from '../store/test-support/embedded-store'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {PaymentProviderError, type OffSessionChargeRequest, type OffSessionChargeResult} from '../../payments/provider'
 import {submitBooking} from '../flow'
-import {createSqlBookingStore} from '../store/sql-store'
-import type {BookingStore} from '../store/store'
 import {commercialRequest, houseRequest, HOUSE_TOTAL_CENTS, ORIGIN} from '../test-support/requests'
 import {testAvailability} from '../test-support/availability'
 import {cancelPlan, chargeOwedDifference, pausePlan, resumePlan, setPlanChangeLogger, skipVisit, visitGenerator, type PlanChangeDeps} from './changes'
@@ -31,8 +28,6 @@ const LATER = ['2030-02-08', '2030-02-15', '2030-02-22', '2030-03-01']
 const STAFF = {by: 'office', staff: {id: '6f0c6c37-0000-4000-8000-00000000a001', name: 'Olivia Office'}} as const
 const CUSTOMER = {by: 'customer'} as const
 
-let db: PGlite
-let store: BookingStore
 let now: Date
 const log = {error: vi.fn()}
 
@@ -52,17 +47,11 @@ function recordingProvider(answer: (request: OffSessionChargeRequest) => OffSess
   }
 }
 
+const {db, store} = embeddedBookingStore({set: setPlanChangeLogger, log})
+
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
   // The staff member the office's actions name (staff_actions references them).
   await db.query(`insert into public.staff (id, name, email, role) values ($1, $2, 'olivia@example.com', 'owner')`, [STAFF.staff.id, STAFF.staff.name])
-  store = createSqlBookingStore(db)
-  setPlanChangeLogger(log)
-}, 60_000)
-
-afterAll(async () => {
-  setPlanChangeLogger(console)
-  await db.close()
 })
 
 beforeEach(async () => {

@@ -1,7 +1,8 @@
 import {randomUUID} from 'node:crypto'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {beforeAll, describe, expect, it} from 'vitest'
+import {migratedClusterForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {advisoryLockWaiters, findPostgresTools} from '../../database/test-support/postgres-cluster'
 import {windowStartsAt} from '../availability'
 import {toInsertRow} from '../store/mapping'
 import {createSqlBookingStore} from '../store/sql-store'
@@ -26,18 +27,13 @@ function candidate(date: string, window: string, capacity: number): VisitCandida
 }
 
 describe.skipIf('missing' in postgresTools)('plan visits and bookings racing for a window on one PostgreSQL database', () => {
-  let db: MigratedCluster
+  const db = migratedClusterForTests(postgresTools, 8)
   let store: BookingStore
   let plans: PlanStore
 
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 8)
+  beforeAll(() => {
     store = createSqlBookingStore(db.sql)
     plans = createPlanStore(createSqlDatabaseFunctions(db.sql))
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
   })
 
   const slot = (date: string, window: string): Pick<NewBooking, 'date' | 'arrivalWindow' | 'serviceFamily' | 'windowStartsAt' | 'holdExpiresAt'> => ({
@@ -93,7 +89,7 @@ describe.skipIf('missing' in postgresTools)('plan visits and bookings racing for
       expect(rows[0].result.status).toBe('added')
       const booking = store.createPending(houseBooking({frequency: 'One-Time', ...slot('2031-04-08', '08:00-10:00')}), {capacity: 1, now: NOW})
       booking.catch(() => {})
-      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n).toBe(1)
+      await expect.poll(() => advisoryLockWaiters(db.sql)).toBe(1)
       await inFlight.query('commit')
       await expect(booking).rejects.toBeInstanceOf(WindowFullError)
     } finally {
@@ -108,7 +104,7 @@ describe.skipIf('missing' in postgresTools)('plan visits and bookings racing for
       const row = {...houseBooking({frequency: 'One-Time', ...slot('2031-04-09', '08:00-10:00')})}
       await customer.query('select public.create_pending_booking($1::jsonb, 1, $2)', [JSON.stringify(toInsertRow(row)), NOW])
       const visit = plans.addVisit(second, {visit: 2, date: '2031-04-09', candidates: [candidate('2031-04-09', '08:00-10:00', 1), candidate('2031-04-09', '10:00-12:00', 1)]}, NOW)
-      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n).toBe(1)
+      await expect.poll(() => advisoryLockWaiters(db.sql)).toBe(1)
       await customer.query('commit')
       expect(await visit).toMatchObject({status: 'added', window: '10:00-12:00', placedElsewhere: true})
     } finally {

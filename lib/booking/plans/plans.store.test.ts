@@ -1,20 +1,15 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
-import {clearPlansAndBookings} from './test-support/database'
+import {describe, expect, it, vi} from 'vitest'
+import {PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {embeddedPlanStores} from './test-support/database'
 import type {QueuedEmail} from '../../email/queue'
 import {CARPET_FREQUENCIES, COMMERCIAL_FREQUENCIES, EXTERIOR_FREQUENCIES, HOUSE_FREQUENCIES, HOUSE_SERVICES} from '../catalog'
-import {createSqlBookingStore} from '../store/sql-store'
-import type {BookingStore, NewBooking, StoredBooking} from '../store/store'
+import type {NewBooking, StoredBooking} from '../store/store'
 import {houseBooking} from '../store/test-support/fixtures'
 import {TEST_AVAILABILITY} from '../test-support/availability'
 import {windowStartsAt} from '../availability'
 import {planCadence} from './plan'
-import {createPlanStore, type PlanStore} from './plan-store'
 import {planPrices} from './pricing'
-import {createPlanReader, type PlanReader} from './reader'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {generateVisits, startPlan, type PlanFlowDeps, type VisitEmails} from './visits'
 import {planVisitEmails} from './visit-emails'
@@ -33,30 +28,9 @@ import {emailContentFromDataset} from '../../email/test-support/content'
 const NOW = new Date('2030-01-15T18:00:00Z')
 const ANCHOR = '2030-02-05'
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
-let plans: PlanStore
-let reader: PlanReader
-
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  plans = createPlanStore(functions)
-  reader = createPlanReader(functions)
-}, PGLITE_SETUP_TIMEOUT)
-
-afterAll(async () => {
-  await database?.close()
-})
-
-beforeEach(async () => {
-  await clearPlansAndBookings(db)
-})
+const {db, store, plans, reader} = embeddedPlanStores()
 
 const deps = (): PlanFlowDeps => ({plans, availability: async () => TEST_AVAILABILITY, settings: DEFAULT_PLAN_SETTINGS})
 

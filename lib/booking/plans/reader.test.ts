@@ -1,23 +1,18 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import type {PGlite} from '@electric-sql/pglite'
+import {describe, expect, it} from 'vitest'
+import {openedForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {createServiceRoleClient} from '../../database/supabase'
 import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions'
 import {startPostgrestStandIn} from '../../database/test-support/postgrest'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite} from '../../database/test-support/temp-pglite'
 import {insertPlanWithVisit} from './test-support/charge-fixtures'
 import {createPlanReader} from './reader'
 
-let db: PGlite
-let close: () => Promise<void>
-
-beforeAll(async () => {
-  ;({db, close} = await openTempPglite())
-}, PGLITE_SETUP_TIMEOUT)
-afterAll(() => close())
+const database = openedForTests(openTempPglite)
 
 describe('reading a plan, its visits and its charges', () => {
   it('reads the same through SQL and through the Data API (supabase-js against the PostgREST stand-in)', async () => {
+    const {db} = database
     const plan = await insertPlanWithVisit(db, {date: '2031-03-11', windowStartsAt: '2031-03-11T15:00:00.000Z'})
     await db.query(
       `insert into public.plan_charges (plan_id, booking_id, kind, amount_cents, status, provider_payment_id, idempotency_key)

@@ -1,18 +1,14 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
-import {clearPlansAndBookings} from './test-support/database'
+import {PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {embeddedPlanStores} from './test-support/database'
 import {createJobRunner, createJobStore} from '../../jobs/runner'
 import {checkoutReturnUrls} from '../../payments/provider'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {windowStartsAt} from '../availability'
-import {createSqlBookingStore} from '../store/sql-store'
-import type {BookingStore, NewBooking, StoredBooking} from '../store/store'
+import type {NewBooking, StoredBooking} from '../store/store'
 import {houseBooking} from '../store/test-support/fixtures'
 import {TEST_AVAILABILITY} from '../test-support/availability'
-import {createPlanStore, type PlanStore} from './plan-store'
-import {createPlanReader, type PlanReader} from './reader'
 import {createPlanVisitsJob, rollPlansForward, type RollForwardDeps} from './roll-forward'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {planVisitEmails} from './visit-emails'
@@ -27,31 +23,14 @@ import {startPlan} from './visits'
 const NOW = new Date('2030-01-15T18:00:00Z')
 const DAY = 86_400_000
 
-let database: Awaited<ReturnType<typeof openTempPglite>>
-let db: PGlite
-let store: BookingStore
-let plans: PlanStore
-let reader: PlanReader
 let payments: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
-beforeAll(async () => {
-  database = await openTempPglite()
-  db = database.db
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  plans = createPlanStore(functions)
-  reader = createPlanReader(functions)
-}, PGLITE_SETUP_TIMEOUT)
+const {db, store, plans, reader} = embeddedPlanStores()
 
-afterAll(async () => {
-  await database?.close()
-})
-
-beforeEach(async () => {
-  await clearPlansAndBookings(db)
+beforeEach(() => {
   payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())
   log.error.mockReset()
   log.warn.mockReset()

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type {PGlite} from '@electric-sql/pglite'
 import {createClient} from '@supabase/supabase-js'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {toInsertRow} from './mapping'
 import {applyMigrations, migrationFiles} from '../../database/migrations'
 import {openPgliteDatabase} from '../../database/pglite'
@@ -14,7 +14,8 @@ import {BookingStoreError, WindowFullError, type BookingStore} from './store'
 import {createSupabaseBookingStore} from './supabase-store'
 import {carpetBooking, commercialBooking, expectedStored, exteriorBooking, houseBooking, postConstructionBooking} from './test-support/fixtures'
 import {findPostgresTools, startMigratedCluster} from '../../database/test-support/postgres-cluster'
-import {startPostgrestStandIn, type PostgrestStandIn} from '../../database/test-support/postgrest'
+import {openPostgrestOnPglite, type PostgrestStandIn} from '../../database/test-support/postgrest'
+import {openedForTests} from '../../database/test-support/opened-for-tests'
 
 /**
  * One contract, three stores: the SQL adapter on PGlite (the embedded default), the same adapter on
@@ -43,13 +44,7 @@ async function countWhere(sql: SqlClient, condition: string, params: unknown[]):
 }
 
 function storeContract(setup: () => Promise<Harness>) {
-  let h: Harness
-  beforeAll(async () => {
-    h = await setup()
-  }, SETUP_TIMEOUT)
-  afterAll(async () => {
-    await h?.close()
-  })
+  const h = openedForTests(setup, SETUP_TIMEOUT)
 
   it('creates a pending booking with a random UUID id', async () => {
     const input = commercialBooking()
@@ -437,19 +432,9 @@ describe('booking store on Supabase (supabase-js against a PostgREST stand-in)',
   let postgrest: PostgrestStandIn
 
   storeContract(async () => {
-    const db = await openMigratedMemoryDatabase()
-    postgrest = await startPostgrestStandIn(db, {
-      keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'},
-      exposedTables: ['bookings'],
-    })
-    return {
-      store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}),
-      sql: pgliteClient(db),
-      async close() {
-        await postgrest.close()
-        await db.close()
-      },
-    }
+    const supabase = await openPostgrestOnPglite({keys: {[SERVICE_ROLE_KEY]: 'service_role', [ANON_KEY]: 'anon'}, exposedTables: ['bookings']})
+    postgrest = supabase.postgrest
+    return {store: createSupabaseBookingStore({url: postgrest.url, serviceRoleKey: SERVICE_ROLE_KEY}), sql: pgliteClient(supabase.db), close: supabase.close}
   })
 
   function lastRequest(method: string) {

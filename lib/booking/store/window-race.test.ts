@@ -1,7 +1,8 @@
 import path from 'node:path'
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 import {startChildRacer, type ChildRacer} from '../../database/test-support/child-racer'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {advisoryLockWaiters, findPostgresTools, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {migratedClusterForTests} from '../../database/test-support/opened-for-tests'
 import {toInsertRow} from './mapping'
 import {createSqlBookingStore} from './sql-store'
 import {WindowFullError} from './store'
@@ -22,14 +23,7 @@ function startRacer(cluster: MigratedCluster['cluster'], date: string, requests:
 }
 
 describe.skipIf('missing' in postgresTools)('an arrival window raced for by two server processes on one PostgreSQL database', () => {
-  let db: MigratedCluster
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 4)
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const db = migratedClusterForTests(postgresTools, 4)
 
   it('50 requests (25 from each process) for a window with room for 3: exactly 3 bookings, 47 refusals', {timeout: 60_000}, async () => {
     const racers = [startRacer(db.cluster, '2031-04-01', 25), startRacer(db.cluster, '2031-04-01', 25)]
@@ -54,7 +48,7 @@ describe.skipIf('missing' in postgresTools)('an arrival window raced for by two 
       const second = store.createPending(booking(), {capacity: 1, now})
       second.catch(() => {})
       // The second request is held at the window's lock while the first is not committed.
-      await expect.poll(async () => (await db.sql.query<{n: number}>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)).rows[0].n).toBe(1)
+      await expect.poll(() => advisoryLockWaiters(db.sql)).toBe(1)
       await inFlight.query('commit')
       await expect(second).rejects.toBeInstanceOf(WindowFullError)
     } finally {

@@ -1,5 +1,5 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
+import type {MigrationClient} from '../../database/sql'
+import {embeddedDatabaseForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {fulfilCheckout} from '../flow/fulfil'
@@ -14,10 +14,11 @@ import {fixedClock, ORIGIN} from './requests'
 
 /**
  * The booking flow with plans on a real store (PGlite in memory), the local test
- * checkout and the clock at FIXED_NOW: for tests that book, pay and then read the plan back.
+ * checkout and the clock at FIXED_NOW: for tests that book, pay and then read the plan back. The
+ * database opens before the first test of the file and closes after the last.
  */
 export interface PlanFlow {
-  db: PGlite
+  db: MigrationClient
   store: BookingStore
   plans: PlanReader
   payments: TestCheckoutProvider
@@ -26,8 +27,8 @@ export interface PlanFlow {
   pay(checkoutUrl: string): Promise<void>
 }
 
-export async function openPlanFlow(): Promise<PlanFlow> {
-  const db = await openMigratedMemoryDatabase()
+export function planFlowForTests(): PlanFlow {
+  const db = embeddedDatabaseForTests()
   const store = createSqlBookingStore(db)
   const functions = createSqlDatabaseFunctions(db)
   const payments = new TestCheckoutProvider(createMemoryTestCheckoutSessions())

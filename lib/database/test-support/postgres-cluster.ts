@@ -248,3 +248,11 @@ export async function startMigratedCluster(tools: PostgresTools, connections = 6
     },
   }
 }
+
+/** How many sessions of this database wait for an advisory lock another holds (a window's or a plan's lock). */
+export async function advisoryLockWaiters(sql: SqlClient): Promise<number> {
+  const {rows} = await sql.query<{n: number}>(
+    `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+  )
+  return rows[0].n
+}

@@ -2,6 +2,7 @@ import {createServer, type IncomingHttpHeaders, type IncomingMessage, type Serve
 import type {AddressInfo} from 'node:net'
 import type {PGlite} from '@electric-sql/pglite'
 import type pg from 'pg'
+import {openMigratedMemoryDatabase} from './temp-pglite'
 
 /**
  * A local stand-in for Supabase's Data API (PostgREST v12+), for the Supabase adapter's contract
@@ -376,5 +377,22 @@ export async function startPostgrestStandIn(
         server.close((error) => (error ? reject(error) : resolve()))
         server.closeAllConnections()
       }),
+  }
+}
+
+/**
+ * The embedded database with every migration behind a PostgREST stand-in, as Supabase's Data API
+ * stands before its database; close() stops the stand-in, then the database.
+ */
+export async function openPostgrestOnPglite(options: Parameters<typeof startPostgrestStandIn>[1]): Promise<{db: PGlite; postgrest: PostgrestStandIn; close(): Promise<void>}> {
+  const db = await openMigratedMemoryDatabase()
+  const postgrest = await startPostgrestStandIn(db, options)
+  return {
+    db,
+    postgrest,
+    async close() {
+      await postgrest.close()
+      await db.close()
+    },
   }
 }

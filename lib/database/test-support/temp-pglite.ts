@@ -89,7 +89,7 @@ export async function openTempPglite(): Promise<{db: PGlite; close(): Promise<vo
 }
 
 /** Empties the tables of the lead forms and the e-mail outbox (bookings too when asked). */
-export async function clearLeadsAndOutbox(db: PGlite, options: {bookings?: boolean} = {}): Promise<void> {
+export async function clearLeadsAndOutbox(db: {exec(sql: string): Promise<unknown>}, options: {bookings?: boolean} = {}): Promise<void> {
   await db.exec(
     `delete from public.email_outbox; delete from public.quote_requests; delete from public.contact_messages; delete from public.appointments;${
       options.bookings ? ' delete from public.bookings;' : ''

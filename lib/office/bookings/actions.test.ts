@@ -14,7 +14,8 @@ import {startPostgrestStandIn} from '../../database/test-support/postgrest'
 import {createSupabaseBookingStore} from '../../booking/store/supabase-store'
 import type {SqlClient} from '../../database/sql'
 import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openMigratedMemoryDatabase, openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openedForTests} from '../../database/test-support/opened-for-tests'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts} from '../../email/queue'
 import {insertPlanWithVisit} from '../../booking/plans/test-support/charge-fixtures'
 import {addNote, markOutcome, moveBooking, moveOffer, resendConfirmation, type OfficeBookingDeps} from './actions'
@@ -294,15 +295,10 @@ describe('the office acts on one booking (PGlite)', () => {
 })
 
 describe('the office acts on one booking on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
-  let db: PGlite
-  beforeAll(async () => {
-    db = await openMigratedMemoryDatabase()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const database = openedForTests(openTempPglite)
 
   it('moves, notes, resends and marks through rpc as on the embedded database', async () => {
+    const {db} = database
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-booking'
     const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {

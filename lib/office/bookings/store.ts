@@ -8,7 +8,7 @@
  */
 import {changesFrom, isUuid} from '../../booking/store/mapping'
 import type {BookingChange, BookingOutcome} from '../../booking/store/store'
-import type {DatabaseFunctions} from '../../database/functions'
+import type {DatabaseFunctions, ValueFunctionName} from '../../database/functions'
 import type {QueuedEmail} from '../../email/queue'
 import {actingStaff, type ActingStaff} from '../access/roles'
 import {isoTimestamp} from '../../database/timestamps'
@@ -41,11 +41,16 @@ export interface OfficeBookingRecords {
 
 
 export function createOfficeBookingRecords(functions: DatabaseFunctions): OfficeBookingRecords {
+  /** One staff action's database function on booking `id`: the status it answers (not_found, without asking, for an id that is no UUID). */
+  async function act<Status extends string>(name: ValueFunctionName, id: string, args: Record<string, unknown>): Promise<Status | 'not_found'> {
+    if (!isUuid(id)) return 'not_found'
+    const answer = await functions.value<{status: Status}>(name, {p_id: id, ...args})
+    return answer.status
+  }
+
   return {
-    async move(id, to, terms) {
-      if (!isUuid(id)) return 'not_found'
-      const answer = await functions.value<{status: OfficeMoveOutcome}>('office_move_booking', {
-        p_id: id,
+    move: (id, to, terms) =>
+      act<OfficeMoveOutcome>('office_move_booking', id, {
         p_date: to.date,
         p_window: to.arrivalWindow,
         p_window_starts_at: to.windowStartsAt,
@@ -54,41 +59,12 @@ export function createOfficeBookingRecords(functions: DatabaseFunctions): Office
         p_staff: actingStaff(terms.staff),
         p_emails: terms.emails,
         p_link_generation: terms.linkGeneration,
-      })
-      return answer.status
-    },
-    async markOutcome(id, outcome, terms) {
-      if (!isUuid(id)) return 'not_found'
-      const answer = await functions.value<{status: OfficeMarkOutcome}>('office_mark_booking_outcome', {
-        p_id: id,
-        p_outcome: outcome,
-        p_now: terms.now,
-        p_staff: actingStaff(terms.staff),
-        p_emails: terms.emails ?? [],
-      })
-      return answer.status
-    },
-    async resendConfirmation(id, terms) {
-      if (!isUuid(id)) return 'not_found'
-      const answer = await functions.value<{status: OfficeResendOutcome}>('office_resend_confirmation', {
-        p_id: id,
-        p_now: terms.now,
-        p_staff: actingStaff(terms.staff),
-        p_emails: terms.emails,
-        p_link_generation: terms.linkGeneration,
-      })
-      return answer.status
-    },
-    async addNote(id, body, terms) {
-      if (!isUuid(id)) return 'not_found'
-      const answer = await functions.value<{status: 'added' | 'not_found'}>('office_add_booking_note', {
-        p_id: id,
-        p_body: body,
-        p_now: terms.now,
-        p_staff: actingStaff(terms.staff),
-      })
-      return answer.status
-    },
+      }),
+    markOutcome: (id, outcome, terms) =>
+      act<OfficeMarkOutcome>('office_mark_booking_outcome', id, {p_outcome: outcome, p_now: terms.now, p_staff: actingStaff(terms.staff), p_emails: terms.emails ?? []}),
+    resendConfirmation: (id, terms) =>
+      act<OfficeResendOutcome>('office_resend_confirmation', id, {p_now: terms.now, p_staff: actingStaff(terms.staff), p_emails: terms.emails, p_link_generation: terms.linkGeneration}),
+    addNote: (id, body, terms) => act<'added'>('office_add_booking_note', id, {p_body: body, p_now: terms.now, p_staff: actingStaff(terms.staff)}),
     async notesOf(id) {
       if (!isUuid(id)) return []
       const rows = await functions.rows<Record<string, unknown>>('booking_notes_of', {p_id: id})

@@ -1,7 +1,7 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
+import {paidAfterHoldEnded} from './test-support/money-on-stand-in'
+import {setFlowLogger, submitBooking} from '../../booking/flow'
 import {roomyAvailability} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
 import {createSqlBookingStore} from '../../booking/store/sql-store'
@@ -12,11 +12,12 @@ import type {SqlClient} from '../../database/sql'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
 import {createServiceRoleClient} from '../../database/supabase'
 import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions'
-import {findPostgresTools, startMigratedCluster, type MigratedCluster} from '../../database/test-support/postgres-cluster'
+import {findPostgresTools} from '../../database/test-support/postgres-cluster'
 import {startPostgrestStandIn} from '../../database/test-support/postgrest'
-import {openMigratedMemoryDatabase, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {openTempPglite} from '../../database/test-support/temp-pglite'
+import {migratedClusterForTests, openedForTests} from '../../database/test-support/opened-for-tests'
 import {StripePaymentProvider} from '../../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {startStripeApiStandIn, stripeOnStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
 import {cancelBooking, refundBooking, refundLatePayment, type OfficeMoneyDeps} from './actions'
 import {createOfficeMoneyStore} from './store'
 import type {ActingStaff} from '../access/roles'
@@ -34,7 +35,7 @@ let stripe: StripePaymentProvider
 
 beforeAll(async () => {
   stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({secretKey: 'sk_test_51OfficeMoneyDbTestKey000000000000000', host: '127.0.0.1', port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0})
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeMoneyDbTestKey000000000000000'})
   setFlowLogger(log)
 })
 
@@ -67,14 +68,7 @@ function deps(store: BookingStore, functions: DatabaseFunctions): OfficeMoneyDep
 }
 
 describe.skipIf('missing' in postgresTools)('two staff cancelling at once on a PostgreSQL server', () => {
-  let db: MigratedCluster
-  beforeAll(async () => {
-    if ('missing' in postgresTools) return
-    db = await startMigratedCluster(postgresTools, 6)
-  }, 60_000)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const db = migratedClusterForTests(postgresTools, 6)
 
   it('ten cancels of one booking side by side on six connections: one refund request, one e-mail, one audit row', {timeout: 60_000}, async () => {
     const store = createSqlBookingStore(db.sql)
@@ -123,15 +117,10 @@ describe.skipIf('missing' in postgresTools)('two staff cancelling at once on a P
 })
 
 describe('the money functions on Supabase (supabase-js rpc against the PostgREST stand-in)', () => {
-  let db: PGlite
-  beforeAll(async () => {
-    db = await openMigratedMemoryDatabase()
-  }, PGLITE_SETUP_TIMEOUT)
-  afterAll(async () => {
-    await db?.close()
-  })
+  const database = openedForTests(openTempPglite)
 
   it('cancels with a refund, refunds apart from cancelling, lists and refunds a late payment, lists and sends again a failed e-mail, as on the embedded database', {timeout: 30_000}, async () => {
+    const {db} = database
     const key = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.office-money'
     const postgrest = await startPostgrestStandIn(db, {keys: {[key]: 'service_role'}, exposedTables: ['bookings']})
     try {
@@ -150,13 +139,7 @@ describe('the money functions on Supabase (supabase-js rpc against the PostgREST
       expect(await store.findById(paid.bookingId)).toMatchObject({refundedCents: 2_234})
 
       // A payment after the hold ended, recorded through the webhook's path, then refunded.
-      const late = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
-      if (!late.ok) throw new Error('Expected a booking')
-      const lateBooking = (await store.findById(late.bookingId))!
-      await store.markClosed(lateBooking.id, 'expired')
-      stripeApi.pay(lateBooking.paymentSessionId!)
-      const event = {kind: 'paid' as const, sessionId: lateBooking.paymentSessionId!, bookingId: lateBooking.id, amountTotalCents: lateBooking.amountCents, currency: 'usd', eventId: 'evt_late_rpc', eventType: 'checkout.session.completed'}
-      expect(await handlePaymentEvent(event, {store, now: fixedClock})).toMatchObject({outcome: 'closed'})
+      const {booking: lateBooking} = await paidAfterHoldEnded({store, stripe, stripeApi}, 'evt_late_rpc')
       const [open] = await money.openLatePayments()
       expect(open).toMatchObject({bookingId: lateBooking.id, amountCents: lateBooking.amountCents, bookingStatus: 'expired', customerName: `${lateBooking.firstName} ${lateBooking.lastName}`})
       expect(await refundLatePayment(open.id, bo, deps(store, functions))).toEqual({outcome: 'refunded', refundedCents: lateBooking.amountCents})

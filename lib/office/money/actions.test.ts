@@ -1,20 +1,15 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {handlePaymentEvent, setFlowLogger, submitBooking} from '../../booking/flow'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
+import {officeMoneyOnStandIn, paidAfterHoldEnded} from './test-support/money-on-stand-in'
+import {handlePaymentEvent, submitBooking} from '../../booking/flow'
 import {roomyAvailability, TEST_AVAILABILITY} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
-import {createSqlBookingStore} from '../../booking/store/sql-store'
-import type {BookingStore} from '../../booking/store/store'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
 import {StripePaymentProvider} from '../../payments/stripe'
 import {databaseTestCheckoutSessions} from '../../payments/test-checkout-sessions'
 import {TestCheckoutProvider} from '../../payments/test-checkout'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {stripeOnStandIn} from '../../payments/test-support/stripe-api'
 import type {PaymentProvider} from '../../payments/provider'
 import {cancelBooking, parseRefundAmount, refundLatePayment, takeLatePayment, windowCapacity, type OfficeMoneyDeps} from './actions'
-import {createOfficeMoneyStore, type OfficeMoneyStore} from './store'
 import {handleCancelBooking} from './routes'
 import type {ActingStaff} from '../access/roles'
 
@@ -24,43 +19,21 @@ import type {ActingStaff} from '../access/roles'
  * in the database).
  */
 
-let db: PGlite
-let store: BookingStore
-let money: OfficeMoneyStore
-let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 let testCheckout: TestCheckoutProvider
 const log = {error: vi.fn(), warn: vi.fn()}
+const {db, store, functions, money, stripeApi} = officeMoneyOnStandIn(log)
 let alice: ActingStaff
 let bob: ActingStaff
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  const functions = createSqlDatabaseFunctions(db)
-  money = createOfficeMoneyStore(functions)
-  stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({secretKey: 'sk_test_51OfficeMoneyTestKey00000000000000000', host: '127.0.0.1', port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0})
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeMoneyTestKey00000000000000000'})
   testCheckout = new TestCheckoutProvider(databaseTestCheckoutSessions(async () => functions))
-  setFlowLogger(log)
   const {rows} = await db.query<{id: string; name: string}>(
     `insert into public.staff (name, email, role) values ('Alice Office', 'alice@office.test', 'office'), ('Bob Desk', 'bob@office.test', 'office') returning id, name`,
   )
   ;[alice, bob] = rows
 }, 60_000)
-
-afterAll(async () => {
-  setFlowLogger(console)
-  await stripeApi.close()
-  await db.close()
-})
-
-beforeEach(async () => {
-  await db.exec('delete from public.bookings; delete from public.email_outbox; delete from public.staff_actions')
-  stripeApi.refunds.length = 0
-  stripeApi.requests.length = 0
-  stripeApi.refuseRefunds(null)
-})
 
 function deps(payments: PaymentProvider): OfficeMoneyDeps {
   return {store, money, payments: () => payments, now: fixedClock, log}
@@ -210,13 +183,7 @@ describe('cancelling a paid booking from the office', () => {
 
 describe('a payment that arrives after its hold ended', () => {
   async function latePayment(): Promise<{bookingId: string; sessionId: string; amountCents: number; lateId: string}> {
-    const result = await submitBooking(houseRequest({email: `late${randomUUID().slice(0, 8)}@example.com`}), {store, payments: stripe, origin: ORIGIN, now: fixedClock, availability: roomyAvailability})
-    if (!result.ok) throw new Error('Expected a booking')
-    const booking = (await store.findById(result.bookingId))!
-    await store.markClosed(booking.id, 'expired')
-    stripeApi.pay(booking.paymentSessionId!)
-    const event = {kind: 'paid' as const, sessionId: booking.paymentSessionId!, bookingId: booking.id, amountTotalCents: booking.amountCents, currency: 'usd', eventId: 'evt_late', eventType: 'checkout.session.completed'}
-    expect(await handlePaymentEvent(event, {store, now: fixedClock})).toMatchObject({outcome: 'closed'})
+    const {booking, event} = await paidAfterHoldEnded({store, stripe, stripeApi}, 'evt_late')
     // The webhook again (or the success page): recorded once.
     await handlePaymentEvent(event, {store, now: fixedClock})
     const open = (await money.openLatePayments()).filter((late) => late.bookingId === booking.id)

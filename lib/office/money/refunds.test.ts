@@ -1,25 +1,20 @@
 import {randomUUID} from 'node:crypto'
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
+import {officeMoneyOnStandIn} from './test-support/money-on-stand-in'
 import {renderEmail} from '@/components/email/render'
-import {setFlowLogger, submitBooking} from '../../booking/flow'
+import {submitBooking} from '../../booking/flow'
 import {roomyAvailability} from '../../booking/test-support/availability'
 import {fixedClock, houseRequest, ORIGIN} from '../../booking/test-support/requests'
-import {createSqlBookingStore} from '../../booking/store/sql-store'
-import type {BookingStore} from '../../booking/store/store'
-import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
 import {composeMail} from '../../email/compose'
 import type {OutboxMessage} from '../../email/outbox'
 import type {EventFacts} from '../../email/queue'
 import {emailContentFromDataset} from '../../email/test-support/content'
 import {PaymentProviderError} from '../../payments/provider'
 import {StripePaymentProvider} from '../../payments/stripe'
-import {startStripeApiStandIn, type StripeApiStandIn} from '../../payments/test-support/stripe-api'
+import {stripeOnStandIn} from '../../payments/test-support/stripe-api'
 import {officeBookingView} from '../bookings/page'
 import {csvBookingRecord, CSV_COLUMNS} from '../bookings/lists'
 import {cancelBooking, parseRefundReason, refundBooking, type OfficeMoneyDeps} from './actions'
-import {createOfficeMoneyStore, type OfficeMoneyStore} from './store'
 import {handleCancelBooking, handleRefundBooking} from './routes'
 import {paymentState} from '../bookings/payment-state'
 import {readCsv} from '../shared/test-support/csv-reader'
@@ -33,42 +28,21 @@ import type {StaffMember} from '../access/roles'
  * e-mail states the amount and the reason.
  */
 
-let db: PGlite
-let store: BookingStore
-let money: OfficeMoneyStore
-let stripeApi: StripeApiStandIn
 let stripe: StripePaymentProvider
 const log = {error: vi.fn(), warn: vi.fn()}
+const {db, store, money, stripeApi} = officeMoneyOnStandIn(log)
 let owner: StaffMember
 let otherOwner: StaffMember
 let office: StaffMember
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
-  store = createSqlBookingStore(db)
-  money = createOfficeMoneyStore(createSqlDatabaseFunctions(db))
-  stripeApi = await startStripeApiStandIn()
-  stripe = new StripePaymentProvider({secretKey: 'sk_test_51OfficeRefundTestKey0000000000000000', host: '127.0.0.1', port: stripeApi.port, protocol: 'http', maxNetworkRetries: 0})
-  setFlowLogger(log)
+  stripe = stripeOnStandIn(stripeApi, {secretKey: 'sk_test_51OfficeRefundTestKey0000000000000000'})
   const {rows} = await db.query<StaffMember>(
     `insert into public.staff (name, email, role) values ('Olive Owner', 'olive@office.test', 'owner'), ('Oscar Owner', 'oscar@office.test', 'owner'),
        ('Dana Desk', 'dana@office.test', 'office') returning id, name, email, role`,
   )
   ;[owner, otherOwner, office] = rows
 }, 60_000)
-
-afterAll(async () => {
-  setFlowLogger(console)
-  await stripeApi.close()
-  await db.close()
-})
-
-beforeEach(async () => {
-  await db.exec('delete from public.bookings; delete from public.email_outbox; delete from public.staff_actions')
-  stripeApi.refunds.length = 0
-  stripeApi.requests.length = 0
-  stripeApi.refuseRefunds(null)
-})
 
 function deps(): OfficeMoneyDeps {
   return {store, money, payments: () => stripe, now: fixedClock, log}

@@ -1,7 +1,6 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedDatabaseForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openMigratedMemoryDatabase} from '../../database/test-support/temp-pglite'
 import {createMemoryTestCheckoutSessions, TestCheckoutProvider} from '../../payments/test-checkout'
 import {PaymentProviderError, type OffSessionChargeRequest} from '../../payments/provider'
 import {submitBooking} from '../../booking/flow'
@@ -20,19 +19,12 @@ import {officePlanAction, officePlanList, officePlanView} from './actions'
 
 const STAFF = {id: '6f0c6c37-0000-4000-8000-00000000b002', name: 'Omar Office'}
 const BOOKED_AT = new Date('2030-01-15T18:00:00Z')
-let db: PGlite
 let now: Date
 const charged: OffSessionChargeRequest[] = []
+const db = embeddedDatabaseForTests({set: setPlanChangeLogger, log: {error: vi.fn()}})
 
 beforeAll(async () => {
-  db = await openMigratedMemoryDatabase()
   await db.query(`insert into public.staff (id, name, email, role) values ($1, $2, 'omar@example.com', 'office')`, [STAFF.id, STAFF.name])
-  setPlanChangeLogger({error: vi.fn()})
-}, 60_000)
-
-afterAll(async () => {
-  setPlanChangeLogger(console)
-  await db.close()
 })
 
 beforeEach(() => {

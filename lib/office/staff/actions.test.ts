@@ -1,8 +1,8 @@
-import type {PGlite} from '@electric-sql/pglite'
-import {afterAll, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {beforeEach, describe, expect, it, vi} from 'vitest'
+import {embeddedDatabaseForTests} from '../../database/test-support/opened-for-tests'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
-import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
-import {createOfficeAccessStore, type OfficeAccessStore} from '../access/store'
+import {PGLITE_SETUP_TIMEOUT} from '../../database/test-support/temp-pglite'
+import {createOfficeAccessStore} from '../access/store'
 import {readStaffActions, readStaffChanges} from '../shared/audit'
 import {addStaffMember, checkNewStaff, editStaffMember, removeStaffMember} from './actions'
 import {staffMemberFrom, type StaffMember} from '../access/roles'
@@ -11,9 +11,8 @@ vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
 
 /** The owner's Staff page against the embedded database: each change audited, the owner never locked out. */
 
-let db: PGlite
-let close: () => Promise<void>
-let store: OfficeAccessStore
+const db = embeddedDatabaseForTests()
+const store = createOfficeAccessStore(createSqlDatabaseFunctions(db))
 const now = new Date('2030-03-04T17:00:00Z')
 const deps = () => ({store, now: () => now})
 
@@ -23,11 +22,6 @@ async function member(email: string): Promise<StaffMember> {
   return found
 }
 
-beforeAll(async () => {
-  ;({db, close} = await openTempPglite())
-  store = createOfficeAccessStore(createSqlDatabaseFunctions(db))
-})
-afterAll(async () => close())
 
 /** The invitations queued in the outbox: to whom, and for whom. */
 async function invitations(): Promise<{to: string; name: string; role: string; crew: string | null; invitedBy: string}[]> {

@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {StripePaymentProvider} from '../stripe'
 
 /**
  * A local HTTP server that speaks the part of Stripe's API the Checkout adapter uses, for the real
@@ -414,4 +415,9 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   }
+}
+
+/** The Stripe adapter with the real SDK, talking to the stand-in over plain HTTP and never retrying. */
+export function stripeOnStandIn(api: {port: number}, keys: {secretKey: string; webhookSecret?: string}): StripePaymentProvider {
+  return new StripePaymentProvider({...keys, host: '127.0.0.1', port: api.port, protocol: 'http', maxNetworkRetries: 0})
 }

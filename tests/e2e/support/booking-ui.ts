@@ -91,17 +91,34 @@ export async function chooseArrival(form: Locator, pick: {date?: string; window?
   return {date: date ?? '', window: (await radio.getAttribute('value')) ?? ''}
 }
 
-/** Types the customer's details (COMMERCIAL_CUSTOMER: the same labels on all four forms). */
-export async function fillCustomerDetails(form: Locator): Promise<void> {
+/** Who books: the customer's details, under the same labels on all four forms. */
+export type Customer = {firstName: string; lastName: string; email: string; phone: string; address: string}
+
+/** Types the customer's details (COMMERCIAL_CUSTOMER unless another is given). */
+export async function fillCustomerDetails(form: Locator, customer: Customer = COMMERCIAL_CUSTOMER): Promise<void> {
   for (const [label, value] of [
-    ['First name', COMMERCIAL_CUSTOMER.firstName],
-    ['Last name', COMMERCIAL_CUSTOMER.lastName],
-    ['E-mail', COMMERCIAL_CUSTOMER.email],
-    ['Phone', COMMERCIAL_CUSTOMER.phone],
-    ['Address', COMMERCIAL_CUSTOMER.address],
+    ['First name', customer.firstName],
+    ['Last name', customer.lastName],
+    ['E-mail', customer.email],
+    ['Phone', customer.phone],
+    ['Address', customer.address],
   ] as const) {
     await form.getByRole('textbox', {name: label}).fill(value)
   }
+}
+
+/**
+ * The commercial form filled in for a Corporate Office Cleaning (Single Deep Cleaning) in `slot`
+ * for `customer`, up to Confirm & Pay: answers the form.
+ */
+export async function fillCommercialBooking(page: Page, slot: {date: string; window: string}, customer: Customer): Promise<Locator> {
+  await openBookingScreen(page, '/commercial_cleaning')
+  const form = bookingForm(page, 'Commercial cleaning booking')
+  await form.getByRole('group', {name: 'Service (required)', exact: true}).getByRole('radio', {name: 'Corporate Office Cleaning', exact: true}).check()
+  await form.getByRole('group', {name: 'Frequency (required)', exact: true}).getByRole('radio', {name: 'Single Deep Cleaning', exact: true}).check()
+  expect(await chooseArrival(form, slot)).toEqual(slot)
+  await fillCustomerDetails(form, customer)
+  return form
 }
 
 /** A text, e-mail, phone or date field of the page's main part by its label (maybe followed by " (required)"). */

@@ -7,6 +7,7 @@ import {startPostgrestStandIn, type PostgrestStandIn} from '../../../lib/databas
 import {REDIS_MISSING, REDIS_SERVER, startRedisServer, type RedisServer} from '../../../lib/database/test-support/redis-server.ts'
 import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateServer} from './private-server.ts'
 import {startSmtpSink} from './smtp.ts'
+import {eventually} from '../../../lib/test-support/eventually.ts'
 
 /**
  * The reference deployment of deploy/README.md on loopback: one PostgreSQL server (a throwaway
@@ -92,10 +93,15 @@ export async function startNginx({dir, listenPort, upstreamPorts}: {dir: string;
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = `http://127.0.0.1:${listenPort}`
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}\n${readLog(join(dir, 'error.log'))}`)
-    return (await fetch(`${url}/robots.txt`, {method: 'HEAD'}).catch(() => null)) !== null
-  }, 'nginx to listen')
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}\n${readLog(join(dir, 'error.log'))}`)
+      const answer = await fetch(`${url}/robots.txt`, {method: 'HEAD'}).catch(() => undefined)
+      return answer ? true : undefined
+    },
+    () => 'nginx to listen',
+    20_000,
+  )
   return {
     url,
     child,
@@ -185,14 +191,6 @@ export async function startDeployStack({
   } catch (error) {
     await close()
     throw error
-  }
-}
-
-async function waitFor(ready: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
