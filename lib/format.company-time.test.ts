@@ -13,6 +13,11 @@ function iso(local: string): string | undefined {
   return companyLocalTimeToDate(local)?.toISOString()
 }
 
+/** Each wall time read as the given UTC instant. */
+function expectInstants(cases: [local: string, instant: string][]): void {
+  for (const [local, instant] of cases) expect(iso(local), local).toBe(instant)
+}
+
 /** An instant as Renton's wall clock shows it, by Intl (independently of the code under test). */
 function rentonWall(instant: Date): string {
   return new Intl.DateTimeFormat('sv-SE', {
@@ -30,33 +35,41 @@ function rentonWall(instant: Date): string {
 
 describe('companyLocalTimeToDate', () => {
   it('reads winter times as PST (UTC−8) and summer times as PDT (UTC−7)', () => {
-    expect(iso('2027-01-15T09:00')).toBe('2027-01-15T17:00:00.000Z')
-    expect(iso('2027-07-04T09:15')).toBe('2027-07-04T16:15:00.000Z')
-    expect(iso('2026-12-31T23:30')).toBe('2027-01-01T07:30:00.000Z')
-    expect(iso('2028-02-29T10:00')).toBe('2028-02-29T18:00:00.000Z')
-    expect(iso('2027-06-01T10:30:45')).toBe('2027-06-01T17:30:45.000Z')
+    expectInstants([
+      ['2027-01-15T09:00', '2027-01-15T17:00:00.000Z'],
+      ['2027-07-04T09:15', '2027-07-04T16:15:00.000Z'],
+      ['2026-12-31T23:30', '2027-01-01T07:30:00.000Z'],
+      ['2028-02-29T10:00', '2028-02-29T18:00:00.000Z'],
+      ['2027-06-01T10:30:45', '2027-06-01T17:30:45.000Z'],
+    ])
   })
 
   it('knows the spring change: 01:59 PST is one minute before 03:00 PDT', () => {
-    expect(iso('2027-03-14T01:59')).toBe('2027-03-14T09:59:00.000Z')
-    expect(iso('2027-03-14T03:00')).toBe('2027-03-14T10:00:00.000Z')
-    expect(iso('2027-03-13T02:30')).toBe('2027-03-13T10:30:00.000Z') // the day before: PST
-    expect(iso('2027-03-15T02:30')).toBe('2027-03-15T09:30:00.000Z') // the day after: PDT
+    expectInstants([
+      ['2027-03-14T01:59', '2027-03-14T09:59:00.000Z'],
+      ['2027-03-14T03:00', '2027-03-14T10:00:00.000Z'],
+      ['2027-03-13T02:30', '2027-03-13T10:30:00.000Z'], // the day before: PST
+      ['2027-03-15T02:30', '2027-03-15T09:30:00.000Z'], // the day after: PDT
+    ])
   })
 
   // The spring change skips 02:00–02:59: a time in it is read as the hour after, never the hour before
   // (which would show the business 1:30 AM and refuse the time as past at 01:45).
   it('counts a time skipped by the spring change as the hour after (02:30 → 03:30 PDT)', () => {
-    expect(iso('2027-03-14T02:00')).toBe('2027-03-14T10:00:00.000Z')
-    expect(iso('2027-03-14T02:30')).toBe('2027-03-14T10:30:00.000Z')
+    expectInstants([
+      ['2027-03-14T02:00', '2027-03-14T10:00:00.000Z'],
+      ['2027-03-14T02:30', '2027-03-14T10:30:00.000Z'],
+    ])
   })
 
   it('knows the fall change: the repeated hour is read the first time round (PDT), 02:00 is PST', () => {
-    expect(iso('2027-11-07T00:59')).toBe('2027-11-07T07:59:00.000Z')
-    expect(iso('2027-11-07T01:00')).toBe('2027-11-07T08:00:00.000Z')
-    expect(iso('2027-11-07T01:30')).toBe('2027-11-07T08:30:00.000Z')
-    expect(iso('2027-11-07T02:00')).toBe('2027-11-07T10:00:00.000Z')
-    expect(iso('2027-11-08T01:30')).toBe('2027-11-08T09:30:00.000Z')
+    expectInstants([
+      ['2027-11-07T00:59', '2027-11-07T07:59:00.000Z'],
+      ['2027-11-07T01:00', '2027-11-07T08:00:00.000Z'],
+      ['2027-11-07T01:30', '2027-11-07T08:30:00.000Z'],
+      ['2027-11-07T02:00', '2027-11-07T10:00:00.000Z'],
+      ['2027-11-08T01:30', '2027-11-08T09:30:00.000Z'],
+    ])
   })
 
   it('gives back every existing wall time of both change weekends, every quarter hour', () => {
@@ -97,13 +110,16 @@ describe('companyLocalTimeToDate', () => {
 
 describe('companyLocalNow', () => {
   it("reads Renton's wall clock at an instant, either side of both changes (the office's today and the schedule's)", () => {
-    expect(companyLocalNow(new Date('2027-01-01T07:30:00Z'))).toBe('2026-12-31T23:30')
-    expect(companyLocalNow(new Date('2027-03-14T09:59:00Z'))).toBe('2027-03-14T01:59')
-    expect(companyLocalNow(new Date('2027-03-14T10:00:00Z'))).toBe('2027-03-14T03:00')
-    // Both 01:30s of the fall change, then 01:00 PST.
-    expect(companyLocalNow(new Date('2027-11-07T08:30:00Z'))).toBe('2027-11-07T01:30')
-    expect(companyLocalNow(new Date('2027-11-07T09:30:00Z'))).toBe('2027-11-07T01:30')
-    expect(companyLocalNow(new Date('2027-11-07T10:00:00Z'))).toBe('2027-11-07T02:00')
+    const cases: [instant: string, wall: string][] = [
+      ['2027-01-01T07:30:00Z', '2026-12-31T23:30'],
+      ['2027-03-14T09:59:00Z', '2027-03-14T01:59'],
+      ['2027-03-14T10:00:00Z', '2027-03-14T03:00'],
+      // Both 01:30s of the fall change, then 01:00 PST.
+      ['2027-11-07T08:30:00Z', '2027-11-07T01:30'],
+      ['2027-11-07T09:30:00Z', '2027-11-07T01:30'],
+      ['2027-11-07T10:00:00Z', '2027-11-07T02:00'],
+    ]
+    for (const [instant, wall] of cases) expect(companyLocalNow(new Date(instant)), instant).toBe(wall)
   })
 
   it('gives back the wall time each quarter hour of both change weekends is read from', () => {
@@ -119,27 +135,29 @@ describe('companyLocalNow', () => {
 
 describe('formatCompanyDateTime', () => {
   it("shows an instant as Renton's wall clock", () => {
-    expect(formatCompanyDateTime(new Date('2027-07-04T16:15:00Z'))).toMatch(/^July 4, 2027 at 9:15\sAM$/)
-    expect(formatCompanyDateTime('2027-01-01T07:30:00.000Z')).toMatch(/^December 31, 2026 at 11:30\sPM$/)
-    expect(formatCompanyDateTime('2027-03-14T10:00:00Z')).toMatch(/^March 14, 2027 at 3:00\sAM$/)
-    // Both 01:30s of the fall change.
-    expect(formatCompanyDateTime('2027-11-07T08:30:00Z')).toMatch(/^November 7, 2027 at 1:30\sAM$/)
-    expect(formatCompanyDateTime('2027-11-07T09:30:00Z')).toMatch(/^November 7, 2027 at 1:30\sAM$/)
+    const cases: [instant: Date | string, shown: RegExp][] = [
+      [new Date('2027-07-04T16:15:00Z'), /^July 4, 2027 at 9:15\sAM$/],
+      ['2027-01-01T07:30:00.000Z', /^December 31, 2026 at 11:30\sPM$/],
+      ['2027-03-14T10:00:00Z', /^March 14, 2027 at 3:00\sAM$/],
+      // Both 01:30s of the fall change.
+      ['2027-11-07T08:30:00Z', /^November 7, 2027 at 1:30\sAM$/],
+      ['2027-11-07T09:30:00Z', /^November 7, 2027 at 1:30\sAM$/],
+    ]
+    for (const [instant, shown] of cases) expect(formatCompanyDateTime(instant), String(instant)).toMatch(shown)
   })
 })
 
 describe('formatPhone', () => {
-  it('writes ten digits as (425) 555-0142, however they were typed', () => {
-    expect(formatPhone('4255550142')).toBe('(425) 555-0142')
-    expect(formatPhone('425.555.0142')).toBe('(425) 555-0142')
-    expect(formatPhone('(425) 555-0142')).toBe('(425) 555-0142')
-    expect(formatPhone(' 206 555 0199 ')).toBe('(206) 555-0199')
+  it.each([
+    ['4255550142', '(425) 555-0142'],
+    ['425.555.0142', '(425) 555-0142'],
+    ['(425) 555-0142', '(425) 555-0142'],
+    [' 206 555 0199 ', '(206) 555-0199'],
+  ])('writes ten digits as (425) 555-0142, however they were typed: %j → %j', (typed, shown) => {
+    expect(formatPhone(typed)).toBe(shown)
   })
 
-  it('leaves anything else as given', () => {
-    expect(formatPhone('+1 425 555 0142')).toBe('+1 425 555 0142')
-    expect(formatPhone('555-0142')).toBe('555-0142')
-    expect(formatPhone('')).toBe('')
-    expect(formatPhone('call the office')).toBe('call the office')
+  it.each(['+1 425 555 0142', '555-0142', '', 'call the office'])('leaves anything else as given: %j', (typed) => {
+    expect(formatPhone(typed)).toBe(typed)
   })
 })

@@ -2,15 +2,12 @@ import {describe, expect, it} from 'vitest'
 import {addressLines, fillIn, mailtoHref, telHref} from './format'
 
 describe('telHref', () => {
-  it('keeps digits only and adds the +1 country code', () => {
-    expect(telHref('(425) 555-0142')).toBe('tel:+14255550142')
-    expect(telHref('425.555.0142')).toBe('tel:+14255550142')
-    expect(telHref('425 555 0142')).toBe('tel:+14255550142')
+  it.each(['(425) 555-0142', '425.555.0142', '425 555 0142'])('keeps digits only and adds the +1 country code: %j', (typed) => {
+    expect(telHref(typed)).toBe('tel:+14255550142')
   })
 
-  it('does not double the country code', () => {
-    expect(telHref('+1 (425) 555-0142')).toBe('tel:+14255550142')
-    expect(telHref('1-425-555-0142')).toBe('tel:+14255550142')
+  it.each(['+1 (425) 555-0142', '1-425-555-0142'])('does not double the country code: %j', (typed) => {
+    expect(telHref(typed)).toBe('tel:+14255550142')
   })
 })
 
@@ -30,8 +27,11 @@ describe('addressLines', () => {
 
 describe('fillIn', () => {
   it('puts values in place of their {names}, and leaves unknown names as written', () => {
-    expect(fillIn('Priced by the hour: {hourlyRate} per hour.', {hourlyRate: '$154.65'})).toBe('Priced by the hour: $154.65 per hour.')
-    expect(fillIn('{a} and {a}, not {b}', {a: 'x'})).toBe('x and x, not {b}')
-    expect(fillIn('No placeholders.', {a: 'x'})).toBe('No placeholders.')
+    const cases: [template: string, values: Record<string, string>, filled: string][] = [
+      ['Priced by the hour: {hourlyRate} per hour.', {hourlyRate: '$154.65'}, 'Priced by the hour: $154.65 per hour.'],
+      ['{a} and {a}, not {b}', {a: 'x'}, 'x and x, not {b}'],
+      ['No placeholders.', {a: 'x'}, 'No placeholders.'],
+    ]
+    for (const [template, values, filled] of cases) expect(fillIn(template, values), template).toBe(filled)
   })
 })

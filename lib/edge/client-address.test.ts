@@ -47,14 +47,16 @@ describe('resolveClientAddress', () => {
 })
 
 describe('normalizeAddress', () => {
-  it('spells one address one way and refuses anything that is not an IP address', () => {
-    expect(normalizeAddress('::ffff:203.0.113.7')).toBe('203.0.113.7')
-    expect(normalizeAddress('203.0.113.7:51234')).toBe('203.0.113.7')
-    expect(normalizeAddress('[2001:DB8::1]:443')).toBe('2001:db8::1')
-    expect(normalizeAddress(' 2001:DB8::1 ')).toBe('2001:db8::1')
-    expect(normalizeAddress('example.com')).toBeNull()
-    expect(normalizeAddress('')).toBeNull()
-    expect(normalizeAddress(undefined)).toBeNull()
+  it.each([
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7:51234', '203.0.113.7'],
+    ['[2001:DB8::1]:443', '2001:db8::1'],
+    [' 2001:DB8::1 ', '2001:db8::1'],
+    ['example.com', null],
+    ['', null],
+    [undefined, null],
+  ])('spells one address one way and refuses anything that is not an IP address: %j → %j', (given, address) => {
+    expect(normalizeAddress(given)).toBe(address)
   })
 })
 

@@ -35,12 +35,14 @@ describe('compression of other responses', () => {
 })
 
 describe('preferredEncoding', () => {
-  it('prefers brotli, then gzip, honours q=0 and *', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br')
-    expect(preferredEncoding('gzip')).toBe('gzip')
-    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip')
-    expect(preferredEncoding('*')).toBe('br')
-    expect(preferredEncoding('identity')).toBeNull()
-    expect(preferredEncoding(undefined)).toBeNull()
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', null],
+    [undefined, null],
+  ])('prefers brotli, then gzip, honours q=0 and *: %j → %j', (accepted, encoding) => {
+    expect(preferredEncoding(accepted)).toBe(encoding)
   })
 })

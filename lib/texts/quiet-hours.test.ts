@@ -16,12 +16,15 @@ describe('quiet hours', () => {
   })
 
   it('a text due at 22:00 goes at 08:00 the next day, one due at 06:30 at 08:00 that day, one due at 10:00 at 10:00', () => {
-    expect(local(sendableAt(at('2031-03-21T22:00')))).toBe('2031-03-22T08:00')
-    expect(local(sendableAt(at('2031-03-22T06:30')))).toBe('2031-03-22T08:00')
-    expect(local(sendableAt(at('2031-03-22T10:00')))).toBe('2031-03-22T10:00')
-    // The month's and the year's last nights.
-    expect(local(sendableAt(at('2031-03-31T23:00')))).toBe('2031-04-01T08:00')
-    expect(local(sendableAt(at('2031-12-31T21:30')))).toBe('2032-01-01T08:00')
+    const cases: [due: string, sent: string][] = [
+      ['2031-03-21T22:00', '2031-03-22T08:00'],
+      ['2031-03-22T06:30', '2031-03-22T08:00'],
+      ['2031-03-22T10:00', '2031-03-22T10:00'],
+      // The month's and the year's last nights.
+      ['2031-03-31T23:00', '2031-04-01T08:00'],
+      ['2031-12-31T21:30', '2032-01-01T08:00'],
+    ]
+    for (const [due, sent] of cases) expect(local(sendableAt(at(due))), due).toBe(sent)
   })
 
   it('across the daylight-saving changes: 8 am is 8 am on the wall clock (15:00 UTC in summer, 16:00 UTC in winter)', () => {
@@ -45,12 +48,14 @@ describe("a reminder's due time", () => {
 })
 
 describe('phone numbers for texts (E.164)', () => {
-  it('a US number of 10 digits gets +1; E.164 stays; anything else is no number', () => {
-    expect(toE164('(425) 555-0142')).toBe('+14255550142')
-    expect(toE164('425.555.0142')).toBe('+14255550142')
-    expect(toE164('1 425 555 0142')).toBe('+14255550142')
-    expect(toE164('+14255550142')).toBe('+14255550142')
-    expect(toE164('555-0142')).toBeNull()
-    expect(toE164('125 555 0142')).toBeNull()
+  it.each([
+    ['(425) 555-0142', '+14255550142'],
+    ['425.555.0142', '+14255550142'],
+    ['1 425 555 0142', '+14255550142'],
+    ['+14255550142', '+14255550142'],
+    ['555-0142', null],
+    ['125 555 0142', null],
+  ])('a US number of 10 digits gets +1; E.164 stays; anything else is no number: %j → %j', (typed, number) => {
+    expect(toE164(typed)).toBe(number)
   })
 })
