@@ -97,6 +97,16 @@ export function carpetRequest(overrides: Record<string, unknown> = {}): Record<s
   }
 }
 
+/** The customer of the exterior examples, as the form takes them and as the booking stores them. */
+export const EXTERIOR_CUSTOMER = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.net',
+  phone: '+1 425 555 0100',
+  address: '5 Cedar Ln, Everett, WA 98201',
+  notes: 'Moss on the north side',
+}
+
 /** Gutter Cleaning, One-Time: $40 + $20 + $30 = $90.00 (tip and parking recorded, not priced). */
 export const EXTERIOR_TOTAL_CENTS = 9_000
 
@@ -111,12 +121,7 @@ export function exteriorRequest(overrides: Record<string, unknown> = {}): Record
     keyInfo: 'Someone Will Be At Home',
     date: '2030-02-05',
     arrivalWindow: '08:00-10:00',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.net',
-    phone: '+1 425 555 0100',
-    address: '5 Cedar Ln, Everett, WA 98201',
-    notes: 'Moss on the north side',
+    ...EXTERIOR_CUSTOMER,
     ...overrides,
   }
 }

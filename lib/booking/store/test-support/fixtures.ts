@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto'
 import type {NewBooking, StoredBooking} from '../store.ts'
+import {EXTERIOR_CUSTOMER} from '../../test-support/requests.ts'
 
 /** Bookings as the four forms produce them, with every field each form collects. */
 
@@ -70,12 +71,7 @@ export function exteriorBooking(overrides: Partial<NewBooking> = {}): NewBooking
   return {
     industry: 'exterior',
     idempotencyKey: randomUUID(),
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.net',
-    phone: '+1 425 555 0100',
-    address: '5 Cedar Ln, Everett, WA 98201',
-    notes: 'Moss on the north side',
+    ...EXTERIOR_CUSTOMER,
     service: 'Gutter Cleaning',
     frequency: 'Every 3 Months',
     tip: 'Other',
