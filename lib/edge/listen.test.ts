@@ -33,6 +33,21 @@ function untilClosed(socket: Socket, start: number, boundMs: number): Promise<{a
   })
 }
 
+/** Client time limits short enough that a slow client is cut within a test. */
+const SHORT_TIMEOUTS = {headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 5_000, connectionsCheckingInterval: 50}
+
+/**
+ * A slow client: connects to `port`, sends `opening`, then `drip` every 50 ms (always busy, never
+ * done) until the server closes the connection, within 3 s.
+ */
+function trickleUntilClosed(port: number, opening: string, drip: string): Promise<{answer: string; closedAfterMs: number}> {
+  const socket = connect(port, '127.0.0.1')
+  const closed = untilClosed(socket, Date.now(), 3_000)
+  socket.write(opening)
+  const trickle = setInterval(() => socket.writable && socket.write(drip), 50)
+  return closed.finally(() => clearInterval(trickle))
+}
+
 describe('where the production server listens', () => {
   it('is loopback unless a host is given, whatever HOSTNAME the shell or container set', () => {
     expect(DEFAULT_LISTEN_HOST).toBe('127.0.0.1')
@@ -69,18 +84,12 @@ describe('slow clients', () => {
 
   it('a client that trickles its headers is answered 408 and cut when the headers time is up', async () => {
     let handled = false
-    const timeouts = {headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 5_000, connectionsCheckingInterval: 50}
     const port = await listening(
-      createSiteServer((_req, res) => ((handled = true), res.end('ok')), timeouts),
+      createSiteServer((_req, res) => ((handled = true), res.end('ok')), SHORT_TIMEOUTS),
       '127.0.0.1',
     )
-    const socket = connect(port, '127.0.0.1')
-    const start = Date.now()
-    const closed = untilClosed(socket, start, 3_000)
-    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n')
-    // One header line every 50 ms: always busy, never done.
-    const trickle = setInterval(() => socket.writable && socket.write('X-Slow: y\r\n'), 50)
-    const {answer, closedAfterMs} = await closed.finally(() => clearInterval(trickle))
+    // One header line every 50 ms.
+    const {answer, closedAfterMs} = await trickleUntilClosed(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n', 'X-Slow: y\r\n')
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(closedAfterMs).toBeGreaterThanOrEqual(250)
     expect(closedAfterMs).toBeLessThan(1_500)
@@ -88,20 +97,15 @@ describe('slow clients', () => {
   })
 
   it('a client that sends headers but trickles its body is cut when the request time is up', async () => {
-    const timeouts = {headersTimeout: 300, requestTimeout: 600, keepAliveTimeout: 5_000, connectionsCheckingInterval: 50}
     const port = await listening(
       createSiteServer((req, res) => {
         req.resume()
         req.on('end', () => res.end('ok'))
-      }, timeouts),
+      }, SHORT_TIMEOUTS),
       '127.0.0.1',
     )
-    const socket = connect(port, '127.0.0.1')
-    const start = Date.now()
-    const closed = untilClosed(socket, start, 3_000)
-    socket.write('POST /api/bookings HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{')
-    const trickle = setInterval(() => socket.writable && socket.write(' '), 50)
-    const {answer, closedAfterMs} = await closed.finally(() => clearInterval(trickle))
+    const opening = 'POST /api/bookings HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'
+    const {answer, closedAfterMs} = await trickleUntilClosed(port, opening, ' ')
     expect(answer).toMatch(/^HTTP\/1\.1 408 /)
     expect(closedAfterMs).toBeGreaterThanOrEqual(550)
     expect(closedAfterMs).toBeLessThan(2_000)
