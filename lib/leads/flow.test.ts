@@ -13,6 +13,7 @@ import {
   contactSubmission,
   FIXED_NOW,
   fixedClock,
+  LEAD_FORMS,
   quoteSubmission,
   VISIT_DATE,
   VISIT_STARTS_AT,
@@ -294,11 +295,7 @@ describe('invalid input', () => {
 })
 
 describe('the same submission twice', () => {
-  it.each([
-    ['quoteRequest', quoteSubmission, 'quote_requests', 2],
-    ['contactMessage', contactSubmission, 'contact_messages', 2],
-    ['appointment', appointmentSubmission, 'appointments', 2],
-  ] as const)('%s: one row, one set of e-mails, the same id', async (kind, make, table, emails) => {
+  it.each(LEAD_FORMS)('%s: one row, one set of e-mails, the same id', async (kind, make, table, emails) => {
     const input = make()
     const first = expectStored(await submitLead(kind, input, deps()))
     // A retry after a lost answer, a double click: same submission key (and a new server id).

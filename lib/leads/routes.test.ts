@@ -12,7 +12,7 @@ import {handleLeadRequest, MAX_LEAD_BODY_BYTES, type LeadRouteOptions} from './r
 import type {LeadKind} from './schemas'
 import {createLeadStore} from './store'
 import {testAvailability} from '../booking/test-support/availability'
-import {appointmentSubmission, contactSubmission, fixedClock, quoteSubmission} from './test-support/submissions'
+import {appointmentSubmission, contactSubmission, fixedClock, LEAD_FORMS, quoteSubmission} from './test-support/submissions'
 
 /**
  * POST /api/quote-requests, /api/contact-messages and /api/appointments as the route handlers run
@@ -81,11 +81,7 @@ async function storedCount(): Promise<number> {
 }
 
 describe('accepted', () => {
-  it.each([
-    ['quoteRequest', quoteSubmission, 'quote_requests', 2],
-    ['contactMessage', contactSubmission, 'contact_messages', 2],
-    ['appointment', appointmentSubmission, 'appointments', 2],
-  ] as const)('%s: 200 {ok: true}, not cached, stored in %s with its e-mails', async (kind, make, table, emails) => {
+  it.each(LEAD_FORMS)('%s: 200 {ok: true}, not cached, stored in %s with its e-mails', async (kind, make, table, emails) => {
     const body = make()
     const response = await handleLeadRequest(kind, postJson(kind, body), options())
     expect(await answer(response)).toEqual({status: 200, body: {ok: true}})

@@ -65,3 +65,10 @@ export function appointmentSubmission(overrides: Record<string, unknown> = {}): 
     ...overrides,
   }
 }
+
+/** Each lead form: its kind, a valid submission of it, the table that stores it, and how many e-mails it sends. */
+export const LEAD_FORMS = [
+  ['quoteRequest', quoteSubmission, 'quote_requests', 2],
+  ['contactMessage', contactSubmission, 'contact_messages', 2],
+  ['appointment', appointmentSubmission, 'appointments', 2],
+] as const
