@@ -14,6 +14,8 @@ import {pageUrl} from './view-parts'
 
 /** The customer's name of an event, for the business's subjects. */
 function customerName(facts: EventFacts): string {
+  // A booking's or a plan's event carries its customer's details; a form's event, the form's own fields.
+  if ('customer' in facts) return `${facts.customer.firstName} ${facts.customer.lastName}`
   switch (facts.kind) {
     case 'quote_request':
       return `${facts.firstName} ${facts.lastName}`
@@ -23,21 +25,6 @@ function customerName(facts: EventFacts): string {
       return facts.fullName
     case 'appointment':
       return facts.patientName
-    case 'booking_paid':
-    case 'booking_rescheduled':
-    case 'booking_cancellation_requested':
-    case 'booking_cancelled':
-    case 'booking_refunded':
-    case 'booking_moved_by_office':
-    case 'booking_reminder':
-    case 'review_request':
-    case 'plan_visit_placed':
-    case 'plan_visit_unplaced':
-    case 'plan_visit_declined':
-    case 'plan_visit_released':
-    case 'plan_changed':
-    case 'plan_early_cancellation':
-      return `${facts.customer.firstName} ${facts.customer.lastName}`
     case 'lead_reply':
       return facts.firstName
   }

@@ -458,26 +458,13 @@ export interface QueuedEmail {
 
 /** The customer's e-mail address of an event, if the form asked for one. */
 function customerEmail(facts: EventFacts): string | null {
+  // A booking's or a plan's event carries its customer's details; a form's event, the form's own fields.
+  if ('customer' in facts) return facts.customer.email
   switch (facts.kind) {
     case 'quote_request':
     case 'contact_message':
     case 'estimate_request':
       return facts.email
-    case 'booking_paid':
-    case 'booking_rescheduled':
-    case 'booking_cancellation_requested':
-    case 'booking_cancelled':
-    case 'booking_refunded':
-    case 'booking_moved_by_office':
-    case 'plan_visit_placed':
-    case 'plan_visit_unplaced':
-    case 'plan_visit_declined':
-    case 'plan_visit_released':
-    case 'booking_reminder':
-    case 'review_request':
-    case 'plan_changed':
-    case 'plan_early_cancellation':
-      return facts.customer.email
     case 'appointment':
     case 'staff_sign_in':
     case 'staff_invitation':
