@@ -131,6 +131,24 @@ async function makeAllDue(): Promise<void> {
   await db.query(`update public.email_outbox set next_attempt_at = now() - interval '1 second' where status = 'pending'`)
 }
 
+/** The real SMTP transport, held at its first message until `release()`. */
+function heldTransport() {
+  const smtpSend = smtpTransport()
+  let reached!: () => void
+  const sending = new Promise<void>((resolve) => (reached = resolve))
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  const transport: MailTransport = {
+    description: smtpSend.description,
+    async send(mail) {
+      reached()
+      await gate
+      return smtpSend.send(mail)
+    },
+  }
+  return {transport, sending, release}
+}
+
 describe('delivery', () => {
   it('sends every queued message once, records it as sent, and sends nothing more on the next run', async () => {
     await submitted(submitLead('quoteRequest', quoteSubmission(), leadDeps()))
@@ -490,21 +508,9 @@ describe('running in the server', () => {
 
   it('drain() while a run is under way waits for it and runs once more, so nothing queued meanwhile is left behind', async () => {
     await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
-    // The real SMTP transport, held at its first message until the test has stored another submission.
-    const smtpSend = smtpTransport()
-    let reached!: () => void
-    const sending = new Promise<void>((resolve) => (reached = resolve))
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const held: MailTransport = {
-      description: smtpSend.description,
-      async send(mail) {
-        reached()
-        await gate
-        return smtpSend.send(mail)
-      },
-    }
-    const w = worker(held)
+    // Held at its first message until the test has stored another submission.
+    const {transport, sending, release} = heldTransport()
+    const w = worker(transport)
     const first = w.drain()
     await sending
     await submitted(submitLead('appointment', appointmentSubmission(), leadDeps()))
@@ -518,24 +524,6 @@ describe('running in the server', () => {
 })
 
 describe('stopping with the server (SIGTERM)', () => {
-  /** The real SMTP transport, held at its first message until `release()`. */
-  function heldTransport() {
-    const smtpSend = smtpTransport()
-    let reached!: () => void
-    const sending = new Promise<void>((resolve) => (reached = resolve))
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const transport: MailTransport = {
-      description: smtpSend.description,
-      async send(mail) {
-        reached()
-        await gate
-        return smtpSend.send(mail)
-      },
-    }
-    return {transport, sending, release}
-  }
-
   it('finishes the message being sent, hands back the rest of its claims, and another process sends them at once', async () => {
     await submitted(submitLead('contactMessage', contactSubmission(), leadDeps()))
     await submitted(submitLead('quoteRequest', quoteSubmission(), leadDeps()))
