@@ -39,6 +39,9 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
   }
 
   // The editor's link from the Studio: redirected to the page asked for, which shows the draft.
+  // Scripts are watched from the first draft page on: the browser may keep the visual-editing
+  // code it loaded there and not fetch it again for the next page.
+  const editorLoadedVisualEditing = watchScripts(page)
   const response = await page.goto(enable(secret, articlePath))
   expect(new URL(page.url()).pathname).toBe(articlePath)
   await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.article.title)
@@ -46,7 +49,6 @@ test('only the preview secret turns draft mode on; the editor then sees drafts, 
   const headers = response!.headers()
   expect(headers['cache-control']).toMatch(/no-store|private/)
   expect(headers['content-security-policy']).toContain("frame-ancestors 'self'")
-  const editorLoadedVisualEditing = watchScripts(page)
   await page.goto('/', {waitUntil: 'networkidle'})
   await expect(page.getByRole('heading', {level: 1})).toHaveText(draft.home.hero.headline)
   expect(await editorLoadedVisualEditing()).toBe(true)
