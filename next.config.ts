@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
   // app/global-not-found.tsx: the 404 page for unmatched addresses, kept out of every page's HTML.
   // app/office: forbidden() answers a member of staff on an owner's page with 403 (app/office/forbidden.tsx).
   experimental: {
+    // Each page's CSS comes inside its HTML, not as stylesheets the first paint waits for.
+    inlineCss: true,
     globalNotFound: true,
     preloadEntriesOnStart: false,
     authInterrupts: true,
