@@ -1,12 +1,13 @@
 'use client'
 
-import {createContext, useContext, useMemo, type ReactNode} from 'react'
+import {createContext, useContext, useLayoutEffect, useMemo, type ReactNode} from 'react'
 import {useWatch, type DefaultValues} from 'react-hook-form'
 import type {Industry} from '@/lib/booking/catalog'
 import type {PriceBreakdown} from '@/lib/booking/pricing'
 import type {BookingFormTexts} from '@/lib/content'
 import {fillIn} from '@/lib/format'
 import {BookingFormFooter} from './shared/BookingSections'
+import {adoptVisitorInput} from './shared/sectionHydration'
 import {useBookingTexts} from './shared/BookingTexts'
 import {ConfirmPayButton} from './shared/ConfirmPayButton'
 import {formCadence, PlanNotice} from './shared/PlanNotice'
@@ -106,11 +107,20 @@ function BookingConfirmPay({busy}: {busy: boolean}) {
   return <ConfirmPayButton busy={busy} totalCents={breakdown ? breakdown.totalCents : null} />
 }
 
-/** The <form>: the definition's sections, then the phone summary, the error banner and Confirm & Pay. */
+/**
+ * The <form>: the definition's sections (the first live with the page, the others as the visitor
+ * reaches them, shared/HydrateLater.tsx), then the phone summary, the error banner and Confirm & Pay.
+ */
 export function BookingForm() {
   const {industry, sections, preview} = useDefinition()
   const {formProps, busy, formError} = useBookingSubmit(industry)
   const texts = useBookingTexts()
+  const form = useBookingFormContext()
+  // What was chosen in the form's first section before its code ran is the form's from the start.
+  const formElement = formProps.ref
+  useLayoutEffect(() => {
+    if (formElement.current) adoptVisitorInput(formElement.current, form)
+  }, [formElement, form])
   return (
     <form {...formProps} aria-label={texts.formName} className={styles.form}>
       {sections}

@@ -11,6 +11,7 @@ import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CouponSection} from '../shared/CouponField'
 import {CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {HydrateLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -105,19 +106,32 @@ export const carpetBooking: BookingFormDefinition<'carpet'> = {
   sections: (
     <>
       <LocationSection required />
-      <FrequencySection
-        options={CARPET_FREQUENCIES.map((option) => ({
-          value: option,
-          label: option,
-          description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
-        }))}
-      />
-      <CarpetCounts />
-      <ArrivalSection industry="carpet" />
-      <CustomerDetailsSection />
-      <KeyInfoSection />
-      <NotesSection />
-      <CouponSection industry="carpet" onInvalid="clear" />
+      <HydrateLater>
+        <FrequencySection
+          options={CARPET_FREQUENCIES.map((option) => ({
+            value: option,
+            label: option,
+            description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
+          }))}
+        />
+        {/* One shell: the counts show the chosen frequency's rates. */}
+        <CarpetCounts />
+      </HydrateLater>
+      <HydrateLater>
+        <ArrivalSection industry="carpet" />
+      </HydrateLater>
+      <HydrateLater>
+        <CustomerDetailsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <KeyInfoSection />
+      </HydrateLater>
+      <HydrateLater>
+        <NotesSection />
+      </HydrateLater>
+      <HydrateLater>
+        <CouponSection industry="carpet" onInvalid="clear" />
+      </HydrateLater>
     </>
   ),
   preview: previewCarpetPrice,

@@ -6,6 +6,7 @@ import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, 
 import {previewCommercialPrice} from '@/lib/booking/pricing'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
+import {HydrateLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -58,10 +59,18 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
   sections: (
     <>
       <LocationSection />
-      <CommercialChoices />
-      <ArrivalSection industry="commercial" />
-      <CustomerDetailsSection />
-      <NotesSection />
+      <HydrateLater>
+        <CommercialChoices />
+      </HydrateLater>
+      <HydrateLater>
+        <ArrivalSection industry="commercial" />
+      </HydrateLater>
+      <HydrateLater>
+        <CustomerDetailsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <NotesSection />
+      </HydrateLater>
     </>
   ),
   preview: previewCommercialPrice,

@@ -2,6 +2,7 @@
 
 import {useEffect} from 'react'
 import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
+import {hydrateAllSections} from './sectionHydration'
 import {COMMERCIAL_SUB_SERVICES, EXTERIOR_SERVICES, HOUSE_SERVICES, type Industry} from '@/lib/booking/catalog'
 
 /** Where the browser keeps the proof that it made a booking (its idempotency key), per tab. */
@@ -39,17 +40,26 @@ export function useBookingPrefill<T extends FieldValues>(industry: Industry, for
     const params = new URLSearchParams(window.location.search)
     const preselect = PRESELECT[industry]
     const chosen = preselect ? params.get(preselect.field) : null
-    if (preselect && chosen && preselect.options.includes(chosen)) setValue(preselect.field as Path<T>, chosen as never)
+    let cancelled = false
+    const stop = () => {
+      cancelled = true
+    }
+    // Values set from the address show in sections that are live (the server rendered the defaults).
+    if (preselect && chosen && preselect.options.includes(chosen)) {
+      void hydrateAllSections().then(() => {
+        if (!cancelled) setValue(preselect.field as Path<T>, chosen as never)
+      })
+    }
 
     const bookingId = params.get('resume')
-    if (!bookingId) return
+    if (!bookingId) return stop
     let key: string | null = null
     try {
       key = sessionStorage.getItem(resumeKeyStorageName(bookingId))
     } catch {
       key = null
     }
-    if (!key) return
+    if (!key) return stop
     const controller = new AbortController()
     fetch('/api/bookings/resume', {
       method: 'POST',
@@ -58,13 +68,17 @@ export function useBookingPrefill<T extends FieldValues>(industry: Industry, for
       signal: controller.signal,
     })
       .then((response) => (response.ok ? response.json() : null))
-      .then((answer: {ok?: boolean; values?: Record<string, unknown>} | null) => {
+      .then(async (answer: {ok?: boolean; values?: Record<string, unknown>} | null) => {
         if (!answer?.ok || !answer.values || answer.values.industry !== industry) return
-        reset({...getValues(), ...answer.values} as T, {keepDefaultValues: true})
+        await hydrateAllSections()
+        if (!cancelled) reset({...getValues(), ...answer.values} as T, {keepDefaultValues: true})
       })
       .catch(() => {
         // Offline or aborted: the form stays as it is.
       })
-    return () => controller.abort()
+    return () => {
+      stop()
+      controller.abort()
+    }
   }, [industry, reset, setValue, getValues])
 }

@@ -9,6 +9,7 @@ import {controlFor, errorPaths, focusFirstInvalid, newIdempotencyKey, type Field
 import {loadBookingValidation, useBookingFormContext, type BookingFormValues, type BookingValues} from './useBookingForm'
 import {useBookingTexts} from './BookingTexts'
 import {rememberBookingForResume} from './useBookingPrefill'
+import {hydrateAllSections} from './sectionHydration'
 
 const noSubscription = () => () => {}
 
@@ -198,7 +199,8 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
       bannerFromValidation.current = false
       keyRef.current ??= newIdempotencyKey()
       setValue('idempotencyKey' as Path<BookingFormValues[I]>, keyRef.current as never)
-      void handleSubmit(send, (errors) => {
+      // Every later section live first: what the visitor typed in one still waiting is then the form's.
+      void hydrateAllSections().then(() => handleSubmit(send, (errors) => {
         inFlight.current = false
         const paths = errorPaths(errors as FieldErrors<FieldValues>)
         // A failure with no field to show it beside (a broken request, which a reload mends) still
@@ -210,7 +212,7 @@ export function useBookingSubmit<I extends Industry>(industry: I): BookingSubmit
           setFormError(messages.requestInvalid)
         }
         requestFocus(paths)
-      })(event).catch(() => {
+      })(event)).catch(() => {
         fail({ok: false, kind: 'network'})
       })
     },
