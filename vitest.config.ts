@@ -4,7 +4,7 @@ import {configDefaults, defineConfig} from 'vitest/config'
 
 const root = dirname(fileURLToPath(import.meta.url))
 
-const UNIT_FILES = ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts']
+const UNIT_FILES = ['tests/unit/**/*.test.ts', 'lib/**/*.test.ts', 'studio/**/*.test.ts', 'components/**/*.test.ts', 'scripts/perf/**/*.test.ts']
 /**
  * Files that point the modules they import elsewhere through the process's environment (the content
  * source, the local dataset, the database's data directory, the site's address), and the edge's and

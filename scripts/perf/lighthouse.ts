@@ -12,6 +12,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 export type LighthouseRun = {
   url: string
   paintHolding: boolean
+  /** The round (1, 2, …) of the run: the bare app and every page once each. Ratios pair runs of one round. */
+  round: number
   startedAt: string
   seconds: number
   /** 0–100, null when Lighthouse could not score the category. */
@@ -36,7 +38,7 @@ export type LighthouseRun = {
 export type Chrome = {
   paintHolding: boolean
   flags: string[]
-  run: (url: string) => Promise<LighthouseRun>
+  run: (url: string, round: number) => Promise<LighthouseRun>
   close: () => Promise<void>
 }
 
@@ -66,7 +68,7 @@ export async function launchChrome({paintHolding, port}: {paintHolding: boolean;
   return {
     paintHolding,
     flags,
-    run: (url) => runOnce(url, launched.port, paintHolding),
+    run: (url, round) => runOnce(url, launched.port, paintHolding, round),
     // Waits for Chrome to be gone, so a Chrome launched next on the same port meets no old one there.
     close: async () => {
       const exited = launched.process.exitCode !== null || launched.process.signalCode !== null
@@ -81,7 +83,7 @@ function score(value: number | null | undefined): number | null {
   return typeof value === 'number' ? Math.round(value * 100) : null
 }
 
-async function runOnce(url: string, port: number, paintHolding: boolean): Promise<LighthouseRun> {
+async function runOnce(url: string, port: number, paintHolding: boolean, round: number): Promise<LighthouseRun> {
   const started = Date.now()
   const result = await lighthouse(url, {port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES]})
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
@@ -105,6 +107,7 @@ async function runOnce(url: string, port: number, paintHolding: boolean): Promis
   return {
     url,
     paintHolding,
+    round,
     startedAt: new Date(started).toISOString(),
     seconds: Math.round((Date.now() - started) / 100) / 10,
     performance: score(lhr.categories.performance?.score),

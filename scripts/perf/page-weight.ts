@@ -6,8 +6,12 @@
  *
  * Both apps are asked for gzip only: the site's edge would send brotli to a browser that accepts it
  * while `next start` sends gzip, and the budgets compare like with like.
+ *
+ * Bytes before first paint are the exception: a third load with Chromium's own Accept-Encoding, since
+ * that budget is about what a browser really downloads (first-paint-bytes.ts).
  */
 import {chromium, devices, type Browser, type Page, type Request} from '@playwright/test'
+import {firstPaintBytes, type FirstPaintBytes} from './first-paint-bytes.ts'
 import {CHROMIUM} from './lighthouse.ts'
 
 export type PageWeight = {
@@ -129,6 +133,35 @@ export async function weighPage(browser: Browser, url: string, {blockPrefetch}: 
       htmlEncoding: response.headers()['content-encoding'] ?? 'identity',
       prefetches,
     }
+  } finally {
+    await context.close()
+  }
+}
+
+export type FirstPaintWeight = FirstPaintBytes & {
+  url: string
+  /** The document's Content-Encoding as the response header gave it (Resource Timing's may be absent). */
+  responseEncoding: string
+  /** The Accept-Encoding Chromium sent for the document: what the encoding was negotiated from. */
+  acceptEncoding: string
+}
+
+/**
+ * Bytes before first paint of one fresh load (new context, empty cache) in the e2e suite's viewport,
+ * with Chromium's default request headers.
+ */
+export async function weighFirstPaint(browser: Browser, url: string): Promise<FirstPaintWeight> {
+  const context = await browser.newContext({...devices['Desktop Chrome']})
+  try {
+    const page = await context.newPage()
+    const response = await page.goto(url, {waitUntil: 'load', timeout: IDLE_TIMEOUT_MS})
+    if (!response || !response.ok()) throw new Error(`${url} answered ${response?.status() ?? 'nothing'}`)
+    const [measured, requestHeaders] = await Promise.all([firstPaintBytes(page), response.request().allHeaders()])
+    const responseEncoding = response.headers()['content-encoding'] ?? 'identity'
+    if (measured.documentEncoding !== undefined && measured.documentEncoding !== responseEncoding) {
+      throw new Error(`${url}: Resource Timing says the document came as ${measured.documentEncoding}, its response header ${responseEncoding}`)
+    }
+    return {url, ...measured, responseEncoding, acceptEncoding: requestHeaders['accept-encoding'] ?? ''}
   } finally {
     await context.close()
   }
