@@ -1,6 +1,6 @@
 'use client'
 
-import {useId, useState, type KeyboardEvent} from 'react'
+import {useId, useLayoutEffect, useState, type KeyboardEvent} from 'react'
 import {useController, type Control, type FieldPath, type FieldValues} from 'react-hook-form'
 import {Button} from '@/components/ui/Button'
 import {applyCoupon, COUPON_MAX_LENGTH, type CouponIndustry} from '@/lib/booking/coupons'
@@ -46,6 +46,12 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
   const [status, setStatus] = useState('')
   const {couponRemoved, messages} = useBookingTexts()
   const error = localError ?? fieldState.error?.message
+  // A code typed while the section was still the server's HTML (shared/sectionHydration.ts) stays the draft.
+  useLayoutEffect(() => {
+    const input = document.getElementById(id)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the box's DOM is the source here, read once
+    if (input instanceof HTMLInputElement && input.value !== applied) setDraft(input.value)
+  }, [id]) // eslint-disable-line react-hooks/exhaustive-deps -- once, as the field comes alive
 
   function apply() {
     const code = draft.trim()
@@ -91,6 +97,8 @@ export function CouponField<T extends FieldValues, N extends FieldPath<T>>({
           ref={fieldRef}
           id={id}
           name={fieldName}
+          // A draft: the form's coupon is the code applied, not what the box holds.
+          data-draft=""
           type="text"
           className={fieldStyles.input}
           value={draft}

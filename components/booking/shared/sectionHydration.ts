@@ -172,7 +172,8 @@ function showValue(control: Control, value: unknown) {
 export function adoptVisitorInput<T extends FieldValues>(root: Element, form: UseFormReturn<T, unknown, unknown>) {
   const groups = new Map<string, Control[]>()
   for (const control of Array.from(root.querySelectorAll('input, textarea, select'))) {
-    if (!isControl(control) || !control.name) continue
+    // A draft control (the coupon box) keeps what was typed itself; it is not a form value.
+    if (!isControl(control) || !control.name || control.dataset.draft !== undefined) continue
     const waiting = control.closest('[data-hydrate-later]:not([data-hydrated])')
     if (waiting && waiting !== root) continue
     groups.set(control.name, [...(groups.get(control.name) ?? []), control])
@@ -180,7 +181,6 @@ export function adoptVisitorInput<T extends FieldValues>(root: Element, form: Us
   for (const [name, controls] of groups) {
     const path = name as Path<T>
     const current = form.getValues(path)
-    if (current === undefined) continue
     if (controls.some((control) => changedByVisitor.has(control))) {
       const radio = controls[0] instanceof HTMLInputElement && controls[0].type === 'radio'
       const value = radio ? (controls.find((control) => (control as HTMLInputElement).checked)?.value ?? '') : controlValue(controls[0], current)
