@@ -15,7 +15,8 @@ export const headingFont = localFont({
   preload: false,
   variable: '--font-fraunces',
   adjustFontFallback: 'Times New Roman',
-  fallback: ['ui-serif', 'Georgia', 'serif'],
+  // Where Times New Roman is missing, its metric twins sized the same way (styles/globals.css).
+  fallback: ['Heading Fallback', 'ui-serif', 'Georgia', 'serif'],
 })
 
 /** The heading font's CSS variable, for the <html> element. */
