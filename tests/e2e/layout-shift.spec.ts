@@ -6,8 +6,9 @@ import {documentsOfType} from './support/dataset'
  * every kind of page, on a phone (390 px) and on a laptop (1280 px).
  *
  * The load is the one a slow phone sees: the heading font (Fraunces, not preloaded) arrives only
- * after the first paint, so the headings first show in the metric-adjusted fallback serif and then
- * swap; the page then hydrates and settles. Shifts are counted as Chrome counts CLS: entries not
+ * after the first paint, when the headings already show in the metric-adjusted fallback serif; its
+ * arrival must move nothing (app/fonts.ts: a font that misses the first paint waits for the next
+ * page), and the page then hydrates and settles. Shifts are counted as Chrome counts CLS: entries not
  * caused by input, grouped into session windows (a gap of 1 s closes one, none lasts over 5 s), the
  * largest window's sum.
  */
@@ -146,7 +147,7 @@ for (const viewport of viewports) {
       test(`the ${kind} shifts at most ${BUDGET} as it loads, its heading font arriving after the first paint`, async ({page}) => {
         const {shifts, heldFonts} = await loadWithLateFont(page, path)
 
-        // The swap this test is about took place: the heading font was asked for, held, and loaded.
+        // The late font this test is about came: the heading font was asked for, held, and loaded.
         expect(heldFonts, 'woff2 requests held until the first paint').toBeGreaterThan(0)
         const headingFace = await page.evaluate(() => {
           const family = getComputedStyle(document.querySelector('main h1')!).fontFamily.split(',')[0].replace(/["']/g, '').trim()
