@@ -1,5 +1,6 @@
-import type {Page, Route} from '@playwright/test'
+import type {Page} from '@playwright/test'
 import {expect, test} from './support/test'
+import {holdScripts} from './support/network'
 import {bookingForm, countBookingPosts} from './support/booking-ui'
 
 /**
@@ -21,22 +22,6 @@ const SCREENS = [
 const TYPED = {firstName: 'Maria-José', lastName: "O'Neil", email: 'maria@example.test', notes: 'Gate code 4321, the dog is friendly.'}
 /** Typed into the coupon box (a draft until applied: it stays in the box, it is not the form's coupon). */
 const COUPON_DRAFT = 'SPRING'
-
-/** Holds every script of the page until `release()`. */
-async function holdScripts(page: Page): Promise<{release(): Promise<void>}> {
-  const held: Route[] = []
-  let released = false
-  await page.route(/\/_next\/static\/.*\.js(\?|$)/, async (route) => {
-    if (released) await route.continue()
-    else held.push(route)
-  })
-  return {
-    async release() {
-      released = true
-      await Promise.all(held.splice(0).map((route) => route.continue()))
-    },
-  }
-}
 
 /** Types each character as a key press into the later sections' fields. */
 async function typeDetails(page: Page, formName: string, coupon: boolean) {

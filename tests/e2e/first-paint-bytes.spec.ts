@@ -1,7 +1,7 @@
 import {BOOKING, KB, MARKETING} from '../../scripts/perf/budgets.ts'
 import {describeFirstPaintBytes, firstPaintBytes} from '../../scripts/perf/first-paint-bytes.ts'
+import {SPEED_PAGES} from './support/speed-pages'
 import {expect, test} from './support/test'
-import {documentsOfType} from './support/dataset'
 
 /**
  * What a phone downloads before it can paint a page: the compressed document, every render-blocking
@@ -12,23 +12,7 @@ import {documentsOfType} from './support/dataset'
  *
  * One test per page, so a slow page never shares a timeout with the others.
  */
-const blogSlug = documentsOfType<{slug: {current: string}}>('blogPost')[0].slug.current
-
-const pages: {kind: string; path: string; booking?: true}[] = [
-  {kind: 'home page', path: '/'},
-  {kind: 'service page', path: '/deep-cleaning'},
-  {kind: 'quote landing page', path: '/roof-cleaning'},
-  {kind: 'blog article', path: `/blog/${blogSlug}`},
-  {kind: 'blogs list', path: '/blogs'},
-  {kind: 'contact page', path: '/contact'},
-  {kind: 'appointment page', path: '/appointment'},
-  {kind: 'house booking screen', path: '/house_cleaning', booking: true},
-  {kind: 'exterior booking screen', path: '/exterior_cleaning', booking: true},
-  {kind: 'carpet booking screen', path: '/carpet_cleaning', booking: true},
-  {kind: 'commercial booking screen', path: '/commercial_cleaning', booking: true},
-]
-
-for (const {kind, path, booking} of pages) {
+for (const {kind, path, booking} of SPEED_PAGES) {
   const budget = booking ? BOOKING.firstPaintBytes : MARKETING.firstPaintBytes
   test(`the ${kind} needs at most ${budget / KB} kB before its first paint`, async ({page}) => {
     const response = await page.goto(path, {waitUntil: 'load'})

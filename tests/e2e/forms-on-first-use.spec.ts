@@ -1,5 +1,6 @@
-import type {Page, Route} from '@playwright/test'
+import type {Page} from '@playwright/test'
 import {expect, test} from './support/test'
+import {holdScripts} from './support/network'
 import {getDocument} from './support/dataset'
 import {bookingForm, countBookingPosts, openBookingScreen} from './support/booking-ui'
 import {field, flat, forms, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'
@@ -16,28 +17,6 @@ import {addressOf, E2E_INBOX} from './support/smtp'
 const text = forms()
 const messages = text.messages
 const settings = getDocument<{email: string}>('siteSettings')
-
-/**
- * Holds every script the page asks for from now on (the page itself has loaded: what comes now is a
- * form's code, or a linked route's prefetched code), until `release()`.
- */
-async function holdScripts(page: Page): Promise<{readonly count: number; release(): Promise<void>}> {
-  const held: Route[] = []
-  let released = false
-  await page.route(/\/_next\/static\/.*\.js(\?|$)/, async (route) => {
-    if (released) await route.continue()
-    else held.push(route)
-  })
-  return {
-    get count() {
-      return held.length
-    },
-    async release() {
-      released = true
-      await Promise.all(held.splice(0).map((route) => route.continue()))
-    },
-  }
-}
 
 /** The POSTs a page sends to `path`. */
 function countPosts(page: Page, path: string): {readonly count: number} {

@@ -1,5 +1,5 @@
+import {SPEED_PAGES} from './support/speed-pages'
 import {expect, test, type Page} from './support/test'
-import {documentsOfType} from './support/dataset'
 
 /**
  * What moves under a visitor's eyes while a page loads: its cumulative layout shift stays ≤ 0.02 on
@@ -13,21 +13,6 @@ import {documentsOfType} from './support/dataset'
  * largest window's sum.
  */
 const BUDGET = 0.02
-
-const blogSlug = documentsOfType<{slug: {current: string}}>('blogPost')[0].slug.current
-
-const pages: {kind: string; path: string}[] = [
-  {kind: 'home page', path: '/'},
-  {kind: 'service page', path: '/deep-cleaning'},
-  {kind: 'quote landing page', path: '/roof-cleaning'},
-  {kind: 'blog article', path: `/blog/${blogSlug}`},
-  {kind: 'blogs list', path: '/blogs'},
-  {kind: 'contact page', path: '/contact'},
-  {kind: 'house booking screen', path: '/house_cleaning'},
-  {kind: 'exterior booking screen', path: '/exterior_cleaning'},
-  {kind: 'carpet booking screen', path: '/carpet_cleaning'},
-  {kind: 'commercial booking screen', path: '/commercial_cleaning'},
-]
 
 const viewports = [
   {width: 390, height: 844},
@@ -143,7 +128,7 @@ for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px wide`, () => {
     test.use({viewport})
 
-    for (const {kind, path} of pages) {
+    for (const {kind, path} of SPEED_PAGES) {
       test(`the ${kind} shifts at most ${BUDGET} as it loads, its heading font arriving after the first paint`, async ({page}) => {
         const {shifts, heldFonts} = await loadWithLateFont(page, path)
 

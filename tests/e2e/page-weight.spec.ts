@@ -1,5 +1,5 @@
+import {SPEED_PAGES} from './support/speed-pages'
 import {expect, test, type Page} from './support/test'
-import {documentsOfType} from './support/dataset'
 
 /**
  * What each page costs a visitor in JavaScript, measured from the production build as the
@@ -23,8 +23,6 @@ const PAGE_WITH_PREFETCH_KB = Math.round(BARE_KB * 1.2)
 /** Booking screens: 1.35 × bare (react-hook-form, the live summary's pricing, the form itself). */
 const BOOKING_KB = Math.round(BARE_KB * 1.35)
 
-const blogSlug = documentsOfType<{slug: {current: string}}>('blogPost')[0].slug.current
-
 /** Gzipped kB of every script the page loads until the network is idle. */
 async function scriptKilobytes(page: Page, path: string, {blockPrefetch}: {blockPrefetch: boolean}) {
   if (blockPrefetch) {
@@ -47,21 +45,7 @@ async function scriptKilobytes(page: Page, path: string, {blockPrefetch}: {block
   return {...(await total()), total}
 }
 
-const pages: {kind: string; path: string; booking?: true; form?: true}[] = [
-  {kind: 'home page (contact form)', path: '/', form: true},
-  {kind: 'service page', path: '/deep-cleaning'},
-  {kind: 'quote landing page (quote form)', path: '/roof-cleaning', form: true},
-  {kind: 'blog article', path: `/blog/${blogSlug}`},
-  {kind: 'blogs list', path: '/blogs'},
-  {kind: 'contact page (contact form)', path: '/contact', form: true},
-  {kind: 'appointment page (appointment form)', path: '/appointment', form: true},
-  {kind: 'house booking screen', path: '/house_cleaning', booking: true},
-  {kind: 'exterior booking screen', path: '/exterior_cleaning', booking: true},
-  {kind: 'carpet booking screen', path: '/carpet_cleaning', booking: true},
-  {kind: 'commercial booking screen', path: '/commercial_cleaning', booking: true},
-]
-
-for (const {kind, path, booking, form} of pages) {
+for (const {kind, path, booking, form} of SPEED_PAGES) {
   const budget = booking ? BOOKING_KB : PAGE_KB
   const title = booking
     ? `the ${kind} loads at most ${budget} kB of gzipped JavaScript`
