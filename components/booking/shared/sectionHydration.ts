@@ -23,6 +23,9 @@ import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
  * creates once).
  */
 
+/** The form controls a section holds (a selector). */
+const FORM_CONTROLS = 'input,textarea,select'
+
 /** What shows the visitor is using a section. */
 const INTERACTIONS = ['focusin', 'pointerdown', 'keydown', 'input', 'click'] as const
 
@@ -75,7 +78,7 @@ export function registerSection(gate: Gate, element: HTMLElement): () => void {
   // Rendered afresh (a client-side navigation), the section was live before its shell mounted.
   if (gate.hydrated) element.dataset.hydrated = ''
   gates.push(gate)
-  const controls = Array.from(element.querySelectorAll('input, textarea, select'))
+  const controls = Array.from(element.querySelectorAll(FORM_CONTROLS))
   if (element.contains(document.activeElement) || controls.some((control) => changedByVisitor.has(control))) gate.open()
   scheduleIdleOpening()
   return () => {
@@ -132,8 +135,8 @@ function differsFromMarkup(control: Control): boolean {
 
 if (typeof window !== 'undefined') {
   // Before React hydrates a control it still holds the markup's value as its default: compare now.
-  for (const control of Array.from(document.querySelectorAll('form input, form textarea, form select'))) {
-    if (isControl(control) && differsFromMarkup(control)) changedByVisitor.add(control)
+  for (const control of Array.from(document.querySelectorAll(FORM_CONTROLS))) {
+    if (isControl(control) && control.form && differsFromMarkup(control)) changedByVisitor.add(control)
   }
   const remember = (event: Event) => {
     if (isControl(event.target)) changedByVisitor.add(event.target)
@@ -171,7 +174,7 @@ function showValue(control: Control, value: unknown) {
  */
 export function adoptVisitorInput<T extends FieldValues>(root: Element, form: UseFormReturn<T, unknown, unknown>) {
   const groups = new Map<string, Control[]>()
-  for (const control of Array.from(root.querySelectorAll('input, textarea, select'))) {
+  for (const control of Array.from(root.querySelectorAll(FORM_CONTROLS))) {
     // A draft control (the coupon box) keeps what was typed itself; it is not a form value.
     if (!isControl(control) || !control.name || control.dataset.draft !== undefined) continue
     const waiting = control.closest('[data-hydrate-later]:not([data-hydrated])')
