@@ -11,7 +11,7 @@ import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CouponSection} from '../shared/CouponField'
 import {CustomerDetailsSection, ExtrasSection, FrequencySection, KeyInfoSection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {HydrateLater} from '../shared/HydrateLater'
+import {hydratedLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -106,32 +106,24 @@ export const carpetBooking: BookingFormDefinition<'carpet'> = {
   sections: (
     <>
       <LocationSection required />
-      <HydrateLater>
-        <FrequencySection
-          options={CARPET_FREQUENCIES.map((option) => ({
-            value: option,
-            label: option,
-            description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
-          }))}
-        />
-        {/* One shell: the counts show the chosen frequency's rates. */}
-        <CarpetCounts />
-      </HydrateLater>
-      <HydrateLater>
-        <ArrivalSection industry="carpet" />
-      </HydrateLater>
-      <HydrateLater>
-        <CustomerDetailsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <KeyInfoSection />
-      </HydrateLater>
-      <HydrateLater>
-        <NotesSection />
-      </HydrateLater>
-      <HydrateLater>
-        <CouponSection industry="carpet" onInvalid="clear" />
-      </HydrateLater>
+      {hydratedLater(
+        <>
+          <FrequencySection
+            options={CARPET_FREQUENCIES.map((option) => ({
+              value: option,
+              label: option,
+              description: `${formatUsd(CARPET_UNIT_CENTS[option])} per room or staircase`,
+            }))}
+          />
+          {/* One shell: the counts show the chosen frequency's rates. */}
+          <CarpetCounts />
+        </>,
+        <ArrivalSection industry="carpet" />,
+        <CustomerDetailsSection />,
+        <KeyInfoSection />,
+        <NotesSection />,
+        <CouponSection industry="carpet" onInvalid="clear" />,
+      )}
     </>
   ),
   preview: previewCarpetPrice,

@@ -6,7 +6,7 @@ import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, 
 import {previewCommercialPrice} from '@/lib/booking/pricing'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {HydrateLater} from '../shared/HydrateLater'
+import {hydratedLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -59,18 +59,12 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
   sections: (
     <>
       <LocationSection />
-      <HydrateLater>
-        <CommercialChoices />
-      </HydrateLater>
-      <HydrateLater>
-        <ArrivalSection industry="commercial" />
-      </HydrateLater>
-      <HydrateLater>
-        <CustomerDetailsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <NotesSection />
-      </HydrateLater>
+      {hydratedLater(
+        <CommercialChoices />,
+        <ArrivalSection industry="commercial" />,
+        <CustomerDetailsSection />,
+        <NotesSection />,
+      )}
     </>
   ),
   preview: previewCommercialPrice,

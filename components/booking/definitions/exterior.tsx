@@ -7,7 +7,7 @@ import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, p
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/BookingSections'
-import {HydrateLater} from '../shared/HydrateLater'
+import {hydratedLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -54,24 +54,14 @@ export const exteriorBooking: BookingFormDefinition<'exterior'> = {
   sections: (
     <>
       <ExteriorServices />
-      <HydrateLater>
-        <FrequencySection options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)} />
-      </HydrateLater>
-      <HydrateLater>
-        <ArrivalSection industry="exterior" />
-      </HydrateLater>
-      <HydrateLater>
-        <TipsSection tipLegend="Tip for your crew" tipOptions={EXTERIOR_TIP_OPTIONS} parkingOptions={EXTERIOR_PARKING_OPTIONS} />
-      </HydrateLater>
-      <HydrateLater>
-        <CustomerDetailsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <KeyInfoSection />
-      </HydrateLater>
-      <HydrateLater>
-        <NotesSection />
-      </HydrateLater>
+      {hydratedLater(
+        <FrequencySection options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)} />,
+        <ArrivalSection industry="exterior" />,
+        <TipsSection tipLegend="Tip for your crew" tipOptions={EXTERIOR_TIP_OPTIONS} parkingOptions={EXTERIOR_PARKING_OPTIONS} />,
+        <CustomerDetailsSection />,
+        <KeyInfoSection />,
+        <NotesSection />,
+      )}
     </>
   ),
   preview: previewExteriorPrice,

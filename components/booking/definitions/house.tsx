@@ -23,7 +23,7 @@ import {ArrivalSection} from '../shared/ArrivalSection'
 import {CouponSection} from '../shared/CouponField'
 import {CustomerDetailsSection, ExtrasSection, FrequencySection, LocationSection, NotesSection, TipsSection} from '../shared/BookingSections'
 import type {SummaryRow} from '../shared/SummaryCard'
-import {HydrateLater} from '../shared/HydrateLater'
+import {hydratedLater} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -112,24 +112,14 @@ export const houseBooking: BookingFormDefinition<'house'> = {
   sections: (
     <>
       <LocationSection required />
-      <HydrateLater>
-        <HouseChoices />
-      </HydrateLater>
-      <HydrateLater>
-        <ArrivalSection industry="house" />
-      </HydrateLater>
-      <HydrateLater>
-        <TipsSection tipLegend="Tip" tipOptions={HOUSE_TIP_OPTIONS} parkingOptions={HOUSE_PARKING_OPTIONS} />
-      </HydrateLater>
-      <HydrateLater>
-        <CustomerDetailsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <NotesSection />
-      </HydrateLater>
-      <HydrateLater>
-        <CouponSection industry="house" onInvalid="keep" />
-      </HydrateLater>
+      {hydratedLater(
+        <HouseChoices />,
+        <ArrivalSection industry="house" />,
+        <TipsSection tipLegend="Tip" tipOptions={HOUSE_TIP_OPTIONS} parkingOptions={HOUSE_PARKING_OPTIONS} />,
+        <CustomerDetailsSection />,
+        <NotesSection />,
+        <CouponSection industry="house" onInvalid="keep" />,
+      )}
     </>
   ),
   preview: previewHousePrice,

@@ -1,6 +1,6 @@
 'use client'
 
-import {Activity, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode} from 'react'
+import {Activity, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type ReactNode} from 'react'
 import {newGate, registerSection, sectionHydrated, type Gate} from './sectionHydration'
 import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
@@ -42,4 +42,12 @@ export function HydrateLater({children}: {children: ReactNode}) {
       {boundary}
     </div>
   )
+}
+
+/**
+ * A form's later sections, in page order, each in its own HydrateLater (a fragment of several is
+ * one: they hydrate together).
+ */
+export function hydratedLater(...sections: ReactElement[]): ReactElement[] {
+  return sections.map((section, index) => <HydrateLater key={index}>{section}</HydrateLater>)
 }
