@@ -5,10 +5,10 @@ import {expect, test, type Page} from './support/test'
  * What moves under a visitor's eyes while a page loads: its cumulative layout shift stays ≤ 0.02 on
  * every kind of page, on a phone (390 px) and on a laptop (1280 px).
  *
- * The load is the one a slow phone sees: the heading font (Fraunces, not preloaded) arrives only
- * after the first paint, when the headings already show in the metric-adjusted fallback serif; its
- * arrival must move nothing (app/fonts.ts: a font that misses the first paint waits for the next
- * page), and the page then hydrates and settles. Shifts are counted as Chrome counts CLS: entries not
+ * The load is the one a slow phone sees: the heading font (Fraunces) arrives only after the first
+ * paint, when the headings already show in the metric-adjusted fallback serif; its arrival must move
+ * nothing (app/fonts.ts: a font that misses the first paint waits for the next page), and the page
+ * then hydrates and settles. Shifts are counted as Chrome counts CLS: entries not
  * caused by input, grouped into session windows (a gap of 1 s closes one, none lasts over 5 s), the
  * largest window's sum.
  */
@@ -124,6 +124,25 @@ async function loadWithLateFont(page: Page, path: string): Promise<{shifts: Shif
   return {shifts, heldFonts}
 }
 
+/** The faces Chromium really draws the page's main heading with (DevTools' "Rendered fonts"). */
+async function mainHeadingFaces(page: Page): Promise<string[]> {
+  const devtools = await page.context().newCDPSession(page)
+  const {root} = await devtools.send('DOM.getDocument')
+  const {nodeId} = await devtools.send('DOM.querySelector', {nodeId: root.nodeId, selector: 'main h1'})
+  await devtools.send('CSS.enable')
+  const {fonts} = await devtools.send('CSS.getPlatformFontsForNode', {nodeId})
+  return fonts.map((font) => font.familyName)
+}
+
+test('once its font is in the browser’s cache, the next page draws its main heading in Fraunces', async ({page}) => {
+  // The first page may or may not get it in time (it depends on the network); the next one does.
+  await page.goto('/')
+  await page.evaluate(async () => void (await document.fonts.ready))
+  await page.goto('/contact')
+  await page.evaluate(async () => void (await document.fonts.ready))
+  expect(await mainHeadingFaces(page)).toEqual(['Fraunces'])
+})
+
 for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px wide`, () => {
     test.use({viewport})
@@ -139,6 +158,8 @@ for (const viewport of viewports) {
           return {family, loaded: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded')}
         })
         expect(headingFace.loaded, `the main heading's font (${headingFace.family}) has loaded`).toBe(true)
+        // Loaded too late for the first paint, it waits for the next page: the heading keeps the fallback.
+        expect(await mainHeadingFaces(page), 'faces drawing the main heading').not.toContain('Fraunces')
 
         const cls = largestSessionWindow(shifts)
         const line = `${path} at ${viewport.width} px: CLS ${cls.value.toFixed(4)} (${shifts.length} shifts)`
