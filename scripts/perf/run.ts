@@ -119,7 +119,8 @@ async function main(): Promise<number> {
   const url = ({page, server}: {page: PerfPage; server: Server}) => `${server.origin}${page.path}`
   await warmUp(targets.map(url))
 
-  // Page weight first: bytes hardly depend on the machine's load, so this is quick to trust.
+  // Page weight first: bytes hardly depend on the machine's load, so the loads follow one another
+  // without waiting for a calm machine (only Lighthouse's timings need one).
   const weights: PageWeight[] = []
   const firstPaints: FirstPaintWeight[] = []
   const browser = await launchWeighingBrowser()
@@ -128,14 +129,12 @@ async function main(): Promise<number> {
   for (let round = 1; round <= runs; round++) {
     for (const target of targets) {
       for (const blockPrefetch of [true, false]) {
-        await waitForCalm()
         const weight = await weighPage(browser, url(target), {blockPrefetch})
         weights.push(weight)
         if (weight.jsEncodings.some((encoding) => encoding !== 'gzip' && encoding !== 'identity')) {
           throw new Error(`${weight.url}: scripts came as ${weight.jsEncodings.join(', ')}, not gzip: the byte counts would not compare`)
         }
       }
-      await waitForCalm()
       const firstPaint = await weighFirstPaint(browser, url(target))
       firstPaints.push(firstPaint)
       const [own, all] = weights.slice(-2)
