@@ -2,8 +2,9 @@
 
 import {useWatch} from 'react-hook-form'
 import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
-import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, INDUSTRY_NAMES, type CommercialSubService} from '@/lib/booking/catalog'
-import {previewCommercialPrice} from '@/lib/booking/pricing'
+import {INDUSTRY_NAMES} from '@/lib/booking/catalog/common'
+import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, type CommercialSubService} from '@/lib/booking/catalog/commercial'
+import {previewCommercialPrice} from '@/lib/booking/pricing/commercial'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
 import {hydratedLater} from '../shared/HydrateLater'
@@ -56,6 +57,7 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
     ...COMMERCIAL_DEFAULTS,
     ...BLANK_DETAILS,
   },
+  preselect: {field: 'subService', options: COMMERCIAL_SUB_SERVICES},
   sections: (
     <>
       <LocationSection />

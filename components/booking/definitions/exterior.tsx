@@ -1,9 +1,10 @@
 'use client'
 
 import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
-import {EXTERIOR_DEFAULTS, EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_SERVICES, EXTERIOR_TIP_OPTIONS, INDUSTRY_NAMES} from '@/lib/booking/catalog'
+import {INDUSTRY_NAMES} from '@/lib/booking/catalog/common'
+import {EXTERIOR_DEFAULTS, EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_SERVICES, EXTERIOR_TIP_OPTIONS} from '@/lib/booking/catalog/exterior'
 import {formatUsd} from '@/lib/booking/money'
-import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
+import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing/exterior'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/BookingSections'
@@ -51,6 +52,7 @@ export const exteriorBooking: BookingFormDefinition<'exterior'> = {
     keyInfo: '',
     ...BLANK_DETAILS,
   },
+  preselect: {field: 'service', options: EXTERIOR_SERVICES},
   sections: (
     <>
       <ExteriorServices />

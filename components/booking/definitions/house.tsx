@@ -10,13 +10,11 @@ import {
   HOUSE_HOUR_OPTIONS,
   HOUSE_INSTRUCTION_QUESTIONS,
   HOUSE_MINUTE_OPTIONS,
-  HOUSE_PARKING_OPTIONS,
   HOUSE_SERVICES,
-  HOUSE_TIP_OPTIONS,
-  type CountRange,
-} from '@/lib/booking/catalog'
+} from '@/lib/booking/catalog/house'
+import {HOUSE_PARKING_OPTIONS, HOUSE_TIP_OPTIONS, type CountRange} from '@/lib/booking/catalog/common'
 import {formatUsd} from '@/lib/booking/money'
-import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previewHousePrice} from '@/lib/booking/pricing'
+import {formatDuration, HOUSE_EXTRA_CENTS, POST_CONSTRUCTION_HOURLY_CENTS, previewHousePrice} from '@/lib/booking/pricing/house'
 import type {HouseBookingInput} from '@/lib/booking/schemas'
 import {fillIn} from '@/lib/format'
 import {ArrivalSection} from '../shared/ArrivalSection'
@@ -109,6 +107,7 @@ export const houseBooking: BookingFormDefinition<'house'> = {
     ...BLANK_DETAILS,
     coupon: '',
   } satisfies Partial<HouseBookingInput>,
+  preselect: {field: 'service', options: HOUSE_SERVICES},
   sections: (
     <>
       <LocationSection required />
