@@ -7,16 +7,17 @@
  * booking screen's code imports); this module gathers them for the server, the Studio and the tests.
  */
 
-export * from './catalog/common'
-export * from './catalog/house'
-export * from './catalog/exterior'
-export * from './catalog/carpet'
-export * from './catalog/commercial'
+// With their .ts extension: the booking store's processes load this module in Node itself.
+export * from './catalog/common.ts'
+export * from './catalog/house.ts'
+export * from './catalog/exterior.ts'
+export * from './catalog/carpet.ts'
+export * from './catalog/commercial.ts'
 
-import {INDUSTRY_NAMES, INDUSTRY_PATHS} from './catalog/common'
-import {EXTERIOR_SERVICES} from './catalog/exterior'
-import {HOUSE_SERVICES} from './catalog/house'
-import {COMMERCIAL_SUB_SERVICES} from './catalog/commercial'
+import {INDUSTRY_NAMES, INDUSTRY_PATHS} from './catalog/common.ts'
+import {EXTERIOR_SERVICES} from './catalog/exterior.ts'
+import {HOUSE_SERVICES} from './catalog/house.ts'
+import {COMMERCIAL_SUB_SERVICES} from './catalog/commercial.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Bookable services: what a service page or a home page card can lead to and price ("from $X").
