@@ -1,5 +1,5 @@
 /** The carpet cleaning form's options (/carpet_cleaning). Option values are the form's exact texts. */
-import {DEFAULT_LOCATION, zeroCounts, type CountRange} from './common'
+import {DEFAULT_LOCATION, zeroCounts, type CountRange} from './common.ts'
 
 /** In the order of the rate table. */
 export const CARPET_FREQUENCIES = ['One-Time', 'Every 6 Months', 'Every 3 Months'] as const

@@ -1,5 +1,5 @@
 /** The commercial cleaning form's options (/commercial_cleaning). Option values are the form's exact texts. */
-import {DEFAULT_LOCATION} from './common'
+import {DEFAULT_LOCATION} from './common.ts'
 
 /** Sub-services, names exactly as the price list writes them. */
 export const COMMERCIAL_SUB_SERVICES = [

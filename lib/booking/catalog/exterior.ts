@@ -1,5 +1,5 @@
 /** The exterior cleaning form's options (/exterior_cleaning). Option values are the form's exact texts. */
-import {HOUSE_PARKING_OPTIONS, HOUSE_TIP_OPTIONS} from './common'
+import {HOUSE_PARKING_OPTIONS, HOUSE_TIP_OPTIONS} from './common.ts'
 
 export const EXTERIOR_SERVICES = ['Roof Cleaning', 'Gutter Cleaning', 'House Washing', 'Pressure Washing'] as const
 export type ExteriorService = (typeof EXTERIOR_SERVICES)[number]

@@ -1,5 +1,5 @@
 /** The house cleaning form's options (/house_cleaning). Option values are the form's exact texts. */
-import {DEFAULT_LOCATION, zeroCounts, type CountRange} from './common'
+import {DEFAULT_LOCATION, zeroCounts, type CountRange} from './common.ts'
 
 export const HOUSE_SERVICES = ['Regular Cleaning', 'Move Out & Move In', 'Deep Cleaning', 'Post Construction'] as const
 export type HouseService = (typeof HOUSE_SERVICES)[number]
