@@ -14,6 +14,7 @@ import {formCadence, PlanNotice} from './shared/PlanNotice'
 import {SummaryCard, type SummaryCardProps} from './shared/SummaryCard'
 import {BookingFormProvider, useBookingForm, useBookingFormContext, type BookingFormValues} from './shared/useBookingForm'
 import {useBookingSubmit} from './shared/useBookingSubmit'
+import type {BookingPreselect} from './shared/useBookingPrefill'
 import styles from './shared/booking.module.css'
 
 /*
@@ -30,6 +31,8 @@ export type BookingFormDefinition<I extends Industry> = {
   industry: I
   /** The form's starting values (`industry` is added by useBookingForm). */
   defaults: DefaultValues<BookingFormValues[I]>
+  /** The field a service page may choose in advance (`?service=…`) and its options, if any. */
+  preselect?: BookingPreselect
   /** The form's sections, in page order (shared ones from shared/BookingSections.tsx). */
   sections: ReactNode
   /** The live price of the values as they stand (lib/booking/pricing.ts; null until it can be priced). */
@@ -54,7 +57,7 @@ function useDefinition<I extends Industry>(): BookingFormDefinition<I> {
  * it (each definition file exports one bound to its definition, e.g. HouseBooking).
  */
 export function BookingProvider<I extends Industry>({definition, texts, children}: {definition: BookingFormDefinition<I>; texts: BookingFormTexts<I>; children: ReactNode}) {
-  const form = useBookingForm(definition.industry, definition.defaults, texts.messages)
+  const form = useBookingForm(definition.industry, definition.defaults, texts.messages, definition.preselect)
   return (
     <DefinitionContext.Provider value={definition as unknown as BookingFormDefinition<Industry>}>
       <BookingFormProvider form={form} texts={texts}>

@@ -6,6 +6,7 @@ import {CarpetBooking} from '@/components/booking/definitions/carpet'
 import {CommercialBooking} from '@/components/booking/definitions/commercial'
 import {ExteriorBooking} from '@/components/booking/definitions/exterior'
 import {HouseBooking} from '@/components/booking/definitions/house'
+import {loadLaterSections} from '@/components/booking/shared/HydrateLater'
 import {addDays} from '@/lib/booking/availability'
 import {todayInCompanyTimeZone} from '@/lib/booking/rules'
 import {textsOf} from './booking-form'
@@ -18,6 +19,10 @@ import {textsOf} from './booking-form'
  * The only file that knows how the booking components are put together: the rest of the component
  * tests see the DOM.
  */
+
+// The forms' later sections are their own chunks, fetched on first use in a page: here they are
+// there from the start, as a screen rendered after its code has arrived.
+await loadLaterSections()
 
 /** Each form's provider, bound to its definition (components/booking/definitions). */
 const SCREENS = {

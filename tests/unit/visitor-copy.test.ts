@@ -59,7 +59,9 @@ const KEPT_IN_CODE: Record<string, string> = {
   // The booking catalog: what is sold, its names and prices, and the names of a booking's fields
   // and charges, kept together in code so that a name and its price never disagree.
   'lib/booking/catalog.ts': 'the price list',
+  'lib/booking/catalog/': 'the price list',
   'lib/booking/pricing.ts': "the price list's charges",
+  'lib/booking/pricing/': "the price list's charges",
   'lib/booking/stored.ts': "the names of a booking's fields",
   // Read by editors in the Studio (the Availability document's validation) or by the operator.
   'lib/booking/availability.ts': "the Availability document's validation",

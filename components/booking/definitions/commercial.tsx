@@ -1,53 +1,19 @@
 'use client'
 
-import {useWatch} from 'react-hook-form'
-import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
-import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES, commercialFrequenciesFor, INDUSTRY_NAMES, type CommercialSubService} from '@/lib/booking/catalog'
-import {previewCommercialPrice} from '@/lib/booking/pricing'
-import {ArrivalSection} from '../shared/ArrivalSection'
-import {CustomerDetailsSection, LocationSection, NotesSection} from '../shared/BookingSections'
-import {hydratedLater} from '../shared/HydrateLater'
-import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
+import {INDUSTRY_NAMES} from '@/lib/booking/catalog/common'
+import {COMMERCIAL_DEFAULTS, COMMERCIAL_SUB_SERVICES} from '@/lib/booking/catalog/commercial'
+import {previewCommercialPrice} from '@/lib/booking/pricing/commercial'
+import {LocationSection} from '../shared/BookingSections'
+import {hydratedLater, laterSections} from '../shared/HydrateLater'
+import {BLANK_DETAILS, bookingProvider, type BookingFormDefinition} from '../BookingForm'
 
 /*
  * The commercial cleaning form (/commercial_cleaning): location, sub-service, the
  * frequencies that sub-service offers, date, customer details, notes.
  */
 
-/** The sub-service, then the frequencies it offers (changing it clears the frequency). */
-function CommercialChoices() {
-  const {form: {control, setValue, getFieldState}, texts} = useBookingSection<'commercial'>()
-  const subService = useWatch({control, name: 'subService'}) as CommercialSubService | '' | undefined
-  return (
-    <>
-      <FieldsetSection>
-        <RadioCardGroup
-          control={control}
-          name="subService"
-          legend={texts.servicesHeading}
-          headingLevel={2}
-          options={COMMERCIAL_SUB_SERVICES}
-          minCardWidth="13rem"
-          required
-          onValueChange={() => setValue('frequency', '' as never, {shouldValidate: Boolean(getFieldState('frequency').error)})}
-        />
-      </FieldsetSection>
-
-      <FieldsetSection>
-        <RadioCardGroup
-          control={control}
-          name="frequency"
-          legend="Frequency"
-          headingLevel={2}
-          description={subService === 'Construction Final Clean' ? texts.oneTimeNote : undefined}
-          options={commercialFrequenciesFor(subService || null)}
-          emptyText={texts.frequencyPending}
-          required
-        />
-      </FieldsetSection>
-    </>
-  )
-}
+/** The sections after the location: their code comes with the visitor's first use of the form. */
+const later = laterSections(() => import('./commercial-later'))
 
 export const commercialBooking: BookingFormDefinition<'commercial'> = {
   industry: 'commercial',
@@ -56,15 +22,11 @@ export const commercialBooking: BookingFormDefinition<'commercial'> = {
     ...COMMERCIAL_DEFAULTS,
     ...BLANK_DETAILS,
   },
+  preselect: {field: 'subService', options: COMMERCIAL_SUB_SERVICES},
   sections: (
     <>
       <LocationSection />
-      {hydratedLater(
-        <CommercialChoices />,
-        <ArrivalSection industry="commercial" />,
-        <CustomerDetailsSection />,
-        <NotesSection />,
-      )}
+      {hydratedLater(later('Choices'), later('Arrival'), later('Customer'), later('Notes'))}
     </>
   ),
   preview: previewCommercialPrice,

@@ -1,13 +1,12 @@
 'use client'
 
-import {FieldsetSection, RadioCardGroup} from '@/components/forms/fields'
-import {EXTERIOR_DEFAULTS, EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_SERVICES, EXTERIOR_TIP_OPTIONS, INDUSTRY_NAMES} from '@/lib/booking/catalog'
+import {FieldsetSection, RadioCardGroup} from '@/components/forms/choice-fields'
+import {INDUSTRY_NAMES} from '@/lib/booking/catalog/common'
+import {EXTERIOR_DEFAULTS, EXTERIOR_SERVICES} from '@/lib/booking/catalog/exterior'
 import {formatUsd} from '@/lib/booking/money'
-import {EXTERIOR_BASE_CENTS, EXTERIOR_FREQUENCY_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing'
+import {EXTERIOR_BASE_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing/exterior'
 import {fillIn} from '@/lib/format'
-import {ArrivalSection} from '../shared/ArrivalSection'
-import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/BookingSections'
-import {hydratedLater} from '../shared/HydrateLater'
+import {hydratedLater, laterSections} from '../shared/HydrateLater'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -17,7 +16,7 @@ import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefin
  */
 
 /** Each option with what it adds to the price: "+$30.00". */
-function withAddOns<O extends string>(options: readonly O[], cents: Record<O, number>) {
+export function withAddOns<O extends string>(options: readonly O[], cents: Record<O, number>) {
   return options.map((option) => ({value: option, label: option, description: `+${formatUsd(cents[option])}`}))
 }
 
@@ -40,6 +39,9 @@ function ExteriorServices() {
   )
 }
 
+/** The sections after the service: their code comes with the visitor's first use of the form. */
+const later = laterSections(() => import('./exterior-later'))
+
 export const exteriorBooking: BookingFormDefinition<'exterior'> = {
   industry: 'exterior',
   // Nothing chosen yet, except the recorded-only tip and parking (0% and $0, as on the house form).
@@ -51,17 +53,11 @@ export const exteriorBooking: BookingFormDefinition<'exterior'> = {
     keyInfo: '',
     ...BLANK_DETAILS,
   },
+  preselect: {field: 'service', options: EXTERIOR_SERVICES},
   sections: (
     <>
       <ExteriorServices />
-      {hydratedLater(
-        <FrequencySection options={withAddOns(EXTERIOR_FREQUENCIES, EXTERIOR_FREQUENCY_CENTS)} />,
-        <ArrivalSection industry="exterior" />,
-        <TipsSection tipLegend="Tip for your crew" tipOptions={EXTERIOR_TIP_OPTIONS} parkingOptions={EXTERIOR_PARKING_OPTIONS} />,
-        <CustomerDetailsSection />,
-        <KeyInfoSection />,
-        <NotesSection />,
-      )}
+      {hydratedLater(later('Frequency'), later('Arrival'), later('Tips'), later('Customer'), later('KeyInfo'), later('Notes'))}
     </>
   ),
   preview: previewExteriorPrice,

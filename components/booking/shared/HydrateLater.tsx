@@ -1,7 +1,7 @@
 'use client'
 
-import {Activity, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactElement, type ReactNode} from 'react'
-import {newGate, registerSection, sectionHydrated, type Gate} from './sectionHydration'
+import {Activity, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactElement, type ReactNode} from 'react'
+import {newGate, registerSection, registerSectionCode, sectionHydrated, type Gate} from './sectionHydration'
 import {useBookingFormContext} from './useBookingForm'
 import styles from './booking.module.css'
 
@@ -50,4 +50,35 @@ export function HydrateLater({children}: {children: ReactNode}) {
  */
 export function hydratedLater(...sections: ReactElement[]): ReactElement[] {
   return sections.map((section, index) => <HydrateLater key={index}>{section}</HydrateLater>)
+}
+
+/** Every form's loader of its later sections' code (loadLaterSections). */
+const laterLoaders: (() => Promise<unknown>)[] = []
+
+/**
+ * A form's later sections whose code is its own chunk, fetched when the first of them opens (the
+ * visitor's first use of the form, sectionHydration.ts), not with the page:
+ * `const later = laterSections(() => import('./house-later'))`, then `later('Choices')` is the
+ * section the module exports as Choices. Until the code is there the section stays the server's
+ * HTML; a fetch that fails (offline) is tried again, the section staying HTML meanwhile.
+ */
+export function laterSections<M extends Record<string, ComponentType>>(load: () => Promise<M>): (name: keyof M & string) => ReactElement {
+  let loaded: M | undefined
+  let loading: Promise<M> | undefined
+  const attempt = (): Promise<M> => load().catch(() => new Promise<void>((retry) => setTimeout(retry, 2000)).then(attempt))
+  const start = () => (loading ??= attempt().then((module) => (loaded = module)))
+  laterLoaders.push(start)
+  registerSectionCode({ready: () => loaded !== undefined, load: start})
+  function LaterSection({name}: {name: keyof M & string}) {
+    const Section: ComponentType = (loaded ?? use(start()))[name]
+    return <Section />
+  }
+  return function later(name) {
+    return <LaterSection name={name} />
+  }
+}
+
+/** Fetches every form's later sections now (a render in tests, which has no page to wait on). */
+export async function loadLaterSections(): Promise<void> {
+  await Promise.all(laterLoaders.map((start) => start()))
 }

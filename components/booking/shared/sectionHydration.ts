@@ -6,9 +6,10 @@ import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
  * The server renders every section in place. In the browser the form's first section, the footer
  * and the price summary hydrate with the page; each later section stays the server's HTML (a plain
  * form people can type into and tick) inside an <Activity> boundary React leaves dehydrated, until
- * focus, a key, a pointer press or input reaches it, or the browser has been idle long enough to
- * hydrate the next one (one section per idle moment, in page order). So the page's first task is
- * small, and what the visitor touches responds first.
+ * focus, a key, a pointer press or input reaches it, or, once the visitor has started using the form,
+ * the browser has been idle long enough to hydrate the next one (one section per idle moment, in page
+ * order). Their code is fetched then too (laterSections in HydrateLater.tsx), not with the page. So the
+ * page's first download and first task are small, and what the visitor touches responds first.
  *
  * Nothing typed is lost: what the visitor changed in the HTML before its section was live (tracked
  * from this module's first run: its value differs from the markup's, or an input event reached it)
@@ -42,6 +43,32 @@ export type Gate = {
 const gates: Gate[] = []
 const hydrationListeners = new Set<() => void>()
 let idleScheduled = false
+/** The visitor has used the form (or a submit or prefill needs it all): later sections open when idle. */
+let started = false
+
+/**
+ * The later sections' code (HydrateLater.tsx's laterSections registers it): fetched on the visitor's
+ * first use of the form. A gate opens only once it is there, so a section hydrates at once as it
+ * opens, and React runs a click or key that opened it as it always does.
+ */
+const sectionCode: {ready: () => boolean; load: () => Promise<unknown>}[] = []
+const codeReady = () => sectionCode.every((code) => code.ready())
+const loadCode = () => Promise.all(sectionCode.map((code) => code.load()))
+
+export function registerSectionCode(code: {ready: () => boolean; load: () => Promise<unknown>}) {
+  sectionCode.push(code)
+}
+
+/** The visitor has started using the form: its later sections' code is fetched, then they open when idle. */
+function start() {
+  if (started) return
+  started = true
+  void loadCode()
+  scheduleIdleOpening()
+}
+
+/** Buttons of a section clicked before its code was there (run again once it is live). */
+const clickedEarly = new Map<Gate, HTMLElement>()
 
 const idle: (callback: () => void) => void =
   typeof window !== 'undefined' && 'requestIdleCallback' in window ? (callback) => window.requestIdleCallback(callback, {timeout: 4000}) : (callback) => setTimeout(callback, 200)
@@ -50,17 +77,23 @@ export function newGate(): Gate {
   let resolve!: () => void
   const promise = new Promise<void>((done) => (resolve = done))
   const gate: Gate = {element: null, promise, opened: false, hydrated: false, open: () => {}}
+  let opening = false
   gate.open = () => {
-    if (gate.opened) return
-    gate.opened = true
-    resolve()
+    if (opening) return
+    opening = true
+    const open = () => {
+      gate.opened = true
+      resolve()
+    }
+    if (codeReady()) open()
+    else void loadCode().then(open)
   }
   return gate
 }
 
 /** Opens the next closed section when the browser is idle, then schedules the one after it. */
 function scheduleIdleOpening() {
-  if (idleScheduled || !gates.some((gate) => !gate.opened)) return
+  if (!started || idleScheduled || !gates.some((gate) => !gate.opened)) return
   idleScheduled = true
   idle(() => {
     idleScheduled = false
@@ -79,7 +112,10 @@ export function registerSection(gate: Gate, element: HTMLElement): () => void {
   if (gate.hydrated) element.dataset.hydrated = ''
   gates.push(gate)
   const controls = Array.from(element.querySelectorAll(FORM_CONTROLS))
-  if (element.contains(document.activeElement) || controls.some((control) => changedByVisitor.has(control))) gate.open()
+  if (element.contains(document.activeElement) || controls.some((control) => changedByVisitor.has(control))) {
+    start()
+    gate.open()
+  }
   scheduleIdleOpening()
   return () => {
     gates.splice(gates.indexOf(gate), 1)
@@ -94,6 +130,9 @@ export function sectionHydrated<T extends FieldValues>(gate: Gate, form: UseForm
     host.dataset.hydrated = ''
   }
   gate.hydrated = true
+  const button = clickedEarly.get(gate)
+  clickedEarly.delete(gate)
+  if (button?.isConnected) setTimeout(() => button.click())
   if (gates.every((each) => each.hydrated)) for (const listener of [...hydrationListeners]) listener()
 }
 
@@ -145,9 +184,16 @@ if (typeof window !== 'undefined') {
   window.addEventListener('change', remember, true)
   // A touch may start a scroll: a touch opens the section with its click or input instead.
   const openSectionOf = (event: Event) => {
+    // Any use of a form with later sections starts opening them, one per idle moment.
+    if (!started && event.target instanceof Element && event.target.closest('form')?.querySelector('[data-hydrate-later]')) start()
     if (event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch') return
     const section = event.target instanceof Element ? event.target.closest('[data-hydrate-later]') : null
-    if (section) gates.find((gate) => gate.element === section)?.open()
+    const gate = section ? gates.find((each) => each.element === section) : undefined
+    if (!gate) return
+    // A button's click React cannot run yet (no code): run again once the section is live.
+    const button = event.target instanceof Element ? event.target.closest('button') : null
+    if (event.type === 'click' && button && !gate.hydrated && !codeReady()) clickedEarly.set(gate, button)
+    gate.open()
   }
   // Capture on the window: before React, which hydrates an open section at once for a click or key.
   for (const type of INTERACTIONS) window.addEventListener(type, openSectionOf, true)

@@ -2,7 +2,7 @@
 
 import {createContext, createElement, useContext, useMemo, type ReactNode} from 'react'
 import {useForm, type DefaultValues, type Resolver, type UseFormReturn} from 'react-hook-form'
-import {useBookingPrefill} from './useBookingPrefill'
+import {useBookingPrefill, type BookingPreselect} from './useBookingPrefill'
 import {BookingTextsProvider} from './BookingTexts'
 import type {BookingFormTexts} from '@/lib/content'
 import type {Industry} from '@/lib/booking/catalog'
@@ -71,12 +71,14 @@ function useLazyResolver(industry: Industry, messages: BookingMessages): Resolve
  * types. Focus on the first invalid field is handled by useBookingSubmit (in page order).
  *
  * `industry` is added to `defaultValues` here; `idempotencyKey` need not be there either:
- * useBookingSubmit sets it before validating. The address may fill the form in (useBookingPrefill).
+ * useBookingSubmit sets it before validating. The address may fill the form in (useBookingPrefill), choosing
+ * `preselect`'s field when it names one of its options.
  */
 export function useBookingForm<I extends Industry>(
   industry: I,
   defaultValues: DefaultValues<BookingFormValues[I]>,
   messages: BookingMessages,
+  preselect?: BookingPreselect,
 ): BookingForm<I> {
   const resolver = useLazyResolver(industry, messages) as unknown as Resolver<BookingFormValues[I], unknown, BookingValues[I]>
   const form = useForm<BookingFormValues[I], unknown, BookingValues[I]>({
@@ -86,7 +88,7 @@ export function useBookingForm<I extends Industry>(
     reValidateMode: 'onChange',
     shouldFocusError: false,
   })
-  useBookingPrefill(industry, form as never)
+  useBookingPrefill(industry, form as never, preselect)
   return form
 }
 

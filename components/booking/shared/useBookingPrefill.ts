@@ -3,7 +3,7 @@
 import {useEffect} from 'react'
 import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
 import {hydrateAllSections} from './sectionHydration'
-import {COMMERCIAL_SUB_SERVICES, EXTERIOR_SERVICES, HOUSE_SERVICES, type Industry} from '@/lib/booking/catalog'
+import type {Industry} from '@/lib/booking/catalog'
 
 /** Where the browser keeps the proof that it made a booking (its idempotency key), per tab. */
 export function resumeKeyStorageName(bookingId: string): string {
@@ -19,12 +19,11 @@ export function rememberBookingForResume(bookingId: string, idempotencyKey: stri
   }
 }
 
-/** The service a service page can choose in advance (`?service=Roof+Cleaning`, `?subService=…`). */
-const PRESELECT: Partial<Record<Industry, {field: string; options: readonly string[]}>> = {
-  house: {field: 'service', options: HOUSE_SERVICES},
-  exterior: {field: 'service', options: EXTERIOR_SERVICES},
-  commercial: {field: 'subService', options: COMMERCIAL_SUB_SERVICES},
-}
+/**
+ * The field a service page can choose in advance and its options (`?service=Roof+Cleaning`,
+ * `?subService=…`): given by the form's definition, so a screen carries only its own form's options.
+ */
+export type BookingPreselect = {field: string; options: readonly string[]}
 
 /**
  * Fills a booking form from its address when it opens:
@@ -34,11 +33,10 @@ const PRESELECT: Partial<Record<Industry, {field: string; options: readonly stri
  * - `?service=…` / `?subService=…` (a service page's Get Started, Book Now or 'Book online'): that
  *   service chosen (bookableServiceHref in lib/booking/catalog.ts makes these addresses).
  */
-export function useBookingPrefill<T extends FieldValues>(industry: Industry, form: UseFormReturn<T, unknown, unknown>): void {
+export function useBookingPrefill<T extends FieldValues>(industry: Industry, form: UseFormReturn<T, unknown, unknown>, preselect?: BookingPreselect): void {
   const {reset, setValue, getValues} = form
   useEffect(() => {
     const params = new URLSearchParams(window.location.search)
-    const preselect = PRESELECT[industry]
     const chosen = preselect ? params.get(preselect.field) : null
     let cancelled = false
     const stop = () => {
@@ -80,5 +78,5 @@ export function useBookingPrefill<T extends FieldValues>(industry: Industry, for
       stop()
       controller.abort()
     }
-  }, [industry, reset, setValue, getValues])
+  }, [industry, preselect, reset, setValue, getValues])
 }
