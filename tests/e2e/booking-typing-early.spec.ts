@@ -74,3 +74,22 @@ for (const screen of SCREENS) {
     await expectKeptAndOwned(page, screen.form, screen.coupon)
   })
 }
+
+test('a visitor who only scrolls gets the later sections live, their code fetched then and not with the page', async ({page}) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url())
+  })
+  await page.goto('/house_cleaning')
+  const form = bookingForm(page, 'House cleaning booking')
+  await expect(page.locator('form[data-interactive]')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  // Loaded and quiet, untouched: the later sections are still the server's HTML.
+  await expect(form.locator('[data-hydrate-later]:not([data-hydrated])')).not.toHaveCount(0)
+  const withThePage = scripts.length
+
+  await page.mouse.move(200, 400)
+  await page.mouse.wheel(0, 600)
+  await expect(form.locator('[data-hydrate-later]:not([data-hydrated])')).toHaveCount(0)
+  expect(scripts.length, 'scripts fetched once the visitor scrolled').toBeGreaterThan(withThePage)
+})

@@ -57,7 +57,7 @@ const laterLoaders: (() => Promise<unknown>)[] = []
 
 /**
  * A form's later sections whose code is its own chunk, fetched when the first of them opens (the
- * visitor's first use of the form, sectionHydration.ts), not with the page:
+ * visitor's first sign of life or use of the form, sectionHydration.ts), not with the page:
  * `const later = laterSections(() => import('./house-later'))`, then `later('Choices')` is the
  * section the module exports as Choices. Until the code is there the section stays the server's
  * HTML; a fetch that fails (offline) is tried again, the section staying HTML meanwhile.

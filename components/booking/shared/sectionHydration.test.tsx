@@ -1,9 +1,17 @@
 import {renderHook} from '@testing-library/react'
 import {useForm} from 'react-hook-form'
-import {describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it} from 'vitest'
 import {newGate, registerSection, registerSectionCode, sectionHydrated} from './sectionHydration'
 
 describe("a booking form's later sections, whose code comes with the visitor's first use of the form", () => {
+  // This file writes the document itself (Testing Library's cleanup only unmounts what it rendered),
+  // and the component files after it in the same worker share the document.
+  const leftovers: (() => void)[] = []
+  afterEach(() => {
+    for (const undo of leftovers.splice(0)) undo()
+    document.body.innerHTML = ''
+  })
+
   it('fetch nothing with the page, open only once their code is there, and run a button clicked before then as they come alive', async () => {
     let loads = 0
     let ready = false
@@ -24,7 +32,7 @@ describe("a booking form's later sections, whose code comes with the visitor's f
     document.body.innerHTML = '<form><div data-hydrate-later=""><button type="button">Apply</button></div></form>'
     const section = document.querySelector<HTMLElement>('[data-hydrate-later]')!
     const gate = newGate()
-    registerSection(gate, section)
+    leftovers.push(registerSection(gate, section))
     expect(loads).toBe(0)
 
     const button = section.querySelector('button')!

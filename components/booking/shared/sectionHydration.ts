@@ -6,10 +6,11 @@ import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
  * The server renders every section in place. In the browser the form's first section, the footer
  * and the price summary hydrate with the page; each later section stays the server's HTML (a plain
  * form people can type into and tick) inside an <Activity> boundary React leaves dehydrated, until
- * focus, a key, a pointer press or input reaches it, or, once the visitor has started using the form,
- * the browser has been idle long enough to hydrate the next one (one section per idle moment, in page
- * order). Their code is fetched then too (laterSections in HydrateLater.tsx), not with the page. So the
- * page's first download and first task are small, and what the visitor touches responds first.
+ * focus, a key, a pointer press or input reaches it, or, once the visitor has shown up (a scroll, a
+ * pointer moving, a touch, any use of the form), the browser has been idle long enough to hydrate the
+ * next one (one section per idle moment, in page order). Their code is fetched then too (laterSections
+ * in HydrateLater.tsx), not with the page. So the page's first download and first task are small, and
+ * what the visitor touches responds first.
  *
  * Nothing typed is lost: what the visitor changed in the HTML before its section was live (tracked
  * from this module's first run: its value differs from the markup's, or an input event reached it)
@@ -29,6 +30,8 @@ const FORM_CONTROLS = 'input,textarea,select'
 
 /** What shows the visitor is using a section. */
 const INTERACTIONS = ['focusin', 'pointerdown', 'keydown', 'input', 'click'] as const
+/** What shows a visitor is there, before they use the form. */
+const SIGNS_OF_LIFE = ['scroll', 'wheel', 'pointermove', 'touchstart'] as const
 
 export type Gate = {
   /** The shell's element, once mounted. */
@@ -43,13 +46,13 @@ export type Gate = {
 const gates: Gate[] = []
 const hydrationListeners = new Set<() => void>()
 let idleScheduled = false
-/** The visitor has used the form (or a submit or prefill needs it all): later sections open when idle. */
+/** The visitor has shown up (or a submit or prefill needs it all): later sections open when idle. */
 let started = false
 
 /**
  * The later sections' code (HydrateLater.tsx's laterSections registers it): fetched on the visitor's
- * first use of the form. A gate opens only once it is there, so a section hydrates at once as it
- * opens, and React runs a click or key that opened it as it always does.
+ * first sign of life (a scroll, a pointer moving) or use of the form. A gate opens only once it is
+ * there, so a section hydrates at once as it opens.
  */
 const sectionCode: {ready: () => boolean; load: () => Promise<unknown>}[] = []
 const codeReady = () => sectionCode.every((code) => code.ready())
@@ -197,6 +200,14 @@ if (typeof window !== 'undefined') {
   }
   // Capture on the window: before React, which hydrates an open section at once for a click or key.
   for (const type of INTERACTIONS) window.addEventListener(type, openSectionOf, true)
+  // The visitor's first sign of life on a booking screen (a scroll, a pointer moving, a touch) starts
+  // it too, so the sections' code is usually there before the visitor reaches one.
+  const onSignOfLife = () => {
+    if (started || !document.querySelector('[data-hydrate-later]')) return
+    start()
+    for (const type of SIGNS_OF_LIFE) window.removeEventListener(type, onSignOfLife, true)
+  }
+  for (const type of SIGNS_OF_LIFE) window.addEventListener(type, onSignOfLife, {capture: true, passive: true})
 }
 
 function controlValue(control: Control, current: unknown): unknown {
