@@ -1,8 +1,8 @@
 /**
  * `npm run perf`: the site against a bare Next.js app of the same version, page by page, with
  * Lighthouse and a byte count; prints a table, writes reports/perf.md and reports/perf.json. The
- * load average is read at the start, every 5 s and at the end; a run on a busy machine is not
- * valid and judges no budget (scripts/measure-validity.ts), nor does one of fewer than 5 rounds
+ * load average is read as the Lighthouse runs start (after the byte counts, which do not depend on
+ * it), every 5 s and at the end; a run on a busy machine is not valid and judges no budget (scripts/measure-validity.ts), nor does one of fewer than 5 rounds
  * (LCP and TBT budgets are the median of the per-round ratios). Exits 0 when every budget
  * holds (scripts/perf/budgets.ts), 1 when one is missed, 2 when the run could not be made,
  * 3 when it is not valid or has too few rounds to judge.
@@ -100,13 +100,7 @@ const log = (line: string) => console.log(`[perf ${((Date.now() - startedAt.getT
 async function main(): Promise<number> {
   if (parsed.values['no-build']) assertBuilt(root)
   else await buildBoth(root)
-  // The measurement starts here, once the builds' load has fallen back (at most 5 minutes).
-  const waited = await waitForCalm({perCore: START_LOAD_PER_CORE, maxMs: 300_000})
-  if (waited) log(`waited ${Math.round(waited / 1000)} s for the load average to fall to ${START_LOAD_PER_CORE} per core`)
-  const load = sampleLoad()
-  log(`pages: ${pages.map((page) => page.name).join(', ')}; ${runs} run(s) each (paint holding off) + ${referenceRuns} reference run(s); load average ${load.start.map((n) => n.toFixed(2)).join(' ')}`)
-  const early = judgeLoad(load.soFar())
-  if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
+  log(`pages: ${pages.map((page) => page.name).join(', ')}; ${runs} run(s) each (paint holding off) + ${referenceRuns} reference run(s)`)
   if (runs < MIN_ROUNDS) log(`warning: ${runs} round(s): budgets are judged only over at least ${MIN_ROUNDS}; this run gives figures only`)
 
   const [sitePort, barePort] = basePort ? [basePort, basePort + 1] : [await freePort(), await freePort()]
@@ -146,6 +140,15 @@ async function main(): Promise<number> {
     }
   }
   await browser.close()
+
+  // The timings start here, once the builds' and the weighing's load has fallen back (at most 5
+  // minutes); the load is judged from here to the end (bytes do not depend on it).
+  const waited = await waitForCalm({perCore: START_LOAD_PER_CORE, maxMs: 300_000})
+  if (waited) log(`waited ${Math.round(waited / 1000)} s for the load average to fall to ${START_LOAD_PER_CORE} per core`)
+  const load = sampleLoad()
+  log(`Lighthouse: load average ${load.start.map((n) => n.toFixed(2)).join(' ')}`)
+  const early = judgeLoad(load.soFar())
+  if (!early.valid) log(`warning: ${early.reasons.join('; ')}: this run will not be valid (no budget judged); measure on an idle machine`)
 
   // Lighthouse: rounds of the bare app then every page, one run at a time, so a change in the
   // machine's load during the run touches the bare app as much as the pages.
