@@ -4,7 +4,7 @@ import {EXTERIOR_FREQUENCIES, EXTERIOR_PARKING_OPTIONS, EXTERIOR_TIP_OPTIONS} fr
 import {EXTERIOR_FREQUENCY_CENTS} from '@/lib/booking/pricing/exterior'
 import {ArrivalSection} from '../shared/ArrivalSection'
 import {CustomerDetailsSection, FrequencySection, KeyInfoSection, NotesSection, TipsSection} from '../shared/DetailSections'
-import {withAddOns} from './exterior'
+import {withAddOns} from '../shared/withAddOns'
 
 /*
  * The exterior form's later sections (exterior.tsx lists them in page order): their own chunk,

@@ -7,6 +7,7 @@ import {formatUsd} from '@/lib/booking/money'
 import {EXTERIOR_BASE_CENTS, EXTERIOR_SERVICE_CENTS, previewExteriorPrice} from '@/lib/booking/pricing/exterior'
 import {fillIn} from '@/lib/format'
 import {hydratedLater, laterSections} from '../shared/HydrateLater'
+import {withAddOns} from '../shared/withAddOns'
 import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefinition} from '../BookingForm'
 
 /*
@@ -14,11 +15,6 @@ import {BLANK_DETAILS, bookingProvider, useBookingSection, type BookingFormDefin
  * and parking (recorded with the booking, not charged), customer details, key information,
  * notes. Validation is the server's schema, so the messages are the form's own, word for word.
  */
-
-/** Each option with what it adds to the price: "+$30.00". */
-export function withAddOns<O extends string>(options: readonly O[], cents: Record<O, number>) {
-  return options.map((option) => ({value: option, label: option, description: `+${formatUsd(cents[option])}`}))
-}
 
 /** The service, each with its add-on, under a line saying what the base charge is. */
 function ExteriorServices() {
