@@ -41,6 +41,8 @@ function shapeProps(
   image: ContentImageData,
   {aspectRatio, sizes, priority, fill, quality, className, style}: Omit<ContentImageProps, 'image' | 'wide'>,
   shaped: boolean,
+  /** Hold the box at `aspectRatio` in CSS (one shape; with `wide` the caller's CSS holds each). */
+  fixedShape = false,
 ) {
   const svg = isSvg(image.url)
   const natural = croppedSize(image)
@@ -68,6 +70,9 @@ function shapeProps(
       ...(image.color ? {backgroundColor: image.color} : {}),
       // Where CSS rather than the URL cuts the picture (artwork, `object-fit: cover` frames).
       ...(shaped ? {objectFit: 'cover'} : {}),
+      // The box keeps its shape once the picture arrives: width and height alone give way to the
+      // file's own proportions, and an uncut file (an SVG) then moved everything below it.
+      ...(fixedShape ? {aspectRatio: `${width} / ${height}`} : {}),
       objectPosition: `${image.hotspot.x * 100}% ${image.hotspot.y * 100}%`,
       ...style,
     },
@@ -83,7 +88,7 @@ function shapeProps(
 export function ContentImage({image, wide, editLink, ...options}: ContentImageProps) {
   if (!image?.url) return null
   const shaped = Boolean(options.aspectRatio || wide)
-  const props = shapeProps(image, options, shaped)
+  const props = shapeProps(image, options, shaped, Boolean(options.aspectRatio) && !wide && !options.fill)
   const wideProps = wide ? shapeProps(image, {...options, aspectRatio: wide.aspectRatio, sizes: wide.sizes ?? options.sizes}, shaped) : undefined
 
   if (options.priority) {
