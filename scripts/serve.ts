@@ -20,7 +20,10 @@ import {notFoundPageLoader} from '../lib/edge/not-found-page.ts'
 import {createEdgeHandler} from '../lib/edge/server.ts'
 import {isHttpsSite} from '../lib/edge/security-headers.ts'
 import {projectId, studioProjectId} from '../studio/env.ts'
+import {dropOutputNobodyReads} from '../lib/process-output.ts'
 import {claimDatabaseOrExit, stopGracefullyOnSignals} from './serve-lifecycle.ts'
+
+dropOutputNobodyReads()
 
 const {port, host: hostname} = listenAddress(process.argv.slice(2), process.env)
 Object.assign(process.env, {NODE_ENV: 'production'})

@@ -11,9 +11,11 @@
  * second signal ends it at once). Run with `node --import ./scripts/worker-hooks.mjs`.
  */
 import {claimDatabaseOrExit} from './serve-lifecycle.ts'
+import {dropOutputNobodyReads} from '../lib/process-output.ts'
 import {runShutdownSteps} from '../lib/shutdown.ts'
 import {shutdownGraceMs} from '../lib/graceful-stop.ts'
 
+dropOutputNobodyReads()
 claimDatabaseOrExit()
 Object.assign(process.env, {NODE_ENV: 'production'})
 

@@ -12,7 +12,7 @@ import {freePort, killServer, ROOT, startServer, waitUntilServing, type PrivateS
  * sharing one embedded database directory: a second server refuses to start on it; a server killed
  * with SIGKILL does not keep the next one out; SIGTERM stops a server gracefully (the request in
  * flight finishes, new connections are refused, the database closes and releases the directory,
- * exit code 0).
+ * exit code 0), also once nobody reads its output.
  */
 
 test.describe('production servers on one embedded database directory', () => {
@@ -119,6 +119,31 @@ test.describe('production servers on one embedded database directory', () => {
     // The database closed and let the directory go.
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
   })
+})
+
+test('whoever read its output went away: the server keeps serving, and SIGTERM still stops it with exit code 0', async () => {
+  test.setTimeout(120_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-output-'))
+  const server = startServer({port: await freePort(), dataDir})
+  try {
+    await waitUntilServing(server, 90_000)
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)))
+    // A log collector restarting, or the shell that started the server closing.
+    server.child.stdout?.destroy()
+    server.child.stderr?.destroy()
+    // Requests that make it write to its log.
+    expect((await fetch(`${server.baseUrl}/api/bookings`, {method: 'POST', headers: {'content-type': 'application/json'}, body: '{'})).status).toBe(400)
+    expect((await fetch(`${server.baseUrl}/no-such-page`)).status).toBe(404)
+    expect((await fetch(`${server.baseUrl}/cancel`)).status).toBe(200)
+    process.kill(server.child.pid!, 'SIGTERM')
+    // Spinning on its own log, a server never reaches its signal handler.
+    const stillRunning = new Promise<string>((resolve) => setTimeout(() => resolve('still running 30 s after SIGTERM'), 30_000).unref())
+    expect(await Promise.race([exited, stillRunning])).toBe(0)
+    expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false)
+  } finally {
+    await killServer(server.child, 'SIGKILL')
+    rmSync(dataDir, {recursive: true, force: true})
+  }
 })
 
 test.describe('GET /api/health', () => {
