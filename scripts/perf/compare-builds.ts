@@ -13,6 +13,9 @@ import {closedPort as freePort} from '../../lib/database/test-support/ports.ts'
 import {CHROMIUM} from './lighthouse.ts'
 import {startBareApp, startSite, warmUp} from './servers.ts'
 
+// A signal ends the script through process.exit, so the servers it started stop with it (servers.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130))
+
 const {values} = parseArgs({options: {before: {type: 'string'}, after: {type: 'string', default: '.'}, rounds: {type: 'string', default: '4'}, pages: {type: 'string', default: '/,/house_cleaning'}}})
 if (!values.before) throw new Error('--before <checkout with a production build> is required')
 const paths = values.pages.split(',')

@@ -50,6 +50,23 @@ export type Server = {
   stop: () => Promise<void>
 }
 
+/**
+ * Every server still running, by process group. A measuring script that ends any way Node sees (its
+ * last line, an error, process.exit) takes them with it: a server left behind measures nothing and
+ * takes CPU from whatever is measured next (one whose output pipe closed with the script has been
+ * seen spinning at full CPU).
+ */
+const running = new Set<number>()
+process.on('exit', () => {
+  for (const group of running) {
+    try {
+      process.kill(-group, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+})
+
 /** Started in its own process group, so stopping it also stops anything it started. */
 async function startServer(label: string, root: string, args: string[], port: number, env: NodeJS.ProcessEnv, cleanup: () => void): Promise<Server> {
   const child = spawn(process.execPath, args, {cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe']})
@@ -59,7 +76,13 @@ async function startServer(label: string, root: string, args: string[], port: nu
   }
   child.stdout?.on('data', keep)
   child.stderr?.on('data', keep)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  if (child.pid !== undefined) running.add(child.pid)
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      if (child.pid !== undefined) running.delete(child.pid)
+      resolve()
+    }),
+  )
   const origin = `http://localhost:${port}`
   const server: Server = {label, origin, stop: () => stopProcess(child, exited).finally(cleanup)}
   try {
