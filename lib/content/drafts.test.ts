@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
@@ -13,8 +13,11 @@ import {queryLocalDataset} from './local-dataset'
 const HOUR = 3600_000
 const now = Date.now()
 
+const fixtures: string[] = []
+
 function fixture(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'drafts-'))
+  fixtures.push(dir)
   mkdirSync(path.join(dir, 'images'))
   const documents = [
     {_id: 'homePage', _type: 'homePage', hero: {headline: 'Published headline'}},
@@ -30,7 +33,10 @@ function fixture(): string {
 }
 
 beforeEach(() => vi.stubEnv('SANITY_LOCAL_DATASET', fixture()))
-afterEach(() => vi.unstubAllEnvs())
+afterEach(() => {
+  vi.unstubAllEnvs()
+  for (const dir of fixtures.splice(0)) rmSync(dir, {recursive: true, force: true})
+})
 
 const headline = `*[_type == "homePage" && _id == "homePage"][0].hero.headline`
 const questions = `*[_type == "faqItem"] | order(question asc).question`

@@ -1,12 +1,18 @@
-import {mkdtempSync, mkdirSync, writeFileSync, utimesSync} from 'node:fs'
+import {mkdtempSync, mkdirSync, rmSync, writeFileSync, utimesSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import path from 'node:path'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import sharp from 'sharp'
 import {localImageFile, queryLocalDataset} from './local-dataset'
 
+const fixtures: string[] = []
+afterEach(() => {
+  for (const dir of fixtures.splice(0)) rmSync(dir, {recursive: true, force: true})
+})
+
 function fixture(documents: object[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dataset-'))
+  fixtures.push(dir)
   mkdirSync(path.join(dir, 'images'))
   writeFileSync(
     path.join(dir, 'images', 'hero.svg'),
