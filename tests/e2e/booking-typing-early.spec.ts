@@ -1,7 +1,7 @@
 import type {Page} from '@playwright/test'
 import {expect, test} from './support/test'
 import {holdScripts} from './support/network'
-import {bookingForm, countBookingPosts} from './support/booking-ui'
+import {bookingForm, countBookingPosts, openBookingScreen, summaryTotal} from './support/booking-ui'
 
 /**
  * A booking screen's later sections come alive when the visitor reaches them, not with the page
@@ -74,6 +74,26 @@ for (const screen of SCREENS) {
     await expectKeptAndOwned(page, screen.form, screen.coupon)
   })
 }
+
+test('buttons pressed in a section whose code has not arrived all count, in order, once it is live', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 900})
+  await openBookingScreen(page, '/carpet_cleaning')
+  const form = bookingForm(page, 'Carpet cleaning booking')
+  // The page is live; the later sections' code, asked for at the visitor's first move, is held.
+  const scripts = await holdScripts(page)
+  await form.getByRole('radio', {name: 'King County'}).check()
+  await form.getByRole('group', {name: /^Frequency/}).getByRole('radio', {name: /^Every 3 Months/}).check()
+  for (let press = 0; press < 3; press++) await form.getByRole('button', {name: 'Increase Rooms'}).click()
+  await form.getByRole('button', {name: 'Increase Staircases'}).click()
+  await expect.poll(() => scripts.count, 'the sections’ code was asked for and is held').toBeGreaterThan(0)
+  await expect(form.locator('[data-hydrate-later]:not([data-hydrated])')).not.toHaveCount(0)
+
+  await scripts.release()
+  await expect(form.getByRole('spinbutton', {name: 'Rooms'})).toHaveValue('3')
+  await expect(form.getByRole('spinbutton', {name: 'Staircases'})).toHaveValue('1')
+  // King County, Every 3 Months: 4 × $44.00.
+  await expect(summaryTotal(page)).toHaveText(/^Total\s+\$176\.00$/)
+})
 
 test('a visitor who only scrolls gets the later sections live, their code fetched then and not with the page', async ({page}) => {
   const scripts: string[] = []

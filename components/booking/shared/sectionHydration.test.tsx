@@ -12,7 +12,8 @@ describe("a booking form's later sections, whose code comes with the visitor's f
     document.body.innerHTML = ''
   })
 
-  it('fetch nothing with the page, open only once their code is there, and run a button clicked before then as they come alive', async () => {
+  /** Code for the later sections that arrives when the test says. */
+  function heldCode() {
     let loads = 0
     let ready = false
     let arrive!: () => void
@@ -29,29 +30,86 @@ describe("a booking form's later sections, whose code comes with the visitor's f
         return code
       },
     })
-    document.body.innerHTML = '<form><div data-hydrate-later=""><button type="button">Apply</button></div></form>'
+    return {arrive, loads: () => loads}
+  }
+
+  /** A later section with two buttons; what each click found when it reached them. */
+  function sectionWithButtons() {
+    document.body.innerHTML = '<form><div data-hydrate-later=""><button type="button">Increase Rooms</button><button type="button">Apply</button></div></form>'
     const section = document.querySelector<HTMLElement>('[data-hydrate-later]')!
     const gate = newGate()
     leftovers.push(registerSection(gate, section))
-    expect(loads).toBe(0)
+    const [rooms, apply] = Array.from(section.querySelectorAll('button'))
+    const clicks: string[] = []
+    for (const button of [rooms, apply]) button.addEventListener('click', () => clicks.push(`${button.textContent}${gate.hydrated ? '' : ' (not live)'}`))
+    return {section, gate, rooms, apply, clicks}
+  }
 
-    const button = section.querySelector('button')!
-    const clicks: boolean[] = []
-    button.addEventListener('click', () => clicks.push(gate.hydrated))
-    button.click()
-    // The click starts the fetch; the section stays closed (its HTML) until the code is there.
-    expect(loads).toBeGreaterThan(0)
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve))
+
+  it('fetch nothing with the page, open only once their code is there, and run every button pressed before then, in order, once they are live', async () => {
+    const code = heldCode()
+    const {section, gate, rooms, apply, clicks} = sectionWithButtons()
+    expect(code.loads()).toBe(0)
+
+    rooms.click()
+    rooms.click()
+    apply.click()
+    rooms.click()
+    // The first press starts the fetch; the section stays closed (its HTML) until the code is there,
+    // and no press reaches a button that has no code to answer it.
+    expect(code.loads()).toBeGreaterThan(0)
     expect(gate.opened).toBe(false)
+    expect(clicks).toEqual([])
 
-    arrive()
+    code.arrive()
     await gate.promise
     expect(gate.opened).toBe(true)
 
     const {result} = renderHook(() => useForm())
     sectionHydrated(gate, result.current)
-    await new Promise((resolve) => setTimeout(resolve))
-    // The early click (which no code answered), then the same click once the section is live.
-    expect(clicks).toEqual([false, true])
     expect(section.dataset.hydrated).toBe('')
+    // One press per task, so each one's render comes before the next.
+    await nextTask()
+    expect(clicks).toEqual(['Increase Rooms'])
+    for (let task = 0; task < 4; task++) await nextTask()
+    expect(clicks).toEqual(['Increase Rooms', 'Increase Rooms', 'Apply', 'Increase Rooms'])
+  })
+
+  it('hold a press made once the code is there but before the section is live, and one made while earlier presses are still running, behind them', async () => {
+    const code = heldCode()
+    code.arrive()
+    const {gate, rooms, apply, clicks} = sectionWithButtons()
+    rooms.click()
+    await gate.promise
+    rooms.click()
+    expect(clicks).toEqual([])
+
+    const {result} = renderHook(() => useForm())
+    sectionHydrated(gate, result.current)
+    await nextTask()
+    // The section is live and one held press has run: a new press waits behind the other.
+    apply.click()
+    expect(clicks).toEqual(['Increase Rooms'])
+    for (let task = 0; task < 3; task++) await nextTask()
+    expect(clicks).toEqual(['Increase Rooms', 'Increase Rooms', 'Apply'])
+    // Once they have all run, a press reaches its button at once.
+    rooms.click()
+    expect(clicks).toEqual(['Increase Rooms', 'Increase Rooms', 'Apply', 'Increase Rooms'])
+  })
+
+  it('find a held button again by its place when React rendered the section afresh', async () => {
+    const code = heldCode()
+    code.arrive()
+    const {section, gate, apply} = sectionWithButtons()
+    apply.click()
+    // React replaced the section's HTML (its buttons are new elements).
+    section.innerHTML = '<button type="button">Increase Rooms</button><button type="button">Apply</button>'
+    const clicks: string[] = []
+    for (const button of Array.from(section.querySelectorAll('button'))) button.addEventListener('click', () => clicks.push(button.textContent ?? ''))
+    const {result} = renderHook(() => useForm())
+    sectionHydrated(gate, result.current)
+    await nextTask()
+    expect(clicks).toEqual(['Apply'])
   })
 })

@@ -15,8 +15,11 @@ import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
  * Nothing typed is lost: what the visitor changed in the HTML before its section was live (tracked
  * from this module's first run: its value differs from the markup's, or an input event reached it)
  * becomes the form's value as the section hydrates, before anything renders again; a field the form
- * changed meanwhile (a resumed booking) shows the form's value. A submit, or a prefill of the form
- * from its address, first makes every section live (hydrateAllSections).
+ * changed meanwhile (a resumed booking) shows the form's value. A button pressed before its section
+ * is live (a counter's +, a calendar day, Apply) does nothing in the HTML, and React drops a click it
+ * cannot hydrate for at once: every such press is held and run again, in order and one render
+ * apart, once the section is live. A submit, or a prefill of the form from its address, first makes
+ * every section live (hydrateAllSections).
  *
  * A section hydrates with the form's values as they are then, which must still be what the server
  * rendered, or React would replace its HTML: a section shows only its own fields' values, sections
@@ -70,8 +73,12 @@ function start() {
   scheduleIdleOpening()
 }
 
-/** Buttons of a section clicked before its code was there (run again once it is live). */
-const clickedEarly = new Map<Gate, HTMLElement>()
+/** A button pressed in a section before it was live: the button, and its place among the section's buttons. */
+type EarlyPress = {button: HTMLElement; index: number}
+/** Per section, the presses still to run, in order (the section is not live, or is running them). */
+const pressedEarly = new Map<Gate, EarlyPress[]>()
+/** The press being run again, let through to React. */
+let replaying: HTMLElement | null = null
 
 const idle: (callback: () => void) => void =
   typeof window !== 'undefined' && 'requestIdleCallback' in window ? (callback) => window.requestIdleCallback(callback, {timeout: 4000}) : (callback) => setTimeout(callback, 200)
@@ -122,6 +129,7 @@ export function registerSection(gate: Gate, element: HTMLElement): () => void {
   scheduleIdleOpening()
   return () => {
     gates.splice(gates.indexOf(gate), 1)
+    pressedEarly.delete(gate)
   }
 }
 
@@ -133,10 +141,31 @@ export function sectionHydrated<T extends FieldValues>(gate: Gate, form: UseForm
     host.dataset.hydrated = ''
   }
   gate.hydrated = true
-  const button = clickedEarly.get(gate)
-  clickedEarly.delete(gate)
-  if (button?.isConnected) setTimeout(() => button.click())
+  if (pressedEarly.has(gate)) setTimeout(() => runEarlyPresses(gate))
   if (gates.every((each) => each.hydrated)) for (const listener of [...hydrationListeners]) listener()
+}
+
+/**
+ * Runs a live section's held presses one at a time, each after the last one's render (a counter's +
+ * adds to what the previous press made it). A button React rendered afresh is found again by its place.
+ */
+function runEarlyPresses(gate: Gate) {
+  const presses = pressedEarly.get(gate)
+  const press = presses?.shift()
+  if (!presses || !press) {
+    pressedEarly.delete(gate)
+    return
+  }
+  const button = press.button.isConnected ? press.button : gate.element?.querySelectorAll<HTMLElement>('button')[press.index]
+  if (button) {
+    replaying = button
+    try {
+      button.click()
+    } finally {
+      replaying = null
+    }
+  }
+  setTimeout(() => runEarlyPresses(gate))
 }
 
 /** Opens every section still closed and resolves once all are live (at once when they are). */
@@ -192,10 +221,17 @@ if (typeof window !== 'undefined') {
     if (event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch') return
     const section = event.target instanceof Element ? event.target.closest('[data-hydrate-later]') : null
     const gate = section ? gates.find((each) => each.element === section) : undefined
-    if (!gate) return
-    // A button's click React cannot run yet (no code): run again once the section is live.
+    if (!section || !gate) return
+    // A button pressed before its section is live, or while earlier presses are still being run, is
+    // held from React (which would drop it, or run it out of order) and run once the section is live.
     const button = event.target instanceof Element ? event.target.closest('button') : null
-    if (event.type === 'click' && button && !gate.hydrated && !codeReady()) clickedEarly.set(gate, button)
+    if (event.type === 'click' && button && button !== replaying && (!gate.hydrated || pressedEarly.has(gate))) {
+      event.preventDefault()
+      event.stopImmediatePropagation()
+      const presses = pressedEarly.get(gate) ?? []
+      presses.push({button, index: Array.from(section.querySelectorAll('button')).indexOf(button)})
+      pressedEarly.set(gate, presses)
+    }
     gate.open()
   }
   // Capture on the window: before React, which hydrates an open section at once for a click or key.
