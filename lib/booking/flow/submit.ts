@@ -138,6 +138,8 @@ export function toNewBooking(request: BookingRequest, price: PriceBreakdown): Ne
     coupon: price.coupon?.code ?? null,
     discountCents: price.discountCents,
     amountCents: price.totalCents,
+    tipCents: price.tipCents,
+    parkingCents: price.parkingCents,
   }
   switch (request.industry) {
     case 'house':

@@ -9,7 +9,7 @@ import {createSqlBookingStore} from '../store/sql-store'
 import {WindowFullError, type BookingStore, type NewBooking} from '../store/store'
 import {houseBooking} from '../store/test-support/fixtures'
 import {createPlanStore, type PlanStore} from './plan-store'
-import {planPrices, visitTemplateOf} from './pricing'
+import {perVisitPrice, planPrices, visitTemplateOf} from './pricing'
 import type {VisitCandidate} from './schedule'
 
 /**
@@ -50,7 +50,7 @@ describe.skipIf('missing' in postgresTools)('plan visits and bookings racing for
     await store.markPaid(booking.id, {sessionId: `cs_${randomUUID()}`, paidAt: NOW})
     const paid = (await store.findById(booking.id))!
     const prices = planPrices(paid)
-    const created = await plans.createPlan(paid.id, {cadence: 'weekly', ...prices, visitTemplate: visitTemplateOf(paid, prices.perVisitCents), card: null})
+    const created = await plans.createPlan(paid.id, {cadence: 'weekly', ...prices, visitTemplate: visitTemplateOf(paid, perVisitPrice(paid)), card: null})
     if (created.status === 'not_eligible') throw new Error('no plan')
     return created.planId
   }

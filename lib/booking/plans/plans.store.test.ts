@@ -9,7 +9,7 @@ import {houseBooking} from '../store/test-support/fixtures'
 import {TEST_AVAILABILITY} from '../test-support/availability'
 import {windowStartsAt} from '../availability'
 import {planCadence} from './plan'
-import {planPrices} from './pricing'
+import {perVisitPrice, planPrices} from './pricing'
 import {DEFAULT_PLAN_SETTINGS} from './settings'
 import {generateVisits, startPlan, type PlanFlowDeps, type VisitEmails} from './visits'
 import {planVisitEmails} from './visit-emails'
@@ -147,6 +147,11 @@ describe('a plan’s later visits', () => {
     ])
     const second = visits[1]
     const {perVisitCents} = planPrices(booking)
+    // Its tip is the per-visit price's (15 % of a smaller subtotal), not the first visit's.
+    const perVisit = perVisitPrice(booking)
+    expect(perVisit.tipCents).toBeGreaterThan(0)
+    expect(perVisit.tipCents).not.toBe(booking.tipCents)
+    expect(second).toMatchObject({tipCents: perVisit.tipCents, parkingCents: 1000})
     expect(second).toMatchObject({
       paymentStatus: 'scheduled',
       chargeState: 'scheduled',

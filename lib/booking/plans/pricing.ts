@@ -9,7 +9,7 @@
  * (the inverse of flow/submit.ts `toNewBooking`). Plain TypeScript.
  */
 import {COMMERCIAL_FREQUENCIES, HOUSE_INSTRUCTION_QUESTIONS} from '../catalog'
-import {priceBooking} from '../pricing'
+import {priceBooking, type PriceBreakdown} from '../pricing'
 import type {BookingRequest, CarpetBooking, CommercialBooking, ExteriorBooking, HouseBooking} from '../schemas'
 import type {NewBooking, StoredBooking} from '../store/store'
 
@@ -138,16 +138,21 @@ export type PlanPrices = {
   oneTimeCents: number
 }
 
+/** A later visit's price: the same choices at the frequency's rate, no coupon (throws for choices the price list refuses). */
+export function perVisitPrice(booking: PricedChoices): PriceBreakdown {
+  return priceBooking(requestOf(booking, {frequency: booking.frequency ?? null, coupon: null}))
+}
+
 /** The plan's prices from its first visit's choices (throws for choices the price list refuses). */
 export function planPrices(booking: PricedChoices): PlanPrices {
   return {
-    perVisitCents: priceBooking(requestOf(booking, {frequency: booking.frequency ?? null, coupon: null})).totalCents,
+    perVisitCents: perVisitPrice(booking).totalCents,
     oneTimeCents: priceBooking(requestOf(booking, {frequency: oneTimeFrequency(booking.industry), coupon: booking.coupon ?? null})).totalCents,
   }
 }
 
 /** What a later visit is: the first booking's choices at the per-visit price (no date, window, key, coupon). */
-export function visitTemplateOf(booking: StoredBooking, perVisitCents: number): Omit<NewBooking, 'idempotencyKey' | 'date' | 'arrivalWindow' | 'windowStartsAt' | 'holdExpiresAt'> {
+export function visitTemplateOf(booking: StoredBooking, perVisit: Pick<PriceBreakdown, 'totalCents' | 'tipCents' | 'parkingCents'>): Omit<NewBooking, 'idempotencyKey' | 'date' | 'arrivalWindow' | 'windowStartsAt' | 'holdExpiresAt'> {
   return {
     industry: booking.industry,
     firstName: booking.firstName,
@@ -171,9 +176,11 @@ export function visitTemplateOf(booking: StoredBooking, perVisitCents: number): 
     minutes: booking.minutes,
     rooms: booking.rooms,
     stairs: booking.stairs,
+    tipCents: perVisit.tipCents,
+    parkingCents: perVisit.parkingCents,
     coupon: null,
     discountCents: 0,
-    amountCents: perVisitCents,
+    amountCents: perVisit.totalCents,
     serviceFamily: booking.serviceFamily,
     smsConsentAt: booking.smsConsentAt,
   }

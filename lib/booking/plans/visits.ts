@@ -11,7 +11,7 @@ import {addDays, earliestBookableDate, weekdayOf, type AvailabilityRules} from '
 import type {BookingStore, StoredBooking} from '../store/store'
 import {planCadence, type StoredPlan} from './plan'
 import type {AddVisitResult, PlanStore} from './plan-store'
-import {planPrices, visitTemplateOf} from './pricing'
+import {perVisitPrice, planPrices, visitTemplateOf} from './pricing'
 import {likelyPlacement, planHorizon, visitCandidates, visitDatesBetween, type ScheduledDate} from './schedule'
 import type {PlanSettings} from './settings'
 
@@ -128,7 +128,7 @@ export async function startPlan(
   const created = await deps.plans.createPlan(booking.id, {
     cadence,
     ...prices,
-    visitTemplate: visitTemplateOf(booking, prices.perVisitCents),
+    visitTemplate: visitTemplateOf(booking, perVisitPrice(booking)),
     card: card ? {provider: card.provider, customerId: card.customerId, paymentMethodId: card.paymentMethodId, label: card.label} : null,
   })
   if (created.status === 'not_eligible') return {status: 'not_a_plan'}

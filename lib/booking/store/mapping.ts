@@ -31,6 +31,8 @@ const FIELD_COLUMNS = {
   date: 'date',
   tip: 'tip',
   parkingFee: 'parking_fee',
+  tipCents: 'tip_cents',
+  parkingCents: 'parking_cents',
   hours: 'hours',
   minutes: 'minutes',
   rooms: 'rooms',
@@ -75,6 +77,10 @@ export function toInsertRow(booking: NewBooking): BookingInsertRow {
   if (!Number.isSafeInteger(booking.amountCents)) throw new BookingStoreError('amountCents must be an integer.')
   const discountCents = booking.discountCents ?? null
   if (discountCents !== null && !Number.isSafeInteger(discountCents)) throw new BookingStoreError('discountCents must be an integer.')
+  for (const field of ['tipCents', 'parkingCents'] as const) {
+    const cents = booking[field]
+    if (cents != null && !(Number.isSafeInteger(cents) && cents >= 0)) throw new BookingStoreError(`${field} must be a whole number of cents, 0 or more.`)
+  }
   if (booking.date != null && !/^\d{4}-\d{2}-\d{2}$/.test(booking.date)) throw new BookingStoreError('date must be YYYY-MM-DD.')
 
   const row = {} as BookingInsertRow
@@ -154,6 +160,8 @@ export function fromRow(row: Record<string, unknown>): StoredBooking {
     date: calendarDate(row.date),
     tip: text(row.tip),
     parkingFee: text(row.parking_fee),
+    tipCents: int(row.tip_cents),
+    parkingCents: int(row.parking_cents),
     hours: int(row.hours),
     minutes: int(row.minutes),
     rooms: int(row.rooms),

@@ -64,6 +64,10 @@ export type NewBooking = {
   tip?: string | null
   /** As chosen on the form, e.g. '$5'. */
   parkingFee?: string | null
+  /** What the tip came to, in cents, as priced (0 where the form charges none online). */
+  tipCents?: number | null
+  /** What the parking fee came to, in cents, as priced. */
+  parkingCents?: number | null
   hours?: number | null
   minutes?: number | null
   rooms?: number | null

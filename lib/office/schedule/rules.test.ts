@@ -27,7 +27,7 @@ function stored(overrides: Partial<StoredBooking>): StoredBooking {
     smsConsentAt: null, planId: null, planVisit: null, chargeState: null, chargeDueAt: null, cardDeadlineAt: null, placedElsewhere: false, startedAt: null,
     notes: input.notes ?? null,
     location: null, service: input.service ?? null, frequency: null, bedrooms: null, bathrooms: null, halfBath: null, den: null,
-    extras: null, instructions: input.instructions ?? null, date: '2026-12-02', tip: null, parkingFee: null, hours: null, minutes: null,
+    extras: null, instructions: input.instructions ?? null, date: '2026-12-02', tip: null, parkingFee: null, tipCents: null, parkingCents: null, hours: null, minutes: null,
     rooms: null, stairs: null, coupon: null, discountCents: null,
     arrivalWindow: '08:00-10:00', serviceFamily: 'indoor', windowStartsAt: '2026-12-02T16:00:00.000Z', holdExpiresAt: null,
     ...overrides,

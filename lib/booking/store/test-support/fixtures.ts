@@ -30,6 +30,9 @@ export function houseBooking(overrides: Partial<NewBooking> = {}): NewBooking {
     date: '2030-02-28',
     tip: '15%',
     parkingFee: '$10',
+    // 15 % of the $190.58 subtotal; the $10 fee.
+    tipCents: 2859,
+    parkingCents: 1000,
     hours: 0,
     minutes: 0,
     coupon: 'save10',
@@ -40,7 +43,7 @@ export function houseBooking(overrides: Partial<NewBooking> = {}): NewBooking {
 }
 
 export function postConstructionBooking(overrides: Partial<NewBooking> = {}): NewBooking {
-  return houseBooking({service: 'Post Construction', frequency: null, hours: 2, minutes: 45, tip: '0%', parkingFee: '$0', coupon: null, discountCents: null, amountCents: 42529, ...overrides})
+  return houseBooking({service: 'Post Construction', frequency: null, hours: 2, minutes: 45, tip: '0%', parkingFee: '$0', tipCents: 0, parkingCents: 0, coupon: null, discountCents: null, amountCents: 42529, ...overrides})
 }
 
 export function carpetBooking(overrides: Partial<NewBooking> = {}): NewBooking {
@@ -103,7 +106,7 @@ export function commercialBooking(overrides: Partial<NewBooking> = {}): NewBooki
 
 const OPTIONAL_FIELDS = [
   'notes', 'location', 'service', 'frequency', 'bedrooms', 'bathrooms', 'halfBath', 'den', 'extras', 'instructions',
-  'date', 'tip', 'parkingFee', 'hours', 'minutes', 'rooms', 'stairs', 'coupon', 'discountCents',
+  'date', 'tip', 'parkingFee', 'tipCents', 'parkingCents', 'hours', 'minutes', 'rooms', 'stairs', 'coupon', 'discountCents',
   'arrivalWindow', 'serviceFamily', 'windowStartsAt', 'holdExpiresAt',
 ] as const
 
