@@ -14,6 +14,7 @@ import {officeListDeps} from '@/lib/office/bookings/lists-server'
 import {OFFICE_BOOKING_STATUSES, officeBookingStatus} from '@/lib/office/bookings/status'
 import {paymentSummary} from '@/lib/office/bookings/payment-state'
 import {requireStaffPage} from '@/lib/office/access/page'
+import {hasRole} from '@/lib/office/access/roles'
 import {crewOf, serviceOf} from '@/lib/office/schedule/rules'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {Choices} from '@/components/office/Choices'
@@ -35,13 +36,24 @@ function pageNumbers(page: number, pageCount: number): number[] {
  * JavaScript. The CSV link exports exactly this filter, every page.
  */
 export default async function BookingsPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
-  await requireStaffPage('office')
+  const staff = await requireStaffPage('office')
+  const owner = hasRole(staff, 'owner')
   const params = searchParamsOf(await searchParams)
   const filter = parseBookingFilter(params)
   const refused = refusedBookingFilter(params)
   const deps = await officeListDeps()
   const now = deps.now()
-  const {total, pageCount, bookings} = await searchBookings(deps, filter)
+  const {total, pageCount, sums, bookings} = await searchBookings(deps, filter)
+  const moneyDatesChosen = Boolean(filter.paidFrom || filter.paidTo || filter.refundedFrom || filter.refundedTo)
+  const totals: [string, number][] = [
+    [WORDS.sums.total, sums.totalCents],
+    [WORDS.sums.discount, sums.discountCents],
+    [WORDS.sums.tip, sums.tipCents],
+    [WORDS.sums.paid, sums.paidCents],
+    [WORDS.sums.refunded, sums.refundedCents],
+    [WORDS.sums.kept, sums.keptCents],
+    ...(sums.refundedInPeriodCents === null ? [] : [[WORDS.sums.refundedInPeriod, sums.refundedInPeriodCents] as [string, number]]),
+  ]
 
   const rows: BookingsTableRow[] = bookings.map((booking) => ({
     id: booking.id,
@@ -108,6 +120,27 @@ export default async function BookingsPage({searchParams}: {searchParams: Promis
           {WORDS.to}
           <input type="date" name="to" defaultValue={filter.to ?? ''} />
         </label>
+        <details className={styles.moneyDates} open={moneyDatesChosen}>
+          <summary>{WORDS.moneyDates}</summary>
+          <p id="bookings-money-dates-help" className={styles.help}>
+            {WORDS.moneyDatesHelp}
+          </p>
+          <div className={styles.moneyDateFields}>
+            {(
+              [
+                ['paid_from', WORDS.paidFrom, filter.paidFrom],
+                ['paid_to', WORDS.paidTo, filter.paidTo],
+                ['refunded_from', WORDS.refundedFrom, filter.refundedFrom],
+                ['refunded_to', WORDS.refundedTo, filter.refundedTo],
+              ] as const
+            ).map(([name, label, value]) => (
+              <label key={name} className={styles.field}>
+                {label}
+                <input type="date" name={name} defaultValue={value ?? ''} aria-describedby="bookings-money-dates-help" />
+              </label>
+            ))}
+          </div>
+        </details>
         {filter.sort !== DEFAULT_BOOKING_SORT && <input type="hidden" name="sort" value={filter.sort} />}
         <div className={styles.actions}>
           <button type="submit">{WORDS.apply}</button>
@@ -124,6 +157,20 @@ export default async function BookingsPage({searchParams}: {searchParams: Promis
           {WORDS.export}
         </a>
       </div>
+
+      {owner && total > 0 && (
+        <section aria-labelledby="bookings-totals" className={styles.totals}>
+          <h2 id="bookings-totals">{WORDS.totals}</h2>
+          <dl>
+            {totals.map(([label, cents]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{formatUsd(cents)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       {rows.length === 0 ? (
         <p>{WORDS.none}</p>

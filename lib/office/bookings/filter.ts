@@ -29,6 +29,12 @@ export type BookingFilter = {
   /** The booking's date range, 'YYYY-MM-DD', inclusive. */
   from: string | null
   to: string | null
+  /** The company days it was paid on (the dashboard's "collected"), inclusive. */
+  paidFrom: string | null
+  paidTo: string | null
+  /** The company days a refund of it went through (the dashboard's "refunded"), inclusive. */
+  refundedFrom: string | null
+  refundedTo: string | null
   sort: BookingSort
   /** 1-based. */
   page: number
@@ -58,6 +64,10 @@ const filterSchema = z.object({
   crew: optionalChoice(SERVICE_FAMILIES),
   from: optionalDate,
   to: optionalDate,
+  paid_from: optionalDate,
+  paid_to: optionalDate,
+  refunded_from: optionalDate,
+  refunded_to: optionalDate,
   sort: z
     .string()
     .optional()
@@ -78,10 +88,27 @@ export function parseBookingFilter(params: URLSearchParams): BookingFilter {
     crew: single('crew'),
     from: single('from'),
     to: single('to'),
+    paid_from: single('paid_from'),
+    paid_to: single('paid_to'),
+    refunded_from: single('refunded_from'),
+    refunded_to: single('refunded_to'),
     sort: single('sort'),
     page: single('page'),
   })
-  return {q: parsed.q, statuses: parsed.status, industry: parsed.service, crew: parsed.crew, from: parsed.from, to: parsed.to, sort: parsed.sort, page: parsed.page}
+  return {
+    q: parsed.q,
+    statuses: parsed.status,
+    industry: parsed.service,
+    crew: parsed.crew,
+    from: parsed.from,
+    to: parsed.to,
+    paidFrom: parsed.paid_from,
+    paidTo: parsed.paid_to,
+    refundedFrom: parsed.refunded_from,
+    refundedTo: parsed.refunded_to,
+    sort: parsed.sort,
+    page: parsed.page,
+  }
 }
 
 /**
@@ -90,7 +117,17 @@ export function parseBookingFilter(params: URLSearchParams): BookingFilter {
  * says so above the list, which is shown without that part; the CSV export answers 400 instead.
  */
 export function refusedBookingFilter(params: URLSearchParams): RefusedParameter | null {
-  return refusedText({q: params.get('q')}) ?? refusedDate({from: params.get('from'), to: params.get('to')})
+  return (
+    refusedText({q: params.get('q')}) ??
+    refusedDate({
+      from: params.get('from'),
+      to: params.get('to'),
+      paid_from: params.get('paid_from'),
+      paid_to: params.get('paid_to'),
+      refunded_from: params.get('refunded_from'),
+      refunded_to: params.get('refunded_to'),
+    })
+  )
 }
 
 /** Next's `searchParams` object as URLSearchParams. */
@@ -112,6 +149,10 @@ export function bookingFilterQuery(filter: BookingFilter, changes: Partial<Booki
   if (next.crew) params.set('crew', next.crew)
   if (next.from) params.set('from', next.from)
   if (next.to) params.set('to', next.to)
+  if (next.paidFrom) params.set('paid_from', next.paidFrom)
+  if (next.paidTo) params.set('paid_to', next.paidTo)
+  if (next.refundedFrom) params.set('refunded_from', next.refundedFrom)
+  if (next.refundedTo) params.set('refunded_to', next.refundedTo)
   if (next.sort !== DEFAULT_BOOKING_SORT) params.set('sort', next.sort)
   if (next.page !== 1) params.set('page', String(next.page))
   const query = params.toString()
@@ -144,6 +185,10 @@ export type DatabaseBookingFilter = {
   crew?: string
   from?: string
   to?: string
+  paid_from?: string
+  paid_to?: string
+  refunded_from?: string
+  refunded_to?: string
 }
 
 /** `value` as a LIKE pattern that finds it anywhere, its own % _ and \ taken literally. */
@@ -171,5 +216,9 @@ export function toDatabaseFilter(filter: BookingFilter): DatabaseBookingFilter {
   if (filter.crew) database.crew = filter.crew
   if (filter.from) database.from = filter.from
   if (filter.to) database.to = filter.to
+  if (filter.paidFrom) database.paid_from = filter.paidFrom
+  if (filter.paidTo) database.paid_to = filter.paidTo
+  if (filter.refundedFrom) database.refunded_from = filter.refundedFrom
+  if (filter.refundedTo) database.refunded_to = filter.refundedTo
   return database
 }

@@ -48,23 +48,63 @@ export async function readDaySheet(deps: Pick<OfficeListDeps, 'functions' | 'now
   return buildDaySheet(await bookingsBetween(deps.functions, date, date), crew, date, deps.now())
 }
 
-export type BookingsPage = {total: number; pageCount: number; bookings: StoredBooking[]}
+/**
+ * What every booking a filter matches adds up to (all its pages, not only the one shown), in cents,
+ * as the CSV's columns add up: Total, Discount, Paid, Refunded, Kept; the tips; and, when the filter
+ * names refund dates, the refunds that went through on them.
+ */
+export type BookingSums = {
+  count: number
+  totalCents: number
+  discountCents: number
+  tipCents: number
+  paidCents: number
+  refundedCents: number
+  keptCents: number
+  refundedInPeriodCents: number | null
+}
 
-async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, limit: number, offset: number, now: Date): Promise<{total: number; bookings: StoredBooking[]}> {
-  const answer = await functions.value<{total: number | string; bookings: Record<string, unknown>[]}>('office_search_bookings', {
+/** One row of the list, with the part of its refunds that went through on the filter's refund dates (null without them). */
+export type ListedBooking = {booking: StoredBooking; refundedInPeriodCents: number | null}
+
+export type BookingsPage = {total: number; pageCount: number; sums: BookingSums; bookings: StoredBooking[]}
+
+type SearchAnswer = {
+  total: number | string
+  sums: Record<'count' | 'total_cents' | 'discount_cents' | 'tip_cents' | 'paid_cents' | 'refunded_cents' | 'kept_cents', number | string> & {refunded_in_period_cents: number | string | null}
+  bookings: Record<string, unknown>[]
+}
+
+const centsOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
+
+async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, limit: number, offset: number, now: Date): Promise<{sums: BookingSums; rows: ListedBooking[]}> {
+  const answer = await functions.value<SearchAnswer>('office_search_bookings', {
     p_filter: toDatabaseFilter(filter),
     p_sort: filter.sort,
     p_limit: limit,
     p_offset: offset,
     p_now: now,
   })
-  return {total: Number(answer.total), bookings: answer.bookings.map(fromRow)}
+  const sums = answer.sums
+  return {
+    sums: {
+      count: Number(sums.count),
+      totalCents: Number(sums.total_cents),
+      discountCents: Number(sums.discount_cents),
+      tipCents: Number(sums.tip_cents),
+      paidCents: Number(sums.paid_cents),
+      refundedCents: Number(sums.refunded_cents),
+      keptCents: Number(sums.kept_cents),
+      refundedInPeriodCents: centsOrNull(sums.refunded_in_period_cents),
+    },
+    rows: answer.bookings.map((row) => ({booking: fromRow(row), refundedInPeriodCents: centsOrNull(row.refunded_in_period_cents)})),
+  }
 }
 
-/** The page of the bookings list the filter asks for (50 a page). */
+/** The page of the bookings list the filter asks for (50 a page), with the whole filter's sums. */
 export async function searchBookings(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter): Promise<BookingsPage> {
-  const {total, bookings} = await searchPage(deps.functions, filter, BOOKINGS_PAGE_SIZE, (filter.page - 1) * BOOKINGS_PAGE_SIZE, deps.now())
-  return {total, pageCount: Math.max(1, Math.ceil(total / BOOKINGS_PAGE_SIZE)), bookings}
+  const {sums, rows} = await searchPage(deps.functions, filter, BOOKINGS_PAGE_SIZE, (filter.page - 1) * BOOKINGS_PAGE_SIZE, deps.now())
+  return {total: sums.count, pageCount: Math.max(1, Math.ceil(sums.count / BOOKINGS_PAGE_SIZE)), sums, bookings: rows.map((row) => row.booking)}
 }
 
 /** The CSV's columns, in order (the words are the header row). */
@@ -87,6 +127,7 @@ export const CSV_COLUMNS = [
   'payment',
   'paid',
   'refunded',
+  'refundedInPeriod',
   'kept',
   'bookedAt',
   'paidAt',
@@ -107,7 +148,7 @@ export function csvDollars(cents: number | null): number | null {
 }
 
 /** One booking as a CSV record (CSV_COLUMNS' order). */
-export function csvBookingRecord(booking: StoredBooking, now: Date): string {
+export function csvBookingRecord({booking, refundedInPeriodCents}: ListedBooking, now: Date): string {
   const status = officeBookingStatus(booking, now)
   const payment = paymentSummary(booking)
   const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
@@ -129,6 +170,7 @@ export function csvBookingRecord(booking: StoredBooking, now: Date): string {
     payment: payment ? PAYMENT_STATE_WORDS.states[payment.state] : null,
     paid: csvDollars(payment?.paidCents ?? 0),
     refunded: csvDollars(booking.refundedCents),
+    refundedInPeriod: csvDollars(refundedInPeriodCents),
     kept: csvDollars(payment?.keptCents ?? 0),
     bookedAt: csvDateTime(booking.createdAt),
     paidAt: csvDateTime(booking.paidAt),
@@ -161,10 +203,10 @@ export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'
           controller.enqueue(encoder.encode(CSV_BOM + csvRecord(CSV_COLUMNS.map((column) => BOOKING_LIST_WORDS.csvColumns[column]))))
           return
         }
-        const {bookings} = await searchPage(deps.functions, filter, chunk, offset, now)
-        offset += bookings.length
-        if (bookings.length > 0) controller.enqueue(encoder.encode(bookings.map((booking) => csvBookingRecord(booking, now)).join('')))
-        if (bookings.length < chunk) controller.close()
+        const {rows} = await searchPage(deps.functions, filter, chunk, offset, now)
+        offset += rows.length
+        if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => csvBookingRecord(row, now)).join('')))
+        if (rows.length < chunk) controller.close()
       },
     },
     {highWaterMark: 1},

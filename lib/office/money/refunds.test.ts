@@ -216,7 +216,7 @@ describe("the payment's state, from paid and refunded cents", () => {
     const state = async () => {
       const booking = (await store.findById(bookingId))!
       const view = officeBookingView(booking, {customerChanges: [], actions: [], notes: []}, fixedClock())
-      const [csv] = readCsv(csvBookingRecord(booking, fixedClock()))
+      const [csv] = readCsv(csvBookingRecord({booking, refundedInPeriodCents: null}, fixedClock()))
       const cell = (name: (typeof CSV_COLUMNS)[number]) => csv[CSV_COLUMNS.indexOf(name)]
       return {page: view.payment.summary, csv: [cell('payment'), cell('paid'), cell('refunded'), cell('kept')]}
     }
