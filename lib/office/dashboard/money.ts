@@ -73,9 +73,9 @@ export type MoneyFigures = Period & {
   earlyCancellationCents: number
 }
 
-type MoneyAnswer = Record<string, number | string | null>
+type MoneyAnswer = Record<string, unknown>
 
-const numberOf = (value: number | string | null | undefined) => Number(value ?? 0)
+const numberOf = (value: unknown) => Number(value ?? 0)
 
 /** The figures as the database answers them (Supabase's Data API may give a bigint as text). */
 export function moneyFiguresOf(answer: MoneyAnswer): MoneyFigures {
