@@ -15,8 +15,9 @@ const w = accessWords.nav
 export function OfficeNav({role}: {role: StaffRole}) {
   const pathname = usePathname()
   const areas: {href: string; label: string; current: boolean; needs: StaffRole}[] = [
-    // For a crew member /office is their crew's day.
-    {href: '/office', label: w.schedule, current: pathname === '/office' || pathname.startsWith('/office/schedule'), needs: 'crew'},
+    {href: '/office', label: w.dashboard, current: pathname === '/office', needs: 'office'},
+    // A crew member's schedule is their crew's day.
+    {href: '/office/schedule', label: w.schedule, current: pathname.startsWith('/office/schedule'), needs: 'crew'},
     {href: '/office/bookings', label: w.bookings, current: pathname.startsWith('/office/bookings'), needs: 'office'},
     {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans'), needs: 'office'},
     {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention'), needs: 'office'},

@@ -86,7 +86,8 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
 /** Every office page (a GET page row of office-routes.ts) with the seeded records' real ids. */
 function officePages(seeded: Seeded): string[] {
   const real: Record<string, string> = {
-    'app/office/page.tsx': `/office?week=${seeded.week}`,
+    'app/office/page.tsx': '/office',
+    'app/office/schedule/page.tsx': `/office/schedule?week=${seeded.week}`,
     'app/office/schedule/[date]/[crew]/page.tsx': `/office/schedule/${seeded.first}/indoor`,
     'app/office/bookings/page.tsx': '/office/bookings',
     'app/office/bookings/[id]/page.tsx': `/office/bookings/${seeded.bookingId}`,
@@ -100,7 +101,7 @@ function officePages(seeded: Seeded): string[] {
     return path
   })
   // The schedule's day view is the same page as its week view, laid out otherwise.
-  return [...pages, `/office?date=${seeded.first}`]
+  return [...pages, `/office/schedule?date=${seeded.first}`]
 }
 
 test('every office page reads at 360 px and 1280 px: no sideways scroll, no squeezed text, no axe violation', async ({page, request}) => {
@@ -128,7 +129,7 @@ test('every office page reads at 360 px and 1280 px: no sideways scroll, no sque
   // The week view: a day-by-day agenda. Only windows with jobs are shown, the others summed up in
   // a line; the page grows with the jobs (other tests' bookings may share the week), not with the
   // windows: before, 6 jobs made it 10,028 px tall.
-  await page.goto(`/office?week=${seeded.week}`)
+  await page.goto(`/office/schedule?week=${seeded.week}`)
   const jobs = await page.locator('main a[href^="/office/bookings/"]:visible').count()
   expect(jobs, 'the seeded jobs of the week').toBeGreaterThanOrEqual(3)
   const emptyWindowsShown = await page.locator('main [data-window]:visible').filter({hasNot: page.locator('a[href^="/office/bookings/"]')}).count()
@@ -157,7 +158,8 @@ test('screenshots of the office on a phone', async ({page, request}) => {
     bookings: '/office/bookings',
     plan: `/office/plans/${seeded.planId}`,
     booking: `/office/bookings/${seeded.bookingId}`,
-    week: `/office?week=${seeded.week}`,
+    dashboard: '/office',
+    week: `/office/schedule?week=${seeded.week}`,
     'crew-day': `/office/schedule/${seeded.first}/indoor`,
   }
   for (const [shot, path] of Object.entries(shots)) {

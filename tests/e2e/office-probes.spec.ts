@@ -108,8 +108,10 @@ test.describe('signed in as the owner', () => {
   })
 
   test('a year-0000 date says so on the schedule and the bookings list, the day sheet is not found, the export answers 400', async ({page}) => {
-    await expectRefusedParameter(page, '/office?date=0000-01-01', 'date', INPUT_MESSAGES.date)
-    await expectRefusedParameter(page, '/office?week=0000-01-01', 'week', INPUT_MESSAGES.date)
+    await expectRefusedParameter(page, '/office/schedule?date=0000-01-01', 'date', INPUT_MESSAGES.date)
+    await expectRefusedParameter(page, '/office/schedule?week=0000-01-01', 'week', INPUT_MESSAGES.date)
+    await expectRefusedParameter(page, '/office?from=0000-01-01', 'from', INPUT_MESSAGES.date)
+    await expectRefusedParameter(page, '/office/bookings?paid_from=2026-02-30', 'paid_from', INPUT_MESSAGES.date)
     await expectRefusedParameter(page, '/office/bookings?from=0000-01-01', 'from', INPUT_MESSAGES.date)
     const sheet = await page.request.get('/office/schedule/0000-01-01/indoor')
     expect(sheet.status()).toBe(404)

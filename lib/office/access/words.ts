@@ -11,6 +11,7 @@ export const accessWords = {
   skipLink: 'Skip to main content',
   nav: {
     label: 'Office',
+    dashboard: 'Dashboard',
     schedule: 'Schedule',
     bookings: 'Bookings',
     attention: 'Needs attention',
@@ -32,7 +33,7 @@ export const accessWords = {
   forbidden: {
     title: 'Not for your role',
     body: 'Your role in the office does not open this page. Ask an owner if you need something changed here.',
-    back: 'Back to the schedule',
+    back: 'Back to the office',
   },
   signIn: {
     title: 'Sign in to the office',

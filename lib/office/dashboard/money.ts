@@ -120,3 +120,18 @@ export function moneyListLinks(period: Period): {booked: string; collected: stri
     refunded: `/office/bookings?${new URLSearchParams({refunded_from: period.from, refunded_to: period.to})}`,
   }
 }
+
+const shortDay = new Intl.DateTimeFormat('en-US', {month: 'short', day: 'numeric', timeZone: 'UTC'})
+
+/** A period in short, as a heading reads it: "Nov 30 – Dec 6", one day as "Dec 2". */
+export function formatPeriod(period: Period): string {
+  const day = (date: string) => shortDay.format(new Date(`${date}T12:00:00Z`))
+  return period.from === period.to ? day(period.from) : `${day(period.from)} – ${day(period.to)}`
+}
+
+/** The change from `previous` to `current` in whole percent (rounded half away from zero), or null when there was nothing before. */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null
+  const ratio = ((current - previous) * 100) / Math.abs(previous)
+  return Math.sign(ratio) * Math.round(Math.abs(ratio))
+}

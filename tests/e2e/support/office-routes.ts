@@ -46,9 +46,10 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
     form: {name: 'Nobody', role: 'crew', crew: 'indoor'},
   },
   {file: 'app/office/staff/[id]/remove/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/remove`, access: 'owner'},
-  // schedule: the schedule, the crews' day sheets, the bookings list and its CSV export
-  // A crew member's /office is a redirect to their crew's day.
-  {file: 'app/office/page.tsx', method: 'GET', path: '/office?week=2026-12-07', access: 'crew'},
+  // the dashboard; the schedule, the crews' day sheets, the bookings list and its CSV export
+  // A crew member's /office and /office/schedule are a redirect to their crew's day.
+  {file: 'app/office/page.tsx', method: 'GET', path: '/office?from=2026-11-01&to=2026-11-30', access: 'crew'},
+  {file: 'app/office/schedule/page.tsx', method: 'GET', path: '/office/schedule?week=2026-12-07', access: 'crew'},
   {file: 'app/office/schedule/[date]/[crew]/page.tsx', method: 'GET', path: '/office/schedule/2026-12-07/indoor', access: 'crew', crewScope: 'day'},
   {file: 'app/office/bookings/page.tsx', method: 'GET', path: '/office/bookings?q=ada&status=paid', access: 'office'},
   {file: 'app/office/bookings/export/route.ts', method: 'GET', path: '/office/bookings/export?status=paid', access: 'owner'},

@@ -129,3 +129,93 @@ export const NOVEMBER_BY_HAND: MoneyFigures = {
   earlyCancellationCents: 4000,
 }
 
+
+const job = (window: string, family: 'indoor' | 'exterior') => ({
+  date: '2026-12-02',
+  arrivalWindow: window,
+  serviceFamily: family,
+  // 08:00 and 10:00 PST.
+  windowStartsAt: window.startsWith('08') ? '2026-12-02T16:00:00.000Z' : '2026-12-02T18:00:00.000Z',
+  tipCents: 0,
+  discountCents: null,
+  coupon: null,
+})
+
+/** Wednesday 2 December 2026's jobs: what the dashboard's Today counts, with December's money beside November's. */
+export async function seedToday(db: PGlite): Promise<void> {
+  // Indoor 08:00–10:00: one started, one done.
+  await insertBooking(db, houseBooking({...job('08:00-10:00', 'indoor'), amountCents: 10000}), {...paid('2026-12-01T18:00:00Z'), started_at: '2026-12-02T16:10:00Z'})
+  await insertBooking(db, carpetBooking({...job('08:00-10:00', 'indoor'), amountCents: 20000}), {...paid('2026-12-01T19:00:00Z'), outcome: 'done', outcome_at: '2026-12-02T17:30:00Z'})
+  // Indoor 10:00–12:00: an open hold (counted, as a hold) and one that ended (not).
+  await insertBooking(db, houseBooking({...job('10:00-12:00', 'indoor'), amountCents: 9000}), {payment_status: 'pending', hold_expires_at: '2026-12-02T19:00:00Z'})
+  await insertBooking(db, houseBooking({...job('10:00-12:00', 'indoor'), amountCents: 9000}), {payment_status: 'pending', hold_expires_at: '2026-12-02T17:00:00Z'})
+  // Exterior 08:00–10:00: paid, its customer asking to cancel.
+  await insertBooking(db, exteriorBooking({...job('08:00-10:00', 'exterior'), amountCents: 30000}), {...paid('2026-12-01T20:00:00Z'), cancellation_requested_at: '2026-12-01T21:00:00Z'})
+}
+
+async function insertQuote(db: PGlite, at: string, heard: string | null): Promise<string> {
+  const id = randomUUID()
+  await db.query(
+    `insert into public.quote_requests (id, submission_key, first_name, last_name, phone, email, zip_code, heard_about_us, terms_accepted_at, page_path, created_at)
+     values ($1, $2, 'Ann', 'Lee', '4255550100', 'ann@example.com', '98057', $3, $4, '/house-cleaning', $4)`,
+    [id, randomUUID(), heard, at],
+  )
+  return id
+}
+
+/** The lead's status now, and the statuses it went through on the way (its history, as the office writes it). */
+async function track(db: PGlite, kind: string, id: string, status: string, through: string[] = []): Promise<void> {
+  await db.query(`insert into public.lead_tracking (lead_kind, lead_id, status) values ($1, $2, $3)`, [kind, id, status])
+  let before = 'new'
+  for (const step of [...through, status]) {
+    await db.query(`select public.record_staff_action(null, 'Office', now(), 'lead', $1, 'status_changed', $2::jsonb, $3::jsonb)`, [id, JSON.stringify({status: before}), JSON.stringify({status: step})])
+    before = step
+  }
+}
+
+/** November's leads: five received, three contacted, two quoted, one won; one spam, one in October. */
+export async function seedLeads(db: PGlite): Promise<void> {
+  await insertQuote(db, '2026-11-05T18:00:00Z', 'Google')
+  await track(db, 'quote_request', await insertQuote(db, '2026-11-06T18:00:00Z', 'Google'), 'won', ['contacted', 'quoted'])
+  // Quoted, then lost: it reached "quoted" (and so "contacted").
+  await track(db, 'quote_request', await insertQuote(db, '2026-11-07T18:00:00Z', 'Friend'), 'lost', ['quoted'])
+  await track(db, 'quote_request', await insertQuote(db, '2026-11-08T18:00:00Z', '  '), 'spam')
+  // 23:30 PDT on 31 October: October's.
+  await insertQuote(db, '2026-11-01T06:30:00Z', 'Yelp')
+  // 23:30 PST on 30 November: November's; contacted, with no history kept.
+  const message = randomUUID()
+  await db.query(
+    `insert into public.contact_messages (id, submission_key, name, email, phone, message, page_path, created_at) values ($1, $2, 'Bo', 'bo@example.com', '2065550100', 'Hi', '/contact', '2026-12-01T07:30:00Z')`,
+    [message, randomUUID()],
+  )
+  await db.query(`insert into public.lead_tracking (lead_kind, lead_id, status) values ('contact_message', $1, 'contacted')`, [message])
+  await db.query(
+    `insert into public.appointments (id, submission_key, page_path, created_at, full_name, phone, email, address, zip_code, service, visit_date, visit_window, walkthrough)
+     values ($1, $2, '/appointment', '2026-11-15T18:00:00Z', 'Cy Park', '4255550111', 'cy@example.com', '1 Main St, Renton', '98057', 'Mold', '2026-11-20', '09:00-11:00', 'in_person')`,
+    [randomUUID(), randomUUID()],
+  )
+}
+
+/** December 2026 by hand: D (visit 1 Dec) and seedToday's jobs. */
+export const DECEMBER_BY_HAND: MoneyFigures = {
+  from: '2026-12-01',
+  to: '2026-12-31',
+  // D (1 Dec) and today's three jobs; the holds are not booked.
+  bookedCount: 4,
+  bookedCents: 10000 + 10000 + 20000 + 30000,
+  averageCents: 17500,
+  tipsCents: 900,
+  tipsUnknown: 0,
+  couponsCents: 0,
+  couponUses: 0,
+  collectedCount: 3,
+  collectedCents: 60000,
+  // D's $25 on 1 December at 00:30 PST.
+  refundedCount: 1,
+  refundedCents: 2500,
+  keptCents: 57500,
+  planVisitsCharged: 0,
+  planVisitsDeclined: 0,
+  earlyCancellationCents: 0,
+}
+

@@ -55,7 +55,7 @@ export default async function DaySheetPage({params, searchParams}: {params: Para
   return (
     <article className={styles.sheet}>
       <div className={styles.tools}>
-        <Link href={`/office?date=${date}&crew=${crew}`}>{WORDS.back}</Link>
+        <Link href={`/office/schedule?date=${date}&crew=${crew}`}>{WORDS.back}</Link>
         <PrintButton label={WORDS.print} className={styles.print} />
       </div>
       <h1 className={styles.title}>
