@@ -1,13 +1,16 @@
 import type {Metadata} from 'next'
+import {headers} from 'next/headers'
 import type {ReactNode} from 'react'
 import {OfficeNav} from '@/components/office/OfficeNav'
+import {officeMenuCounts} from '@/lib/office/access/menu-counts-server'
 import {currentStaff} from '@/lib/office/access/page'
 import {accessWords} from '@/lib/office/access/words'
 import styles from './office.module.css'
 
 /**
  * The office's own shell (no site CSS, header or footer; none of this reaches visitors' pages):
- * skip link, the office's areas, who is signed in and Sign out. Never indexed.
+ * skip link, the office's areas (with how many items wait in Needs attention and Leads, read afresh on
+ * every page), who is signed in and Sign out. Never indexed.
  */
 export const metadata: Metadata = {
   title: {template: `%s | ${accessWords.office}`, default: accessWords.office},
@@ -19,6 +22,8 @@ export const dynamic = 'force-dynamic'
 
 export default async function OfficeLayout({children}: {children: ReactNode}) {
   const staff = await currentStaff()
+  // Null for crew (neither entry is theirs) and when the counts cannot be read (the page still shows).
+  const counts = staff ? await officeMenuCounts(staff, await headers()) : null
   const w = accessWords
   return (
     <div className={styles.office}>
@@ -42,7 +47,7 @@ export default async function OfficeLayout({children}: {children: ReactNode}) {
             </div>
           )}
         </div>
-        {staff && <OfficeNav role={staff.role} />}
+        {staff && <OfficeNav role={staff.role} counts={counts} />}
       </header>
       <main id="office-main" tabIndex={-1} className={styles.main}>
         {children}

@@ -25,7 +25,10 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
   const params = searchParamsOf(await searchParams)
   const query = parseLeadListQuery(params)
   const office = await leadOffice()
-  const [page, assignees] = await Promise.all([office.list(query, staff), office.assignees()])
+  const [page, assignees, heardAnswers] = await Promise.all([office.list(query, staff), office.assignees(), office.heardAnswers()])
+  // The answer asked for keeps its place in the choices even when no stored lead gave it (a link from elsewhere).
+  const heardChosen = heardAnswers.find((answer) => answer.toLowerCase() === query.heard.toLowerCase()) ?? query.heard
+  const heardChoices = heardChosen && !heardAnswers.includes(heardChosen) ? [heardChosen, ...heardAnswers] : heardAnswers
 
   return (
     <div className={styles.page}>
@@ -63,6 +66,21 @@ export default async function LeadsPage({searchParams}: {searchParams: Promise<R
         <div className={`${styles.field} ${styles.search}`}>
           <label htmlFor="lead-filter-q">{words.filters.search}</label>
           <input id="lead-filter-q" name="q" type="search" defaultValue={query.search} maxLength={100} autoComplete="off" />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-from">{words.filters.from}</label>
+          <input id="lead-filter-from" name="from" type="date" defaultValue={query.from ?? ''} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-to">{words.filters.to}</label>
+          <input id="lead-filter-to" name="to" type="date" defaultValue={query.to ?? ''} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lead-filter-heard">{words.filters.heard}</label>
+          <select id="lead-filter-heard" name="heard" defaultValue={heardChosen}>
+            <option value="">{words.filters.any}</option>
+            <Choices values={heardChoices} label={(answer) => answer} />
+          </select>
         </div>
         {query.order === 'oldest' ? <input type="hidden" name="order" value="oldest" /> : null}
         <div className={styles.buttons}>

@@ -19,6 +19,8 @@ export const accessWords = {
     calendars: 'Crews’ calendars',
     staff: 'Staff',
     plans: 'Plans',
+    /** After a menu entry's count, for screen readers (the count shows as a badge; none at 0). */
+    waiting: (count: number) => `${count.toLocaleString('en-US')} waiting`,
   },
   /** The plain answers of office endpoints refused before any work (scripts and odd clients read them). */
   answers: {

@@ -13,7 +13,8 @@ import {emailContentFromDataset} from '../../email/test-support/content'
 import {submissionReference} from '../../email/view-parts'
 import {createLeadStore, type StoredLeadInput} from '../../leads/store'
 import {leadAction} from './routes'
-import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, parseLeadListQuery, PAGE_SIZE, refusedLeadListQuery, type LeadOffice, type ReplyInput} from './actions'
+import {INPUT_MESSAGES} from '../shared/input'
+import {canChangeStatus, createLeadOffice, defaultStatusAfterReply, LEAD_STATUSES, leadListHref, parseLeadListQuery, PAGE_SIZE, refusedLeadListQuery, type LeadOffice, type ReplyInput} from './actions'
 import type {ActingStaff} from '../access/roles'
 
 vi.setConfig({testTimeout: 60_000, hookTimeout: PGLITE_SETUP_TIMEOUT})
@@ -327,6 +328,22 @@ describe("a lead page's forms", () => {
     expect(parseLeadListQuery(new URLSearchParams('q=%00')).search).toBe('')
     expect(refusedLeadListQuery(new URLSearchParams('q=%00'))).toEqual({field: 'q', message: 'must not contain control characters'})
     expect(refusedLeadListQuery(new URLSearchParams('q=Zo%C3%AB'))).toBeNull()
+  })
+
+  it('the inbox leaves out a day that is not a date, or an answer holding a control character, says which, and keeps good ones in its links', () => {
+    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=0999-01-01']) {
+      const field = bad.split('=')[0]
+      expect(refusedLeadListQuery(new URLSearchParams(bad))).toEqual({field, message: INPUT_MESSAGES.date})
+      expect(parseLeadListQuery(new URLSearchParams(bad))[field as 'from' | 'to']).toBeNull()
+    }
+    expect(refusedLeadListQuery(new URLSearchParams('heard=Goo%07gle'))).toEqual({field: 'heard', message: INPUT_MESSAGES.control})
+    expect(parseLeadListQuery(new URLSearchParams('heard=Goo%07gle')).heard).toBe('')
+    expect(refusedLeadListQuery(new URLSearchParams('from=2026-11-01&to=2026-11-30&heard=A+neighbour'))).toBeNull()
+
+    const query = parseLeadListQuery(new URLSearchParams('from=2026-11-01&to=2026-11-30&heard=+A+neighbour+&status=new&page=2'))
+    expect(query).toMatchObject({from: '2026-11-01', to: '2026-11-30', heard: 'A neighbour', status: 'new', page: 2})
+    const next = new URL(leadListHref({...query, page: 3}), 'http://office.test').searchParams
+    expect(Object.fromEntries(next)).toEqual({status: 'new', from: '2026-11-01', to: '2026-11-30', heard: 'A neighbour', page: '3'})
   })
 })
 

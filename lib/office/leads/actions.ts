@@ -1,7 +1,8 @@
 import {isUuid} from '../../booking/store/mapping.ts'
 import type {DatabaseFunctions} from '../../database/functions.ts'
 import type {LeadReplyFacts, QueuedEmail} from '../../email/queue.ts'
-import {refusedText, textProblem, type RefusedParameter} from '../shared/input.ts'
+import {LEAD_LIMITS} from '../../leads/schemas.ts'
+import {isOfficeDate, refusedDate, refusedText, textProblem, type RefusedParameter} from '../shared/input.ts'
 import {actingStaff, type ActingStaff} from '../access/roles'
 
 /**
@@ -113,13 +114,18 @@ export interface LeadPage {
   pageCount: number
 }
 
-/** The inbox's filters, as the page's address carries them (?status=&kind=&assignee=&q=&page=&order=). */
+/** The inbox's filters, as the page's address carries them (?status=&kind=&assignee=&q=&from=&to=&heard=&page=&order=). */
 export interface LeadListQuery {
   status: LeadStatus | null
   kind: OfficeLeadKind | null
   /** 'mine' (the viewer), 'nobody', or a staff member's id. */
   assignee: 'mine' | 'nobody' | string | null
   search: string
+  /** The days a lead came in, 'YYYY-MM-DD' in the company's time zone (America/Los_Angeles), both inclusive. */
+  from: string | null
+  to: string | null
+  /** The quote form's "how did you hear about us" answer (any case); '' for any. Only quote requests have one. */
+  heard: string
   page: number
   order: 'newest' | 'oldest'
 }
@@ -136,14 +142,21 @@ export function parseLeadListQuery(params: Params): LeadListQuery {
     kind: leadKindFromSlug(params.get('kind')),
     assignee: assignee === 'mine' || assignee === 'nobody' || isUuid(assignee) ? assignee : null,
     search: textProblem(params.get('q') ?? '') ? '' : (params.get('q') ?? '').trim().slice(0, LIMITS.search),
+    from: isOfficeDate(params.get('from')) ? params.get('from') : null,
+    to: isOfficeDate(params.get('to')) ? params.get('to') : null,
+    heard: textProblem(params.get('heard') ?? '') ? '' : (params.get('heard') ?? '').normalize('NFC').trim().slice(0, LEAD_LIMITS.heardAboutUs),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     order: params.get('order') === 'oldest' ? 'oldest' : 'newest',
   }
 }
 
-/** The inbox address's search the office refuses (a control character: the database cannot search for a NUL), or null; the page says so. */
+/**
+ * The part of the inbox's address the office refuses (a search or an answer holding a control
+ * character: the database cannot search for a NUL; a day that is not a date in the office's years),
+ * or null; the page says so above the inbox, shown without that part.
+ */
 export function refusedLeadListQuery(params: Params): RefusedParameter | null {
-  return refusedText({q: params.get('q')})
+  return refusedText({q: params.get('q'), heard: params.get('heard')}) ?? refusedDate({from: params.get('from'), to: params.get('to')})
 }
 
 /** The address of the inbox with `query` (only what differs from the whole inbox). */
@@ -153,6 +166,9 @@ export function leadListHref(query: Partial<LeadListQuery>): string {
   if (query.kind) params.set('kind', LEAD_KIND_SLUGS[query.kind])
   if (query.assignee) params.set('assignee', query.assignee)
   if (query.search) params.set('q', query.search)
+  if (query.from) params.set('from', query.from)
+  if (query.to) params.set('to', query.to)
+  if (query.heard) params.set('heard', query.heard)
   if (query.order === 'oldest') params.set('order', 'oldest')
   if (query.page && query.page > 1) params.set('page', String(query.page))
   const text = params.toString()
@@ -251,6 +267,8 @@ export interface LeadOffice {
   get(kind: OfficeLeadKind, id: string): Promise<OfficeLead | null>
   /** Who a lead may be assigned to: the current staff. */
   assignees(): Promise<{id: string; name: string}[]>
+  /** The "how did you hear about us" answers quote requests gave, each once, A to Z (the inbox's filter offers them). */
+  heardAnswers(): Promise<string[]>
   changeStatus(kind: OfficeLeadKind, id: string, from: LeadStatus, to: LeadStatus, staff: ActingStaff): Promise<LeadOutcome<'changed' | 'unchanged'>>
   assign(kind: OfficeLeadKind, id: string, assigneeId: string | null, staff: ActingStaff): Promise<LeadOutcome<'changed' | 'unchanged'>>
   addNote(kind: OfficeLeadKind, id: string, body: string, staff: ActingStaff): Promise<LeadOutcome<'added'>>
@@ -266,6 +284,9 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
       if (query.kind) filter.kind = query.kind
       if (query.assignee) filter.assignee = query.assignee === 'mine' ? viewer.id : query.assignee
       if (query.search) filter.search = query.search
+      if (query.from) filter.from = query.from
+      if (query.to) filter.to = query.to
+      if (query.heard) filter.heard = query.heard
       if (query.order === 'oldest') filter.order = 'oldest'
       const rows = await functions.rows<Record<string, unknown>>('office_leads', {
         p_filter: filter,
@@ -310,6 +331,11 @@ export function createLeadOffice(functions: DatabaseFunctions, now: () => Date =
     async assignees() {
       const rows = await functions.rows<{id: string; name: string}>('office_lead_assignees', {})
       return rows.map((row) => ({id: String(row.id), name: String(row.name)}))
+    },
+
+    async heardAnswers() {
+      const rows = await functions.rows<{answer: string}>('office_lead_heard_answers', {})
+      return rows.map((row) => String(row.answer))
     },
 
     async changeStatus(kind, id, from, to, staff) {
