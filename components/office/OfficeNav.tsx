@@ -21,6 +21,7 @@ export function OfficeNav({role}: {role: StaffRole}) {
     {href: '/office/plans', label: w.plans, current: pathname.startsWith('/office/plans'), needs: 'office'},
     {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention'), needs: 'office'},
     {href: '/office/leads', label: w.leads, current: pathname.startsWith('/office/leads'), needs: 'office'},
+    {href: '/office/customers', label: w.customers, current: pathname.startsWith('/office/customers'), needs: 'office'},
     {href: '/office/calendars', label: w.calendars, current: pathname.startsWith('/office/calendars'), needs: 'owner'},
     {href: '/office/staff', label: w.staff, current: pathname.startsWith('/office/staff'), needs: 'owner'},
   ]
