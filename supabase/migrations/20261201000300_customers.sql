@@ -56,52 +56,55 @@ as $$
 $$;
 
 -- Every row that names a customer, with what it says about them: its kind, id, name, e-mail key,
--- phone, address (a quote request gives only its ZIP) and when it was made.
+-- phone, address (a quote request gives only its ZIP), when it was made, and whether it is a booking
+-- paid or planned (a plan's visit to come).
 create function public.customer_contacts() returns table (
-  kind text, id uuid, email_key text, name text, phone text, address text, at timestamptz
+  kind text, id uuid, email_key text, name text, phone text, address text, at timestamptz, booked boolean
 )
 language sql
 stable
 set search_path = ''
 as $$
-  select 'booking', b.id, lower(btrim(b.email)), b.first_name || ' ' || b.last_name, b.phone, b.address, b.created_at
+  select 'booking', b.id, lower(btrim(b.email)), b.first_name || ' ' || b.last_name, b.phone, b.address, b.created_at,
+    b.payment_status in ('paid', 'scheduled')
   from public.bookings b
   union all
-  select 'plan', p.id, lower(btrim(p.email)), p.first_name || ' ' || p.last_name, p.phone, null, p.created_at
+  select 'plan', p.id, lower(btrim(p.email)), p.first_name || ' ' || p.last_name, p.phone, null, p.created_at, false
   from public.booking_plans p
   union all
-  select 'quote_request', q.id, lower(btrim(q.email)), q.first_name || ' ' || q.last_name, q.phone, q.zip_code, q.created_at
+  select 'quote_request', q.id, lower(btrim(q.email)), q.first_name || ' ' || q.last_name, q.phone, q.zip_code, q.created_at, false
   from public.quote_requests q
   union all
-  select 'contact_message', c.id, lower(btrim(c.email)), c.name, c.phone, null, c.created_at
+  select 'contact_message', c.id, lower(btrim(c.email)), c.name, c.phone, null, c.created_at, false
   from public.contact_messages c
   union all
-  select 'estimate_request', a.id, lower(btrim(a.email)), a.full_name, a.phone, concat_ws(' ', a.address, a.zip_code), a.created_at
+  select 'estimate_request', a.id, lower(btrim(a.email)), a.full_name, a.phone, concat_ws(' ', a.address, a.zip_code), a.created_at, false
   from public.appointments a
   where a.email is not null;
 $$;
 
 -- The same rows of one customer (p_email_key: an e-mail key), each table read by its index.
 create function public.customer_contacts_of(p_email_key text) returns table (
-  kind text, id uuid, email_key text, name text, phone text, address text, at timestamptz
+  kind text, id uuid, email_key text, name text, phone text, address text, at timestamptz, booked boolean
 )
 language sql
 stable
 set search_path = ''
 as $$
-  select 'booking', b.id, p_email_key, b.first_name || ' ' || b.last_name, b.phone, b.address, b.created_at
+  select 'booking', b.id, p_email_key, b.first_name || ' ' || b.last_name, b.phone, b.address, b.created_at,
+    b.payment_status in ('paid', 'scheduled')
   from public.bookings b where lower(btrim(b.email)) = p_email_key
   union all
-  select 'plan', p.id, p_email_key, p.first_name || ' ' || p.last_name, p.phone, null, p.created_at
+  select 'plan', p.id, p_email_key, p.first_name || ' ' || p.last_name, p.phone, null, p.created_at, false
   from public.booking_plans p where lower(btrim(p.email)) = p_email_key
   union all
-  select 'quote_request', q.id, p_email_key, q.first_name || ' ' || q.last_name, q.phone, q.zip_code, q.created_at
+  select 'quote_request', q.id, p_email_key, q.first_name || ' ' || q.last_name, q.phone, q.zip_code, q.created_at, false
   from public.quote_requests q where lower(btrim(q.email)) = p_email_key
   union all
-  select 'contact_message', c.id, p_email_key, c.name, c.phone, null, c.created_at
+  select 'contact_message', c.id, p_email_key, c.name, c.phone, null, c.created_at, false
   from public.contact_messages c where lower(btrim(c.email)) = p_email_key
   union all
-  select 'estimate_request', a.id, p_email_key, a.full_name, a.phone, concat_ws(' ', a.address, a.zip_code), a.created_at
+  select 'estimate_request', a.id, p_email_key, a.full_name, a.phone, concat_ws(' ', a.address, a.zip_code), a.created_at, false
   from public.appointments a where a.email is not null and lower(btrim(a.email)) = p_email_key;
 $$;
 
@@ -141,12 +144,7 @@ begin
       or (v_digits is not null and regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') like '%' || v_digits || '%')
   ),
   customers as (
-    select c.email_key,
-      (array_agg(c.name order by c.at desc, c.id))[1] as name,
-      (array_agg(c.phone order by c.at desc, c.id))[1] as phone,
-      (count(*) filter (where c.kind = 'booking' and exists (
-        select 1 from public.bookings b where b.id = c.id and b.payment_status in ('paid', 'scheduled'))))::bigint as bookings,
-      max(c.at) as last_at
+    select c.email_key, (count(*) filter (where c.booked))::bigint as bookings, max(c.at) as last_at
     from contacts c
     join matched m on m.email_key = c.email_key
     group by c.email_key
@@ -157,14 +155,18 @@ begin
     order by cu.last_at desc, cu.email_key
     limit p_limit offset p_offset
   )
+  -- The name and phone of each customer's latest row, read for the page's customers only.
   select jsonb_build_object(
     'total', coalesce((select max(page.total) from page), (select count(*) from matched)),
     'customers', coalesce(jsonb_agg(jsonb_build_object(
-      'emailKey', page.email_key, 'name', page.name, 'phone', page.phone, 'bookings', page.bookings, 'lastAt', page.last_at
+      'emailKey', page.email_key, 'name', latest.name, 'phone', latest.phone, 'bookings', page.bookings, 'lastAt', page.last_at
     ) order by page.last_at desc, page.email_key), '[]'::jsonb)
   )
   into v_answer
-  from page;
+  from page
+  cross join lateral (
+    select l.name, l.phone from public.customer_contacts_of(page.email_key) l order by l.at desc, l.id limit 1
+  ) as latest;
   return v_answer;
 end;
 $$;
