@@ -181,8 +181,8 @@ $$;
 --     so it is left out of both) and kept (paid − refunded), in cents
 --   visits: the first and last visit day up to today among the bookings that stand (paid or a
 --     plan's visit to come, not cancelled)
---   texts: whether the latest booking agreed to texts (its own box or its plan's), and whether any
---     of the customer's numbers replied STOP
+--   texts: whether they have a booking paid or planned, whether the latest one agreed to texts (its
+--     own box or its plan's), and since when any of the customer's numbers replied STOP
 create function public.office_customer(p_email_key text, p_now timestamptz)
 returns jsonb
 language plpgsql
@@ -304,6 +304,9 @@ begin
         and b.date <= v_today
     ),
     'texts', jsonb_build_object(
+      'booked', exists (
+        select 1 from public.bookings b where lower(btrim(b.email)) = v_key and b.payment_status in ('paid', 'scheduled')
+      ),
       'consentAt', (
         select coalesce(b.sms_consent_at, p.sms_consent_at)
         from public.bookings b left join public.booking_plans p on p.id = b.plan_id

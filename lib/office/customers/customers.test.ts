@@ -170,6 +170,16 @@ describe('the customers list', () => {
     const last = await search('person', 9)
     expect(last).toMatchObject({total: 27, page: 2, pageCount: 2})
     expect(last.customers).toHaveLength(2)
+    // A customer who only wrote: nothing paid, no visit, no booking to have agreed to texts on.
+    const lone = (await readCustomer(functions, 'Person0@example.com', NOW))!
+    expect(lone).toMatchObject({
+      name: 'Person 0',
+      bookings: [],
+      leads: [expect.objectContaining({kind: 'contact_message'})],
+      money: {paidCents: 0, refundedCents: 0, keptCents: 0},
+      visits: {first: null, last: null, count: 0},
+      texts: {booked: false, consentAt: null, optedOutSince: null},
+    })
   })
 })
 
@@ -201,7 +211,7 @@ describe('a customer’s record', () => {
     expect(record.leads).toEqual([expect.objectContaining({kind: 'contact_message', id: message, status: 'new'})])
     expect(record.replies).toEqual([{leadKind: 'contact_message', leadId: message, at: expect.stringMatching(/^2026-11-16T18:00:00/), staffName: 'Dana Reyes', subject: 'Boat decks', message: 'Yes, we do.'}])
     // The latest booking agreed to texts; the number has replied STOP since.
-    expect(record.texts).toEqual({consentAt: expect.stringMatching(/^2026-11-01T17:00:00/), optedOutSince: expect.stringMatching(/^2026-11-30T08:00:00/)})
+    expect(record.texts).toEqual({booked: true, consentAt: expect.stringMatching(/^2026-11-01T17:00:00/), optedOutSince: expect.stringMatching(/^2026-11-30T08:00:00/)})
     expect(record.addresses).toEqual(['12 Birch Lane, Renton, WA 98056'])
 
     expect(await readCustomer(functions, 'nobody@example.com', NOW)).toBeNull()

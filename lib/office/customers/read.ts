@@ -175,7 +175,7 @@ const recordAnswer = json(
       notes: z.array(z.object({id: z.string(), staffName: z.string(), at: instant, body: z.string()})),
       money: z.object({paidCents: cents, refundedCents: cents, keptCents: cents}),
       visits: z.object({first: z.string().nullable(), last: z.string().nullable(), count: cents}),
-      texts: z.object({consentAt: nullableInstant, optedOutSince: nullableInstant}),
+      texts: z.object({booked: z.boolean(), consentAt: nullableInstant, optedOutSince: nullableInstant}),
     })
     .nullable(),
 )

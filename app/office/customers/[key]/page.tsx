@@ -29,8 +29,8 @@ function one(search: Search, key: string): string {
   return typeof value === 'string' ? value : ''
 }
 
-function textsLine(texts: CustomerRecord['texts'], hasBooking: boolean): string {
-  const consent = !hasBooking ? words.texts.noBooking : texts.consentAt ? words.texts.agreed(formatDate(texts.consentAt)) : words.texts.notAgreed
+function textsLine(texts: CustomerRecord['texts']): string {
+  const consent = !texts.booked ? words.texts.noBooking : texts.consentAt ? words.texts.agreed(formatDate(texts.consentAt)) : words.texts.notAgreed
   return texts.optedOutSince ? `${consent}. ${words.texts.optedOut(formatDate(texts.optedOutSince))}` : consent
 }
 
@@ -104,7 +104,7 @@ export default async function CustomerPage({params, searchParams}: {params: Prom
               <dt>{words.facts.visits}</dt>
               <dd>{visits.count}</dd>
               <dt>{words.facts.texts}</dt>
-              <dd>{textsLine(record.texts, record.bookings.some((booking) => booking.paidCents > 0 || booking.status === 'plan_visit'))}</dd>
+              <dd>{textsLine(record.texts)}</dd>
             </dl>
           </section>
 
