@@ -4,6 +4,7 @@ import * as z from 'zod'
 import {sql} from './answers.ts'
 
 export const DATABASE_FUNCTIONS = {
+  add_customer_note: {args: {p_email_key: 'text', p_body: 'text', p_staff: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   add_lead_note: {args: {p_kind: 'text', p_id: 'uuid', p_body: 'text', p_staff: 'jsonb'}, returns: 'value'},
   add_plan_visit: {args: {p_plan_id: 'uuid', p_visit: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   add_staff_member: {args: {p_staff: 'jsonb', p_member: 'jsonb', p_emails: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
@@ -43,6 +44,9 @@ export const DATABASE_FUNCTIONS = {
   crew_calendar_reader: {args: {p_token_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
   current_staff: {args: {}, returns: 'rows'},
   customer_booking_changes_of: {args: {p_id: 'uuid'}, returns: 'rows'},
+  customer_contacts: {args: {}, returns: 'rows'},
+  customer_contacts_of: {args: {p_email_key: 'text'}, returns: 'rows'},
+  customer_phone_e164: {args: {p_phone: 'text'}, returns: 'value'},
   defer_outbox: {args: {p_id: 'uuid', p_lock_token: 'uuid', p_until: 'timestamptz'}, returns: 'value'},
   edit_staff_member: {args: {p_staff: 'jsonb', p_member_id: 'uuid', p_changes: 'jsonb', p_now: 'timestamptz'}, returns: 'value'},
   end_staff_session: {args: {p_session_hash: 'text', p_now: 'timestamptz'}, returns: 'value'},
@@ -64,6 +68,8 @@ export const DATABASE_FUNCTIONS = {
   office_booking_is_booked: {args: {p_payment_status: 'text', p_cancelled_at: 'timestamptz'}, returns: 'value'},
   office_booking_status: {args: {p_payment_status: 'text', p_hold_expires_at: 'timestamptz', p_cancellation_requested_at: 'timestamptz', p_cancelled_at: 'timestamptz', p_outcome: 'text', p_now: 'timestamptz'}, returns: 'value'},
   office_bookings_between: {args: {p_from: 'date', p_to: 'date'}, returns: 'rows'},
+  office_customer: {args: {p_email_key: 'text', p_now: 'timestamptz'}, returns: 'value'},
+  office_customers: {args: {p_filter: 'jsonb', p_limit: 'integer', p_offset: 'integer'}, returns: 'value'},
   office_dashboard: {args: {p_now: 'timestamptz', p_periods: 'jsonb', p_from: 'date', p_to: 'date', p_money: 'boolean'}, returns: 'value'},
   office_day_start: {args: {p_day: 'date'}, returns: 'value'},
   office_lead: {args: {p_kind: 'text', p_id: 'uuid'}, returns: 'value'},
@@ -147,6 +153,7 @@ export const DATABASE_FUNCTIONS = {
 
 /** The answer of each function: one value, or one row of its rows. */
 export const DATABASE_ANSWERS = {
+  add_customer_note: sql.json,
   add_lead_note: sql.json,
   add_plan_visit: sql.json,
   add_staff_member: sql.json,
@@ -186,6 +193,9 @@ export const DATABASE_ANSWERS = {
   crew_calendar_reader: sql.text,
   current_staff: z.object({id: sql.uuid, name: sql.text, email: sql.text, role: sql.text, crew: sql.text, created_at: sql.timestamp}),
   customer_booking_changes_of: z.object({kind: sql.text, from_date: sql.text, from_window: sql.text, to_date: sql.text, to_window: sql.text, changed_at: sql.timestamp}),
+  customer_contacts: z.object({kind: sql.text, id: sql.uuid, email_key: sql.text, name: sql.text, phone: sql.text, address: sql.text, at: sql.timestamp, booked: sql.boolean}),
+  customer_contacts_of: z.object({kind: sql.text, id: sql.uuid, email_key: sql.text, name: sql.text, phone: sql.text, address: sql.text, at: sql.timestamp, booked: sql.boolean}),
+  customer_phone_e164: sql.text,
   defer_outbox: sql.boolean,
   edit_staff_member: sql.json,
   end_staff_session: sql.boolean,
@@ -207,6 +217,8 @@ export const DATABASE_ANSWERS = {
   office_booking_is_booked: sql.boolean,
   office_booking_status: sql.text,
   office_bookings_between: z.object({id: sql.uuid, industry: sql.text, first_name: sql.text, last_name: sql.text, email: sql.text, phone: sql.text, address: sql.text, notes: sql.text, location: sql.text, service: sql.text, frequency: sql.text, bedrooms: sql.integer, bathrooms: sql.integer, half_bath: sql.integer, den: sql.integer, extras: sql.json, instructions: sql.json, date: sql.date, tip: sql.text, parking_fee: sql.text, hours: sql.integer, minutes: sql.integer, rooms: sql.integer, stairs: sql.integer, coupon: sql.text, discount: sql.numeric, discount_cents: sql.integer, amount: sql.numeric, amount_cents: sql.integer, payment_status: sql.text, payment_provider: sql.text, payment_session_id: sql.text, idempotency_key: sql.uuid, created_at: sql.timestamp, updated_at: sql.timestamp, paid_at: sql.timestamp, arrival_window: sql.text, service_family: sql.text, window_starts_at: sql.timestamp, hold_expires_at: sql.timestamp, cancellation_requested_at: sql.timestamp, manage_link_generation: sql.integer, payment_checked_at: sql.timestamp, cancelled_at: sql.timestamp, refunded_cents: sql.integer, outcome: sql.text, outcome_at: sql.timestamp, calendar_sequence: sql.integer, plan_id: sql.uuid, plan_visit: sql.integer, placed_elsewhere: sql.boolean, sms_consent_at: sql.timestamp, started_at: sql.timestamp, tip_cents: sql.integer, parking_cents: sql.integer}),
+  office_customer: sql.json,
+  office_customers: sql.json,
   office_dashboard: sql.json,
   office_day_start: sql.timestamp,
   office_lead: sql.json,

@@ -27,7 +27,8 @@ $$;
 --             started and done; open holds, open cancellation requests, e-mails that failed
 --   funnel:   leads received, not spam; a lead reached a step when its status is that step or
 --             later, or its history shows it passed through it (a lead quoted then lost was quoted)
---   heard:    the quote form's "how did you hear about us", counted
+--   heard:    the quote form's "how did you hear about us", counted as the leads list matches it
+--             (trimmed, any case); '' for no answer
 --   money:    null unless p_money
 create function public.office_dashboard(p_now timestamptz, p_periods jsonb, p_from date, p_to date, p_money boolean)
 returns jsonb
@@ -96,8 +97,8 @@ as $$
     'heard', coalesce((
       select jsonb_agg(jsonb_build_object('answer', h.answer, 'count', h.n) order by h.n desc, h.answer)
       from (
-        select coalesce(nullif(btrim(s.heard_about_us), ''), '') as answer, count(*) as n
-        from steps s where s.kind = 'quote_request' group by 1
+        select coalesce(min(nullif(btrim(s.heard_about_us), '') collate "C"), '') as answer, count(*) as n
+        from steps s where s.kind = 'quote_request' group by lower(btrim(coalesce(s.heard_about_us, '')))
       ) h), '[]'::jsonb),
     'money', case when p_money then jsonb_build_object(
       'periods', coalesce((

@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import type {ReactNode} from 'react'
 import {arrivalWindowLabel} from '@/lib/booking/arrival-window'
 import {formatUsd} from '@/lib/booking/money'
@@ -5,6 +6,8 @@ import {formatDate, formatPhone, mailtoHref, telHref} from '@/lib/format'
 import type {MoveOffer} from '@/lib/office/bookings/actions'
 import {REFUSED_FIELD_FOCUS, type OfficeBookingView} from '@/lib/office/bookings/page'
 import {bookingWords as words, PAYMENT_STATE_WORDS} from '@/lib/office/bookings/words'
+import {customerHref} from '@/lib/office/customers/read'
+import {customerWords} from '@/lib/office/customers/words'
 import styles from './booking.module.css'
 import {FocusElement} from './FocusOnArrival'
 
@@ -38,6 +41,11 @@ export function CustomerSection({booking}: {booking: OfficeBookingView}) {
           ...(customer.notes ? [{label: words.customerNotes, value: customer.notes}] : []),
         ]}
       />
+      <p>
+        <Link href={customerHref(customer.email)} prefetch={false}>
+          {customerWords.recordLink}
+        </Link>
+      </p>
     </section>
   )
 }

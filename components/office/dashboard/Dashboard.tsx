@@ -8,6 +8,7 @@ import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {changePercent, formatPeriod, moneyListLinks, type MoneyFigures} from '@/lib/office/dashboard/money'
 import {percentOf, type Compared, type Dashboard as DashboardData} from '@/lib/office/dashboard/read'
 import {DASHBOARD_WORDS} from '@/lib/office/dashboard/words'
+import {leadListHref} from '@/lib/office/leads/actions'
 import {formatScheduleDate} from '@/lib/office/schedule/rules'
 import styles from './Dashboard.module.css'
 
@@ -94,7 +95,6 @@ function MoneyTable({id, names, compared}: {id: string; names: [string, string];
  */
 export function Dashboard({dashboard, refused}: {dashboard: DashboardData; refused: Refused | null}) {
   const {today, range, money} = dashboard
-  const rangeQuery = new URLSearchParams({from: range.from, to: range.to})
   const bookedInRange = moneyListLinks(range).booked
   const funnel = dashboard.funnel
   const waiting = [
@@ -262,7 +262,7 @@ export function Dashboard({dashboard, refused}: {dashboard: DashboardData; refus
           empty={W.charts.nothing}
         />
         <p data-figure="conversion">{W.charts.conversion(percentOf(funnel.won, funnel.received))}</p>
-        <Link href={`/office/leads?${rangeQuery}`} prefetch={false}>
+        <Link href={leadListHref({from: range.from, to: range.to})} prefetch={false}>
           {W.charts.seeList}
         </Link>
       </section>
@@ -276,7 +276,7 @@ export function Dashboard({dashboard, refused}: {dashboard: DashboardData; refus
           rows={dashboard.heard.map((row) => ({key: row.answer || '(none)', label: row.answer || W.charts.notAnswered, values: [{value: row.count, text: String(row.count)}]}))}
           empty={W.charts.nothing}
         />
-        <Link href={`/office/leads?${new URLSearchParams({...Object.fromEntries(rangeQuery), kind: 'quote_request'})}`} prefetch={false}>
+        <Link href={leadListHref({kind: 'quote_request', from: range.from, to: range.to})} prefetch={false}>
           {W.charts.seeList}
         </Link>
       </section>

@@ -16,6 +16,7 @@ export const accessWords = {
     bookings: 'Bookings',
     attention: 'Needs attention',
     leads: 'Leads',
+    customers: 'Customers',
     calendars: 'Crews’ calendars',
     staff: 'Staff',
     plans: 'Plans',

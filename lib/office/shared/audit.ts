@@ -9,7 +9,7 @@ import {formatCompanyDateTime, formatDate} from '../../format.ts'
  * database function writes its row in the action's own transaction; this reads them back.
  */
 
-export type StaffActionSubject = 'booking' | 'lead' | 'staff' | 'crew_calendar' | 'plan'
+export type StaffActionSubject = 'booking' | 'lead' | 'staff' | 'crew_calendar' | 'plan' | 'customer'
 
 export interface StaffAction {
   id: string

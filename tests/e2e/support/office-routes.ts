@@ -101,6 +101,10 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
     access: 'office',
     form: {key: SAMPLE_UUID, from: 'new', statusAfter: 'contacted', subject: 'Your quote', message: 'Hello'},
   },
+  // customers: the list, one customer's record (its key: the e-mail address, percent-encoded) and its notes form
+  {file: 'app/office/customers/page.tsx', method: 'GET', path: '/office/customers?q=ada', access: 'office'},
+  {file: 'app/office/customers/[key]/page.tsx', method: 'GET', path: '/office/customers/nobody%40office.test', access: 'office'},
+  {file: 'app/office/customers/[key]/notes/route.ts', method: 'POST', path: '/office/customers/nobody%40office.test/notes', access: 'office', form: {note: 'Called them.'}},
   // calendars: each crew's subscription address (its feed is in TOKEN_ROUTES below)
   {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'owner'},
   {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'owner', probe: '/office/calendars/nobody/new'},

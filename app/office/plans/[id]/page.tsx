@@ -13,6 +13,8 @@ import {requireStaffPage} from '@/lib/office/access/page'
 import {officePlanView} from '@/lib/office/plans/actions'
 import {officePlanDeps} from '@/lib/office/plans/server'
 import {planWords as words} from '@/lib/office/plans/words'
+import {customerHref} from '@/lib/office/customers/read'
+import {customerWords} from '@/lib/office/customers/words'
 
 export const metadata: Metadata = {title: words.metaTitle}
 
@@ -76,7 +78,10 @@ export default async function OfficePlanPage({params, searchParams}: {params: Pr
             <dl className={styles.facts}>
               <dt>{words.facts.customer}</dt>
               <dd>
-                {customer} · <a href={`mailto:${plan.email}`}>{plan.email}</a> · {plan.phone}
+                {customer} · <a href={`mailto:${plan.email}`}>{plan.email}</a> · {plan.phone} ·{' '}
+                <Link href={customerHref(plan.email)} prefetch={false}>
+                  {customerWords.recordLink}
+                </Link>
               </dd>
               <dt>{words.facts.frequency}</dt>
               <dd>{plan.frequency}</dd>

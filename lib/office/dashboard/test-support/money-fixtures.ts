@@ -175,7 +175,7 @@ async function track(db: PGlite, kind: string, id: string, status: string, throu
 
 /** November's leads: five received, three contacted, two quoted, one won; one spam, one in October. */
 export async function seedLeads(db: PGlite): Promise<void> {
-  await insertQuote(db, '2026-11-05T18:00:00Z', 'Google')
+  await insertQuote(db, '2026-11-05T18:00:00Z', ' google')
   await track(db, 'quote_request', await insertQuote(db, '2026-11-06T18:00:00Z', 'Google'), 'won', ['contacted', 'quoted'])
   // Quoted, then lost: it reached "quoted" (and so "contacted").
   await track(db, 'quote_request', await insertQuote(db, '2026-11-07T18:00:00Z', 'Friend'), 'lost', ['quoted'])

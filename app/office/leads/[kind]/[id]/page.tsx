@@ -11,6 +11,8 @@ import {isUuid} from '@/lib/booking/store/mapping'
 import {defaultStatusAfterReply, leadCustomer, leadKindFromSlug, LIMITS, nextStatuses, LEAD_KIND_SLUGS} from '@/lib/office/leads/actions'
 import {requireStaffPage} from '@/lib/office/access/page'
 import {leadWords} from '@/lib/office/leads/words'
+import {customerHref} from '@/lib/office/customers/read'
+import {customerWords} from '@/lib/office/customers/words'
 import ui from '@/components/office/office-page.module.css'
 import styles from '../../leads.module.css'
 import {Choices, StaffChoices} from '@/components/office/Choices'
@@ -93,6 +95,13 @@ export default async function LeadPage({params, searchParams}: {params: Promise<
       {receivedAt ? (
         <p className={styles.meta}>
           {words.lead.received} <time dateTime={receivedAt}>{formatCompanyDateTime(receivedAt)}</time>
+        </p>
+      ) : null}
+      {customer.email ? (
+        <p>
+          <Link href={customerHref(customer.email)} prefetch={false}>
+            {customerWords.recordLink}
+          </Link>
         </p>
       ) : null}
 
