@@ -87,6 +87,7 @@ const WHOLE_SYSTEM = [
   'leads-abuse',
   'leads-storage',
   'live-preview',
+  'office-dashboard',
   'office-menu-counts',
   'page-streaming',
   'production-config',

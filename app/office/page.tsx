@@ -1,4 +1,5 @@
 import type {Metadata} from 'next'
+import {headers} from 'next/headers'
 import {redirect} from 'next/navigation'
 import {Dashboard} from '@/components/office/dashboard/Dashboard'
 import {requireOfficeHome} from '@/lib/office/access/page'
@@ -19,9 +20,9 @@ export const metadata: Metadata = {title: DASHBOARD_WORDS.title}
 export default async function DashboardPage({searchParams}: {searchParams: Promise<Record<string, string | string[] | undefined>>}) {
   const params = searchParamsOf(await searchParams)
   if (params.has('date') || params.has('week') || params.has('crew')) redirect(`/office/schedule?${params}`)
-  const staff = await requireOfficeHome(new Date())
-  const deps = await officeListDeps()
+  const deps = await officeListDeps(await headers())
   const now = deps.now()
+  const staff = await requireOfficeHome(now)
   const asked = {from: params.get('from'), to: params.get('to')}
   const range = dashboardRange(asked, companyToday(now))
   const dashboard = await readDashboard(deps.functions, {now, range, withMoney: hasRole(staff, 'owner')})

@@ -5,10 +5,9 @@ import {leadWords} from '../../lib/office/leads/words'
 import {MONEY_WORDS} from '../../lib/office/money/words'
 import {companyToday} from '../../lib/office/schedule/rules'
 import {axeViolations, expectNoHorizontalScroll} from './support/booking-ui'
-import {fillQuoteForm, forms, leadForm, openWithForm, uniqueEmail, waitForMail} from './support/leads'
-import {signInLinkOf} from './support/office'
+import {fillQuoteForm, forms, leadForm, openWithForm, uniqueEmail} from './support/leads'
+import {signInAs} from './support/office'
 import {startPrivateStack, type PrivateStack} from './support/private-stack'
-import {addressOf} from './support/smtp'
 import {expect, test} from './support/test'
 
 /**
@@ -38,23 +37,8 @@ test.describe('the office menu counts', () => {
     await stack?.close()
   })
 
-  /** Signs `page` in as the stack's owner through the two sign-in endpoints, the link read from the stack's SMTP server. */
-  async function signIn(page: Page, next: string): Promise<void> {
-    const origin = stack.server.baseUrl
-    const marker = randomUUID().slice(0, 8)
-    const target = `${next}${next.includes('?') ? '&' : '?'}signin=${marker}`
-    const asked = await page.request.post(`${origin}/office/sign-in/link`, {form: {email: OWNER, next: target}, headers: {origin}, maxRedirects: 0})
-    expect(asked.status(), 'asking for a sign-in link').toBe(303)
-    const [mail] = await waitForMail(stack.inbox, (m) => addressOf(m.to) === OWNER && (m.text ?? '').includes(`signin%3D${marker}`))
-    const link = new URL(signInLinkOf(mail))
-    const used = await page.request.post(`${origin}/office/sign-in/session`, {
-      form: {token: link.searchParams.get('token') ?? '', next: link.searchParams.get('next') ?? ''},
-      headers: {origin},
-      maxRedirects: 0,
-    })
-    expect(used.status(), 'using the sign-in link').toBe(303)
-    await page.goto(`${origin}${next}`)
-  }
+  /** Signs `page` in as the stack's owner. */
+  const signIn = (page: Page, next: string) => signInAs(page, OWNER, next, {origin: stack.server.baseUrl, inbox: stack.inbox})
 
   const menu = (page: Page) => page.getByRole('navigation', {name: w.label})
   /** A menu entry, by its label and the count it reads out (none: no count). */

@@ -121,7 +121,7 @@ export function Dashboard({dashboard, refused}: {dashboard: DashboardData; refus
         {dashboard.jobs.length === 0 ? (
           <p>{W.today.noJobs}</p>
         ) : (
-          <table className={styles.jobs}>
+          <table className={`${styles.jobs} ${ui.stacked}`}>
             <caption className={ui.visuallyHidden}>{W.today.caption}</caption>
             <thead>
               <tr>
@@ -140,12 +140,12 @@ export function Dashboard({dashboard, refused}: {dashboard: DashboardData; refus
                       {BOOKING_LIST_WORDS.crews[row.crew]}
                     </Link>
                   </th>
-                  <td>{row.window?.replace('-', '–') ?? W.today.withoutWindow}</td>
-                  <td>
+                  <td data-label={W.today.columns.window}>{row.window?.replace('-', '–') ?? W.today.withoutWindow}</td>
+                  <td data-label={W.today.columns.jobs}>
                     {row.jobs} {row.holds > 0 && <span className={styles.note}>{W.today.holdsInWindow(row.holds)}</span>}
                   </td>
-                  <td>{row.started}</td>
-                  <td>{row.done}</td>
+                  <td data-label={W.today.columns.started}>{row.started}</td>
+                  <td data-label={W.today.columns.done}>{row.done}</td>
                 </tr>
               ))}
             </tbody>

@@ -49,20 +49,23 @@ export async function openSignInLink(page: Page, link: string): Promise<void> {
  * and used through the two endpoints the sign-in forms post to (with the browser's own cookies and
  * its origin), the link read from the e-mail as above. The forms' pages, and signing in through
  * them, are office-sign-in.spec.ts's; for the other office specs a sign-in is only the way in, and
- * the two pages it skips cost a second of CPU per sign-in, two dozen times a run.
+ * the two pages it skips cost a second of CPU per sign-in, two dozen times a run. `site`: a
+ * private stack's address and SMTP inbox instead of the suite's server, and headers to send (the
+ * office's test clock, so the session is as old as the clock its pages read says).
  */
-export async function signInAs(page: Page, email: string, next = '/office'): Promise<void> {
-  const origin = baseUrlOf()
+export async function signInAs(page: Page, email: string, next = '/office', site: {origin: string; inbox: string; headers?: Record<string, string>} = {origin: baseUrlOf(), inbox: E2E_INBOX},
+): Promise<void> {
+  const {origin} = site
   const marker = randomUUID().slice(0, 8)
   const target = `${next}${next.includes('?') ? '&' : '?'}signin=${marker}`
-  const asked = await page.request.post(`${origin}/office/sign-in/link`, {form: {email, next: target}, headers: {origin}, maxRedirects: 0})
+  const asked = await page.request.post(`${origin}/office/sign-in/link`, {form: {email, next: target}, headers: {...site.headers, origin}, maxRedirects: 0})
   expect(asked.status(), 'asking for a sign-in link').toBe(303)
   expect(asked.headers()['location'], 'asking for a sign-in link').toContain('sent=1')
-  const [mail] = await waitForMail(E2E_INBOX, (m) => addressOf(m.to) === email && (m.text ?? '').includes(`signin%3D${marker}`))
+  const [mail] = await waitForMail(site.inbox, (m) => addressOf(m.to) === email && (m.text ?? '').includes(`signin%3D${marker}`))
   const link = new URL(signInLinkOf(mail))
   const used = await page.request.post(`${origin}/office/sign-in/session`, {
     form: {token: link.searchParams.get('token') ?? '', next: link.searchParams.get('next') ?? ''},
-    headers: {origin},
+    headers: {...site.headers, origin},
     maxRedirects: 0,
   })
   expect(used.status(), 'using the sign-in link').toBe(303)
