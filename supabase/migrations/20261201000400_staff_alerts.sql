@@ -297,8 +297,10 @@ begin
       else public.staff_alerts.enabled_at end,
     updated_at = p_now;
   perform public.record_staff_action(v_owner.id, v_owner.name, p_now, 'staff', p_member::text, 'staff_alerts_changed',
-    jsonb_build_object('alertEvents', array_to_string(v_old_events, ', '), 'alertDelivery', v_old_delivery),
-    jsonb_build_object('alertEvents', array_to_string(v_events, ', '), 'alertDelivery', p_delivery));
+    jsonb_build_object('alertBooking', 'booking' = any (v_old_events), 'alertLead', 'lead' = any (v_old_events),
+      'alertCancellationRequest', 'cancellation_request' = any (v_old_events), 'alertDelivery', v_old_delivery),
+    jsonb_build_object('alertBooking', 'booking' = any (v_events), 'alertLead', 'lead' = any (v_events),
+      'alertCancellationRequest', 'cancellation_request' = any (v_events), 'alertDelivery', p_delivery));
   return 'changed';
 end;
 $$;

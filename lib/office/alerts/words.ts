@@ -82,8 +82,9 @@ export const alertWords = {
     stop: 'Reply STOP to stop.',
   },
 
+  /** A change of a member's alerts in the Staff page's history. */
   history: {
-    action: 'Changed alerts',
-    fields: {alertEvents: 'Alerts about', alertDelivery: 'Alert delivery'},
+    actions: {staff_alerts_changed: 'Changed alerts'} as Record<string, string>,
+    fields: {alertBooking: 'Alert: new booking', alertLead: 'Alert: new lead', alertCancellationRequest: 'Alert: cancellation request', alertDelivery: 'Alert delivery'} as Record<string, string>,
   },
 }
