@@ -14,7 +14,11 @@ import {openTempPglite, PGLITE_SETUP_TIMEOUT} from '../../database/test-support/
 import {startPostgrestStandIn} from '../../database/test-support/postgrest'
 import {createServiceRoleClient} from '../../database/supabase'
 import {createSupabaseDatabaseFunctions} from '../../database/supabase-functions'
+import {renderEmail} from '@/components/email/render'
+import {composeMail} from '../../email/compose'
 import {staffAlertView, staffDigestView} from '../../email/messages/staff-alert'
+import {createOutboxStore} from '../../email/outbox'
+import {emailContentFromDataset} from '../../email/test-support/content'
 import type {StaffAlertFacts, StaffDigestFacts} from '../../email/queue'
 import {createTextFolderTransport} from '../../texts/folder-transport'
 import {createTextOutboxStore} from '../../texts/outbox'
@@ -220,6 +224,25 @@ describe('alerts one by one', () => {
     expect(JSON.stringify(view)).not.toContain('gate code')
     expect(view.action?.url).toBe(`https://clean.example${email.payload.officePath}`)
     expect(view.sections[0].rows).toContainEqual({label: 'Name', value: 'Dana Lee'})
+  })
+})
+
+describe('the alert e-mail as sent', () => {
+  it('goes to the member, in the office’s words, with the link into the office and no visitor’s text', async () => {
+    const ann = await addMember('Ann Office')
+    await saveAlertChoice(functions, owner, ann.id, {events: ['lead'], delivery: 'each'}, at('2026-12-01T09:00'))
+    const message = await contactMessage(at('2026-12-01T09:05'))
+    await queueStaffAlerts(functions, at('2026-12-01T09:10'), 3600)
+    const [claimed] = await createOutboxStore(functions).claim(5, 60, at('2026-12-01T09:11'))
+    const {wording, company} = await emailContentFromDataset()
+    const mail = await composeMail(claimed, {wording, company, siteUrl: 'https://clean.example', render: renderEmail})
+    expect(mail.to).toBe(ann.email)
+    expect(mail.subject).toMatch(/^Contact message: [0-9A-F]{4}-[0-9A-F]{4}$/)
+    const text = mail.text.replace(/\s+/g, ' ')
+    expect(text).toContain('Casey Fox')
+    expect(text).toContain(`https://clean.example/office/leads/contact-message/${message}`)
+    expect(text).not.toContain('gate code')
+    expect(mail.html).not.toContain('gate code')
   })
 })
 
