@@ -1,6 +1,6 @@
 import {officeRoute, seeOther} from '@/lib/office/access/routes'
 import {officeListDeps} from '@/lib/office/bookings/lists-server'
-import {ownTextsForm, ownTextsRefused, usMobile} from '@/lib/office/alerts/forms'
+import {ownTextsForm, ownTextsRefused, usMobile} from '@/lib/office/alerts/routes'
 import {saveOwnTextConsent} from '@/lib/office/alerts/store'
 
 /**

@@ -1,7 +1,7 @@
 import {officeUuidParams} from '@/lib/office/shared/input'
 import {officeRoute, seeOther} from '@/lib/office/access/routes'
 import {officeListDeps} from '@/lib/office/bookings/lists-server'
-import {alertChoiceForm, alertChoiceRefused, chosenEvents} from '@/lib/office/alerts/forms'
+import {alertChoiceForm, alertChoiceRefused, chosenEvents} from '@/lib/office/alerts/routes'
 import {saveAlertChoice} from '@/lib/office/alerts/store'
 
 /**

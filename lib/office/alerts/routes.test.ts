@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {readRouteInput, refusalText} from '../shared/route-input'
-import {alertChoiceForm, alertChoiceRefused, chosenEvents, ownTextsForm, ownTextsRefused, usMobile} from './forms'
+import {alertChoiceForm, alertChoiceRefused, chosenEvents, ownTextsForm, ownTextsRefused, usMobile} from './routes'
 
 /** The alert forms as a route reads them: a bad field is a 400 naming it, or a way back to the form naming it. */
 
