@@ -1,9 +1,10 @@
 -- Alerts the owner chooses for each member of staff: an e-mail (and, where the member gave their own
 -- number and agreed to texts, a text) for each new paid booking, new lead (quote request, contact
 -- message, estimate request) or cancellation request, or one digest a day. Off by default for
--- everyone; a removed member gets nothing. What an alert says is staff facts only (the reference,
--- the service, the date, the link into the office and a name): never what a visitor typed beyond
--- their name, since an alert can sit on a phone's lock screen.
+-- everyone; a removed member gets nothing, nor does a crew member (they see only their crew's day).
+-- What an alert says is staff facts only (the reference, the service, the date, the link into the
+-- office and a name): never what a visitor typed beyond their name, since an alert can sit on a
+-- phone's lock screen.
 --
 -- Exactly once: every alert is an outbox row whose event_key names the member, the event and the
 -- channel, inserted with ON CONFLICT DO NOTHING, so two runs of the job at once queue it once.
@@ -146,7 +147,7 @@ as $$
     select s.id as staff_id, s.email, s.name as member_name,
       case when a.text_consent_at is not null then a.text_phone end as text_phone, e.kind, e.id, e.facts
     from public.staff_alerts a
-    join public.staff s on s.id = a.staff_id and s.removed_at is null
+    join public.staff s on s.id = a.staff_id and s.removed_at is null and s.role <> 'crew'
     cross join lateral public.staff_alert_events(
       greatest(p_now - make_interval(secs => greatest(p_lookback_seconds, 0)), a.enabled_at), p_now) e
     where a.delivery = 'each' and a.enabled_at is not null and e.kind = any (a.events)
@@ -197,7 +198,7 @@ as $$
       count(*)::integer as total
     from bounds
     cross join public.staff_alerts a
-    join public.staff s on s.id = a.staff_id and s.removed_at is null
+    join public.staff s on s.id = a.staff_id and s.removed_at is null and s.role <> 'crew'
     cross join lateral (
       select x.*, row_number() over (order by x.at, x.id) as rn
       from public.staff_alert_events(greatest(bounds.day_start, a.enabled_at), bounds.day_end) x
@@ -254,7 +255,8 @@ $$;
 
 -- An owner (p_staff: {"id", "name"}) sets a member's events (a JSON array) and delivery, audited on
 -- the member. Alerts are owed from now when delivery is turned on or an event is added (never for
--- what happened before). Answers 'changed', 'unchanged', 'not_owner', 'not_found' or 'invalid'.
+-- what happened before). Answers 'changed', 'unchanged', 'not_owner', 'not_found', 'crew' (a crew
+-- member gets no alerts) or 'invalid'.
 create function public.save_staff_alert_choice(p_staff jsonb, p_member uuid, p_events jsonb, p_delivery text, p_now timestamptz)
 returns text
 language plpgsql
@@ -275,6 +277,10 @@ begin
   select * into v_member from public.staff where id = p_member and removed_at is null;
   if v_member.id is null then
     return 'not_found';
+  end if;
+  -- A crew member sees their crew's day, not bookings and leads: alerts are for the office and owners.
+  if v_member.role = 'crew' then
+    return 'crew';
   end if;
   if jsonb_typeof(p_events) is distinct from 'array' or p_delivery not in ('off', 'each', 'digest') then
     return 'invalid';

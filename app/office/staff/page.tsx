@@ -215,6 +215,16 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
             const textsOn = Boolean(settings?.textConsentAt)
             const here = alertsFor === member.id
             const prefix = `alerts-${member.id}`
+            if (member.role === 'crew') {
+              return (
+                <div key={member.id} className={styles.card}>
+                  <h3 id={prefix} className={alertStyles.memberTitle} tabIndex={-1}>
+                    {aw.legend(member.name)}
+                  </h3>
+                  <p>{aw.crewNone}</p>
+                </div>
+              )
+            }
             return (
               <div key={member.id} className={styles.card}>
                 <h3 id={prefix} className={alertStyles.memberTitle} tabIndex={-1}>

@@ -132,7 +132,7 @@ describe('the owner’s choices', () => {
     expect(rows).toEqual([{action: 'staff_alerts_changed', subject_id: ann.id, staff_name: owner.name}])
   })
 
-  it('are the owner’s only, for current members, among the listed events', async () => {
+  it('are the owner’s only, for current office members and owners, among the listed events', async () => {
     const ann = await addMember('Ann Office')
     const bob = await addMember('Bob Office')
     const now = at('2026-12-01T09:00')
@@ -140,6 +140,13 @@ describe('the owner’s choices', () => {
     expect(await saveAlertChoice(functions, owner, randomUUID(), {events: ['lead'], delivery: 'each'}, now)).toBe('not_found')
     expect(await saveAlertChoice(functions, owner, bob.id, {events: ['lead', 'payroll' as never], delivery: 'each'}, now)).toBe('invalid')
     expect((await readOwnAlertSettings(functions, bob.id))?.delivery).toBe('off')
+    // A crew member sees their crew's day: no alerts, and none for one made crew after they were set.
+    const cal = await addMember('Cal Crew', 'crew')
+    expect(await saveAlertChoice(functions, owner, cal.id, {events: ['lead'], delivery: 'each'}, now)).toBe('crew')
+    await saveAlertChoice(functions, owner, bob.id, {events: ['lead'], delivery: 'each'}, now)
+    await database.db.query(`update public.staff set role = 'crew', crew = 'indoor' where id = $1`, [bob.id])
+    await quoteRequest(at('2026-12-01T09:05'))
+    expect(await queueStaffAlerts(functions, at('2026-12-01T09:10'), 3600)).toEqual({emails: 0, texts: 0})
   })
 })
 

@@ -19,7 +19,7 @@ export interface StaffAlertSettings {
   enabledAt: string | null
 }
 
-export type SaveAlertChoiceOutcome = 'changed' | 'unchanged' | 'not_owner' | 'not_found' | 'invalid'
+export type SaveAlertChoiceOutcome = 'changed' | 'unchanged' | 'not_owner' | 'not_found' | 'crew' | 'invalid'
 
 function settingsFromJson(value: Record<string, unknown>): StaffAlertSettings {
   const events = Array.isArray(value.events) ? value.events.filter((e): e is AlertEvent => (ALERT_EVENTS as readonly unknown[]).includes(e)) : []

@@ -18,7 +18,6 @@ export const alertWords = {
     title: 'Alerts',
     intro: 'Choose what each member hears about and how. E-mails go to their address; texts only to a number they gave and agreed to on their own Alerts page, never between 9 PM and 8 AM.',
     ownPage: 'Your own text number and consent',
-    column: 'Alerts',
     legend: (name: string) => `Alerts for ${name}`,
     eventsLegend: 'About',
     deliveryLabel: 'Delivery',
@@ -33,8 +32,11 @@ export const alertWords = {
       delivery: 'Choose off, each one or one digest a day.',
       not_found: 'That member was already removed.',
       not_owner: 'Only an owner can change alerts.',
+      crew: 'Crew members get no alerts: they see their crew’s day.',
       invalid: 'Choose among the events and deliveries listed.',
     } as Record<string, string>,
+    /** Shown instead of the form for a crew member. */
+    crewNone: 'None: crew members see their crew’s day.',
   },
 
   page: {
