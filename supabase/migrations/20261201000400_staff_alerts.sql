@@ -233,7 +233,8 @@ as $$
 $$;
 
 -- The alert settings of current members (all of them, or p_staff_id's only), defaults for a member
--- who has none: [{"staffId", "events", "delivery", "textPhone", "textConsentAt", "enabledAt"}].
+-- who has none: [{"staffId", "events", "delivery", "textPhone", "textConsentAt", "textOptedOut"
+-- (their number replied STOP: no texts until it replies START), "enabledAt"}].
 create function public.staff_alert_settings(p_staff_id uuid)
 returns jsonb
 language sql
@@ -246,6 +247,7 @@ as $$
       'delivery', coalesce(a.delivery, 'off'),
       'textPhone', a.text_phone,
       'textConsentAt', a.text_consent_at,
+      'textOptedOut', exists (select 1 from public.sms_opt_outs o where o.phone = a.text_phone),
       'enabledAt', a.enabled_at
     ) order by s.created_at, s.id), '[]'::jsonb)
   from public.staff s

@@ -55,6 +55,7 @@ export default async function AlertsPage({searchParams}: PageProps<'/office/aler
           {w.textTitle}
         </h2>
         <p>{settings?.textConsentAt ? w.consented(formatCompanyDateTime(settings.textConsentAt)) : w.notConsented}</p>
+        {settings?.textOptedOut && <p className={styles.notice}>{w.optedOut}</p>}
         <div className={styles.card}>
           <form method="post" action="/office/alerts" className={styles.form} noValidate>
             <div className={styles.field}>

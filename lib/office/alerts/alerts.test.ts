@@ -121,7 +121,7 @@ describe('the owner’s choices', () => {
   it('are off for everyone by default, saved per member and audited on the member', async () => {
     const ann = await addMember('Ann Office')
     const before = await readStaffAlertSettings(functions)
-    expect(before.get(ann.id)).toEqual({staffId: ann.id, events: [], delivery: 'off', textPhone: null, textConsentAt: null, enabledAt: null})
+    expect(before.get(ann.id)).toEqual({staffId: ann.id, events: [], delivery: 'off', textPhone: null, textConsentAt: null, textOptedOut: false, enabledAt: null})
 
     const now = at('2026-12-01T09:00')
     expect(await saveAlertChoice(functions, owner, ann.id, {events: ['lead', 'booking'], delivery: 'each'}, now)).toBe('changed')
@@ -268,6 +268,9 @@ describe('texts', () => {
     expect(await queueStaffAlerts(functions, at('2026-12-01T09:10'), 3600)).toEqual({emails: 3, texts: 1})
     const texts = (await outboxRows()).filter((row) => row.channel === 'text')
     expect(texts.map((row) => row.to_address)).toEqual(['+14255550111'])
+    // Cid's own page says why he gets no texts.
+    expect(await readOwnAlertSettings(functions, cid.id)).toMatchObject({textConsentAt: expect.any(String), textOptedOut: true})
+    expect((await readOwnAlertSettings(functions, ann.id))?.textOptedOut).toBe(false)
     expect(texts[0].template).toBe('staff_alert')
     expect(texts[0].payload.expiresAt).toBeTruthy()
   })

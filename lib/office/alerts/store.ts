@@ -16,6 +16,8 @@ export interface StaffAlertSettings {
   textPhone: string | null
   /** ISO 8601: when the member agreed to texts on `textPhone`; null: no texts. */
   textConsentAt: string | null
+  /** The number replied STOP: no texts until it replies START. */
+  textOptedOut: boolean
   enabledAt: string | null
 }
 
@@ -30,6 +32,7 @@ function settingsFromJson(value: Record<string, unknown>): StaffAlertSettings {
     delivery,
     textPhone: typeof value.textPhone === 'string' ? value.textPhone : null,
     textConsentAt: value.textConsentAt == null ? null : isoTimestamp(value.textConsentAt),
+    textOptedOut: value.textOptedOut === true,
     enabledAt: value.enabledAt == null ? null : isoTimestamp(value.enabledAt),
   }
 }

@@ -52,6 +52,7 @@ export const alertWords = {
     consentHint: 'No texts between 9 PM and 8 AM; one due then comes at 8 AM. Message and data rates may apply.',
     consented: (when: string) => `You agreed to texts on ${when}.`,
     notConsented: 'You get no texts.',
+    optedOut: 'Your number replied STOP, so no text is sent to it. Reply START to that text to get them again.',
     save: 'Save',
     done: {saved: 'Saved.'} as Record<string, string>,
     problems: {
