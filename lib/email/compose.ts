@@ -15,6 +15,7 @@ import {businessView} from './business-notifications'
 import {customerEmail} from './messages'
 import type {OutboxMessage} from './outbox'
 import {staffEmailView} from '../office/access/sign-in-email'
+import {staffAlertView, staffDigestView} from './messages/staff-alert'
 import type {BookingMovedByOfficeFacts, BookingPaidFacts, BookingRescheduledFacts} from './queue'
 import {fillTokens} from './tokens'
 import type {MailAttachment, OutgoingMail} from './transport'
@@ -76,10 +77,15 @@ function bookingCalendar(facts: BookingPaidFacts | BookingRescheduledFacts | Boo
 export async function composeMail(message: OutboxMessage, context: ComposeContext): Promise<OutgoingMail> {
   const {company} = context
   const payload = message.payload
-  if (payload.kind === 'staff_sign_in' || payload.kind === 'staff_invitation') {
+  if (payload.kind === 'staff_sign_in' || payload.kind === 'staff_invitation' || payload.kind === 'staff_alert' || payload.kind === 'staff_digest') {
     // To one member of staff, in the office's words: no signature, the company in the footer.
     if (!message.to) throw new Error(`No staff e-mail for ${message.eventKey}`)
-    const {subject, view} = staffEmailView(payload, context.siteUrl)
+    const {subject, view} =
+      payload.kind === 'staff_alert'
+        ? staffAlertView(payload, context.siteUrl)
+        : payload.kind === 'staff_digest'
+          ? staffDigestView(payload, context.siteUrl)
+          : staffEmailView(payload, context.siteUrl)
     const {html, text} = await context.render({...view, signature: [], footer: [company.companyName]})
     return {messageId: `<${message.id}@${siteHost(context.siteUrl)}>`, from: context.from ?? quotedAddress(company.companyName, company.email), to: message.to, subject, html, text}
   }

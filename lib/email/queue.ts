@@ -209,6 +209,44 @@ export interface StaffInvitationFacts {
   invitedBy: string
 }
 
+/** What a staff alert or digest tells of one event: staff facts only, never what a visitor typed beyond a name. */
+export interface StaffAlertItem {
+  event: 'booking' | 'lead' | 'cancellation_request'
+  /** A lead's kind (leads only). */
+  leadKind?: 'quote_request' | 'contact_message' | 'estimate_request'
+  reference: string
+  service: string | null
+  /** 'YYYY-MM-DD': the visit's day, or the day a lead came in. */
+  date: string | null
+  name: string
+  /** The office page of the booking or lead ('/office/bookings/<id>'). */
+  officePath: string
+  /** ISO 8601: when it happened. */
+  at: string
+}
+
+/**
+ * A new booking, lead or cancellation request, to a member whose alerts the owner set to "each"
+ * (queued by the database function queue_staff_alerts). Staff-facing: words in lib/office/alerts/words.ts.
+ */
+export interface StaffAlertFacts extends StaffAlertItem {
+  kind: 'staff_alert'
+  memberName: string
+}
+
+/** Yesterday's events, one e-mail a day to a member whose alerts the owner set to "digest" (queue_staff_digests). */
+export interface StaffDigestFacts {
+  kind: 'staff_digest'
+  memberName: string
+  /** The company day, 'YYYY-MM-DD'. */
+  day: string
+  counts: Record<StaffAlertItem['event'], number>
+  total: number
+  /** The day's first 50 events, oldest first. */
+  items: StaffAlertItem[]
+  officePath: string
+}
+
 /**
  * The office cancelled a paid booking (with what was refunded, 0 for none), or refunded a payment
  * that came after the booking's hold had ended (`latePayment`). Sent to the customer only: staff did it.
@@ -420,6 +458,8 @@ export interface PlanEarlyCancellationFacts {
 export type EventFacts =
   | StaffSignInFacts
   | StaffInvitationFacts
+  | StaffAlertFacts
+  | StaffDigestFacts
   | BookingCancelledFacts
   | BookingRefundedFacts
   | QuoteRequestFacts
@@ -441,7 +481,7 @@ export type EventFacts =
   | PlanEarlyCancellationFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own e-mails to staff). */
-export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts | StaffInvitationFacts>
+export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts | StaffInvitationFacts | StaffAlertFacts | StaffDigestFacts>
 
 export type EmailTemplate = `${EventKind}.${EmailAudience}`
 
@@ -468,6 +508,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'appointment':
     case 'staff_sign_in':
     case 'staff_invitation':
+    case 'staff_alert':
+    case 'staff_digest':
       return null
     case 'lead_reply':
       return facts.to

@@ -5,6 +5,7 @@ import {planVisitsJob} from '../booking/plans/roll-forward-job'
 import {planChargesJob} from '../booking/plans/charges-job'
 import {visitRemindersJob} from '../booking/reminders-server'
 import {visitTextRemindersJob} from '../texts/server'
+import {staffAlertsJob, staffDigestJob} from '../office/alerts/server'
 
 /**
  * Every job the background work runs on a schedule, wired to the configured services. Each job module
@@ -16,5 +17,7 @@ export function scheduledJobs(env: Record<string, string | undefined> = process.
     planChargesJob(env),
     visitRemindersJob(env),
     visitTextRemindersJob(env),
+    staffAlertsJob(env),
+    staffDigestJob(env),
   ]
 }

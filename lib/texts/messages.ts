@@ -2,6 +2,7 @@ import {slotLabel} from '../booking/arrival-window'
 import type {StoredBooking} from '../booking/store/store'
 import {fillIn} from '../format'
 import {toE164} from './phone'
+import {composeStaffText, isStaffTextTemplate, type StaffTextFacts, type StaffTextTemplate} from './staff-alert'
 
 /**
  * What the texts say and what each needs. The words are content (the Text messages document); the
@@ -65,4 +66,14 @@ export function composeText(template: TextTemplate, facts: TextFacts, wording: T
   const sentence = template === 'visit_reminder' ? wording.visitReminder : wording.crewOnTheWay
   const filled = fillIn(sentence, {firstName: facts.firstName, service: facts.service, visit: slotLabel(facts.date, facts.arrivalWindow)})
   return `${businessName}: ${filled.trim()} ${wording.optOutLine.trim()}`
+}
+
+/** Any text the outbox holds: a customer's (its booking's) or a member of staff's (their alerts). */
+export type AnyTextTemplate = TextTemplate | StaffTextTemplate
+export type AnyTextFacts = TextFacts | StaffTextFacts
+
+/** The body of a claimed text: a staff alert in the office's words, a customer's text in the content's. */
+export function composeOutboxText(message: {template: AnyTextTemplate; payload: AnyTextFacts}, wording: TextWording, businessName: string, siteUrl: string): string {
+  if (isStaffTextTemplate(message.template)) return composeStaffText(message.payload as StaffTextFacts, businessName, siteUrl)
+  return composeText(message.template, message.payload as TextFacts, wording, businessName)
 }

@@ -3,7 +3,7 @@ import type {StoredBooking} from '../booking/store/store'
 import type {DatabaseFunctions} from '../database/functions'
 import {isoTimestamp} from '../database/timestamps'
 import {wholeSeconds} from '../email/outbox'
-import type {QueuedText, TextFacts, TextTemplate} from './messages'
+import type {AnyTextFacts, AnyTextTemplate, QueuedText} from './messages'
 
 /**
  * The text channel of the outbox and the opt-outs, worked through their database functions like the
@@ -18,15 +18,15 @@ export interface TextMessage {
   eventKey: string
   bookingId: string | null
   to: string
-  template: TextTemplate
-  payload: TextFacts
+  template: AnyTextTemplate
+  payload: AnyTextFacts
   /** Attempts including this one. */
   attempts: number
   lockToken: string
   createdAt: string
   /** The number replied STOP (or the provider said so) and has not replied START since. */
   optedOut: boolean
-  /** The booking (or its plan) has the customer's consent to texts. */
+  /** The booking (or its plan) has the customer's consent to texts; a staff alert, its member's own. */
   consented: boolean
   /** The visit is still paid (or a plan's scheduled visit) and not cancelled. */
   visitStands: boolean
@@ -67,8 +67,8 @@ export function textMessageFromRow(row: Record<string, unknown>): TextMessage {
     eventKey: String(row.event_key),
     bookingId: row.booking_id == null ? null : String(row.booking_id),
     to: String(row.to_address),
-    template: String(row.template) as TextTemplate,
-    payload: json(row.payload) as TextFacts,
+    template: String(row.template) as AnyTextTemplate,
+    payload: json(row.payload) as AnyTextFacts,
     attempts: Number(row.attempts),
     lockToken: String(row.lock_token),
     createdAt: isoTimestamp(row.created_at),

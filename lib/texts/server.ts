@@ -6,7 +6,7 @@ import type {ScheduledJob} from '../jobs/runner'
 import {registerShutdownStep} from '../shutdown'
 import {siteUrl} from '../site-url'
 import {createTextFolderTransport, textOutboxFolder} from './folder-transport'
-import {composeText} from './messages'
+import {composeOutboxText} from './messages'
 import {createTextOutboxStore} from './outbox'
 import {createVisitTextRemindersJob} from './reminders'
 import type {TextTransport} from './transport'
@@ -60,7 +60,7 @@ export function startTextOutbox(env: Record<string, string | undefined> = proces
       compose: async (message) => {
         const {getSiteSettings, getTextMessages} = await import('../content')
         const [wording, company] = await Promise.all([getTextMessages(), getSiteSettings()])
-        return {to: message.to, reference: message.eventKey, body: composeText(message.template, message.payload, wording, company.companyName)}
+        return {to: message.to, reference: message.eventKey, body: composeOutboxText(message, wording, company.companyName, siteUrl)}
       },
       options: outboxWorkerOptionsFromEnv(env),
     })

@@ -41,7 +41,8 @@ export function skipReason(message: TextMessage, now: Date): TextSkipReason | nu
   if (message.optedOut) return 'opted_out'
   if (!message.consented) return 'no_consent'
   if (!message.visitStands) return 'visit_changed'
-  if (message.template === 'visit_reminder' && message.payload.windowStartsAt && message.windowStartsAt !== new Date(message.payload.windowStartsAt).toISOString()) {
+  const queuedWindow = 'windowStartsAt' in message.payload ? message.payload.windowStartsAt : null
+  if (message.template === 'visit_reminder' && queuedWindow && message.windowStartsAt !== new Date(queuedWindow).toISOString()) {
     return 'visit_changed'
   }
   if (now.getTime() >= Date.parse(message.payload.expiresAt)) return 'too_late'

@@ -1,10 +1,10 @@
 -- The office menu's counts, and the leads inbox by the day a lead came in and by where the customer
 -- heard of us.
 
--- A customer's cancellation request waits in Needs attention until the office cancels the booking:
--- the few open ones are found without reading every booking.
-create index if not exists bookings_open_cancellation_requests_idx on public.bookings (cancellation_requested_at)
-  where cancellation_requested_at is not null and cancelled_at is null;
+-- A customer's cancellation request waits in Needs attention until the office cancels the booking,
+-- and alerts staff as it comes: the few bookings with one are found without reading every booking.
+create index bookings_cancellation_requested_at_idx on public.bookings (cancellation_requested_at)
+  where cancellation_requested_at is not null;
 
 -- How many items wait on the menu, in one query: {"attention": n, "new_leads": n}.
 -- "attention" is what the Needs attention page lists, by the same rules as its lists: late payments

@@ -1,4 +1,5 @@
 import type {Metadata} from 'next'
+import Link from 'next/link'
 import {ActionHistory} from '@/components/office/ActionHistory'
 import styles from '@/components/office/office-page.module.css'
 import {getDatabaseFunctions} from '@/lib/database'
@@ -12,6 +13,9 @@ import {accessWords} from '@/lib/office/access/words'
 import {BOOKING_LIST_WORDS} from '@/lib/office/bookings/words'
 import {Choices} from '@/components/office/Choices'
 import {ColumnHeads} from '@/components/office/ColumnHeads'
+import alertStyles from '@/components/office/AlertChoices.module.css'
+import {readStaffAlertSettings} from '@/lib/office/alerts/store'
+import {ALERT_DELIVERIES, ALERT_EVENTS, alertWords} from '@/lib/office/alerts/words'
 
 export const metadata: Metadata = {title: accessWords.staff.title}
 
@@ -22,7 +26,12 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
   const me = await requireStaffPage('owner')
   const params = await searchParams
   const w = accessWords.staff
-  const [members, changes] = await Promise.all([(await officeAccessStore()).currentStaff(), getDatabaseFunctions().then((f) => readStaffChanges(f))])
+  const functions = await getDatabaseFunctions()
+  const [members, changes, alertSettings] = await Promise.all([(await officeAccessStore()).currentStaff(), readStaffChanges(functions), readStaffAlertSettings(functions)])
+  const aw = alertWords.staff
+  const alertsFor = one(params.alerts)
+  const alertsDone = aw.done[one(params.alerts_done)]
+  const alertsProblem = aw.problems[one(params.alerts_problem)]
   const done = w.done[one(params.done)]
   const problem = w.problems[one(params.problem)] ?? w.problems[one(params.problem_form)]
   const fieldProblem = (field: 'name' | 'email' | 'role' | 'crew') => w.problems[one(params[`problem_${field}`])] ?? null
@@ -190,6 +199,82 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
         </section>
       )}
 
+      <section className={styles.section} aria-labelledby="staff-alerts">
+        <h2 id="staff-alerts" className={styles.sectionTitle}>
+          {aw.title}
+        </h2>
+        <p>
+          {aw.intro} <Link href="/office/alerts" prefetch={false}>
+            {aw.ownPage}
+          </Link>
+        </p>
+        <div className={alertStyles.members}>
+          {members.map((member) => {
+            const settings = alertSettings.get(member.id)
+            const events = settings?.events ?? []
+            const textsOn = Boolean(settings?.textConsentAt)
+            const here = alertsFor === member.id
+            const prefix = `alerts-${member.id}`
+            if (member.role === 'crew') {
+              return (
+                <div key={member.id} className={styles.card}>
+                  <h3 id={prefix} className={alertStyles.memberTitle} tabIndex={-1}>
+                    {aw.legend(member.name)}
+                  </h3>
+                  <p>{aw.crewNone}</p>
+                </div>
+              )
+            }
+            return (
+              <div key={member.id} className={styles.card}>
+                <h3 id={prefix} className={alertStyles.memberTitle} tabIndex={-1}>
+                  {aw.legend(member.name)}
+                </h3>
+                <p>
+                  {settings && settings.delivery !== 'off'
+                    ? aw.summary(alertWords.deliveries[settings.delivery], events.map((event) => alertWords.eventShort[event]))
+                    : aw.summaryOff}{' '}
+                  ({textsOn ? aw.texts.yes : aw.texts.no})
+                </p>
+                {here && alertsDone && (
+                  <p className={styles.notice} role="status">
+                    {alertsDone}
+                  </p>
+                )}
+                {here && alertsProblem && (
+                  <p className={styles.problem} role="alert">
+                    {alertsProblem}
+                  </p>
+                )}
+                <form method="post" action={`/office/staff/${member.id}/alerts`} className={styles.form} noValidate>
+                  <fieldset className={alertStyles.choices}>
+                    <legend>{aw.eventsLegend}</legend>
+                    {ALERT_EVENTS.map((event) => (
+                      <label key={event} className={alertStyles.check}>
+                        <input type="checkbox" name={`event_${event}`} defaultChecked={events.includes(event)} /> <span>{alertWords.events[event]}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                  <div className={styles.field}>
+                    <label htmlFor={`${prefix}-delivery`} className={styles.label}>
+                      {aw.deliveryLabel}
+                    </label>
+                    <select id={`${prefix}-delivery`} name="delivery" defaultValue={settings?.delivery ?? 'off'} className={styles.input}>
+                      <Choices values={ALERT_DELIVERIES} label={(option) => alertWords.deliveries[option]} />
+                    </select>
+                  </div>
+                  <div>
+                    <button type="submit" className={styles.button} aria-label={aw.saveFor(member.name)}>
+                      {aw.save}
+                    </button>
+                  </div>
+                </form>
+              </div>
+            )
+          })}
+        </div>
+      </section>
+
       <section className={styles.section} aria-labelledby="add-staff">
         <h2 id="add-staff" className={styles.sectionTitle}>
           {w.addTitle}
@@ -208,7 +293,13 @@ export default async function StaffPage({searchParams}: PageProps<'/office/staff
         </div>
       </section>
 
-      <ActionHistory actions={changes} heading={w.historyTitle} />
+      <ActionHistory
+        actions={changes}
+        heading={w.historyTitle}
+        actionLabels={alertWords.history.actions}
+        fieldLabels={alertWords.history.fields}
+        valueLabels={{alertDelivery: alertWords.deliveries}}
+      />
     </>
   )
 }

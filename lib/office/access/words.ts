@@ -33,6 +33,8 @@ export const accessWords = {
   signedInAs: 'Signed in as',
   roles: {owner: 'Owner', office: 'Office', crew: 'Crew'} as Record<string, string>,
   signOut: 'Sign out',
+  /** The member's own alerts page (/office/alerts), beside Sign out. */
+  yourAlerts: 'Your alerts',
   forbidden: {
     title: 'Not for your role',
     body: 'Your role in the office does not open this page. Ask an owner if you need something changed here.',
