@@ -23,7 +23,7 @@ const WIDTHS = [
   {width: 1280, height: 900},
 ] as const
 
-type Seeded = {bookingId: string; planId: string; leadId: string; first: string; week: string}
+type Seeded = {bookingId: string; planId: string; leadId: string; first: string; week: string; customer: string}
 
 /** The Monday of a date's week, as the schedule's ?week= takes it. */
 function mondayOf(date: string): string {
@@ -80,7 +80,7 @@ async function seed(page: Page, request: APIRequestContext): Promise<Seeded> {
   const leadHref = await page.locator('a[href^="/office/leads/quote-request/"]').first().getAttribute('href')
   const leadId = leadHref?.split('/').pop() ?? ''
   expect(leadId, 'the lead is in the inbox').toMatch(/^[0-9a-f-]{36}$/)
-  return {bookingId, planId, leadId, first, week}
+  return {bookingId, planId, leadId, first, week, customer: email}
 }
 
 /** Every office page (a GET page row of office-routes.ts) with the seeded records' real ids. */
@@ -94,6 +94,7 @@ function officePages(seeded: Seeded): string[] {
     'app/office/plans/page.tsx': '/office/plans',
     'app/office/plans/[id]/page.tsx': `/office/plans/${seeded.planId}`,
     'app/office/leads/[kind]/[id]/page.tsx': `/office/leads/quote-request/${seeded.leadId}`,
+    'app/office/customers/[key]/page.tsx': `/office/customers/${encodeURIComponent(seeded.customer)}`,
   }
   const pages = OFFICE_ROUTES.filter((row) => row.method === 'GET' && row.file.endsWith('/page.tsx')).map((row) => {
     const path = real[row.file] ?? row.path

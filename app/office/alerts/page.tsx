@@ -57,7 +57,7 @@ export default async function AlertsPage({searchParams}: PageProps<'/office/aler
         <p>{settings?.textConsentAt ? w.consented(formatCompanyDateTime(settings.textConsentAt)) : w.notConsented}</p>
         {settings?.textOptedOut && <p className={styles.notice}>{w.optedOut}</p>}
         <div className={styles.card}>
-          <form method="post" action="/office/alerts" className={styles.form} noValidate>
+          <form method="post" action="/office/alerts/texts" className={styles.form} noValidate>
             <div className={styles.field}>
               <label htmlFor="alerts-phone" className={styles.label}>
                 {w.phoneLabel}

@@ -5,7 +5,7 @@ import {alertChoiceForm, alertChoiceRefused, chosenEvents, ownTextsForm, ownText
 /** The alert forms as a route reads them: a bad field is a 400 naming it, or a way back to the form naming it. */
 
 function post(body: string): Request {
-  return new Request('http://localhost:3000/office/alerts', {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'}, body})
+  return new Request('http://localhost:3000/office/alerts/texts', {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'}, body})
 }
 
 describe("the owner's choice for a member", () => {

@@ -49,7 +49,7 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/staff/[id]/alerts/route.ts', method: 'POST', path: `/office/staff/${SAMPLE_UUID}/alerts`, access: 'owner', form: {event_lead: 'on', delivery: 'each'}},
   // a member's own alerts: their text number and consent (the form saves the signed-in member's own)
   {file: 'app/office/alerts/page.tsx', method: 'GET', path: '/office/alerts', access: 'office'},
-  {file: 'app/office/alerts/route.ts', method: 'POST', path: '/office/alerts', access: 'office', form: {phone: '', agree: ''}},
+  {file: 'app/office/alerts/texts/route.ts', method: 'POST', path: '/office/alerts/texts', access: 'office', form: {phone: '', agree: ''}},
   // the dashboard; the schedule, the crews' day sheets, the bookings list and its CSV export
   // A crew member's /office and /office/schedule are a redirect to their crew's day.
   {file: 'app/office/page.tsx', method: 'GET', path: '/office?from=2026-11-01&to=2026-11-30', access: 'crew'},
