@@ -93,7 +93,9 @@ $$;
 --                                  each row then carries refunded_in_period_cents, the part of its
 --                                  refunds that went through on them
 -- and "sums" over every matching row, not only the page: count, total, discount, tip, paid,
--- refunded, kept (as the CSV's columns add up) and refunded_in_period.
+-- refunded, kept (as the CSV's columns add up) and refunded_in_period. Each row also carries its
+-- plan's frequency and status (a plan's visit) and when its customer agreed to texts (the booking's
+-- own consent, or its plan's), for the CSV.
 create or replace function public.office_search_bookings(p_filter jsonb, p_sort text, p_limit integer, p_offset integer, p_now timestamptz)
 returns jsonb
 language plpgsql
@@ -182,8 +184,9 @@ begin
     into v_sums using p_filter, p_now, null::integer, null::integer, v_statuses;
   execute 'select coalesce(jsonb_agg(to_jsonb(page) order by page.position), ''[]''::jsonb) from ('
     || 'select b.*, row_number() over (order by ' || v_order || ') as position, '
-    || coalesce(v_refunded_in_period, 'null::bigint') || ' as refunded_in_period_cents'
-    || ' from public.bookings b where ' || v_where
+    || coalesce(v_refunded_in_period, 'null::bigint') || ' as refunded_in_period_cents,'
+    || ' p.frequency as plan_frequency, p.status as plan_status, coalesce(b.sms_consent_at, p.sms_consent_at) as texts_consent_at'
+    || ' from public.bookings b left join public.booking_plans p on p.id = b.plan_id where ' || v_where
     || ' order by ' || v_order || ' limit $3 offset $4) page'
     into v_rows using p_filter, p_now, p_limit, p_offset, v_statuses;
   return jsonb_build_object('total', v_sums->'count', 'sums', v_sums, 'bookings', v_rows);

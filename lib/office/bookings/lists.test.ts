@@ -4,7 +4,7 @@ import {ROOMY_AVAILABILITY} from '../../booking/test-support/availability'
 import {windowStartsAt} from '../../booking/availability'
 import {bookingReference} from '../../booking/stored'
 import {createSqlBookingStore} from '../../booking/store/sql-store'
-import {commercialBooking, exteriorBooking, houseBooking} from '../../booking/store/test-support/fixtures'
+import {carpetBooking, commercialBooking, exteriorBooking, houseBooking, postConstructionBooking} from '../../booking/store/test-support/fixtures'
 import type {BookingStore, NewBooking, StoredBooking} from '../../booking/store/store'
 import {DatabaseError, type DatabaseFunctions} from '../../database/functions'
 import {createSqlDatabaseFunctions} from '../../database/sql-functions'
@@ -212,6 +212,53 @@ describe('the bookings list', () => {
     expect(row[column('paidAt')]).toBe('2026-11-30 04:00')
     expect(row[column('status')]).toBe('Paid')
     expect(row[column('notes')]).toBe(`'=HYPERLINK("http://x")\nsecond line, with a comma`)
+  })
+})
+
+describe('the CSV’s columns of the job, the plan and the money', () => {
+  it('gives each booking its category, frequency, plan, size answers, tip, parking, texts consent and phone as the site shows it', async () => {
+    const house = await book(houseBooking({email: 'house@example.com', smsConsentAt: '2026-11-30T11:00:00.000Z'}), '08:00-10:00', 'paid')
+    const postConstruction = await book(postConstructionBooking({email: 'post@example.com'}), '10:00-12:00', 'paid')
+    const carpet = await book(carpetBooking({email: 'carpet@example.com', phone: '2065550199'}), '12:00-14:00', 'paid')
+    const exterior = await book(exteriorBooking({email: 'exterior@example.com'}), '10:00-12:00', 'paid')
+    const visit = await book(houseBooking(), '08:00-10:00', 'plan_visit')
+    await database.db.query(`update public.booking_plans set sms_consent_at = '2026-11-01T00:00:00Z' where id = (select plan_id from public.bookings where id = $1)`, [visit.id])
+
+    const text = await new Response(bookingsCsvStream(deps, parseBookingFilter(new URLSearchParams('sort=created_asc')))).text()
+    const [header, ...records] = readCsv(text.replace(/^\uFEFF/, ''))
+    expect(header).toEqual(CSV_COLUMNS.map((column) => BOOKING_LIST_WORDS.csvColumns[column]))
+    const row = (booking: StoredBooking) => {
+      const record = records.find((cells) => cells[CSV_COLUMNS.indexOf('id')] === booking.id)!
+      return Object.fromEntries(CSV_COLUMNS.map((column, index) => [column, record[index]]))
+    }
+    expect(row(house)).toMatchObject({
+      category: 'House cleaning',
+      service: 'Regular Cleaning',
+      frequency: 'Every Other Week',
+      plan: '',
+      phone: '(425) 555-0142',
+      textsConsent: 'Yes',
+      bedrooms: '3',
+      bathrooms: '2',
+      halfBaths: '1',
+      dens: '1',
+      timeRequired: '',
+      rooms: '',
+      staircases: '',
+      extras: 'Extra Heavy Duty × 1, Blinds × 2, Oven × 1',
+      total: '219.17',
+      tip: '28.59',
+      parking: '10',
+      discount: '10',
+      coupon: 'save10',
+    })
+    expect(row(postConstruction)).toMatchObject({timeRequired: '2 h 45 min', tip: '0', parking: '0', textsConsent: 'No'})
+    // The phone as the site shows it (stored as its ten digits).
+    expect(row(carpet)).toMatchObject({category: 'Carpet cleaning', phone: '(206) 555-0199', bedrooms: '', rooms: String(carpet.rooms), staircases: String(carpet.stairs), extras: expect.any(String)})
+    expect(row(carpet).extras).not.toBe('')
+    expect(row(exterior)).toMatchObject({category: 'Exterior cleaning', bedrooms: '', rooms: '', extras: ''})
+    // A plan's later visit: its number, the plan's frequency and status; the plan's texts consent.
+    expect(row(visit)).toMatchObject({plan: 'Visit 2 · Weekly · active', textsConsent: 'Yes'})
   })
 })
 

@@ -10,6 +10,9 @@ import {paymentSummary} from './payment-state.ts'
 import {CSV_BOM, csvRecord, type CsvValue} from '../shared/csv.ts'
 import {buildDaySheet, buildSchedule, crewOf, serviceOf, type DaySheetWindow, type ScheduleDay, type ScheduleRange} from '../schedule/rules.ts'
 import {townOf} from '../schedule/town.ts'
+import {formatDuration} from '../../booking/pricing/house.ts'
+import {CARPET_EXTRAS, HOUSE_EXTRAS} from '../../booking/catalog.ts'
+import {formatPhone} from '../../format.ts'
 import {BOOKING_LIST_WORDS, PAYMENT_STATE_WORDS} from './words.ts'
 
 /**
@@ -64,8 +67,17 @@ export type BookingSums = {
   refundedInPeriodCents: number | null
 }
 
-/** One row of the list, with the part of its refunds that went through on the filter's refund dates (null without them). */
-export type ListedBooking = {booking: StoredBooking; refundedInPeriodCents: number | null}
+/**
+ * One row of the list: the booking, the part of its refunds that went through on the filter's
+ * refund dates (null without them), its plan's frequency and status (a plan's visit) and when its
+ * customer agreed to texts (the booking's own consent, or its plan's).
+ */
+export type ListedBooking = {
+  booking: StoredBooking
+  refundedInPeriodCents: number | null
+  plan?: {frequency: string; status: string} | null
+  textsConsentAt?: string | null
+}
 
 export type BookingsPage = {total: number; pageCount: number; sums: BookingSums; bookings: StoredBooking[]}
 
@@ -97,7 +109,12 @@ async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, l
       keptCents: Number(sums.kept_cents),
       refundedInPeriodCents: centsOrNull(sums.refunded_in_period_cents),
     },
-    rows: answer.bookings.map((row) => ({booking: fromRow(row), refundedInPeriodCents: centsOrNull(row.refunded_in_period_cents)})),
+    rows: answer.bookings.map((row) => ({
+      booking: fromRow(row),
+      refundedInPeriodCents: centsOrNull(row.refunded_in_period_cents),
+      plan: row.plan_status ? {frequency: String(row.plan_frequency ?? ''), status: String(row.plan_status)} : null,
+      textsConsentAt: row.texts_consent_at ? String(row.texts_consent_at) : null,
+    })),
   }
 }
 
@@ -114,14 +131,28 @@ export const CSV_COLUMNS = [
   'date',
   'arrivalWindow',
   'crew',
+  'category',
   'service',
+  'frequency',
+  'plan',
   'firstName',
   'lastName',
   'email',
   'phone',
+  'textsConsent',
   'address',
   'town',
+  'bedrooms',
+  'bathrooms',
+  'halfBaths',
+  'dens',
+  'timeRequired',
+  'rooms',
+  'staircases',
+  'extras',
   'total',
+  'tip',
+  'parking',
   'discount',
   'coupon',
   'payment',
@@ -148,7 +179,30 @@ export function csvDollars(cents: number | null): number | null {
 }
 
 /** One booking as a CSV record (CSV_COLUMNS' order). */
-export function csvBookingRecord({booking, refundedInPeriodCents}: ListedBooking, now: Date): string {
+/** The form's size answers as the CSV shows them: each only for the forms that ask it. */
+function sizeAnswers(booking: StoredBooking): Record<'bedrooms' | 'bathrooms' | 'halfBaths' | 'dens' | 'timeRequired' | 'rooms' | 'staircases' | 'extras', CsvValue> {
+  const house = booking.industry === 'house'
+  // In the form's order (the database keeps them in its own).
+  const order: readonly string[] = house ? HOUSE_EXTRAS : CARPET_EXTRAS
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  const extras = Object.entries(booking.extras ?? {})
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([name, count]) => `${name} × ${count}`)
+    .join(', ')
+  return {
+    bedrooms: house ? booking.bedrooms : null,
+    bathrooms: house ? booking.bathrooms : null,
+    halfBaths: house ? booking.halfBath : null,
+    dens: house ? booking.den : null,
+    timeRequired: house && (booking.hours || booking.minutes) ? formatDuration(booking.hours ?? 0, booking.minutes ?? 0) : null,
+    rooms: booking.industry === 'carpet' ? booking.rooms : null,
+    staircases: booking.industry === 'carpet' ? booking.stairs : null,
+    extras: house || booking.industry === 'carpet' ? extras || BOOKING_LIST_WORDS.csvNone : null,
+  }
+}
+
+export function csvBookingRecord({booking, refundedInPeriodCents, plan = null, textsConsentAt = null}: ListedBooking, now: Date): string {
   const status = officeBookingStatus(booking, now)
   const payment = paymentSummary(booking)
   const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
@@ -157,14 +211,22 @@ export function csvBookingRecord({booking, refundedInPeriodCents}: ListedBooking
     date: booking.date,
     arrivalWindow: booking.arrivalWindow,
     crew: BOOKING_LIST_WORDS.crews[crewOf(booking)],
+    category: BOOKING_LIST_WORDS.industries[booking.industry],
     service: serviceOf(booking),
+    frequency: booking.frequency,
+    plan: plan ? BOOKING_LIST_WORDS.csvPlan(booking.planVisit, plan.frequency, plan.status) : null,
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
-    phone: booking.phone,
+    // As the site shows it: "(425) 555-0142", which no spreadsheet reads as a formula.
+    phone: formatPhone(booking.phone),
+    textsConsent: textsConsentAt ? BOOKING_LIST_WORDS.csvYes : BOOKING_LIST_WORDS.csvNo,
     address: booking.address,
     town: townOf(booking.address),
+    ...sizeAnswers(booking),
     total: csvDollars(booking.amountCents),
+    tip: csvDollars(booking.tipCents ?? null),
+    parking: csvDollars(booking.parkingCents ?? null),
     discount: csvDollars(booking.discountCents),
     coupon: booking.coupon,
     payment: payment ? PAYMENT_STATE_WORDS.states[payment.state] : null,
