@@ -143,10 +143,13 @@ export function perVisitPrice(booking: PricedChoices): PriceBreakdown {
   return priceBooking(requestOf(booking, {frequency: booking.frequency ?? null, coupon: null}))
 }
 
-/** The plan's prices from its first visit's choices (throws for choices the price list refuses). */
-export function planPrices(booking: PricedChoices): PlanPrices {
+/**
+ * The plan's prices from its first visit's choices (throws for choices the price list refuses);
+ * `perVisit`: the later visit's price when the caller has worked it out already.
+ */
+export function planPrices(booking: PricedChoices, perVisit: Pick<PriceBreakdown, 'totalCents'> = perVisitPrice(booking)): PlanPrices {
   return {
-    perVisitCents: perVisitPrice(booking).totalCents,
+    perVisitCents: perVisit.totalCents,
     oneTimeCents: priceBooking(requestOf(booking, {frequency: oneTimeFrequency(booking.industry), coupon: booking.coupon ?? null})).totalCents,
   }
 }

@@ -124,11 +124,12 @@ export async function startPlan(
 ): Promise<StartPlanResult> {
   const cadence = planCadence(booking)
   if (!cadence || booking.paymentStatus !== 'paid') return {status: 'not_a_plan'}
-  const prices = planPrices(booking)
+  // Priced once: the plan's per-visit amount and its visits' template come from the same breakdown.
+  const perVisit = perVisitPrice(booking)
   const created = await deps.plans.createPlan(booking.id, {
     cadence,
-    ...prices,
-    visitTemplate: visitTemplateOf(booking, perVisitPrice(booking)),
+    ...planPrices(booking, perVisit),
+    visitTemplate: visitTemplateOf(booking, perVisit),
     card: card ? {provider: card.provider, customerId: card.customerId, paymentMethodId: card.paymentMethodId, label: card.label} : null,
   })
   if (created.status === 'not_eligible') return {status: 'not_a_plan'}
