@@ -258,7 +258,17 @@ describe('the links', () => {
     expect(form.headers.get('location')).toBe(`/email-preferences/${expired}`)
     const click = await handleEmailOptOutRequest(new Request(`${SITE}/api/email-opt-out?t=${id}.zz.${'A'.repeat(43)}`, {method: 'POST', body: 'List-Unsubscribe=One-Click'}), deps)
     expect(click.status).toBe(400)
-    expect((await handleEmailOptOutRequest(new Request(`${SITE}/api/email-opt-out`, {method: 'POST', body: ''}), deps)).status).toBe(400)
+    expect(await click.json()).toEqual({ok: false, field: 't', reason: 'invalid'})
+    const oldClick = await handleEmailOptOutRequest(new Request(`${SITE}/api/email-opt-out?t=${expired}`, {method: 'POST', body: 'List-Unsubscribe=One-Click'}), deps)
+    expect(await oldClick.json()).toEqual({ok: false, field: 't', reason: 'expired'})
+    const empty = await handleEmailOptOutRequest(new Request(`${SITE}/api/email-opt-out`, {method: 'POST', body: ''}), deps)
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toEqual({ok: false, field: 'token', reason: 'missing'})
+    // The database away: the page is told to say so (try again), never a 500.
+    const away = {...deps, store: async () => ({optOut: async () => Promise.reject(new Error('connection refused'))}), log: {error: () => {}}}
+    const failed = await handleEmailOptOutRequest(new Request(`${SITE}/api/email-opt-out`, {method: 'POST', body: `token=${signBookingLink('email-opt-out:v1', id, later(DAY), KEY)}`}), away)
+    expect(failed.status).toBe(303)
+    expect(failed.headers.get('location')).toMatch(/\?failed=1$/)
     const {rows} = await database.db.query(`select * from public.email_opt_outs`)
     expect(rows).toEqual([])
   })

@@ -5,7 +5,8 @@
  * - the "no more e-mails" page's button (a plain HTML form, `token=…`): answered 303 to the page,
  *   which then says it is done, or why not;
  * - a mail program's one-click unsubscribe (RFC 8058: the List-Unsubscribe address `?t=…`, body
- *   `List-Unsubscribe=One-Click`): answered 200, or 400 for a bad or expired link.
+ *   `List-Unsubscribe=One-Click`): answered 200 `{ok: true}`, or 400 `{ok: false, field: 't', reason}`
+ *   for a missing, bad or expired link (a form without its token: 400 naming `token`).
  * A second stop changes nothing. Never a 500: a database fault answers 503 (the page says to try again).
  */
 import {BodyTooLargeError, readTextWithLimit} from '../request-body'
@@ -31,8 +32,9 @@ function seeOther(path: string): Response {
   return new Response(null, {status: 303, headers: {...NO_STORE, Location: path}})
 }
 
-function oneClickAnswer(status: number, message: string): Response {
-  return new Response(message, {status, headers: {...NO_STORE, 'Content-Type': 'text/plain; charset=utf-8'}})
+/** A machine's answer (a mail program's one click, or a form that sent nothing): no words, the field named. */
+function answer(status: number, body: {ok: boolean; field?: string; reason?: string}): Response {
+  return Response.json(body, {status, headers: NO_STORE})
 }
 
 export async function handleEmailOptOutRequest(request: Request, deps: EmailOptOutDeps): Promise<Response> {
@@ -41,21 +43,23 @@ export async function handleEmailOptOutRequest(request: Request, deps: EmailOptO
   try {
     text = await readTextWithLimit(request, MAX_BODY_BYTES)
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return oneClickAnswer(413, 'Request too large')
+    if (error instanceof BodyTooLargeError) return answer(413, {ok: false, reason: 'too_large'})
     throw error
   }
   const form = new URLSearchParams(text)
   const oneClick = fromHeader !== null
   const token = oneClick ? fromHeader : form.get('token')
-  if (!token) return oneClick ? oneClickAnswer(400, 'Missing field: t') : oneClickAnswer(400, 'Missing field: token')
-  const check = verifyBookingLink('email-opt-out:v1', token, await deps.linkSecret(), deps.now())
-  if (!check.ok) return oneClick ? oneClickAnswer(400, check.reason === 'expired' ? 'This link has expired' : 'This link is not valid') : seeOther(emailPreferencesPath(token))
+  const field = oneClick ? 't' : 'token'
+  if (!token) return answer(400, {ok: false, field, reason: 'missing'})
+  let check
   try {
+    check = verifyBookingLink('email-opt-out:v1', token, await deps.linkSecret(), deps.now())
+    if (!check.ok) return oneClick ? answer(400, {ok: false, field, reason: check.reason}) : seeOther(emailPreferencesPath(token))
     const known = await (await deps.store()).optOut(check.bookingId, oneClick ? 'one_click' : 'link', deps.now())
-    if (!known) return oneClick ? oneClickAnswer(400, 'This link is not valid') : seeOther(emailPreferencesPath(token))
+    if (!known) return oneClick ? answer(400, {ok: false, field, reason: 'invalid'}) : seeOther(emailPreferencesPath(token))
   } catch (error) {
     ;(deps.log ?? console).error('E-mail opt-out: could not be recorded', error)
-    return oneClick ? oneClickAnswer(503, 'Please try again later') : seeOther(emailPreferencesPath(token, 'failed'))
+    return oneClick ? answer(503, {ok: false}) : seeOther(emailPreferencesPath(token, 'failed'))
   }
-  return oneClick ? oneClickAnswer(200, 'No more reminders will be sent to this address') : seeOther(emailPreferencesPath(token, 'done'))
+  return oneClick ? answer(200, {ok: true}) : seeOther(emailPreferencesPath(token, 'done'))
 }

@@ -94,7 +94,7 @@ test.describe('unpaid checkout reminders', () => {
     for (const typed of [COMMERCIAL_CUSTOMER.firstName, COMMERCIAL_CUSTOMER.lastName, COMMERCIAL_CUSTOMER.address, COMMERCIAL_CUSTOMER.phone].map(String)) {
       expect(`${mail.subject} ${mail.text} ${String(mail.html)}`).not.toContain(typed)
     }
-    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    expect(mail.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
     const [resume, stop] = linksOf(mail).filter((link) => link.includes('resume=') || link.includes('/email-preferences/'))
     expect(resume).toContain(`resume=${first}`)
     expect(stop).toContain('/email-preferences/')

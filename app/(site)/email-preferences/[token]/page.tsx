@@ -39,31 +39,22 @@ export default async function EmailPreferencesPage({params, searchParams}: {para
   const [{token}, query] = await Promise.all([params, searchParams])
   const [{emailPreferences: w}, site, {success}, state] = await Promise.all([getEmailSettings(), getSiteSettings(), getPaymentPages(), linkState(token)])
   const values = {companyName: site.companyName, phone: formatPhone(site.phone)}
+  const done = state === 'ok' && query.done !== undefined
+  // A link that works offers the button again after a stop that could not be saved.
+  const offerButton = state === 'ok' && !done
   const message =
-    state === 'invalid'
-      ? w.linkInvalid
-      : state === 'expired'
-        ? w.linkExpired
-        : state === 'unavailable' || query.failed !== undefined
-          ? w.unavailable
-          : query.done !== undefined
-            ? w.done
-            : null
+    state === 'invalid' ? w.linkInvalid : state === 'expired' ? w.linkExpired : state === 'unavailable' || query.failed !== undefined ? w.unavailable : done ? w.done : null
   return (
     <>
       <PageHeader heading={fillTokens(w.heading, values)} width="narrow" />
       <Section width="narrow" ariaLabel={fillTokens(w.heading, values)}>
         <Card className={styles.card}>
           {message ? (
-            <>
-              <p className={styles.status} role="status">
-                {fillTokens(message, values)}
-              </p>
-              <div className={styles.actions}>
-                <Button href="/">{success.homeButton}</Button>
-              </div>
-            </>
-          ) : (
+            <p className={styles.status} role="status">
+              {fillTokens(message, values)}
+            </p>
+          ) : null}
+          {offerButton ? (
             <form method="post" action={EMAIL_OPT_OUT_API_PATH} className={styles.card}>
               <p className={styles.status}>{fillTokens(w.body, values)}</p>
               <input type="hidden" name="token" value={token} />
@@ -71,6 +62,10 @@ export default async function EmailPreferencesPage({params, searchParams}: {para
                 <Button type="submit">{fillTokens(w.button, values)}</Button>
               </div>
             </form>
+          ) : (
+            <div className={styles.actions}>
+              <Button href="/">{success.homeButton}</Button>
+            </div>
           )}
         </Card>
       </Section>
