@@ -89,6 +89,7 @@ const WHOLE_SYSTEM = [
   'live-preview',
   'office-dashboard',
   'office-menu-counts',
+  'checkout-reminders',
   'page-streaming',
   'production-config',
   'server-lifecycle',

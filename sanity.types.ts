@@ -617,6 +617,26 @@ export type EmailSettings = {
     closing?: string;
     manageLinkText?: string;
   };
+  checkoutReminderEnabled?: boolean;
+  checkoutReminderDelayHours?: number;
+  checkoutReminder?: {
+    subject?: string;
+    preview?: string;
+    heading?: string;
+    body?: string;
+    linkText?: string;
+    linkLabel?: string;
+    stopText?: string;
+  };
+  emailPreferences?: {
+    heading?: string;
+    body?: string;
+    button?: string;
+    done?: string;
+    linkInvalid?: string;
+    linkExpired?: string;
+    unavailable?: string;
+  };
 };
 
 export type FormSettings = {
@@ -2554,7 +2574,7 @@ export type FormSettingsQueryResult = {
 
 // Source: lib/content/queries.ts
 // Variable: emailSettingsQuery
-// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, textsNotice, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  bookingRefunded{subject, preview, heading, body, reasonText, partNotDoneReason, goodwillReason, chargedTwiceReason, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}}
+// Query: *[_type == "emailSettings" && _id == "emailSettings"][0]{  bookingConfirmation{subject, heading, intro, nextSteps, textsNotice, changesNotice, manageLinkText, manageLinkLabel, calendarNote},  quoteRequestReceived{subject, heading, body, nextSteps},  contactMessageReceived{subject, heading, body, nextSteps},  bookingMoved{subject, preview, heading, body, closing, manageLinkText},  cancellationRequestReceived{subject, preview, heading, body, closing, manageLinkText},  sectionHeadings{booking, charges},  bookingCancelled{subject, preview, heading, body, refundText, noRefundText, latePaymentText, closing},  bookingRefunded{subject, preview, heading, body, reasonText, partNotDoneReason, goodwillReason, chargedTwiceReason, closing},  estimateRequestReceived{subject, heading, body, nextSteps},  signOff,  businessNotifications{quoteRequestSubject, contactMessageSubject, appointmentSubject, bookingPaidSubject},  bookingMovedByOffice{subject, preview, heading, body},  leadReply{greeting, closing},  planConfirmation{heading, intro, visitLabel, changes},  planVisitPlaced{subject, preview, heading, body, closing},  planVisitUnplaced{subject, preview, heading, body, closing},  planVisitDeclined{subject, preview, heading, body, authenticationText, actionText, actionLabel, closing},  planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},  bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},  reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText},  checkoutReminderEnabled,  checkoutReminderDelayHours,  checkoutReminder{subject, preview, heading, body, linkText, linkLabel, stopText},  emailPreferences{heading, body, button, done, linkInvalid, linkExpired, unavailable}}
 export type EmailSettingsQueryResult = {
   bookingConfirmation: {
     subject: string | null;
@@ -2714,6 +2734,26 @@ export type EmailSettingsQueryResult = {
     earlyCancellationText: string | null;
     closing: string | null;
     manageLinkText: string | null;
+  } | null;
+  checkoutReminderEnabled: boolean | null;
+  checkoutReminderDelayHours: number | null;
+  checkoutReminder: {
+    subject: string | null;
+    preview: string | null;
+    heading: string | null;
+    body: string | null;
+    linkText: string | null;
+    linkLabel: string | null;
+    stopText: string | null;
+  } | null;
+  emailPreferences: {
+    heading: string | null;
+    body: string | null;
+    button: string | null;
+    done: string | null;
+    linkInvalid: string | null;
+    linkExpired: string | null;
+    unavailable: string | null;
   } | null;
 } | null;
 

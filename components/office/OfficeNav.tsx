@@ -27,6 +27,7 @@ export function OfficeNav({role, counts = null}: {role: StaffRole; counts?: Offi
     {href: '/office/attention', label: w.attention, current: pathname.startsWith('/office/attention'), needs: 'office', count: counts?.attention},
     {href: '/office/leads', label: w.leads, current: pathname.startsWith('/office/leads'), needs: 'office', count: counts?.newLeads},
     {href: '/office/customers', label: w.customers, current: pathname.startsWith('/office/customers'), needs: 'office'},
+    {href: '/office/checkouts', label: w.checkouts, current: pathname.startsWith('/office/checkouts'), needs: 'office'},
     {href: '/office/calendars', label: w.calendars, current: pathname.startsWith('/office/calendars'), needs: 'owner'},
     {href: '/office/staff', label: w.staff, current: pathname.startsWith('/office/staff'), needs: 'owner'},
   ]

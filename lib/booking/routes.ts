@@ -17,6 +17,7 @@ import {bookingAvailability, estimateAvailability, fulfilCheckout, handlePayment
 import {BOOKING_MESSAGES, type BookingRequestFailure} from './flow-messages'
 import {changePlanFromLink, PLAN_ACTIONS, requestCancellationFromLink, rescheduleFromLink, type ManageActionResult, type ManageDeps, type PlanAction} from './manage'
 import {bookingFormValues} from './stored'
+import {verifyBookingLink} from './checkout-reminders'
 import {recordPlanCard, type CardUpdateDeps} from './plans/card'
 import {isReconciledEvent, reconcilePaymentEvent, type ReconcileDeps} from './reconcile'
 import type {PlanFlowDeps} from './plans/visits'
@@ -99,39 +100,67 @@ export async function handleBookingRequest(request: Request, options: BookingRou
   return json(result, bookingResultStatus(result))
 }
 
-/** Largest resume request (two UUIDs). */
+/** Largest resume request (two UUIDs, or a UUID and a signed link's token). */
 const MAX_RESUME_BODY_BYTES = 1024
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * POST /api/bookings/resume `{bookingId, idempotencyKey}`: the form values of a booking that was not
- * paid, for the customer coming back from a cancelled or failed payment. The idempotency key is the
- * proof: the browser that submitted the booking made it and keeps it (sessionStorage); it is never
- * in a URL. 200 `{ok: true, values}`; 404 unknown booking or wrong key; 409 already paid.
+ * POST /api/bookings/resume: the form values of a booking that was not paid, with one of two proofs.
+ * - `{bookingId, idempotencyKey}`: the customer coming back from a cancelled or failed payment; the
+ *   browser that submitted the booking made the key and keeps it (sessionStorage), never in a URL.
+ *   Every value as it was entered.
+ * - `{bookingId, token}`: the signed link of the unpaid checkout reminder (lib/booking/checkout-reminders.ts),
+ *   which went to an address nobody confirmed: the choices and the e-mail only, never the name,
+ *   phone, address or notes (the customer types them again).
+ * 200 `{ok: true, values}`; 400 malformed; 404 unknown booking, wrong key, forged or expired link
+ * (`{ok: false, expired: true}` for an expired one); 409 already paid.
  */
 export async function handleResumeRequest(
   request: Request,
-  options: {limiter: RateLimiter; clientKey: (request: Request) => string; store: () => Promise<BookingStore>; log?: Pick<Console, 'error'>},
+  options: {
+    limiter: RateLimiter
+    clientKey: (request: Request) => string
+    store: () => Promise<BookingStore>
+    /** The key of the signed links; without it a link's token is refused. */
+    linkSecret?: () => Promise<string>
+    now?: () => Date
+    log?: Pick<Console, 'error'>
+  },
 ): Promise<Response> {
   const limit = await options.limiter.check(options.clientKey(request))
   if (!limit.allowed) return json({ok: false}, 429, {'Retry-After': String(limit.retryAfterSeconds)})
   const read = await readJsonBody(request, MAX_RESUME_BODY_BYTES)
   if (!read.ok) return json({ok: false}, read.status)
   const body = (typeof read.body === 'object' && read.body !== null ? read.body : {}) as Record<string, unknown>
-  const {bookingId, idempotencyKey} = body
-  if (typeof bookingId !== 'string' || typeof idempotencyKey !== 'string' || !UUID.test(bookingId) || !UUID.test(idempotencyKey)) {
-    return json({ok: false}, 400)
-  }
+  const {bookingId, idempotencyKey, token} = body
+  const byKey = typeof idempotencyKey === 'string' && UUID.test(idempotencyKey)
+  const byLink = !byKey && typeof token === 'string' && token.length > 0 && token.length <= 200
+  if (typeof bookingId !== 'string' || !UUID.test(bookingId) || (!byKey && !byLink)) return json({ok: false}, 400)
   let booking
   try {
+    if (byLink) {
+      if (!options.linkSecret) return json({ok: false}, 404)
+      const check = verifyBookingLink('resume-booking:v1', token, await options.linkSecret(), (options.now ?? (() => new Date()))())
+      if (!check.ok) return json(check.reason === 'expired' ? {ok: false, expired: true} : {ok: false}, 404)
+      if (check.bookingId !== bookingId.toLowerCase()) return json({ok: false}, 404)
+    }
     booking = await (await options.store()).findById(bookingId)
   } catch (error) {
     ;(options.log ?? console).error('Resume route: the booking could not be read', error)
     return json({ok: false}, 503)
   }
-  if (!booking || booking.idempotencyKey.toLowerCase() !== idempotencyKey.toLowerCase()) return json({ok: false}, 404)
+  if (!booking || (byKey && booking.idempotencyKey.toLowerCase() !== String(idempotencyKey).toLowerCase())) return json({ok: false}, 404)
   if (booking.paymentStatus === 'paid') return json({ok: false, paid: true}, 409)
-  return json({ok: true, values: bookingFormValues(booking)}, 200)
+  return json({ok: true, values: byLink ? choicesOnly(bookingFormValues(booking)) : bookingFormValues(booking)}, 200)
+}
+
+/**
+ * A form's values without what the visitor typed about themselves: name, phone, address and notes,
+ * and the texts consent (theirs to give again). The choices (service, sizes, date, window, the
+ * answers picked from lists, tip, coupon) and the e-mail the link was sent to stay.
+ */
+export function choicesOnly(values: ReturnType<typeof bookingFormValues>): ReturnType<typeof bookingFormValues> {
+  return {...values, firstName: '', lastName: '', phone: '', address: '', notes: '', smsConsent: false}
 }
 
 export interface WebhookDeps {

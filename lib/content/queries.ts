@@ -237,7 +237,11 @@ export const emailSettingsQuery = defineQuery(`*[_type == "emailSettings" && _id
   planVisitReleased{subject, preview, heading, body, actionText, actionLabel, closing},
   bookingReminder{subject, preview, heading, body, prepareHouse, prepareExterior, prepareCarpet, prepareCommercial, closing, manageLinkText},
   reviewRequest{subject, preview, heading, body, linkText, linkLabel, closing},
-  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText}
+  planChanged{subject, preview, heading, skippedText, pausedText, resumedText, cancelledText, earlyCancellationText, closing, manageLinkText},
+  checkoutReminderEnabled,
+  checkoutReminderDelayHours,
+  checkoutReminder{subject, preview, heading, body, linkText, linkLabel, stopText},
+  emailPreferences{heading, body, button, done, linkInvalid, linkExpired, unavailable}
 }`)
 
 /** The wording of the text messages (reminder the day before, crew on its way, the opt-out line). */

@@ -27,6 +27,9 @@ function customerName(facts: EventFacts): string {
       return facts.patientName
     case 'lead_reply':
       return facts.firstName
+    // Carries no name (its address was never confirmed): the office finds the customer by its reference.
+    case 'checkout_reminder':
+      return facts.reference
   }
 }
 
@@ -52,6 +55,7 @@ export function officePath(facts: EventFacts): string {
     case 'booking_moved_by_office':
     case 'booking_reminder':
     case 'review_request':
+    case 'checkout_reminder':
     case 'plan_visit_declined':
     case 'plan_visit_released':
       return `/office/bookings/${encodeURIComponent(facts.id)}`

@@ -114,5 +114,10 @@ export async function composeMail(message: OutboxMessage, context: ComposeContex
     html,
     text,
     attachments: calendar ? [calendar] : undefined,
+    // A reminder the customer can stop: mail programs offer their own one-click "unsubscribe" (RFC 8058).
+    headers:
+      !toBusiness && facts.kind === 'checkout_reminder'
+        ? {'List-Unsubscribe': `<${facts.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'}
+        : undefined,
   }
 }

@@ -32,6 +32,15 @@ function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
 }
 
 describe('createFolderTransport', () => {
+  it('keeps the extra headers in the .eml (a reminder’s List-Unsubscribe and its one-click POST)', async () => {
+    const transport = createFolderTransport(root)
+    await transport.send(mail({headers: {'List-Unsubscribe': '<https://cedar-river.example/api/email-opt-out?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'}}))
+    const [file] = readdirSync(root)
+    const parsed = await simpleParser(readFileSync(path.join(root, file)))
+    expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe')?.line).toBe('List-Unsubscribe: <https://cedar-river.example/api/email-opt-out?t=abc>')
+  })
+
   it('writes each message as a complete .eml file, creating the folder, that parses back as sent', async () => {
     const dir = path.join(root, 'nested', 'outbox')
     const transport = createFolderTransport(dir)

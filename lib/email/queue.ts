@@ -248,6 +248,26 @@ export interface StaffDigestFacts {
 }
 
 /**
+ * One reminder to the address of a booking whose checkout ended unpaid (queued by the job
+ * checkout-reminders through queue_checkout_reminder). The address was never confirmed, so it
+ * carries nothing the visitor typed: the booking's id and reference, the signed link that fills the
+ * form in again (until `resumeUntil`) and the signed links that stop such e-mails.
+ */
+export interface CheckoutReminderFacts {
+  kind: 'checkout_reminder'
+  id: string
+  reference: string
+  /** The booking form with `?resume=<id>&t=<token>`. */
+  resumeUrl: string
+  /** ISO 8601: when the resume link stops working. */
+  resumeUntil: string
+  /** The "no more e-mails" page. */
+  stopUrl: string
+  /** Where a mail program posts its one-click unsubscribe (List-Unsubscribe-Post). */
+  oneClickUrl: string
+}
+
+/**
  * The office cancelled a paid booking (with what was refunded, 0 for none), or refunded a payment
  * that came after the booking's hold had ended (`latePayment`). Sent to the customer only: staff did it.
  */
@@ -479,6 +499,7 @@ export type EventFacts =
   | ReviewRequestFacts
   | PlanChangedFacts
   | PlanEarlyCancellationFacts
+  | CheckoutReminderFacts
 export type EventKind = EventFacts['kind']
 /** The events of customers and visitors (every kind but the office's own e-mails to staff). */
 export type CustomerEventFacts = Exclude<EventFacts, StaffSignInFacts | StaffInvitationFacts | StaffAlertFacts | StaffDigestFacts>
@@ -510,6 +531,8 @@ function customerEmail(facts: EventFacts): string | null {
     case 'staff_invitation':
     case 'staff_alert':
     case 'staff_digest':
+    // Its address is the booking's, read by the database when queuing: the payload holds none.
+    case 'checkout_reminder':
       return null
     case 'lead_reply':
       return facts.to

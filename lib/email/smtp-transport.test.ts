@@ -80,6 +80,19 @@ describe('createSmtpTransport', () => {
     }
   })
 
+  it('passes the extra headers on (a reminder’s List-Unsubscribe and its one-click POST)', async () => {
+    const server = await startSmtpServer()
+    try {
+      const headers = {'List-Unsubscribe': '<https://cedar-river.example/api/email-opt-out?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'}
+      await createSmtpTransport({host: '127.0.0.1', port: server.port, secure: false}).send({...mail(), headers})
+      const [{mail: parsed}] = server.received
+      expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+      expect(parsed.headerLines.find((line) => line.key === 'list-unsubscribe')?.line).toBe('List-Unsubscribe: <https://cedar-river.example/api/email-opt-out?t=abc>')
+    } finally {
+      await server.close()
+    }
+  })
+
   it('fails the send (for the worker to retry) when the server refuses the recipient', async () => {
     const server = await startSmtpServer({refuseRecipient: () => ({code: 550, message: 'Mailbox unavailable'})})
     try {

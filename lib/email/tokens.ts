@@ -49,6 +49,14 @@ export const EMAIL_TOKENS = {
   reviewRequest: ['firstName', 'reference', 'service', 'date', 'companyName', 'phone'],
   /** The customer's e-mail after a change of their plan: {slot} the visit skipped, {amount} the early-cancellation difference. */
   planChanged: ['firstName', 'service', 'frequency', 'slot', 'amount', 'companyName', 'phone'],
+  /**
+   * The one reminder after a checkout ended unpaid, sent to an address nobody has confirmed: nothing
+   * the visitor typed (no name, no service, no address), only the booking's {reference}, {until} (the
+   * day its link stops working) and the company's facts.
+   */
+  checkoutReminder: ['reference', 'until', 'companyName', 'phone'],
+  /** The page a "no more e-mails" link opens: the company's facts only. */
+  emailPreferences: ['companyName', 'phone'],
 } as const
 
 /**

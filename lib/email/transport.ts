@@ -21,6 +21,8 @@ export interface OutgoingMail {
   text: string
   html: string
   attachments?: MailAttachment[]
+  /** Extra header lines (List-Unsubscribe and List-Unsubscribe-Post on a reminder that can be stopped). */
+  headers?: Record<string, string>
 }
 
 export interface MailTransport {

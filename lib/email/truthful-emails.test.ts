@@ -102,6 +102,10 @@ const EVERY_KIND: {[K in CustomerEventFacts['kind']]: {facts: Extract<CustomerEv
     path: `/office/bookings/${BOOKING}`,
   },
   review_request: {facts: {kind: 'review_request', id: BOOKING, reference: '3F9A-2B1C', service: paid.service, date: '2030-12-31', customer, feedbackUrl: 'https://g.page/review', doneAt: at}, path: `/office/bookings/${BOOKING}`},
+  checkout_reminder: {
+    facts: {kind: 'checkout_reminder', id: BOOKING, reference: '3F9A-2B1C', resumeUrl: `${SITE_URL}carpet_cleaning?resume=${BOOKING}&t=x`, resumeUntil: at, stopUrl: `${SITE_URL}email-preferences/x`, oneClickUrl: `${SITE_URL}api/email-opt-out?t=x`},
+    path: `/office/bookings/${BOOKING}`,
+  },
   plan_visit_declined: {facts: {...visitCharge, kind: 'plan_visit_declined', authenticationRequired: false, deadlineAt: at, declinedAt: at}, path: `/office/bookings/${BOOKING}`},
   plan_visit_released: {facts: {...visitCharge, kind: 'plan_visit_released', releasedAt: at}, path: `/office/bookings/${BOOKING}`},
   plan_visit_placed: {facts: {...planVisit, kind: 'plan_visit_placed', toDate: '2031-01-15', toWindow: '10:00-12:00', windowStartsAt: '2031-01-15T18:00:00.000Z'}, path: `/office/plans/${PLAN}`},

@@ -67,6 +67,8 @@ export interface EmailWording {
   // A plan's visit whose card was refused, and its release.
   planVisitDeclined: {subject: string; preview: string; heading: string; body: string; authenticationText: string; actionText: string; actionLabel: string; closing: string}
   planVisitReleased: {subject: string; preview: string; heading: string; body: string; actionText: string; actionLabel: string; closing: string}
+  /** The one reminder after a checkout ended unpaid: a button to the form filled in, a line to stop such e-mails. */
+  checkoutReminder: {subject: string; preview: string; heading: string; body: string; linkText: string; linkLabel: string; stopText: string}
   /** A change of the customer's plan. */
   planChanged: {
     subject: string

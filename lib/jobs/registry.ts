@@ -4,6 +4,7 @@ import type {ScheduledJob} from './runner'
 import {planVisitsJob} from '../booking/plans/roll-forward-job'
 import {planChargesJob} from '../booking/plans/charges-job'
 import {visitRemindersJob} from '../booking/reminders-server'
+import {checkoutRemindersJob} from '../booking/checkout-reminders-server'
 import {visitTextRemindersJob} from '../texts/server'
 import {staffAlertsJob, staffDigestJob} from '../office/alerts/server'
 
@@ -19,5 +20,6 @@ export function scheduledJobs(env: Record<string, string | undefined> = process.
     visitTextRemindersJob(env),
     staffAlertsJob(env),
     staffDigestJob(env),
+    checkoutRemindersJob(env),
   ]
 }

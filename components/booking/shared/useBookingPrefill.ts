@@ -1,6 +1,6 @@
 'use client'
 
-import {useEffect} from 'react'
+import {useEffect, useRef} from 'react'
 import type {FieldValues, Path, UseFormReturn} from 'react-hook-form'
 import {hydrateAllSections} from './sectionHydration'
 import type {Industry} from '@/lib/booking/catalog'
@@ -30,11 +30,16 @@ export type BookingPreselect = {field: string; options: readonly string[]}
  * - `?resume=<booking id>` (the cancel page's 'Back to the booking form'): the booking's values, from
  *   the server, for the browser that made it (it proves so with the booking's idempotency key, kept
  *   in sessionStorage, never in the URL). Nothing personal is ever in the address.
+ * - `?resume=<booking id>&t=<signed token>` (the unpaid checkout reminder's link): the booking's
+ *   choices and e-mail, from the server; the token is dropped from the address as soon as it is read,
+ *   so it is not left in the history, a bookmark or a shared link.
  * - `?service=…` / `?subService=…` (a service page's Get Started, Book Now or 'Book online'): that
  *   service chosen (bookableServiceHref in lib/booking/catalog.ts makes these addresses).
  */
 export function useBookingPrefill<T extends FieldValues>(industry: Industry, form: UseFormReturn<T, unknown, unknown>, preselect?: BookingPreselect): void {
   const {reset, setValue, getValues} = form
+  // The link's token outlives its removal from the address: React may run the effect again.
+  const linkToken = useRef<string | null>(null)
   useEffect(() => {
     const params = new URLSearchParams(window.location.search)
     const chosen = preselect ? params.get(preselect.field) : null
@@ -51,18 +56,25 @@ export function useBookingPrefill<T extends FieldValues>(industry: Industry, for
 
     const bookingId = params.get('resume')
     if (!bookingId) return stop
+    const token = params.get('t') ?? linkToken.current
+    linkToken.current = token
+    if (params.has('t')) {
+      params.delete('t')
+      const query = params.toString()
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`)
+    }
     let key: string | null = null
     try {
       key = sessionStorage.getItem(resumeKeyStorageName(bookingId))
     } catch {
       key = null
     }
-    if (!key) return stop
+    if (!key && !token) return stop
     const controller = new AbortController()
     fetch('/api/bookings/resume', {
       method: 'POST',
       headers: {'Content-Type': 'application/json', Accept: 'application/json'},
-      body: JSON.stringify({bookingId, idempotencyKey: key}),
+      body: JSON.stringify(key ? {bookingId, idempotencyKey: key} : {bookingId, token}),
       signal: controller.signal,
     })
       .then((response) => (response.ok ? response.json() : null))

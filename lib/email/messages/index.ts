@@ -10,6 +10,7 @@ import {bookingCancelledEmail} from './booking-cancelled'
 import {bookingMovedEmail} from './booking-moved'
 import {bookingPaidEmail} from './booking-paid'
 import {bookingRefundedEmail} from './booking-refunded'
+import {checkoutReminderView} from './checkout-reminder'
 import {reminderView} from './booking-reminder'
 import {contactMessageEmail} from './contact-message'
 import {estimateRequestEmail} from './estimate-request'
@@ -30,6 +31,7 @@ export const CUSTOMER_EMAILS: {[K in CustomerEventFacts['kind']]: CustomerEmail<
   booking_paid: bookingPaidEmail,
   booking_refunded: bookingRefundedEmail,
   booking_reminder: reminderView,
+  checkout_reminder: checkoutReminderView,
   contact_message: contactMessageEmail,
   estimate_request: estimateRequestEmail,
   lead_reply: leadReplyView,

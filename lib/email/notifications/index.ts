@@ -12,6 +12,7 @@ import {bookingMovedNotification} from './booking-moved'
 import {bookingPaidNotification} from './booking-paid'
 import {bookingRefundedNotification} from './booking-refunded'
 import {bookingReminderNotification} from './booking-reminder'
+import {checkoutReminderNotification} from './checkout-reminder'
 import {contactMessageNotification} from './contact-message'
 import {estimateRequestNotification} from './estimate-request'
 import {leadReplyNotification} from './lead-reply'
@@ -31,6 +32,7 @@ export const BUSINESS_NOTIFICATIONS: {[K in CustomerEventFacts['kind']]: Busines
   booking_paid: bookingPaidNotification,
   booking_refunded: bookingRefundedNotification,
   booking_reminder: bookingReminderNotification,
+  checkout_reminder: checkoutReminderNotification,
   contact_message: contactMessageNotification,
   estimate_request: estimateRequestNotification,
   lead_reply: leadReplyNotification,

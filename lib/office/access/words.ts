@@ -17,6 +17,7 @@ export const accessWords = {
     attention: 'Needs attention',
     leads: 'Leads',
     customers: 'Customers',
+    checkouts: 'Checkouts',
     calendars: 'Crews’ calendars',
     staff: 'Staff',
     plans: 'Plans',

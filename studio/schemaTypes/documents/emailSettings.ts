@@ -63,6 +63,8 @@ const planVisitCharge = EMAIL_TOKENS.planVisitCharge
 const reminder = EMAIL_TOKENS.bookingReminder
 const review = EMAIL_TOKENS.reviewRequest
 const planChanged = EMAIL_TOKENS.planChanged
+const checkoutReminder = EMAIL_TOKENS.checkoutReminder
+const preferences = EMAIL_TOKENS.emailPreferences
 
 /** The wording of every e-mail the site sends (the details in them come from the submission). One document. */
 export const emailSettings = defineType({
@@ -356,6 +358,56 @@ export const emailSettings = defineType({
         wording('earlyCancellationText', 'Cancelled before the second visit', {max: 400, rows: 2, tokens: planChanged, requires: ['amount'], description: 'After the cancellation text when the difference to the one-time price is charged.'}),
         wording('closing', 'Questions', {max: 400, rows: 2, tokens: planChanged}),
         wording('manageLinkText', 'Manage link: sentence', {max: 300, rows: 2, tokens: planChanged, description: "Before the button to the page of the plan's next visit."}),
+      ],
+    ),
+    // The one reminder after a checkout ended unpaid, and the page of its "no more e-mails" link.
+    defineField({
+      name: 'checkoutReminderEnabled',
+      title: 'Remind unpaid checkouts',
+      description:
+        'When on, a customer whose checkout ended unpaid gets one e-mail with a link that fills their booking form in again, after the delay below, unless they booked since or asked for no more e-mails; at most one per address in 30 days. Off until the business turns it on.',
+      type: 'boolean',
+      group: 'customer',
+      initialValue: false,
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'checkoutReminderDelayHours',
+      title: 'Remind unpaid checkouts after (hours)',
+      description: 'How long after the checkout ended the reminder is sent: a whole number of hours from 1 to 168 (a week).',
+      type: 'number',
+      group: 'customer',
+      initialValue: 24,
+      validation: (rule) => rule.required().integer().min(1).max(168),
+    }),
+    emailWording(
+      'checkoutReminder',
+      'Unpaid checkout reminder',
+      'Sent once to the address given on a booking form whose checkout ended unpaid (see the switch above). Nobody has confirmed that address, so it repeats nothing the visitor typed: no name, no service, no address; the button fills the form in again with their choices and e-mail only.',
+      'customer',
+      [
+        wording('subject', 'Subject', {max: 120, tokens: checkoutReminder}),
+        wording('preview', 'Preview line', {max: 200, tokens: checkoutReminder, description: 'Shown by mail programs after the subject.'}),
+        wording('heading', 'Heading', {max: 80, tokens: checkoutReminder}),
+        wording('body', 'Text', {max: 600, rows: 3, tokens: checkoutReminder}),
+        wording('linkText', 'Booking form link: sentence', {max: 300, rows: 2, tokens: checkoutReminder, requires: ['until'], description: 'Before the button that opens the booking form filled in.'}),
+        wording('linkLabel', 'Booking form link: button', {max: 40, tokens: []}),
+        wording('stopText', 'No more e-mails: sentence', {max: 300, rows: 2, tokens: checkoutReminder, description: 'The last line, followed by the link that stops these e-mails to this address.'}),
+      ],
+    ),
+    emailWording(
+      'emailPreferences',
+      'No more e-mails page',
+      'The page the "no more e-mails" link of an unpaid checkout reminder opens: one button stops such e-mails to that address.',
+      'customer',
+      [
+        wording('heading', 'Heading', {max: 80, tokens: preferences}),
+        wording('body', 'Text', {max: 400, rows: 2, tokens: preferences}),
+        wording('button', 'Button', {max: 40, tokens: []}),
+        wording('done', 'After the button', {max: 400, rows: 2, tokens: preferences}),
+        wording('linkInvalid', 'A link that does not work', {max: 400, rows: 2, tokens: preferences, description: 'A link changed or cut short on the way.'}),
+        wording('linkExpired', 'A link too old', {max: 400, rows: 2, tokens: preferences}),
+        wording('unavailable', 'Could not be saved', {max: 400, rows: 2, tokens: preferences, description: 'When the stop could not be saved just now (try again).'}),
       ],
     ),
   ],

@@ -109,6 +109,8 @@ export const OFFICE_ROUTES: OfficeRouteRow[] = [
   {file: 'app/office/customers/page.tsx', method: 'GET', path: '/office/customers?q=ada', access: 'office'},
   {file: 'app/office/customers/[key]/page.tsx', method: 'GET', path: '/office/customers/nobody%40office.test', access: 'office'},
   {file: 'app/office/customers/[key]/notes/route.ts', method: 'POST', path: '/office/customers/nobody%40office.test/notes', access: 'office', form: {note: 'Called them.'}},
+  // unpaid checkouts and their reminders
+  {file: 'app/office/checkouts/page.tsx', method: 'GET', path: '/office/checkouts', access: 'office'},
   // calendars: each crew's subscription address (its feed is in TOKEN_ROUTES below)
   {file: 'app/office/calendars/page.tsx', method: 'GET', path: '/office/calendars', access: 'owner'},
   {file: 'app/office/calendars/[crew]/new/route.ts', method: 'POST', path: '/office/calendars/indoor/new', access: 'owner', probe: '/office/calendars/nobody/new'},

@@ -1,7 +1,14 @@
 import {handleResumeRequest} from '@/lib/booking/routes'
-import {bookingRateLimiter, clientAddress, getBookingStore} from '@/lib/booking/server'
+import {manageLinkSecret} from '@/lib/booking/manage-link-secret'
+import {bookingRateLimiter, clientAddress, getBookingStore, systemNow} from '@/lib/booking/server'
 
-/** The form values of an unpaid booking for the browser that made it ('Back to the booking form'). */
+/** The form values of an unpaid booking for the browser that made it ('Back to the booking form'), or for the unpaid checkout reminder's signed link. */
 export async function POST(request: Request) {
-  return handleResumeRequest(request, {limiter: bookingRateLimiter(), clientKey: (req) => clientAddress(req.headers), store: getBookingStore})
+  return handleResumeRequest(request, {
+    limiter: bookingRateLimiter(),
+    clientKey: (req) => clientAddress(req.headers),
+    store: getBookingStore,
+    linkSecret: () => manageLinkSecret(),
+    now: systemNow,
+  })
 }
