@@ -110,6 +110,11 @@ export function EmailLayout({view}: {view: EmailView}) {
               ))}
             </Text>
           ) : null}
+          {view.stop ? (
+            <Text style={{...styles.paragraph, marginTop: '16px'}}>
+              {view.stop.text} <Link href={view.stop.url}>{view.stop.url}</Link>
+            </Text>
+          ) : null}
           <Hr style={{borderColor: '#d5e3df', margin: '24px 0 16px'}} />
           {view.footer.map((line) => (
             <Text key={line} style={styles.footer}>

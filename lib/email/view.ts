@@ -108,6 +108,8 @@ export interface EmailView {
   action?: {text: string; label: string; url: string} | null
   /** Sign-off lines ('Warm regards,', the company). Empty for messages to the business. */
   signature: string[]
+  /** After the sign-off: how to get no more such e-mails, and the link that does it. */
+  stop?: {text: string; url: string} | null
   /** The company's name, address, phone and e-mail. */
   footer: string[]
 }

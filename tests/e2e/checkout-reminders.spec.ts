@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {ParsedMail} from 'mailparser'
@@ -22,9 +22,10 @@ import {expect, test} from './support/test'
 const OWNER = 'owner@checkout-reminders.test'
 const DATASET = join(import.meta.dirname, '..', '..', 'studio', 'dataset', 'production.ndjson')
 
-/** The local dataset with reminders switched on, 1 hour after the checkout ended. */
+/** The local dataset with reminders switched on, 1 hour after the checkout ended (its images beside it, as the dataset names them). */
 function datasetWithReminders(dir: string): string {
   const lines = readFileSync(DATASET, 'utf8').split('\n')
+  symlinkSync(join(DATASET, '..', 'images'), join(dir, 'images'))
   const file = join(dir, 'reminders-on.ndjson')
   writeFileSync(
     file,

@@ -18,10 +18,11 @@ function companyDay(iso: string): string {
 export function checkoutReminderView(facts: CheckoutReminderFacts, context: ComposeContext): MessageView {
   const w = context.wording.checkoutReminder
   const values = {reference: facts.reference, until: formatDate(companyDay(facts.resumeUntil)), companyName: context.company.companyName, phone: formatPhone(context.company.phone)}
-  // The stop line closes the e-mail, its link after it.
-  return wordedEmail({...w, closing: `${w.stopText} ${facts.stopUrl}`}, values, {
+  const message = wordedEmail({...w, closing: ''}, values, {
     paragraphs: [fillTokens(w.body, values)],
     sections: [],
     action: {text: fillTokens(w.linkText, values), label: fillTokens(w.linkLabel, values), url: facts.resumeUrl},
   })
+  // The way to stop such e-mails comes last, after the sign-off, with its link.
+  return {...message, view: {...message.view, closing: [], stop: {text: fillTokens(w.stopText, values), url: facts.stopUrl}}}
 }
