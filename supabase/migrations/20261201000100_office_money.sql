@@ -92,7 +92,7 @@ $$;
 --   "refunded_from"/"refunded_to": a refund went through on those days (the dashboard's refunded);
 --                                  each row then carries refunded_in_period_cents, the part of its
 --                                  refunds that went through on them
--- and "sums" over every matching row, not only the page: count, total, discount, tip, paid,
+-- and "sums" over every matching row, not only the page (null with "without_sums": true): count, total, discount, tip, paid,
 -- refunded, kept (as the CSV's columns add up) and refunded_in_period. Each row also carries its
 -- plan's frequency and status (a plan's visit) and when its customer agreed to texts (the booking's
 -- own consent, or its plan's), for the CSV.
@@ -174,6 +174,9 @@ begin
       || ')';
   end if;
 
+  -- The CSV export reads page after page and needs no sums: "without_sums" spares it the whole
+  -- filter's aggregate on every page.
+  if not coalesce((p_filter->>'without_sums')::boolean, false) then
   execute 'select jsonb_build_object(''count'', count(*), ''total_cents'', coalesce(sum(b.amount_cents), 0)::bigint,'
     || ' ''discount_cents'', coalesce(sum(b.discount_cents), 0)::bigint, ''tip_cents'', coalesce(sum(b.tip_cents), 0)::bigint,'
     || ' ''paid_cents'', coalesce(sum(b.amount_cents) filter (where b.payment_status = ''paid''), 0)::bigint,'
@@ -182,6 +185,7 @@ begin
     || ' ''refunded_in_period_cents'', ' || coalesce('coalesce(sum(' || v_refunded_in_period || '), 0)::bigint', 'null')
     || ') from public.bookings b where ' || v_where
     into v_sums using p_filter, p_now, null::integer, null::integer, v_statuses;
+  end if;
   execute 'select coalesce(jsonb_agg(to_jsonb(page) order by page.position), ''[]''::jsonb) from ('
     || 'select b.*, row_number() over (order by ' || v_order || ') as position, '
     || coalesce(v_refunded_in_period, 'null::bigint') || ' as refunded_in_period_cents,'

@@ -89,26 +89,33 @@ type SearchAnswer = {
 
 const centsOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
 
-async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, limit: number, offset: number, now: Date): Promise<{sums: BookingSums; rows: ListedBooking[]}> {
-  const answer = await functions.value<SearchAnswer>('office_search_bookings', {
-    p_filter: toDatabaseFilter(filter),
+const sumsOf = (sums: SearchAnswer['sums']): BookingSums => ({
+  count: Number(sums.count),
+  totalCents: Number(sums.total_cents),
+  discountCents: Number(sums.discount_cents),
+  tipCents: Number(sums.tip_cents),
+  paidCents: Number(sums.paid_cents),
+  refundedCents: Number(sums.refunded_cents),
+  keptCents: Number(sums.kept_cents),
+  refundedInPeriodCents: centsOrNull(sums.refunded_in_period_cents),
+})
+
+/** One page of the filter's bookings, with the whole filter's sums unless `withSums` is false (the export's pages). */
+async function searchPage<S extends boolean = true>(
+  functions: DatabaseFunctions,
+  filter: BookingFilter,
+  page: {limit: number; offset: number; now: Date; withSums?: S},
+): Promise<{sums: S extends false ? null : BookingSums; rows: ListedBooking[]}> {
+  const withSums = page.withSums !== false
+  const answer = await functions.value<Omit<SearchAnswer, 'sums'> & {sums: SearchAnswer['sums'] | null}>('office_search_bookings', {
+    p_filter: withSums ? toDatabaseFilter(filter) : {...toDatabaseFilter(filter), without_sums: true},
     p_sort: filter.sort,
-    p_limit: limit,
-    p_offset: offset,
-    p_now: now,
+    p_limit: page.limit,
+    p_offset: page.offset,
+    p_now: page.now,
   })
-  const sums = answer.sums
   return {
-    sums: {
-      count: Number(sums.count),
-      totalCents: Number(sums.total_cents),
-      discountCents: Number(sums.discount_cents),
-      tipCents: Number(sums.tip_cents),
-      paidCents: Number(sums.paid_cents),
-      refundedCents: Number(sums.refunded_cents),
-      keptCents: Number(sums.kept_cents),
-      refundedInPeriodCents: centsOrNull(sums.refunded_in_period_cents),
-    },
+    sums: (withSums && answer.sums ? sumsOf(answer.sums) : null) as S extends false ? null : BookingSums,
     rows: answer.bookings.map((row) => ({
       booking: fromRow(row),
       refundedInPeriodCents: centsOrNull(row.refunded_in_period_cents),
@@ -120,7 +127,7 @@ async function searchPage(functions: DatabaseFunctions, filter: BookingFilter, l
 
 /** The page of the bookings list the filter asks for (50 a page), with the whole filter's sums. */
 export async function searchBookings(deps: Pick<OfficeListDeps, 'functions' | 'now'>, filter: BookingFilter): Promise<BookingsPage> {
-  const {sums, rows} = await searchPage(deps.functions, filter, BOOKINGS_PAGE_SIZE, (filter.page - 1) * BOOKINGS_PAGE_SIZE, deps.now())
+  const {sums, rows} = await searchPage(deps.functions, filter, {limit: BOOKINGS_PAGE_SIZE, offset: (filter.page - 1) * BOOKINGS_PAGE_SIZE, now: deps.now()})
   return {total: sums.count, pageCount: Math.max(1, Math.ceil(sums.count / BOOKINGS_PAGE_SIZE)), sums, bookings: rows.map((row) => row.booking)}
 }
 
@@ -265,7 +272,7 @@ export function bookingsCsvStream(deps: Pick<OfficeListDeps, 'functions' | 'now'
           controller.enqueue(encoder.encode(CSV_BOM + csvRecord(CSV_COLUMNS.map((column) => BOOKING_LIST_WORDS.csvColumns[column]))))
           return
         }
-        const {rows} = await searchPage(deps.functions, filter, chunk, offset, now)
+        const {rows} = await searchPage(deps.functions, filter, {limit: chunk, offset, now, withSums: false})
         offset += rows.length
         if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => csvBookingRecord(row, now)).join('')))
         if (rows.length < chunk) controller.close()
