@@ -105,6 +105,27 @@ describe('the office benches’ store', () => {
     expect(heard.answers).toBe(7)
   })
 
+  it('reads the money of overlapping periods at once as it reads each period alone', async () => {
+    const today = companyToday(new Date())
+    const periods = {
+      week: {from: addDays(today, -6), to: today},
+      month: {from: addDays(today, -29), to: today},
+      before: {from: addDays(today, -59), to: addDays(today, -30)},
+      day: {from: addDays(today, -3), to: addDays(today, -3)},
+      ahead: {from: addDays(today, 1), to: addDays(today, 90)},
+      long_ago: {from: addDays(today, -400), to: addDays(today, -380)},
+    }
+    const {rows} = await db.query<{together: Record<string, unknown>; alone: Record<string, unknown>}>(
+      `select public.office_money_of_periods($1::jsonb) as together,
+         (select jsonb_object_agg(p.key, public.office_money_between((p.value ->> 'from')::date, (p.value ->> 'to')::date)) from jsonb_each($1::jsonb) p) as alone`,
+      [JSON.stringify(periods)],
+    )
+    expect(Object.keys(rows[0].together).sort()).toEqual(Object.keys(periods).sort())
+    expect(rows[0].together).toEqual(rows[0].alone)
+    expect((rows[0].together.month as {collected_cents: number}).collected_cents).toBeGreaterThan(0)
+    expect((await one<{v: unknown}>(`select public.office_money_of_periods('{}'::jsonb) as v`)).v).toEqual({})
+  })
+
   it('answers the dashboard and a customer’s record from it', async () => {
     const functions = createSqlDatabaseFunctions(db)
     const now = new Date()
