@@ -73,13 +73,18 @@ test.describe('unpaid checkout reminders', () => {
     return bookingId
   }
 
-  /** Makes the reminder job due now (it runs every 5 minutes) and waits until a run has finished since. */
+  /** Makes the reminder job due now (it runs every 5 minutes) and waits until a run started since has finished. */
   async function runReminderJob(): Promise<void> {
     const {rows} = await stack.db.query<{at: Date}>(`select now() as at`)
     await stack.db.query(`update public.scheduled_jobs set next_run_at = now() where name = 'checkout-reminders'`)
     await expect
       .poll(async () => {
-        const run = await stack.db.query<{finished: boolean}>(`select coalesce(last_finished_at > $1, false) as finished from public.scheduled_jobs where name = 'checkout-reminders'`, [rows[0].at])
+        // A run that started after the job was made due (so after the checkout ended), and has finished:
+        // one already under way then may not have seen it.
+        const run = await stack.db.query<{finished: boolean}>(
+          `select coalesce(last_started_at > $1 and last_finished_at >= last_started_at, false) as finished from public.scheduled_jobs where name = 'checkout-reminders'`,
+          [rows[0].at],
+        )
         return run.rows[0]?.finished ?? false
       }, {timeout: 30_000})
       .toBe(true)
