@@ -15,6 +15,7 @@ export const RESERVED_SERVICE_PAGE_SLUGS = [
   'commercial_cleaning',
   'contact',
   'crew-calendars',
+  'email-preferences',
   'exterior_cleaning',
   'faqs',
   'favicon.ico',
